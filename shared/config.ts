@@ -1,0 +1,87 @@
+// configuration → every setting a function reads, by name. Getters fail fast when a deployment forgot one.
+
+const required = (name: string): string => {
+  const value = process.env[name];
+  if (value === undefined || value === '') {
+    throw new Error(`Missing required environment variable ${name}`);
+  }
+  return value;
+};
+
+const optional = (name: string): string | undefined => {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+};
+
+const numberOr = (name: string, fallback: number): number => {
+  const raw = optional(name);
+  if (raw === undefined) return fallback;
+  const parsed = Number(raw);
+  if (!Number.isFinite(parsed)) throw new Error(`Environment variable ${name} must be a number, got "${raw}"`);
+  return parsed;
+};
+
+/** Names of the environment variables, shared by the CDK stack, the local runtime and the functions. */
+export const envNames = {
+  tableName: 'TABLE_NAME',
+  dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
+  sqsEndpoint: 'SQS_ENDPOINT',
+  secretKeyId: 'SECRET_KEY_ID',
+  localSecretKey: 'LOCAL_SECRET_KEY',
+  eventBusName: 'EVENT_BUS_NAME',
+  webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
+  webhookDeadLetterQueueUrl: 'WEBHOOK_DLQ_URL',
+  webhookTimeoutMs: 'WEBHOOK_TIMEOUT_MS',
+  webhookBackoffScale: 'WEBHOOK_BACKOFF_SCALE',
+  webhookAllowPrivateUrls: 'WEBHOOK_ALLOW_PRIVATE_URLS',
+  publicBaseUrl: 'PUBLIC_BASE_URL',
+  stage: 'STAGE',
+} as const;
+
+export const config = {
+  get tableName(): string {
+    return required(envNames.tableName);
+  },
+  /** Set only locally (DynamoDB Local); in AWS the SDK's default endpoint is used. */
+  get dynamodbEndpoint(): string | undefined {
+    return optional(envNames.dynamodbEndpoint);
+  },
+  get sqsEndpoint(): string | undefined {
+    return optional(envNames.sqsEndpoint);
+  },
+  /** KMS key that encrypts partner secrets in AWS. */
+  get secretKeyId(): string | undefined {
+    return optional(envNames.secretKeyId);
+  },
+  /** Base64 AES-256 key that encrypts partner secrets in local mode, instead of KMS. */
+  get localSecretKey(): string | undefined {
+    return optional(envNames.localSecretKey);
+  },
+  get eventBusName(): string {
+    return required(envNames.eventBusName);
+  },
+  get webhookQueueUrl(): string {
+    return required(envNames.webhookQueueUrl);
+  },
+  get webhookDeadLetterQueueUrl(): string {
+    return required(envNames.webhookDeadLetterQueueUrl);
+  },
+  get webhookTimeoutMs(): number {
+    return numberOr(envNames.webhookTimeoutMs, 10_000);
+  },
+  /** Multiplies every backoff step; local tests use a tiny value to run all 12 attempts in seconds. */
+  get webhookBackoffScale(): number {
+    return numberOr(envNames.webhookBackoffScale, 1);
+  },
+  /** Local mode only: lets webhooks reach http://127.0.0.1 receivers. */
+  get webhookAllowPrivateUrls(): boolean {
+    return optional(envNames.webhookAllowPrivateUrls) === 'true';
+  },
+  /** Where travelers reach public endpoints (claim URLs); falls back to the request's own host. */
+  get publicBaseUrl(): string | undefined {
+    return optional(envNames.publicBaseUrl);
+  },
+  get stage(): string {
+    return optional(envNames.stage) ?? 'local';
+  },
+};

@@ -1,0 +1,39 @@
+// domain events → the event names of the interface spec and who receives them by default.
+
+export const webhookEventNames = [
+  'package.usage.50_percent',
+  'package.usage.80_percent',
+  'package.usage.100_percent',
+  'esim.installed',
+  'esim.removed',
+  'package.activated',
+  'package.purchased',
+  'topup.completed',
+  'promo_code.redeemed',
+  'classic_package_queue.claimed',
+  'booking.within_cutoff',
+  'booking.about_to_depart',
+] as const;
+
+export type WebhookEventName = (typeof webhookEventNames)[number];
+
+/**
+ * Opt-in setting of each event under `webhook_settings.events`. Only classic_package_queue.claimed is
+ * off unless the partner turns it on (the spec names it opt-in); every other event is on by default.
+ */
+export const eventSettingKey = (event: WebhookEventName): string => event.replaceAll('.', '_');
+
+export const optInOnlyEvents: ReadonlySet<WebhookEventName> = new Set(['classic_package_queue.claimed']);
+
+/** A fact the service recorded; the webhook envelope is derived from it. */
+export interface DomainEvent {
+  partner_id: string;
+  event: WebhookEventName;
+  /** `{event}:{entity_id}`: the same for every retry and replay of this fact. */
+  event_id: string;
+  /** ISO 8601 UTC time the fact occurred. */
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+export const eventIdOf = (event: WebhookEventName, entityId: string): string => `${event}:${entityId}`;

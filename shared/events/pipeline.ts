@@ -1,0 +1,76 @@
+// event pipeline → the one description of how events flow: outbox stream → bus → rule → queue → dispatcher.
+// The CDK stack declares these resources and the local runtime routes events in-process with the same patterns.
+import { webhookEventNames } from '#shared/events/catalog';
+
+/** EventBridge `source` of every event the service publishes. */
+export const eventSource = 'esim.booking-service';
+
+/** EventBridge `detail-type` is the event name; `detail` is the DomainEvent. */
+export interface EventPattern {
+  source: string[];
+  'detail-type': string[];
+}
+
+export interface EventRuleDefinition {
+  name: string;
+  description: string;
+  pattern: EventPattern;
+  target: 'webhookQueue';
+}
+
+export const eventRules: readonly EventRuleDefinition[] = [
+  {
+    name: 'WebhookDelivery',
+    description: 'Every partner-facing event goes to the webhook delivery queue.',
+    pattern: { source: [eventSource], 'detail-type': [...webhookEventNames] },
+    target: 'webhookQueue',
+  },
+];
+
+/** True when an EventBridge event matches the pattern (the subset of pattern syntax we declare). */
+export const matchesPattern = (pattern: EventPattern, event: { source: string; 'detail-type': string }): boolean =>
+  pattern.source.includes(event.source) && pattern['detail-type'].includes(event['detail-type']);
+
+/** Entity type stored on outbox items; the stream filter passes only these to the publisher. */
+export const outboxEntityType = 'outbox';
+
+export interface BackgroundFunctionDefinition {
+  operation: string;
+  entry: string;
+  trigger: 'tableStream' | 'webhookQueue' | 'schedule';
+  description: string;
+}
+
+export const backgroundFunctions: readonly BackgroundFunctionDefinition[] = [
+  {
+    operation: 'publishOutbox',
+    entry: 'functions/publish-outbox.ts',
+    trigger: 'tableStream',
+    description: 'Publishes outbox items from the table stream to the event bus.',
+  },
+  {
+    operation: 'dispatchWebhooks',
+    entry: 'functions/dispatch-webhooks.ts',
+    trigger: 'webhookQueue',
+    description: 'Signs and delivers webhook events to partners, with retries and a dead-letter queue.',
+  },
+  {
+    operation: 'sweepBookingEvents',
+    entry: 'functions/sweep-booking-events.ts',
+    trigger: 'schedule',
+    description: 'Every minute, fires booking.within_cutoff and booking.about_to_depart that have come due.',
+  },
+];
+
+/** Queue sizing so 12 attempts with hours of backoff fit (docs/webhooks.md). */
+export const webhookQueueSettings = {
+  /** Dispatcher Lambda timeout; a batch of 10 deliveries runs in parallel within it. */
+  dispatcherTimeoutSeconds: 60,
+  /** AWS recommends at least 6 × the function timeout for SQS event sources. */
+  visibilityTimeoutSeconds: 360,
+  /** Backoff is done with ChangeMessageVisibility; receives beyond 12 only happen when the dispatcher crashes. */
+  maxReceiveCount: 20,
+  retentionDays: 4,
+  deadLetterRetentionDays: 14,
+  batchSize: 10,
+} as const;

@@ -1,0 +1,61 @@
+// route table → the one list of HTTP operations; the CDK stack and the local runtime are both built from it.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** `partner`: HMAC-signed partner request. `public`: no credentials (removed endpoints, public claims). */
+export type AuthMode = 'partner' | 'public';
+
+export interface RouteDefinition {
+  /** Name of the operation; also the Lambda function's logical name. */
+  operation: string;
+  method: HttpMethod;
+  /** API Gateway resource path relative to {base_url}, with `{param}` placeholders. */
+  path: string;
+  /** Handler module relative to the project root; exports `handler`. */
+  entry: string;
+  auth: AuthMode;
+}
+
+export const routes: readonly RouteDefinition[] = [
+  { operation: 'listBookings', method: 'GET', path: '/bookings', entry: 'functions/list-bookings.ts', auth: 'partner' },
+  { operation: 'createBooking', method: 'POST', path: '/bookings', entry: 'functions/create-booking.ts', auth: 'partner' },
+  { operation: 'getBooking', method: 'GET', path: '/bookings/{id}', entry: 'functions/get-booking.ts', auth: 'partner' },
+  { operation: 'deleteBooking', method: 'DELETE', path: '/bookings/{id}', entry: 'functions/delete-booking.ts', auth: 'partner' },
+  {
+    operation: 'deleteBookingByExternalId',
+    method: 'DELETE',
+    path: '/bookings/{id}/byExternalBookingId',
+    entry: 'functions/delete-booking-by-external-id.ts',
+    auth: 'partner',
+  },
+  {
+    operation: 'updatePackageSpecifications',
+    method: 'PUT',
+    path: '/bookings/{booking_id}/updatePackageSpecifications',
+    entry: 'functions/update-package-specifications.ts',
+    auth: 'partner',
+  },
+  {
+    operation: 'updatePackageSpecification',
+    method: 'PUT',
+    path: '/bookings/{booking_id}/updatePackageSpecification/{uuid}',
+    entry: 'functions/update-package-specification.ts',
+    auth: 'partner',
+  },
+  // Removed in 2.1.0: answer 410 Gone with a pointer to /destinations instead of a bare 404.
+  { operation: 'countriesRemoved', method: 'GET', path: '/countries', entry: 'functions/removed-endpoint.ts', auth: 'public' },
+  {
+    operation: 'countriesPackagesRemoved',
+    method: 'GET',
+    path: '/countries/packages',
+    entry: 'functions/removed-endpoint.ts',
+    auth: 'public',
+  },
+  {
+    operation: 'countryPackagesRemoved',
+    method: 'GET',
+    path: '/countries/{country}/packages',
+    entry: 'functions/removed-endpoint.ts',
+    auth: 'public',
+  },
+];
