@@ -1,0 +1,32 @@
+// http adapter → POST /bookings: validate, create the booking once per Idempotency-Key, answer 201 with an array.
+import { dynamoClient } from '#shared/clients/dynamodb';
+import { config } from '#shared/config';
+import { bookingResponse } from '#shared/domain/booking';
+import { BookingRequestSchema } from '#shared/domain/booking-schemas';
+import { DEPRECATED_TIME_LIMITED_WARNING, usesDeprecatedType } from '#shared/domain/package-specification';
+import { validate } from '#shared/domain/validate';
+import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
+import { readJsonBody } from '#shared/http/request';
+import { repositories } from '#shared/storage/repositories';
+import { createBooking } from '#shared/usecases/create-booking';
+import { runIdempotently } from '#shared/usecases/idempotency';
+
+export const handler = partnerHandler(async ({ event, headers, partner }) => {
+  const body = readJsonBody(event, headers);
+  const request = validate(BookingRequestSchema, body);
+  const data = await runIdempotently(
+    { partnerId: partner.partnerId, idempotencyKey: headers['idempotency-key'], body },
+    async () => {
+      const booking = await createBooking({ partnerId: partner.partnerId, request }, repositories);
+      return [bookingResponse(booking, publicBaseUrl(event))];
+    },
+    { client: dynamoClient, tableName: config.tableName },
+  );
+  const deprecated = usesDeprecatedType(data.flatMap((b) => b.promo_codes.map((p) => p.package_specification)));
+  return {
+    status: 201,
+    message: 'Booking created successfully.',
+    data,
+    headers: deprecated ? { warning: DEPRECATED_TIME_LIMITED_WARNING } : undefined,
+  };
+});

@@ -1,0 +1,10 @@
+// http adapter → DELETE /bookings/{id}/byExternalBookingId: remove a booking by the partner's booking_id.
+import { partnerHandler } from '#shared/http/partner-handler';
+import { pathParameter } from '#shared/http/request';
+import { repositories } from '#shared/storage/repositories';
+import { deleteBooking } from '#shared/usecases/find-booking';
+
+export const handler = partnerHandler(async ({ event, partner }) => {
+  await deleteBooking({ partnerId: partner.partnerId, reference: pathParameter(event, 'id') }, repositories);
+  return { message: 'Booking deleted successfully.', data: {} };
+});

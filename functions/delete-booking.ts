@@ -1,0 +1,10 @@
+// http adapter → DELETE /bookings/{id}: remove a booking by the service's booking id.
+import { partnerHandler } from '#shared/http/partner-handler';
+import { pathParameter } from '#shared/http/request';
+import { repositories } from '#shared/storage/repositories';
+import { deleteBooking } from '#shared/usecases/find-booking';
+
+export const handler = partnerHandler(async ({ event, partner }) => {
+  await deleteBooking({ partnerId: partner.partnerId, id: pathParameter(event, 'id') }, repositories);
+  return { message: 'Booking deleted successfully.', data: {} };
+});

@@ -1,0 +1,21 @@
+// http adapter → GET /bookings: one page of the partner's bookings, newest first, never cached.
+import { bookingResponse } from '#shared/domain/booking';
+import { ListBookingsQuerySchema } from '#shared/domain/booking-schemas';
+import { validate } from '#shared/domain/validate';
+import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
+import { repositories } from '#shared/storage/repositories';
+import { listBookings } from '#shared/usecases/list-bookings';
+
+export const handler = partnerHandler(async ({ event, partner }) => {
+  const query = validate(ListBookingsQuerySchema, event.queryStringParameters ?? {});
+  const { bookings, pagination } = await listBookings(
+    { partnerId: partner.partnerId, perPage: query.perPage, cursor: query.cursor || undefined, cursorKey: partner.cursorKey },
+    repositories,
+  );
+  const baseUrl = publicBaseUrl(event);
+  return {
+    message: 'Bookings retrieved successfully.',
+    data: bookings.map((booking) => bookingResponse(booking, baseUrl)),
+    extra: { pagination },
+  };
+});

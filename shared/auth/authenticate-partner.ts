@@ -1,0 +1,121 @@
+// use case → authenticate a partner request: API key, timestamp window, HMAC signature, single use.
+import { createHmac } from 'node:crypto';
+import { AuthenticationError } from '#shared/errors';
+import { digestsEqual, signRequest, signedPathCandidates } from '#shared/auth/request-signing';
+
+/** Accepted difference between x-timestamp and server time, in either direction. */
+export const TIMESTAMP_TOLERANCE_MS = 5 * 60 * 1000;
+
+export interface PartnerCredentials {
+  partnerId: string;
+  apiKey: string;
+  secretCiphertext: string;
+  status: 'active' | 'disabled';
+}
+
+export interface CredentialStore {
+  findByApiKey(apiKey: string): Promise<PartnerCredentials | undefined>;
+}
+
+/** Records a signature as used; resolves false when it was used before. */
+export interface SignatureReplayGuard {
+  claim(input: { apiKey: string; signature: string; expiresAtEpochSeconds: number }): Promise<boolean>;
+}
+
+export interface SecretCipher {
+  encrypt(plaintext: string, context: Record<string, string>): Promise<string>;
+  decrypt(ciphertext: string, context: Record<string, string>): Promise<string>;
+}
+
+export interface PartnerRequest {
+  headers: Record<string, string>;
+  method: string;
+  path: string;
+  queryCandidates: readonly string[];
+}
+
+export interface AuthenticatedPartner {
+  partnerId: string;
+  apiKey: string;
+  /** Key that signs this partner's pagination cursors; derived from its secret, never returned. */
+  cursorKey: Buffer;
+}
+
+export interface AuthenticationDeps {
+  credentials: CredentialStore;
+  replayGuard: SignatureReplayGuard;
+  cipher: SecretCipher;
+  now: () => number;
+}
+
+const HEX_SHA256 = /^[0-9a-f]{64}$/;
+const DIGITS = /^\d{1,16}$/;
+
+const requireHeader = (headers: Record<string, string>, name: string): string => {
+  const value = headers[name]?.trim();
+  if (!value) {
+    throw new AuthenticationError(
+      'missing_credentials',
+      `Missing ${name} header. Every request needs x-api-key, x-timestamp and x-signature.`,
+    );
+  }
+  return value;
+};
+
+/**
+ * Input: the request's headers, method and path. Output: the partner it is signed by.
+ * Steps: check the headers, the timestamp window and the API key; compare the signature against every
+ * accepted spelling of the path (timing-safe); finally claim the signature so it can never be used again.
+ */
+export const authenticatePartner = async (
+  request: PartnerRequest,
+  deps: AuthenticationDeps,
+): Promise<AuthenticatedPartner> => {
+  const apiKey = requireHeader(request.headers, 'x-api-key');
+  const timestamp = requireHeader(request.headers, 'x-timestamp');
+  const signature = requireHeader(request.headers, 'x-signature').toLowerCase();
+
+  if (!DIGITS.test(timestamp)) {
+    throw new AuthenticationError('invalid_timestamp', 'x-timestamp must be the current Unix time in milliseconds.');
+  }
+  const skew = Math.abs(deps.now() - Number(timestamp));
+  if (skew > TIMESTAMP_TOLERANCE_MS) {
+    throw new AuthenticationError(
+      'timestamp_out_of_range',
+      'x-timestamp is more than 5 minutes away from server time. Sign each request with the current time in milliseconds.',
+    );
+  }
+
+  const credentials = await deps.credentials.findByApiKey(apiKey);
+  if (credentials === undefined || credentials.status !== 'active') {
+    throw new AuthenticationError('invalid_api_key', 'The x-api-key is not recognised for this environment.');
+  }
+
+  const secret = await deps.cipher.decrypt(credentials.secretCiphertext, { partner_id: credentials.partnerId });
+  const candidates = signedPathCandidates(request.path, request.queryCandidates);
+  const matches =
+    HEX_SHA256.test(signature) &&
+    candidates.some((path) => digestsEqual(signRequest(secret, { timestamp, method: request.method, path }), signature));
+  if (!matches) {
+    throw new AuthenticationError(
+      'invalid_signature',
+      'x-signature does not match. Sign x-timestamp + HTTP method + request path with its query string ' +
+        '(e.g. "1700000000000GET/bookings?perPage=10") with HMAC-SHA256 and your API secret, as lowercase hex.',
+    );
+  }
+
+  const firstUse = await deps.replayGuard.claim({
+    apiKey,
+    signature,
+    expiresAtEpochSeconds: Math.ceil((Number(timestamp) + 2 * TIMESTAMP_TOLERANCE_MS) / 1000),
+  });
+  if (!firstUse) {
+    throw new AuthenticationError('signature_reused', 'This signature was already used. Sign every request anew.');
+  }
+
+  return {
+    partnerId: credentials.partnerId,
+    apiKey,
+    cursorKey: createHmac('sha256', secret).update('pagination-cursor').digest(),
+  };
+};

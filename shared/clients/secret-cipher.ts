@@ -1,0 +1,17 @@
+// clients → the partner-secret cipher: KMS in AWS, a local AES key in local mode; fails fast if neither is set.
+import { KMSClient } from '@aws-sdk/client-kms';
+import { config } from '#shared/config';
+import type { SecretCipher } from '#shared/auth/authenticate-partner';
+import { cachedCipher } from '#shared/security/cached-cipher';
+import { kmsSecretCipher } from '#shared/security/kms-secret-cipher';
+import { localSecretCipher } from '#shared/security/local-secret-cipher';
+
+const createCipher = (): SecretCipher => {
+  const keyId = config.secretKeyId;
+  if (keyId !== undefined) return kmsSecretCipher(new KMSClient({}), keyId);
+  const localKey = config.localSecretKey;
+  if (localKey !== undefined) return localSecretCipher(localKey);
+  throw new Error('Set SECRET_KEY_ID (KMS key, in AWS) or LOCAL_SECRET_KEY (local mode) to encrypt partner secrets');
+};
+
+export const secretCipher: SecretCipher = cachedCipher(createCipher());

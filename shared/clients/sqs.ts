@@ -1,0 +1,5 @@
+// clients → the SQS client, created once per function instance (module scope).
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { config } from '#shared/config';
+
+export const sqsClient = new SQSClient({ endpoint: config.sqsEndpoint });

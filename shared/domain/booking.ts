@@ -1,0 +1,143 @@
+// domain → the booking aggregate: a booking with its promo codes and package queue entries.
+import type { PackageType } from '#shared/domain/booking-schemas';
+
+export interface PackageSpecification {
+  package_type: PackageType;
+  package_duration: number | null;
+  size: string | null;
+  destination: string | string[] | null;
+  package_id: string | null;
+  bundle_id: string | null;
+  traffic_policy: string | null;
+}
+
+export type PromoCodeStatus = 'unredeemed' | 'redeemed';
+
+export interface PromoCode {
+  uuid: string;
+  /** What the traveler types in the app to redeem the package. */
+  code: string;
+  status: PromoCodeStatus;
+  redeemed_at: string | null;
+  redeemed_by: string | null;
+  iso3: string | null;
+  package_specification: PackageSpecification;
+  /** Queue entry that delivers the same package in the traveler's app, when the entry named a traveler. */
+  package_queue_uuid: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type EsimType = 'classic' | 'universal';
+
+export interface PackageQueueEntry {
+  uuid: string;
+  esim_type: EsimType;
+  external_user_id: string | null;
+  email: string | null;
+  status: 'pending' | 'redeemed';
+  /** End of the redemption window of a classic grant. */
+  expires_at: string | null;
+  promo_code_uuid: string;
+  package_specification: PackageSpecification;
+  created_at: string;
+}
+
+export interface Booking {
+  id: string;
+  partner_id: string;
+  booking_id: string | null;
+  external_id: string | null;
+  title: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  full_name: string | null;
+  pax: number | null;
+  email: string | null;
+  phone: string | null;
+  gender: string | null;
+  flight_number: string | null;
+  date_of_birth: string | null;
+  locale: string | null;
+  data: Record<string, unknown> | null;
+  communication_options: { should_send_message?: boolean; channels?: string[] } | null;
+  custom_branding: string | null;
+  departure_location: string | null;
+  departure_date: string;
+  /** True when the server chose today's date for a classic grant; such bookings get no departure events. */
+  departure_date_defaulted: boolean;
+  return_date: string | null;
+  promo_codes: PromoCode[];
+  package_queues: PackageQueueEntry[];
+  created_at: string;
+  updated_at: string;
+  created_by: string;
+  updated_by: string;
+  /** Optimistic-concurrency counter, bumped by every write. */
+  version: number;
+}
+
+/** The promo code as partners see it; `claim_url` only when the booking has no email (spec 1.3.1). */
+export const promoCodeResponse = (promo: PromoCode, booking: Pick<Booking, 'email'>, claimBaseUrl: string) => ({
+  uuid: promo.uuid,
+  code: promo.code,
+  status: promo.status,
+  is_redeemed: promo.status === 'redeemed',
+  redeemed_at: promo.redeemed_at,
+  iso3: promo.iso3,
+  package_type: promo.package_specification.package_type,
+  package_duration: promo.package_specification.package_duration,
+  size: promo.package_specification.size,
+  destination: promo.package_specification.destination,
+  package_id: promo.package_specification.package_id,
+  traffic_policy: promo.package_specification.traffic_policy,
+  package_specification: promo.package_specification,
+  package_queue_uuid: promo.package_queue_uuid,
+  ...(booking.email ? {} : { claim_url: `${claimBaseUrl}/promo-codes/claim/${promo.uuid}` }),
+  created_at: promo.created_at,
+  updated_at: promo.updated_at,
+});
+
+export const packageQueueResponse = (entry: PackageQueueEntry) => ({
+  uuid: entry.uuid,
+  esim_type: entry.esim_type,
+  external_user_id: entry.external_user_id,
+  email: entry.email,
+  status: entry.status,
+  expires_at: entry.expires_at,
+  promo_code_uuid: entry.promo_code_uuid,
+  package_type: entry.package_specification.package_type,
+  package_duration: entry.package_specification.package_duration,
+  size: entry.package_specification.size,
+  destination: entry.package_specification.destination,
+  package_id: entry.package_specification.package_id,
+  bundle_id: entry.package_specification.bundle_id,
+  created_at: entry.created_at,
+});
+
+/** BookingResponse of the interface spec, field for field. */
+export const bookingResponse = (booking: Booking, claimBaseUrl: string) => ({
+  id: booking.id,
+  external_id: booking.external_id,
+  booking_id: booking.booking_id,
+  title: booking.title,
+  first_name: booking.first_name,
+  last_name: booking.last_name,
+  full_name: booking.full_name,
+  pax: booking.pax,
+  email: booking.email,
+  phone: booking.phone,
+  gender: booking.gender,
+  locale: booking.locale,
+  departure_date: booking.departure_date,
+  return_date: booking.return_date,
+  promo_codes: booking.promo_codes.map((promo) => promoCodeResponse(promo, booking, claimBaseUrl)),
+  package_queues: booking.package_queues.map(packageQueueResponse),
+  created_at: booking.created_at,
+  updated_at: booking.updated_at,
+  created_by: booking.created_by,
+  updated_by: booking.updated_by,
+  custom_branding: booking.custom_branding,
+  departure_location: booking.departure_location,
+});
+export type BookingResponse = ReturnType<typeof bookingResponse>;

@@ -1,0 +1,38 @@
+// domain → opaque, tamper-proof pagination cursors: a position and a direction, MAC'd with the partner's key.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ValidationError } from '#shared/errors';
+
+export interface CursorPosition {
+  /** `next` reads older bookings than `id`; `prev` reads newer ones. */
+  direction: 'next' | 'prev';
+  id: string;
+}
+
+const mac = (payload: string, key: Buffer) => createHmac('sha256', key).update(payload).digest().subarray(0, 16);
+
+export const encodeCursor = (position: CursorPosition, key: Buffer): string => {
+  const payload = Buffer.from(JSON.stringify({ d: position.direction, i: position.id })).toString('base64url');
+  return `${payload}.${mac(payload, key).toString('base64url')}`;
+};
+
+const invalidCursor = () =>
+  new ValidationError('cursor is not valid: pass nextCursor or prevCursor exactly as a previous response returned it.', [
+    { path: 'cursor', message: 'Unknown or altered cursor.' },
+  ]);
+
+export const decodeCursor = (cursor: string, key: Buffer): CursorPosition => {
+  const [payload, tag] = cursor.split('.');
+  if (!payload || !tag) throw invalidCursor();
+  const expected = mac(payload, key);
+  const received = Buffer.from(tag, 'base64url');
+  if (received.length !== expected.length || !timingSafeEqual(received, expected)) throw invalidCursor();
+  try {
+    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { d?: unknown; i?: unknown };
+    if ((parsed.d === 'next' || parsed.d === 'prev') && typeof parsed.i === 'string') {
+      return { direction: parsed.d, id: parsed.i };
+    }
+  } catch {
+    // falls through to the same answer as a forged cursor
+  }
+  throw invalidCursor();
+};

@@ -1,0 +1,29 @@
+// domain → ISO 8601 handling. A date without time and zone is valid but imprecise (no about-to-depart event).
+
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+export interface ParsedDateTime {
+  /** The instant; a date-only or zone-less value is read as UTC. */
+  instant: Date;
+  /** True when the value carries a time and a zone, so it names one precise instant. */
+  precise: boolean;
+}
+
+export const parseIsoDateTime = (value: string): ParsedDateTime | undefined => {
+  const match = ISO_DATE_TIME.exec(value);
+  if (!match) return undefined;
+  const [, year, month, day, hour, minute, , zone] = match;
+  const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  if (calendar.getUTCMonth() !== Number(month) - 1 || calendar.getUTCDate() !== Number(day)) return undefined;
+  if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59)) return undefined;
+  const normalized = hour === undefined ? `${year}-${month}-${day}T00:00:00Z` : zone ? value : `${value}Z`;
+  const instant = new Date(normalized.replace(' ', 'T'));
+  if (Number.isNaN(instant.getTime())) return undefined;
+  return { instant, precise: hour !== undefined && zone !== undefined };
+};
+
+export const isIsoDateTime = (value: string): boolean => parseIsoDateTime(value) !== undefined;
+
+/** Today's calendar date in UTC, `YYYY-MM-DD`. */
+export const utcDate = (now: Date): string => now.toISOString().slice(0, 10);

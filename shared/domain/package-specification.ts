@@ -1,0 +1,109 @@
+// domain → turning what a partner asked for into a concrete package specification (defaults, catalog look-ups).
+import countries from 'i18n-iso-countries';
+import type { PackageSpecification } from '#shared/domain/booking';
+import type {
+  PackageSpecificationEntryOutput,
+  PackageType,
+  PromoPackageSpecificationOutput,
+} from '#shared/domain/booking-schemas';
+import { BadRequestError } from '#shared/errors';
+
+/** Default duration in days per package type; `unlimited` has none (the spec requires it on update calls). */
+export const defaultDurationDays: Record<PackageType, number | null> = {
+  'data-limited': 365,
+  starter: 2,
+  'time-limited': 2,
+  unlimited: null,
+};
+
+export const DEFAULT_PACKAGE_TYPE: PackageType = 'data-limited';
+
+/** A package of the catalog that `package_id` refers to. */
+export interface CatalogPackage {
+  id: string;
+  package_type: PackageType;
+  size: string | null;
+  package_duration: number | null;
+  destination: string | string[] | null;
+  traffic_policy: string | null;
+}
+
+export interface PackageCatalog {
+  /** Resolves the ids it knows; unknown ids are simply absent from the map. */
+  findPackages(ids: readonly string[]): Promise<Map<string, CatalogPackage>>;
+}
+
+/** ISO3 of the first destination when it is an ISO 3166 country (alpha-2 codes are converted). */
+export const iso3Of = (destination: string | string[] | null): string | null => {
+  const first = Array.isArray(destination) ? destination[0] : destination;
+  if (!first) return null;
+  if (first.length === 2) return countries.alpha2ToAlpha3(first) ?? null;
+  return countries.isValid(first) ? first : null;
+};
+
+const fromCatalog = (found: CatalogPackage): PackageSpecification => ({
+  package_type: found.package_type,
+  package_duration: found.package_duration,
+  size: found.size,
+  destination: found.destination,
+  package_id: found.id,
+  bundle_id: null,
+  traffic_policy: found.traffic_policy,
+});
+
+const unknownPackage = (path: string, id: string) =>
+  new BadRequestError('unknown_package', `package_id "${id}" does not exist in the catalog.`, [
+    { path, message: 'Unknown package id.' },
+  ]);
+
+/** A booking entry: `package_id` wins over every other field when present (spec). */
+export const specificationFromEntry = (
+  entry: PackageSpecificationEntryOutput,
+  catalog: Map<string, CatalogPackage>,
+  path: string,
+): PackageSpecification => {
+  if (entry.package_id) {
+    const found = catalog.get(entry.package_id);
+    if (!found) throw unknownPackage(`${path}.package_id`, entry.package_id);
+    return { ...fromCatalog(found), bundle_id: entry.bundle_id ?? null };
+  }
+  const packageType = entry.package_type ?? DEFAULT_PACKAGE_TYPE;
+  return {
+    package_type: packageType,
+    package_duration: entry.package_duration ?? defaultDurationDays[packageType],
+    size: entry.size ?? null,
+    destination: entry.destination ?? entry.iata_code ?? null,
+    package_id: null,
+    bundle_id: entry.bundle_id ?? null,
+    traffic_policy: null,
+  };
+};
+
+/**
+ * An update-call specification. `package_id` alone copies the referenced package; with `package_type` the
+ * explicit fields are used (the schema has already enforced the conditional-requirement table).
+ */
+export const specificationFromUpdate = (
+  spec: PromoPackageSpecificationOutput,
+  catalog: Map<string, CatalogPackage>,
+): PackageSpecification => {
+  const found = spec.package_id ? catalog.get(spec.package_id) : undefined;
+  if (spec.package_id && !found) throw unknownPackage('package_specification.package_id', spec.package_id);
+  if (!spec.package_type && found) return fromCatalog(found);
+  const packageType = spec.package_type ?? DEFAULT_PACKAGE_TYPE;
+  return {
+    package_type: packageType,
+    package_duration: spec.package_duration ?? defaultDurationDays[packageType],
+    size: spec.size ?? null,
+    destination: spec.destination ?? null,
+    package_id: spec.package_id ?? null,
+    bundle_id: null,
+    traffic_policy: packageType === 'unlimited' ? (spec.traffic_policy ?? null) : null,
+  };
+};
+
+export const DEPRECATED_TIME_LIMITED_WARNING =
+  '299 - "package_type time-limited is deprecated: use data-limited with a short package_duration"';
+
+export const usesDeprecatedType = (specs: readonly PackageSpecification[]): boolean =>
+  specs.some((spec) => spec.package_type === 'time-limited');

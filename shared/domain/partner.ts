@@ -1,0 +1,38 @@
+// domain → a partner: its credentials live apart (api key item), this is its profile and settings.
+import type { DepartureEventSettings } from '#shared/domain/departure-events';
+
+export interface WebhookSettings {
+  url: string | null;
+  /** Encrypted signing secret; deliveries are signed only when one is set. */
+  signing_secret_ciphertext: string | null;
+  /** Previous secret, still signed with until `previous_secret_expires_at` (optional rotation overlap). */
+  previous_signing_secret_ciphertext: string | null;
+  previous_secret_expires_at: string | null;
+  auth_header_name: string;
+  auth_header_prefix: string;
+  /** Opt-ins keyed like `classic_package_queue_claimed`; absent keys take the event's default. */
+  events: Record<string, boolean>;
+}
+
+export interface PartnerProfile {
+  partner_id: string;
+  name: string;
+  api_key: string;
+  status: 'active' | 'disabled';
+  /** Brand identifiers that custom_branding may name (set up by support). */
+  brands: string[];
+  departure_events: DepartureEventSettings;
+  webhook: WebhookSettings;
+  created_at: string;
+  updated_at: string;
+}
+
+export const defaultWebhookSettings = (): WebhookSettings => ({
+  url: null,
+  signing_secret_ciphertext: null,
+  previous_signing_secret_ciphertext: null,
+  previous_secret_expires_at: null,
+  auth_header_name: 'x-api-key',
+  auth_header_prefix: '',
+  events: {},
+});

@@ -1,0 +1,30 @@
+// http adapter → the two PUT update calls share one shape: bulk over a booking, or one promo code by uuid.
+import { bookingResponse } from '#shared/domain/booking';
+import { UpdatePackageSpecificationSchema } from '#shared/domain/booking-schemas';
+import { DEPRECATED_TIME_LIMITED_WARNING } from '#shared/domain/package-specification';
+import { validate } from '#shared/domain/validate';
+import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
+import { pathParameter, readJsonBody } from '#shared/http/request';
+import { repositories } from '#shared/storage/repositories';
+import { updateMessage, updatePackageSpecifications } from '#shared/usecases/update-package-specifications';
+
+export const packageSpecificationUpdateHandler = ({ singlePromoCode }: { singlePromoCode: boolean }) =>
+  partnerHandler(async ({ event, headers, partner }) => {
+    const reference = pathParameter(event, 'booking_id');
+    const promoCodeUuid = singlePromoCode ? pathParameter(event, 'uuid') : undefined;
+    const { package_specification: specification } = validate(UpdatePackageSpecificationSchema, readJsonBody(event, headers));
+    const result = await updatePackageSpecifications(
+      { partnerId: partner.partnerId, reference, specification, promoCodeUuid },
+      repositories,
+    );
+    const counts = result.skippedCount > 0
+      ? { updated_count: result.updatedCount, skipped_count: result.skippedCount }
+      : { updated_count: result.updatedCount };
+    return {
+      message: updateMessage(result),
+      data: { ...bookingResponse(result.booking, publicBaseUrl(event)), ...counts },
+      headers: specification.package_type === 'time-limited'
+        ? { warning: DEPRECATED_TIME_LIMITED_WARNING }
+        : undefined,
+    };
+  });

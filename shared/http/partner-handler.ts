@@ -1,0 +1,45 @@
+// http adapter → the shape of every partner-authenticated handler: auth → parse → use case → envelope.
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { documentClient } from '#shared/clients/dynamodb';
+import { secretCipher } from '#shared/clients/secret-cipher';
+import { config } from '#shared/config';
+import type { AuthenticatedPartner } from '#shared/auth/authenticate-partner';
+import { errorHandler, partnerAuthentication, type HttpContext } from '#shared/http/middleware';
+import { successResponse, type HttpResult } from '#shared/http/response';
+import { dynamoPartnerStore } from '#shared/storage/partner-store';
+import { dynamoReplayGuard } from '#shared/storage/replay-guard';
+
+export interface PartnerRequest {
+  event: APIGatewayProxyEvent;
+  headers: Record<string, string>;
+  partner: AuthenticatedPartner;
+  context: Context;
+}
+
+const authenticationDeps = {
+  credentials: dynamoPartnerStore(documentClient, config.tableName),
+  replayGuard: dynamoReplayGuard(documentClient, config.tableName),
+  cipher: secretCipher,
+  now: () => Date.now(),
+};
+
+/** Builds a Lambda handler whose `handle` only ever sees authenticated requests. */
+export const partnerHandler = (handle: (request: PartnerRequest) => Promise<HttpResult>) =>
+  middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & HttpContext>()
+    .use(errorHandler())
+    .use(partnerAuthentication(authenticationDeps))
+    .handler(async (event, context) => {
+      const { partner, headers } = context;
+      if (!partner || !headers) throw new Error('partnerAuthentication did not run');
+      return successResponse(await handle({ event, headers, partner, context }));
+    });
+
+/** Where travelers reach public endpoints (claim URLs): configured, or this API's own address. */
+export const publicBaseUrl = (event: APIGatewayProxyEvent): string => {
+  const configured = config.publicBaseUrl;
+  if (configured) return configured.replace(/\/$/, '');
+  const host = event.headers?.Host ?? event.headers?.host ?? event.requestContext?.domainName ?? 'localhost';
+  const proto = event.headers?.['X-Forwarded-Proto'] ?? event.headers?.['x-forwarded-proto'] ?? 'https';
+  return `${proto}://${host}/api`;
+};

@@ -1,0 +1,207 @@
+// storage adapter → bookings in the single table: one aggregate item plus look-up items, written atomically.
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { Booking } from '#shared/domain/booking';
+import { departureEventNames } from '#shared/domain/departure-events';
+import { ConflictError } from '#shared/errors';
+import type { BookingStore } from '#shared/usecases/ports';
+import { cancellationReasons } from '#shared/storage/dynamo-errors';
+import { eventPut, schedulePut } from '#shared/storage/event-items';
+import { keys } from '#shared/storage/keys';
+
+const ENTITY = 'booking';
+
+const travelerOf = (entry: Booking['package_queues'][number]): string | null =>
+  entry.external_user_id ?? (entry.email ? `email:${entry.email.toLowerCase()}` : null);
+
+const concurrentChange = () =>
+  new ConflictError('concurrent_modification', 'The booking was changed by another request. Read it again and retry.');
+
+export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: string): BookingStore => {
+  const bookingItem = (booking: Booking) => ({ ...keys.booking(booking.partner_id, booking.id), entity: ENTITY, ...booking });
+
+  const lookupPuts = (booking: Booking) => [
+    ...booking.promo_codes.map((promo) => ({
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...keys.promoCode(booking.partner_id, promo.uuid),
+          ...keys.promoCodeLookup(promo.uuid),
+          entity: 'promo_code_ref',
+          version: 1,
+          partner_id: booking.partner_id,
+          booking: booking.id,
+        },
+      },
+    })),
+    ...booking.package_queues.flatMap((entry) => {
+      const traveler = travelerOf(entry);
+      if (!traveler) return [];
+      return [
+        {
+          Put: {
+            TableName: tableName,
+            Item: {
+              ...keys.travelerQueue(booking.partner_id, traveler, entry.uuid),
+              entity: 'traveler_queue_ref',
+              version: 1,
+              partner_id: booking.partner_id,
+              booking: booking.id,
+            },
+          },
+        },
+      ];
+    }),
+  ];
+
+  const readBooking = async (partnerId: string, bookingId: string) => {
+    const result = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.booking(partnerId, bookingId), ConsistentRead: true }),
+    );
+    return result.Item as Booking | undefined;
+  };
+
+  return {
+    async create({ booking, events, schedules }) {
+      const reference = booking.booking_id
+        ? [
+            {
+              Put: {
+                TableName: tableName,
+                Item: {
+                  ...keys.bookingReference(booking.partner_id, booking.booking_id),
+                  entity: 'booking_ref',
+                  version: 1,
+                  booking: booking.id,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+              },
+            },
+          ]
+        : [];
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              ...reference,
+              { Put: { TableName: tableName, Item: bookingItem(booking), ConditionExpression: 'attribute_not_exists(pk)' } },
+              ...lookupPuts(booking),
+              ...events.map((event) => eventPut(tableName, event)),
+              ...schedules.map((planned) => schedulePut(tableName, booking.partner_id, booking.id, planned)),
+            ],
+          }),
+        );
+      } catch (error) {
+        const reasons = cancellationReasons(error);
+        if (reference.length > 0 && reasons?.[0]?.Code === 'ConditionalCheckFailed') {
+          const existing = reasons[0].Item?.booking;
+          throw new ConflictError(
+            'booking_id_taken',
+            `A booking with booking_id "${booking.booking_id}" already exists. Use a new booking_id, or read or delete the existing booking.`,
+            [{ path: 'booking_id', message: `Already used by booking ${String(existing)}.` }],
+          );
+        }
+        throw error;
+      }
+    },
+
+    get: readBooking,
+
+    async findByReference(partnerId, reference) {
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: keys.bookingReference(partnerId, reference), ConsistentRead: true }),
+      );
+      const bookingId = result.Item?.booking as string | undefined;
+      return bookingId === undefined ? undefined : readBooking(partnerId, bookingId);
+    },
+
+    async findByPromoCode(partnerId, promoCodeUuid) {
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: keys.promoCode(partnerId, promoCodeUuid), ConsistentRead: true }),
+      );
+      const bookingId = result.Item?.booking as string | undefined;
+      return bookingId === undefined ? undefined : readBooking(partnerId, bookingId);
+    },
+
+    async listPage(partnerId, { limit, after, before }) {
+      const pk = keys.bookingsOf(partnerId);
+      const from = after ?? before;
+      const result = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': pk, ':prefix': 'BOOKING#' },
+          ExclusiveStartKey: from === undefined ? undefined : { pk, sk: keys.bookingSortKey(from) },
+          // Newest first; reading "before" a cursor walks forward in time and is reversed below.
+          ScanIndexForward: before !== undefined,
+          ConsistentRead: true,
+          Limit: limit + 1,
+        }),
+      );
+      const items = (result.Items ?? []) as Booking[];
+      const page = items.slice(0, limit);
+      return { bookings: before !== undefined ? page.reverse() : page, more: items.length > limit };
+    },
+
+    async replace(booking, events = []) {
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: bookingItem(booking),
+                  ConditionExpression: 'version = :expected',
+                  ExpressionAttributeValues: { ':expected': booking.version - 1 },
+                },
+              },
+              ...events.map((event) => eventPut(tableName, event)),
+            ],
+          }),
+        );
+      } catch (error) {
+        if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') throw concurrentChange();
+        throw error;
+      }
+    },
+
+    async delete(booking) {
+      const deletes = [
+        ...(booking.booking_id ? [keys.bookingReference(booking.partner_id, booking.booking_id)] : []),
+        // Redeemed codes keep their look-up: the traveler's package lives on after the booking is gone.
+        ...booking.promo_codes.filter((p) => p.status === 'unredeemed').map((p) => keys.promoCode(booking.partner_id, p.uuid)),
+        ...booking.package_queues.flatMap((entry) => {
+          const traveler = travelerOf(entry);
+          return traveler && entry.status === 'pending' ? [keys.travelerQueue(booking.partner_id, traveler, entry.uuid)] : [];
+        }),
+        ...departureEventNames.map((event) => keys.departureSchedule(booking.partner_id, booking.id, event)),
+      ];
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Delete: {
+                  TableName: tableName,
+                  Key: keys.booking(booking.partner_id, booking.id),
+                  ConditionExpression: 'version = :expected',
+                  ExpressionAttributeValues: { ':expected': booking.version },
+                },
+              },
+              ...deletes.map((Key) => ({ Delete: { TableName: tableName, Key } })),
+            ],
+          }),
+        );
+      } catch (error) {
+        if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') throw concurrentChange();
+        throw error;
+      }
+    },
+  };
+};

@@ -1,0 +1,51 @@
+// storage → every key of the single table (docs/data-model.md). Keys a partner request can reach start with
+// the partner id, so no request can address another partner's items.
+
+const partner = (partnerId: string) => `PARTNER#${partnerId}`;
+
+export const keys = {
+  partnerProfile: (partnerId: string) => ({ pk: partner(partnerId), sk: 'PROFILE' }),
+  partnersIndex: { gsi1pk: 'PARTNERS' },
+  apiKey: (apiKey: string) => ({ pk: `APIKEY#${apiKey}`, sk: 'APIKEY' }),
+  usedSignature: (apiKey: string, signature: string) => ({ pk: `SIGNATURE#${apiKey}#${signature}`, sk: 'SIGNATURE' }),
+
+  /** All bookings of a partner share one item collection, so listing them is one strongly consistent Query. */
+  bookingsOf: (partnerId: string) => `${partner(partnerId)}#BOOKINGS`,
+  bookingSortKey: (bookingId: string) => `BOOKING#${bookingId}`,
+  booking: (partnerId: string, bookingId: string) => ({ pk: keys.bookingsOf(partnerId), sk: keys.bookingSortKey(bookingId) }),
+  bookingReference: (partnerId: string, reference: string) => ({
+    pk: `${partner(partnerId)}#BOOKING_REF#${reference}`,
+    sk: 'BOOKING_REF',
+  }),
+  promoCode: (partnerId: string, uuid: string) => ({ pk: `${partner(partnerId)}#PROMO#${uuid}`, sk: 'PROMO' }),
+  promoCodeLookup: (uuid: string) => ({ gsi1pk: `PROMO#${uuid}`, gsi1sk: 'PROMO' }),
+  travelerQueue: (partnerId: string, traveler: string, queueUuid: string) => ({
+    pk: `${partner(partnerId)}#TRAVELER#${traveler}`,
+    sk: `QUEUE#${queueUuid}`,
+  }),
+  departureSchedule: (partnerId: string, bookingId: string, event: string) => ({
+    pk: `${partner(partnerId)}#BOOKING#${bookingId}`,
+    sk: `SCHEDULE#${event}`,
+  }),
+  /** Due schedules are spread over shards so the sweeper's index partitions stay cool. */
+  dueShard: (shard: number) => `DUE#${shard}`,
+  DUE_SHARDS: 4,
+
+  event: (partnerId: string, eventId: string) => ({ pk: `${partner(partnerId)}#EVENT#${eventId}`, sk: 'EVENT' }),
+  eventLookup: (eventId: string) => `EVENT#${eventId}`,
+  delivery: (deliveryId: string) => ({ pk: `DELIVERY#${deliveryId}`, sk: 'DELIVERY' }),
+  deliveryAttempt: (deliveryId: string, attempt: number) => ({
+    pk: `DELIVERY#${deliveryId}`,
+    sk: `ATTEMPT#${String(attempt).padStart(2, '0')}`,
+  }),
+  deliveriesOf: (partnerId: string) => `${partner(partnerId)}#DELIVERIES`,
+
+  catalogPackage: (packageId: string) => ({ pk: `CATALOG#PACKAGE#${packageId}`, sk: 'PACKAGE' }),
+  idempotencyPartition: (partnerId: string) => `${partner(partnerId)}#IDEMPOTENCY`,
+};
+
+export const shardOf = (id: string): number => {
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return hash % keys.DUE_SHARDS;
+};

@@ -1,0 +1,92 @@
+// storage adapter → partners: the API-key item (credentials for auth) and the profile item, written together.
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { CredentialStore, PartnerCredentials } from '#shared/auth/authenticate-partner';
+import type { PartnerProfile } from '#shared/domain/partner';
+import type { PartnerDirectory } from '#shared/usecases/ports';
+import { keys } from '#shared/storage/keys';
+
+export interface PartnerAdminStore extends PartnerDirectory, CredentialStore {
+  create(profile: PartnerProfile, credentials: PartnerCredentials): Promise<void>;
+  list(): Promise<PartnerProfile[]>;
+  saveProfile(profile: PartnerProfile): Promise<void>;
+  saveCredentials(credentials: PartnerCredentials): Promise<void>;
+}
+
+const profileItem = (profile: PartnerProfile) => ({
+  ...keys.partnerProfile(profile.partner_id),
+  ...keys.partnersIndex,
+  gsi1sk: `${profile.created_at}#${profile.partner_id}`,
+  entity: 'partner',
+  version: 1,
+  ...profile,
+});
+
+const credentialsItem = (credentials: PartnerCredentials) => ({
+  ...keys.apiKey(credentials.apiKey),
+  entity: 'api_key',
+  version: 1,
+  partner_id: credentials.partnerId,
+  secret_ciphertext: credentials.secretCiphertext,
+  status: credentials.status,
+});
+
+const withoutKeys = <T>(item: Record<string, unknown>): T => {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, entity: _e, version: _v, ...rest } = item;
+  return rest as T;
+};
+
+export const dynamoPartnerStore = (client: DynamoDBDocumentClient, tableName: string): PartnerAdminStore => ({
+  async findByApiKey(apiKey) {
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.apiKey(apiKey) }));
+    if (!Item) return undefined;
+    return {
+      partnerId: Item.partner_id as string,
+      apiKey,
+      secretCiphertext: Item.secret_ciphertext as string,
+      status: Item.status as PartnerCredentials['status'],
+    };
+  },
+
+  async getProfile(partnerId) {
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.partnerProfile(partnerId) }));
+    return Item ? withoutKeys<PartnerProfile>(Item) : undefined;
+  },
+
+  async create(profile, credentials) {
+    await client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName, Item: profileItem(profile), ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: tableName, Item: credentialsItem(credentials), ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+  },
+
+  async list() {
+    const profiles: PartnerProfile[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': keys.partnersIndex.gsi1pk },
+          ExclusiveStartKey,
+        }),
+      );
+      profiles.push(...(page.Items ?? []).map((item) => withoutKeys<PartnerProfile>(item)));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return profiles;
+  },
+
+  async saveProfile(profile) {
+    await client.send(new PutCommand({ TableName: tableName, Item: profileItem(profile) }));
+  },
+
+  async saveCredentials(credentials) {
+    await client.send(new PutCommand({ TableName: tableName, Item: credentialsItem(credentials) }));
+  },
+});

@@ -1,0 +1,137 @@
+// use case → a partner creates a booking; its package specifications become promo codes and queue entries.
+import type { Booking, PackageQueueEntry, PromoCode } from '#shared/domain/booking';
+import type { BookingOutput } from '#shared/domain/booking-schemas';
+import { utcDate } from '#shared/domain/dates';
+import {
+  defaultDepartureEventSettings,
+  departureEvent,
+  planDepartureEvents,
+} from '#shared/domain/departure-events';
+import { promoCodeValue, uuidv4, uuidv7 } from '#shared/domain/ids';
+import { iso3Of, specificationFromEntry, type PackageCatalog } from '#shared/domain/package-specification';
+import { BadRequestError, NotFoundError } from '#shared/errors';
+import type { BookingStore, Clock, PartnerDirectory } from '#shared/usecases/ports';
+
+export interface CreateBookingDeps {
+  bookings: BookingStore;
+  partners: PartnerDirectory;
+  catalog: PackageCatalog;
+  clock: Clock;
+}
+
+const unknownBrand = (brand: string) =>
+  new BadRequestError('unknown_custom_branding', `custom_branding "${brand}" is not a brand configured for your account.`, [
+    { path: 'custom_branding', message: 'Ask support to set up this brand first.' },
+  ]);
+
+/**
+ * Input: the validated booking request. Output: the stored booking.
+ * Steps: check the brand, resolve package ids in the catalog (one BatchGet), turn every package specification
+ * into a promo code and, when it names a traveler or is a classic grant, a package queue entry; plan the
+ * departure events. One transaction writes it all.
+ * Emits: booking.within_cutoff / booking.about_to_depart at once when the booking is already inside a window.
+ */
+export const createBooking = async (
+  input: { partnerId: string; request: BookingOutput },
+  deps: CreateBookingDeps,
+): Promise<Booking> => {
+  const { partnerId, request } = input;
+  const now = deps.clock.now();
+  const createdAt = now.toISOString();
+
+  const partner = await deps.partners.getProfile(partnerId);
+  if (!partner) throw new NotFoundError('Partner not found.');
+  if (request.custom_branding && !partner.brands.includes(request.custom_branding)) {
+    throw unknownBrand(request.custom_branding);
+  }
+
+  const entries = request.package_specifications;
+  const packageIds = entries.flatMap((entry) => (entry.package_id ? [entry.package_id] : []));
+  const catalog = packageIds.length > 0 ? await deps.catalog.findPackages(packageIds) : new Map();
+
+  const promoCodes: PromoCode[] = [];
+  const queues: PackageQueueEntry[] = [];
+  entries.forEach((entry, index) => {
+    const specification = specificationFromEntry(entry, catalog, `package_specifications.${index}`);
+    const esimType = entry.esim_type ?? 'universal';
+    const email = entry.email ?? (esimType === 'classic' && !entry.external_user_id ? request.email : null) ?? null;
+    const namesTraveler = Boolean(entry.external_user_id) || Boolean(email);
+    if (esimType === 'classic' && !namesTraveler) {
+      throw new BadRequestError(
+        'traveler_required',
+        'A classic grant needs external_user_id or email, on the entry or the booking, to know who claims it.',
+        [{ path: `package_specifications.${index}.external_user_id`, message: 'Required for esim_type classic.' }],
+      );
+    }
+    const promo: PromoCode = {
+      uuid: uuidv4(),
+      code: promoCodeValue(),
+      status: 'unredeemed',
+      redeemed_at: null,
+      redeemed_by: null,
+      iso3: iso3Of(specification.destination),
+      package_specification: specification,
+      package_queue_uuid: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    };
+    if (namesTraveler || esimType === 'classic') {
+      const queue: PackageQueueEntry = {
+        uuid: uuidv4(),
+        esim_type: esimType,
+        external_user_id: entry.external_user_id ?? null,
+        email,
+        status: 'pending',
+        expires_at: entry.expires_at ?? null,
+        promo_code_uuid: promo.uuid,
+        package_specification: specification,
+        created_at: createdAt,
+      };
+      promo.package_queue_uuid = queue.uuid;
+      queues.push(queue);
+    }
+    promoCodes.push(promo);
+  });
+
+  const booking: Booking = {
+    id: uuidv7(now.getTime()),
+    partner_id: partnerId,
+    booking_id: request.booking_id ?? null,
+    external_id: request.external_id ?? null,
+    title: request.title ?? null,
+    first_name: request.first_name ?? null,
+    last_name: request.last_name ?? null,
+    full_name: request.full_name ?? null,
+    pax: request.pax ?? null,
+    email: request.email ?? null,
+    phone: request.phone ?? null,
+    gender: request.gender ?? null,
+    flight_number: request.flight_number ?? null,
+    date_of_birth: request.date_of_birth ?? null,
+    locale: request.locale ?? null,
+    data: request.data ?? null,
+    communication_options: request.communication_options ?? null,
+    custom_branding: request.custom_branding ?? null,
+    departure_location: request.departure_location ?? null,
+    departure_date: request.departure_date ?? utcDate(now),
+    departure_date_defaulted: !request.departure_date,
+    return_date: request.return_date ?? null,
+    promo_codes: promoCodes,
+    package_queues: queues,
+    created_at: createdAt,
+    updated_at: createdAt,
+    created_by: partnerId,
+    updated_by: partnerId,
+    version: 1,
+  };
+
+  const planned = planDepartureEvents(booking, partner.departure_events ?? defaultDepartureEventSettings, now);
+  const due = planned.filter((p) => p.dueAt.getTime() <= now.getTime());
+  const later = planned.filter((p) => p.dueAt.getTime() > now.getTime());
+  await deps.bookings.create({
+    booking,
+    events: due.map((p) => departureEvent(booking, p.event, now, false)),
+    schedules: later,
+  });
+  return booking;
+};

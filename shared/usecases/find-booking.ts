@@ -1,0 +1,32 @@
+// use case → read one booking of the partner, by the service id or by the partner's booking_id.
+import type { Booking } from '#shared/domain/booking';
+import { NotFoundError } from '#shared/errors';
+import type { BookingStore } from '#shared/usecases/ports';
+
+export type BookingAddress = { partnerId: string } & ({ id: string } | { reference: string });
+
+/** Another partner's booking answers exactly like a missing one: 404, no hint that it exists. */
+export const findBooking = async (address: BookingAddress, deps: { bookings: BookingStore }): Promise<Booking> => {
+  const booking =
+    'id' in address
+      ? await deps.bookings.get(address.partnerId, address.id)
+      : await deps.bookings.findByReference(address.partnerId, address.reference);
+  if (!booking) {
+    throw new NotFoundError(
+      'id' in address
+        ? `No booking with id "${address.id}".`
+        : `No booking with booking_id "${address.reference}".`,
+      'booking_not_found',
+    );
+  }
+  return booking;
+};
+
+/**
+ * Input: the booking address. Output: nothing. Removes the booking and revokes its unredeemed promo codes
+ * and pending package queue entries; redeemed codes stay valid for the traveler who holds them.
+ */
+export const deleteBooking = async (address: BookingAddress, deps: { bookings: BookingStore }): Promise<void> => {
+  const booking = await findBooking(address, deps);
+  await deps.bookings.delete(booking);
+};

@@ -1,0 +1,43 @@
+// use case → list the partner's bookings, newest first, with keyset cursors in both directions.
+import type { Booking } from '#shared/domain/booking';
+import { decodeCursor, encodeCursor } from '#shared/domain/cursor';
+import type { BookingStore } from '#shared/usecases/ports';
+
+export interface PaginationMeta {
+  perPage: number;
+  hasNextPage: boolean;
+  hasPrevPage: boolean;
+  nextCursor: string | null;
+  prevCursor: string | null;
+}
+
+/**
+ * Input: partner, perPage and an optional cursor. Output: one page and its PaginationMeta.
+ * Steps: decode the cursor (400 if altered), read perPage + 1 rows from the cursor's position (one Query),
+ * derive both flags and sign cursors for the first and last row of the page.
+ */
+export const listBookings = async (
+  input: { partnerId: string; perPage: number; cursor?: string; cursorKey: Buffer },
+  deps: { bookings: BookingStore },
+): Promise<{ bookings: Booking[]; pagination: PaginationMeta }> => {
+  const position = input.cursor ? decodeCursor(input.cursor, input.cursorKey) : undefined;
+  const page = await deps.bookings.listPage(input.partnerId, {
+    limit: input.perPage,
+    after: position?.direction === 'next' ? position.id : undefined,
+    before: position?.direction === 'prev' ? position.id : undefined,
+  });
+  const hasNextPage = position?.direction === 'prev' ? true : page.more;
+  const hasPrevPage = position === undefined ? false : position.direction === 'next' ? true : page.more;
+  const first = page.bookings[0];
+  const last = page.bookings.at(-1);
+  return {
+    bookings: page.bookings,
+    pagination: {
+      perPage: input.perPage,
+      hasNextPage: hasNextPage && last !== undefined,
+      hasPrevPage: hasPrevPage && first !== undefined,
+      nextCursor: hasNextPage && last ? encodeCursor({ direction: 'next', id: last.id }, input.cursorKey) : null,
+      prevCursor: hasPrevPage && first ? encodeCursor({ direction: 'prev', id: first.id }, input.cursorKey) : null,
+    },
+  };
+};

@@ -1,0 +1,38 @@
+// use cases → the ports they need; DynamoDB adapters implement them in shared/storage, tests may fake them.
+import type { Booking } from '#shared/domain/booking';
+import type { PlannedDepartureEvent } from '#shared/domain/departure-events';
+import type { DomainEvent } from '#shared/events/catalog';
+import type { PartnerProfile } from '#shared/domain/partner';
+
+export interface BookingPage {
+  bookings: Booking[];
+  /** True when more bookings lie beyond this page in the direction read. */
+  more: boolean;
+}
+
+export interface BookingStore {
+  /** Atomically writes the booking, its look-ups, its first events and its schedules; 409 on a taken booking_id. */
+  create(input: { booking: Booking; events: DomainEvent[]; schedules: PlannedDepartureEvent[] }): Promise<void>;
+  get(partnerId: string, bookingId: string): Promise<Booking | undefined>;
+  findByReference(partnerId: string, reference: string): Promise<Booking | undefined>;
+  findByPromoCode(partnerId: string, promoCodeUuid: string): Promise<Booking | undefined>;
+  /** Newest first. `after` reads older bookings than the given id, `before` newer ones. */
+  listPage(
+    partnerId: string,
+    options: { limit: number; after?: string; before?: string },
+  ): Promise<BookingPage>;
+  /** Replaces the booking when nobody changed it since `booking.version - 1`, with any events in the same write. */
+  replace(booking: Booking, events?: DomainEvent[]): Promise<void>;
+  /** Removes the booking, its reference, its unredeemed codes' look-ups, pending queue entries and schedules. */
+  delete(booking: Booking): Promise<void>;
+}
+
+export interface PartnerDirectory {
+  getProfile(partnerId: string): Promise<PartnerProfile | undefined>;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };

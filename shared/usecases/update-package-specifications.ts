@@ -1,0 +1,81 @@
+// use case → replace the package specification of a booking's promo codes (all of them, or one by uuid).
+import type { Booking } from '#shared/domain/booking';
+import type { PromoPackageSpecificationOutput } from '#shared/domain/booking-schemas';
+import { iso3Of, specificationFromUpdate, type PackageCatalog } from '#shared/domain/package-specification';
+import { BadRequestError, NotFoundError } from '#shared/errors';
+import { findBooking } from '#shared/usecases/find-booking';
+import type { BookingStore, Clock } from '#shared/usecases/ports';
+
+export interface UpdateResult {
+  booking: Booking;
+  updatedCount: number;
+  skippedCount: number;
+}
+
+/** The spec's exact messages for the two update calls. */
+export const updateMessage = ({ updatedCount, skippedCount }: Pick<UpdateResult, 'updatedCount' | 'skippedCount'>) =>
+  skippedCount > 0
+    ? `Updated ${updatedCount} promo code(s). Skipped ${skippedCount} already redeemed.`
+    : 'Successfully updated package specification for booking.';
+
+/**
+ * Input: partner, the partner's booking_id, the new specification and optionally one promo code uuid.
+ * Output: the booking after the change with updated and skipped counts.
+ * Steps: find the booking by booking_id, resolve package_id in the catalog, replace the specification of every
+ * unredeemed code (bulk: redeemed ones are skipped; single: a redeemed code is a 400), save with a version check.
+ */
+export const updatePackageSpecifications = async (
+  input: { partnerId: string; reference: string; specification: PromoPackageSpecificationOutput; promoCodeUuid?: string },
+  deps: { bookings: BookingStore; catalog: PackageCatalog; clock: Clock },
+): Promise<UpdateResult> => {
+  const booking = await findBooking({ partnerId: input.partnerId, reference: input.reference }, deps);
+  const targets = input.promoCodeUuid
+    ? booking.promo_codes.filter((promo) => promo.uuid === input.promoCodeUuid)
+    : booking.promo_codes;
+  if (input.promoCodeUuid) {
+    const target = targets[0];
+    if (!target) throw new NotFoundError(`No promo code "${input.promoCodeUuid}" in this booking.`, 'promo_code_not_found');
+    if (target.status === 'redeemed') {
+      throw new BadRequestError('promo_code_redeemed', 'This promo code is already redeemed; its package can no longer change.', [
+        { path: 'uuid', message: 'Already redeemed.' },
+      ]);
+    }
+  }
+
+  const catalog = input.specification.package_id
+    ? await deps.catalog.findPackages([input.specification.package_id])
+    : new Map();
+  const specification = specificationFromUpdate(input.specification, catalog);
+  const now = deps.clock.now().toISOString();
+  const targetIds = new Set(targets.map((promo) => promo.uuid));
+  let updatedCount = 0;
+  let skippedCount = 0;
+  const promoCodes = booking.promo_codes.map((promo) => {
+    if (!targetIds.has(promo.uuid)) return promo;
+    if (promo.status === 'redeemed') {
+      skippedCount += 1;
+      return promo;
+    }
+    updatedCount += 1;
+    return { ...promo, package_specification: specification, iso3: iso3Of(specification.destination), updated_at: now };
+  });
+  // A queue entry delivers the same package as its promo code, so it follows the new specification.
+  const updatedPromoIds = new Set(promoCodes.filter((p) => p.updated_at === now && targetIds.has(p.uuid)).map((p) => p.uuid));
+  const packageQueues = booking.package_queues.map((entry) =>
+    entry.status === 'pending' && updatedPromoIds.has(entry.promo_code_uuid)
+      ? { ...entry, package_specification: specification }
+      : entry,
+  );
+
+  if (updatedCount === 0) return { booking, updatedCount, skippedCount };
+  const updated: Booking = {
+    ...booking,
+    promo_codes: promoCodes,
+    package_queues: packageQueues,
+    updated_at: now,
+    updated_by: input.partnerId,
+    version: booking.version + 1,
+  };
+  await deps.bookings.replace(updated);
+  return { booking: updated, updatedCount, skippedCount };
+};

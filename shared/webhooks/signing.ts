@@ -1,0 +1,113 @@
+// webhooks → signing: the HMAC every delivery carries, and the check a partner's receiver runs (after stripe-node's Webhooks.ts).
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Header names of a delivery (interface spec, "Webhook deliveries to the partner" and "Envelope"). */
+export const webhookHeaders = {
+  signature: 'x-service-signature',
+  timestamp: 'x-service-timestamp',
+  eventId: 'x-service-event-id',
+  deliveryId: 'x-service-delivery-id',
+} as const;
+
+/** Receivers are told to allow about 5 minutes of clock difference. */
+export const defaultToleranceSeconds = 300;
+
+const scheme = 'sha256=';
+
+const epochSeconds = (): number => Math.floor(Date.now() / 1000);
+
+const hmacHex = (secret: string, timestamp: number, body: string | Uint8Array): string =>
+  createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
+
+/**
+ * Value of `x-service-signature`: one `sha256=<hex>` per secret, comma-separated. Several secrets are
+ * for a rotation overlap window, so a receiver holding either the old or the new secret accepts.
+ */
+export const signatureHeaderValue = (input: { secrets: string[]; timestamp: number; body: string }): string => {
+  if (input.secrets.length === 0) throw new Error('signatureHeaderValue needs at least one secret');
+  return input.secrets.map((secret) => `${scheme}${hmacHex(secret, input.timestamp, input.body)}`).join(',');
+};
+
+export type WebhookSignatureProblem = 'missing_signature' | 'missing_timestamp' | 'no_match' | 'outside_tolerance';
+
+/** A delivery that fails verification; `problem` lets a receiver branch without parsing the message. */
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+  constructor(
+    readonly problem: WebhookSignatureProblem,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+// Lengths are compared first because timingSafeEqual throws on buffers of different length.
+const sameText = (a: string, b: string): boolean => {
+  const left = Buffer.from(a, 'utf8');
+  const right = Buffer.from(b, 'utf8');
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/**
+ * Checks a delivery the way a partner's receiver should: HMAC over `{timestamp}.{raw body}`, any listed
+ * signature may match, and the signed timestamp must lie within `toleranceSeconds` of now (either way,
+ * so a future-dated signature cannot be replayed for longer). Returns nothing; throws WebhookSignatureError.
+ */
+export const verifyWebhookSignature = (input: {
+  body: string | Uint8Array;
+  signatureHeader: string | undefined;
+  timestampHeader: string | undefined;
+  secret: string;
+  toleranceSeconds?: number;
+  now?: number;
+}): void => {
+  const { body, signatureHeader, timestampHeader, secret } = input;
+  if (signatureHeader === undefined || signatureHeader.trim() === '') {
+    throw new WebhookSignatureError(
+      'missing_signature',
+      `No ${webhookHeaders.signature} header found on the request. Is a signing secret configured for this webhook endpoint?`,
+    );
+  }
+  if (timestampHeader === undefined || !/^\d+$/.test(timestampHeader.trim())) {
+    throw new WebhookSignatureError(
+      'missing_timestamp',
+      `No valid ${webhookHeaders.timestamp} header found on the request (expected epoch seconds, got ${JSON.stringify(timestampHeader)}).`,
+    );
+  }
+  const timestamp = Number(timestampHeader.trim());
+  const candidates = signatureHeader
+    .split(',')
+    .map((value) => value.trim())
+    .filter((value) => value.startsWith(scheme));
+  const expected = `${scheme}${hmacHex(secret, timestamp, body)}`;
+  // Every candidate is compared (no early exit), so timing does not reveal which one matched.
+  const matched = candidates.reduce((found, candidate) => sameText(candidate, expected) || found, false);
+  if (!matched) {
+    throw new WebhookSignatureError(
+      'no_match',
+      'No signature matches: are you passing the raw request body, not re-serialized JSON? Is this the secret of this environment (staging and production differ)?',
+    );
+  }
+  // Checked after the signature, as Stripe does: the timestamp is only trustworthy once it is known to be signed.
+  const tolerance = input.toleranceSeconds ?? defaultToleranceSeconds;
+  const now = input.now ?? epochSeconds();
+  if (Math.abs(now - timestamp) > tolerance) {
+    throw new WebhookSignatureError(
+      'outside_tolerance',
+      `Timestamp outside the tolerance window: signed at ${timestamp}, now ${now}, tolerance ${tolerance} s. Is the receiver's clock right, or is this a replay?`,
+    );
+  }
+};
+
+/** Signature and timestamp headers for a body, signed exactly as production signs, so tests exercise the real path. */
+export const testSignatureHeaders = (input: {
+  body: string;
+  secret: string;
+  timestamp?: number;
+}): Record<string, string> => {
+  const timestamp = input.timestamp ?? epochSeconds();
+  return {
+    [webhookHeaders.signature]: signatureHeaderValue({ secrets: [input.secret], timestamp, body: input.body }),
+    [webhookHeaders.timestamp]: String(timestamp),
+  };
+};

@@ -1,0 +1,193 @@
+// tests → webhooks → url safety: private addresses, URL checks, and the connect-time lookup.
+import type { LookupAddress } from 'node:dns';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { checkWebhookUrl, isPrivateAddress, safeLookup, unsafeAddressCode } from '#shared/webhooks/url-safety';
+
+const lookupWith = (allowPrivate: boolean, hostname: string, all: boolean) =>
+  new Promise<{ error: NodeJS.ErrnoException | null; address: string | LookupAddress[]; family?: number }>((resolve) => {
+    safeLookup(allowPrivate)(hostname, { all }, (error, address, family) => resolve({ error, address, family }));
+  });
+
+const startCountingServer = async () => {
+  const received: string[] = [];
+  const server: Server = createServer((req, res) => {
+    received.push(req.url ?? '');
+    res.end('ok');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, port, received };
+};
+
+describe('Webhook URL safety: private addresses', () => {
+  it.each([
+    '127.0.0.1',
+    '127.255.0.9',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '169.254.0.1',
+    '100.64.0.1',
+    '100.127.255.254',
+    '0.0.0.0',
+    '0.1.2.3',
+    '224.0.0.1',
+    '239.255.255.250',
+    '255.255.255.255',
+    '::1',
+    '::',
+    'fc00::1',
+    'fd12:3456::1',
+    'fd00:ec2::254',
+    'fe80::1',
+    'fe80::1%eth0',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:169.254.169.254',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '[::1]',
+  ])('treats %s as private', (ip) => {
+    expect(isPrivateAddress(ip)).toBe(true);
+  });
+
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.15.255.255',
+    '172.32.0.1',
+    '100.63.255.255',
+    '100.128.0.1',
+    '192.169.0.1',
+    '169.253.255.255',
+    '2606:4700:4700::1111',
+    '2a00:1450:4001:81b::200e',
+    '::ffff:8.8.8.8',
+  ])('treats %s as public', (ip) => {
+    expect(isPrivateAddress(ip)).toBe(false);
+  });
+
+  it.each(['example.com', '', '999.1.1.1'])('fails closed on %p, which is not an IP address', (value) => {
+    expect(isPrivateAddress(value)).toBe(true);
+  });
+});
+
+describe('Webhook URL safety: registration check', () => {
+  it('accepts a public https URL and returns it parsed', () => {
+    // Act
+    const result = checkWebhookUrl('https://hooks.partner.example/esim?source=booking', { allowPrivate: false });
+
+    // Assess
+    expect(result.ok).toBe(true);
+    expect(result.ok && result.url.href).toBe('https://hooks.partner.example/esim?source=booking');
+  });
+
+  it.each([
+    ['plain http', 'http://hooks.partner.example/esim', /protocol http: is not allowed/],
+    ['credentials', 'https://user:pass@hooks.partner.example/esim', /credentials/],
+    ['loopback', 'https://127.0.0.1/esim', /private/],
+    ['instance metadata', 'https://169.254.169.254/latest/meta-data/', /private/],
+    ['a private network', 'https://10.0.0.8:8443/', /private/],
+    ['IPv6 loopback', 'https://[::1]/', /private/],
+    ['IPv4-mapped loopback', 'https://[::ffff:127.0.0.1]/', /private/],
+    ['IMDS over IPv6', 'https://[fd00:ec2::254]/', /private/],
+    ['loopback written in hex', 'https://0x7f.1/', /private/],
+    ['loopback written as one number', 'https://2130706433/', /private/],
+    ['localhost', 'https://localhost/esim', /not a public hostname/],
+    ['localhost with a trailing dot', 'https://LOCALHOST./esim', /not a public hostname/],
+    ['a .localhost name', 'https://api.localhost/esim', /not a public hostname/],
+    ['a single-label intranet name', 'https://intranet/esim', /not a public hostname/],
+    ['another protocol', 'ftp://hooks.partner.example/', /protocol ftp: is not allowed/],
+    ['a relative URL', '/esim/webhooks', /not a valid absolute URL/],
+  ])('refuses %s', (_, url, reason) => {
+    // Act
+    const result = checkWebhookUrl(url, { allowPrivate: false });
+
+    // Assess
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.reason).toMatch(reason);
+  });
+
+  it.each(['http://127.0.0.1:4000/hooks', 'http://localhost:4000/hooks', 'https://[::1]:4000/'])(
+    'accepts the local receiver %s in local mode',
+    (url) => {
+      expect(checkWebhookUrl(url, { allowPrivate: true }).ok).toBe(true);
+    },
+  );
+
+  it.each(['http://user:pass@127.0.0.1:4000/', 'file:///etc/passwd'])('still refuses %s in local mode', (url) => {
+    expect(checkWebhookUrl(url, { allowPrivate: true }).ok).toBe(false);
+  });
+});
+
+describe('Webhook URL safety: connect-time lookup', () => {
+  it.each([true, false])('refuses a host that resolves to a private address (all: %p)', async (all) => {
+    // Act
+    const { error } = await lookupWith(false, 'localhost', all);
+
+    // Assess
+    expect(error?.code).toBe(unsafeAddressCode);
+    expect(error?.message).toMatch(/^Refusing to connect to localhost: it resolves to private address/);
+  });
+
+  it('answers with one address when net asks for one, in local mode', async () => {
+    // Act
+    const { error, address, family } = await lookupWith(true, 'localhost', false);
+
+    // Assess
+    expect(error).toBeNull();
+    expect(isPrivateAddress(address as string)).toBe(true);
+    expect([4, 6]).toContain(family);
+  });
+
+  it('answers with every address when net asks for all, in local mode', async () => {
+    // Act
+    const { error, address } = await lookupWith(true, 'localhost', true);
+
+    // Assess
+    expect(error).toBeNull();
+    expect(Array.isArray(address) && address.map((entry) => entry.address)).toContain('127.0.0.1');
+  });
+
+  it('stops an http request before it reaches a private server', async () => {
+    // Prepare
+    const { server, port, received } = await startCountingServer();
+
+    // Act
+    const error = await new Promise<NodeJS.ErrnoException>((resolve, reject) => {
+      const req = request({ host: 'localhost', port, path: '/hook', lookup: safeLookup(false), agent: false }, () =>
+        reject(new Error('the request reached the server')),
+      );
+      req.on('error', resolve);
+      req.end();
+    });
+    await new Promise((resolve) => server.close(resolve));
+
+    // Assess
+    expect(error.code).toBe(unsafeAddressCode);
+    expect(received).toEqual([]);
+  });
+
+  it('lets the same request through in local mode', async () => {
+    // Prepare
+    const { server, port, received } = await startCountingServer();
+
+    // Act
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = request({ host: 'localhost', port, path: '/hook', lookup: safeLookup(true), family: 4, agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    await new Promise((resolve) => server.close(resolve));
+
+    // Assess
+    expect(status).toBe(200);
+    expect(received).toEqual(['/hook']);
+  });
+});
