@@ -11,11 +11,11 @@ import { repositories } from '#shared/storage/repositories';
 import { createBooking } from '#shared/usecases/create-booking';
 import { runIdempotently } from '#shared/usecases/idempotency';
 
-export const handler = partnerHandler(async ({ event, headers, partner }) => {
+export const handler = partnerHandler(async ({ event, headers, partner, context }) => {
   const body = readJsonBody(event, headers);
   const request = validate(BookingRequestSchema, body);
   const data = await runIdempotently(
-    { partnerId: partner.partnerId, idempotencyKey: headers['idempotency-key'], body },
+    { partnerId: partner.partnerId, idempotencyKey: headers['idempotency-key'], body, lambdaContext: context },
     async () => {
       const booking = await createBooking({ partnerId: partner.partnerId, request }, repositories);
       return [bookingResponse(booking, publicBaseUrl(event))];

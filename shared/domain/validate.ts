@@ -7,6 +7,6 @@ export const validate = <const TSchema extends v.GenericSchema>(schema: TSchema,
   if (result.success) return result.output;
   const details = result.issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }));
   const first = details[0];
-  const summary = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'The request is not valid.';
+  const summary = first?.message ?? 'The request is not valid.';
   throw new ValidationError(details.length > 1 ? `${summary} (and ${details.length - 1} more)` : summary, details);
 };

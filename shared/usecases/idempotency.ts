@@ -7,6 +7,7 @@ import {
 } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { Context } from 'aws-lambda';
 import { BadRequestError, ConflictError } from '#shared/errors';
 import { keys } from '#shared/storage/keys';
 import { timeToLiveAttribute } from '#shared/storage/table-definition';
@@ -27,7 +28,7 @@ interface IdempotentCall {
  * Without a key the operation simply runs.
  */
 export const runIdempotently = async <T extends Record<string, unknown> | unknown[]>(
-  input: { partnerId: string; idempotencyKey: string | undefined; body: unknown },
+  input: { partnerId: string; idempotencyKey: string | undefined; body: unknown; lambdaContext: Context },
   operation: () => Promise<T>,
   deps: { client: DynamoDBClient; tableName: string },
 ): Promise<T> => {
@@ -45,14 +46,17 @@ export const runIdempotently = async <T extends Record<string, unknown> | unknow
     expiryAttr: timeToLiveAttribute,
     awsSdkV3Client: deps.client,
   });
+  const idempotencyConfig = new IdempotencyConfig({
+    eventKeyJmesPath: 'idempotencyKey',
+    payloadValidationJmesPath: 'body',
+    expiresAfterSeconds: IDEMPOTENCY_WINDOW_SECONDS,
+    throwOnNoIdempotencyKey: true,
+  });
+  // An in-progress record of a crashed invocation then expires when that invocation would have timed out.
+  idempotencyConfig.registerLambdaContext(input.lambdaContext);
   const idempotentOperation = makeIdempotent(async (_call: IdempotentCall) => operation(), {
     persistenceStore,
-    config: new IdempotencyConfig({
-      eventKeyJmesPath: 'idempotencyKey',
-      payloadValidationJmesPath: 'body',
-      expiresAfterSeconds: IDEMPOTENCY_WINDOW_SECONDS,
-      throwOnNoIdempotencyKey: true,
-    }),
+    config: idempotencyConfig,
   });
   try {
     return (await idempotentOperation({ idempotencyKey: input.idempotencyKey, body: input.body })) as T;

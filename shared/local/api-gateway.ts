@@ -1,0 +1,108 @@
+// local runtime → turns a Node HTTP request into the API Gateway REST proxy event the Lambda handler gets.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import type { RouteDefinition } from '#shared/routes';
+
+export const STAGE_PATH = '/api';
+
+export interface MatchedRoute {
+  route: RouteDefinition;
+  pathParameters: Record<string, string>;
+}
+
+const compile = (route: RouteDefinition) => {
+  const names: string[] = [];
+  const pattern = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { route, names, regex: new RegExp(`^${pattern}$`) };
+};
+
+/** Matches a path (without the stage prefix) the way API Gateway picks a resource: literal segments first. */
+export const routeMatcher = (routes: readonly RouteDefinition[]) => {
+  const compiled = routes
+    .map(compile)
+    .sort((a, b) => a.names.length - b.names.length);
+  return (method: string, path: string): MatchedRoute | undefined => {
+    for (const candidate of compiled) {
+      if (candidate.route.method !== method) continue;
+      const match = candidate.regex.exec(path);
+      if (!match) continue;
+      const pathParameters: Record<string, string> = {};
+      candidate.names.forEach((name, i) => {
+        pathParameters[name] = decodeURIComponent(match[i + 1] ?? '');
+      });
+      return { route: candidate.route, pathParameters };
+    }
+    return undefined;
+  };
+};
+
+export const toProxyEvent = (
+  request: IncomingMessage,
+  body: Buffer,
+  url: URL,
+  path: string,
+  matched: MatchedRoute,
+): APIGatewayProxyEvent => {
+  const headers: Record<string, string> = {};
+  const multiValueHeaders: Record<string, string[]> = {};
+  for (let i = 0; i < request.rawHeaders.length; i += 2) {
+    const name = request.rawHeaders[i] ?? '';
+    const value = request.rawHeaders[i + 1] ?? '';
+    headers[name] = value;
+    (multiValueHeaders[name] ??= []).push(value);
+  }
+  const query: Record<string, string> = {};
+  const multiQuery: Record<string, string[]> = {};
+  for (const [name, value] of url.searchParams) {
+    query[name] = value;
+    (multiQuery[name] ??= []).push(value);
+  }
+  const hasQuery = Object.keys(query).length > 0;
+  return {
+    resource: matched.route.path,
+    path,
+    httpMethod: request.method ?? 'GET',
+    headers,
+    multiValueHeaders,
+    queryStringParameters: hasQuery ? query : null,
+    multiValueQueryStringParameters: hasQuery ? multiQuery : null,
+    pathParameters: Object.keys(matched.pathParameters).length > 0 ? matched.pathParameters : null,
+    stageVariables: null,
+    body: body.length > 0 ? body.toString('utf8') : null,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      authorizer: null,
+      protocol: 'HTTP/1.1',
+      httpMethod: request.method ?? 'GET',
+      identity: { sourceIp: request.socket.remoteAddress ?? '127.0.0.1' } as APIGatewayProxyEvent['requestContext']['identity'],
+      path: `${STAGE_PATH}${path}`,
+      stage: STAGE_PATH.slice(1),
+      requestId: randomUUID(),
+      requestTimeEpoch: Date.now(),
+      resourceId: 'local',
+      resourcePath: matched.route.path,
+      domainName: request.headers.host ?? 'localhost',
+    },
+  };
+};
+
+export const lambdaContext = (functionName: string): Context => ({
+  callbackWaitsForEmptyEventLoop: false,
+  functionName,
+  functionVersion: '$LATEST',
+  invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+  memoryLimitInMB: '512',
+  awsRequestId: randomUUID(),
+  logGroupName: `/aws/lambda/${functionName}`,
+  logStreamName: 'local',
+  getRemainingTimeInMillis: () => 30_000,
+  done: () => {},
+  fail: () => {},
+  succeed: () => {},
+});

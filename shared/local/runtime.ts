@@ -1,0 +1,104 @@
+// local runtime → DynamoDB Local + the table + the HTTP API (+ the event pipeline), wired like a deployed stage.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { envNames } from '#shared/config';
+import { ensureTable } from '#shared/local/create-table';
+import { startDynamoDbLocal } from '#shared/local/dynamodb-local';
+import { startHttpServer } from '#shared/local/http-server';
+import { localSecretCipher } from '#shared/security/local-secret-cipher';
+import { dynamoCatalogStore } from '#shared/storage/catalog-store';
+import { dynamoPartnerStore } from '#shared/storage/partner-store';
+import type { PartnerAdminDeps } from '#shared/usecases/manage-partners';
+import { systemClock } from '#shared/usecases/ports';
+
+export interface LocalRuntimeOptions {
+  projectRoot: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Folder for DynamoDB data, the local encryption key and runtime.json. */
+  dataDir: string;
+  inMemory: boolean;
+  tableName?: string;
+  /** Extra environment for the handlers (e.g. a tiny webhook backoff scale in tests). */
+  environment?: Record<string, string>;
+}
+
+export interface LocalRuntime {
+  url: string;
+  dynamodbEndpoint: string;
+  tableName: string;
+  admin: PartnerAdminDeps & { documentClient: DynamoDBDocumentClient; catalog: ReturnType<typeof dynamoCatalogStore> };
+  stop(): Promise<void>;
+}
+
+const localKey = (dataDir: string, inMemory: boolean): string => {
+  const file = join(dataDir, 'secret.key');
+  if (!inMemory && existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(32).toString('base64');
+  if (!inMemory) writeFileSync(file, key, { mode: 0o600 });
+  return key;
+};
+
+export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<LocalRuntime> => {
+  mkdirSync(options.dataDir, { recursive: true });
+  const dynamo = await startDynamoDbLocal({ dataDir: join(options.dataDir, 'dynamodb'), inMemory: options.inMemory });
+  const tableName = options.tableName ?? 'esim-booking-local';
+  const secretKey = localKey(options.dataDir, options.inMemory);
+
+  // Handlers read their configuration from the environment, exactly as in Lambda.
+  Object.assign(process.env, {
+    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    [envNames.tableName]: tableName,
+    [envNames.dynamodbEndpoint]: dynamo.endpoint,
+    [envNames.localSecretKey]: secretKey,
+    [envNames.stage]: 'local',
+    [envNames.webhookAllowPrivateUrls]: 'true',
+    ...options.environment,
+  });
+
+  const client = new DynamoDBClient({ endpoint: dynamo.endpoint });
+  await ensureTable(client, tableName);
+  const documentClient = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  const admin = {
+    partners: dynamoPartnerStore(documentClient, tableName),
+    catalog: dynamoCatalogStore(documentClient, tableName),
+    cipher: localSecretCipher(secretKey),
+    clock: systemClock,
+    documentClient,
+  };
+
+  const http = await startHttpServer({ port: options.port, projectRoot: options.projectRoot }).catch(async (error: unknown) => {
+    client.destroy();
+    await dynamo.stop();
+    throw error;
+  });
+  // Claim URLs point at this local API unless the caller chose another public address.
+  process.env[envNames.publicBaseUrl] = options.environment?.[envNames.publicBaseUrl] ?? http.url;
+  if (!options.inMemory) {
+    writeFileSync(
+      join(options.dataDir, 'runtime.json'),
+      JSON.stringify({ url: http.url, dynamodbEndpoint: dynamo.endpoint, tableName, pid: process.pid }, null, 2),
+    );
+  }
+
+  const closeServer = (server: Server) => new Promise<void>((done) => server.close(() => done()));
+  return {
+    url: http.url,
+    dynamodbEndpoint: dynamo.endpoint,
+    tableName,
+    admin,
+    async stop() {
+      http.server.closeAllConnections();
+      await closeServer(http.server);
+      client.destroy();
+      await dynamo.stop();
+    },
+  };
+};

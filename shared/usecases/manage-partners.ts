@@ -1,0 +1,102 @@
+// use cases → operator actions on partners: create, list, show, rotate the API secret, change settings.
+import type { SecretCipher } from '#shared/auth/authenticate-partner';
+import { defaultDepartureEventSettings } from '#shared/domain/departure-events';
+import { randomToken } from '#shared/domain/ids';
+import { defaultWebhookSettings, type PartnerProfile } from '#shared/domain/partner';
+import { NotFoundError } from '#shared/errors';
+import type { PartnerAdminStore } from '#shared/storage/partner-store';
+import type { Clock } from '#shared/usecases/ports';
+
+export interface PartnerAdminDeps {
+  partners: PartnerAdminStore;
+  cipher: SecretCipher;
+  clock: Clock;
+}
+
+/** What an operator sees; `api_secret` only right after creation or rotation. */
+export interface PartnerView {
+  partner_id: string;
+  name: string;
+  api_key: string;
+  api_secret?: string;
+  status: PartnerProfile['status'];
+  brands: string[];
+  departure_events: PartnerProfile['departure_events'];
+  webhook: {
+    url: string | null;
+    signing_secret_configured: boolean;
+    auth_header_name: string;
+    auth_header_prefix: string;
+    events: Record<string, boolean>;
+  };
+  created_at: string;
+}
+
+export const partnerView = (profile: PartnerProfile, apiSecret?: string): PartnerView => ({
+  partner_id: profile.partner_id,
+  name: profile.name,
+  api_key: profile.api_key,
+  ...(apiSecret ? { api_secret: apiSecret } : {}),
+  status: profile.status,
+  brands: profile.brands,
+  departure_events: profile.departure_events,
+  webhook: {
+    url: profile.webhook.url,
+    signing_secret_configured: profile.webhook.signing_secret_ciphertext !== null,
+    auth_header_name: profile.webhook.auth_header_name,
+    auth_header_prefix: profile.webhook.auth_header_prefix,
+    events: profile.webhook.events,
+  },
+  created_at: profile.created_at,
+});
+
+const newApiSecret = () => `sk_${randomToken(32)}`;
+
+/** Creates a partner with fresh credentials; the secret is returned once and stored encrypted. */
+export const createPartner = async (input: { name: string }, deps: PartnerAdminDeps): Promise<PartnerView> => {
+  const now = deps.clock.now().toISOString();
+  const partnerId = `ptn_${randomToken(9)}`;
+  const apiKey = `pk_${randomToken(18)}`;
+  const apiSecret = newApiSecret();
+  const profile: PartnerProfile = {
+    partner_id: partnerId,
+    name: input.name,
+    api_key: apiKey,
+    status: 'active',
+    brands: [],
+    departure_events: defaultDepartureEventSettings,
+    webhook: defaultWebhookSettings(),
+    created_at: now,
+    updated_at: now,
+  };
+  const secretCiphertext = await deps.cipher.encrypt(apiSecret, { partner_id: partnerId });
+  await deps.partners.create(profile, { partnerId, apiKey, secretCiphertext, status: 'active' });
+  return partnerView(profile, apiSecret);
+};
+
+export const requirePartner = async (partnerId: string, deps: Pick<PartnerAdminDeps, 'partners'>) => {
+  const profile = await deps.partners.getProfile(partnerId);
+  if (!profile) throw new NotFoundError(`No partner "${partnerId}".`, 'partner_not_found');
+  return profile;
+};
+
+/** Replaces the API secret; the old one stops working at once (hard cutover). */
+export const rotatePartnerSecret = async (partnerId: string, deps: PartnerAdminDeps): Promise<PartnerView> => {
+  const profile = await requirePartner(partnerId, deps);
+  const apiSecret = newApiSecret();
+  const secretCiphertext = await deps.cipher.encrypt(apiSecret, { partner_id: partnerId });
+  await deps.partners.saveCredentials({ partnerId, apiKey: profile.api_key, secretCiphertext, status: profile.status });
+  return partnerView(profile, apiSecret);
+};
+
+/** Applies an operator's change to the profile (brands, departure windows, webhook settings). */
+export const updatePartnerProfile = async (
+  partnerId: string,
+  change: (profile: PartnerProfile) => PartnerProfile,
+  deps: PartnerAdminDeps,
+): Promise<PartnerProfile> => {
+  const profile = await requirePartner(partnerId, deps);
+  const updated = { ...change(profile), partner_id: profile.partner_id, updated_at: deps.clock.now().toISOString() };
+  await deps.partners.saveProfile(updated);
+  return updated;
+};

@@ -1,0 +1,110 @@
+// Partner authentication through the local HTTP server against DynamoDB Local.
+import { signRequest } from '#shared/auth/request-signing';
+import { startTestService, type TestService } from '#test/support/test-service';
+import type { SignedClient } from '#test/support/signed-client';
+
+describe('Partner authentication', () => {
+  let service: TestService;
+  let client: SignedClient;
+  let otherClient: SignedClient;
+  let apiKey: string;
+
+  beforeAll(async () => {
+    service = await startTestService();
+    ({ client, partner: { api_key: apiKey } } = await service.newPartner());
+    ({ client: otherClient } = await service.newPartner());
+  });
+  afterAll(() => service.stop());
+
+  it('accepts a request signed over timestamp + method + path with query', async () => {
+    // Act
+    const response = await client.send('GET', '/bookings?perPage=5');
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.body.success).toBe(true);
+  });
+
+  it('accepts the 1.3.2 form that signs the /api prefix', async () => {
+    const response = await client.send('GET', '/bookings', { sign: { path: '/api/bookings' } });
+    expect(response.status).toBe(200);
+  });
+
+  it.each(['x-api-key', 'x-timestamp', 'x-signature'] as const)('refuses a request without %s with 401', async (header) => {
+    const response = await client.send('GET', '/bookings', { omit: [header] });
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ success: false, error: { code: 'missing_credentials' } });
+    expect(response.body.message).toContain(header);
+  });
+
+  it('refuses an unknown API key with 401', async () => {
+    const response = await client.send('GET', '/bookings', { headers: { 'x-api-key': 'pk_unknown' } });
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('invalid_api_key');
+  });
+
+  it('refuses a request signed with another partner\'s secret', async () => {
+    const response = await client.send('GET', '/bookings', { sign: { secret: 'sk_not_the_secret' } });
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('invalid_signature');
+  });
+
+  it.each([
+    ['another path', { path: '/bookings/123' }],
+    ['another method', { method: 'POST' }],
+    ['the path without its query string', { path: '/bookings' }],
+  ])('refuses a signature made for %s', async (_label, sign) => {
+    const response = await client.send('GET', '/bookings?perPage=2', { sign });
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('invalid_signature');
+  });
+
+  it.each([
+    ['six minutes old', -6 * 60_000],
+    ['six minutes ahead', 6 * 60_000],
+  ])('refuses a timestamp %s', async (_label, offset) => {
+    const timestamp = String(Date.now() + offset);
+    const response = await client.send('GET', '/bookings', { sign: { timestamp } });
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('timestamp_out_of_range');
+  });
+
+  it('accepts a timestamp four minutes old', async () => {
+    const response = await client.send('GET', '/bookings', { sign: { timestamp: String(Date.now() - 4 * 60_000) } });
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses a timestamp in seconds instead of milliseconds', async () => {
+    const response = await client.send('GET', '/bookings', { sign: { timestamp: String(Math.floor(Date.now() / 1000)) } });
+    expect(response.status).toBe(401);
+  });
+
+  it('refuses a signature that was already used', async () => {
+    // Prepare
+    const timestamp = String(Date.now());
+    const first = await client.send('GET', '/bookings', { sign: { timestamp } });
+
+    // Act
+    const replay = await client.send('GET', '/bookings', { sign: { timestamp } });
+
+    // Assess
+    expect(first.status).toBe(200);
+    expect(replay.status).toBe(401);
+    expect(replay.body.error.code).toBe('signature_reused');
+  });
+
+  it('refuses another partner\'s key with this partner\'s signature', async () => {
+    const timestamp = String(Date.now());
+    const forged = signRequest('sk_guess', { timestamp, method: 'GET', path: '/bookings' });
+    const response = await otherClient.send('GET', '/bookings', {
+      headers: { 'x-api-key': apiKey, 'x-signature': forged, 'x-timestamp': timestamp },
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('never reveals the secret or a stack trace in an error', async () => {
+    const response = await client.send('GET', '/bookings', { sign: { secret: 'wrong' } });
+    const text = JSON.stringify(response.body);
+    expect(text).not.toMatch(/sk_|stack|at .*\.ts/);
+  });
+});

@@ -1,0 +1,294 @@
+// Bookings end to end: create, read, delete, tenancy, idempotency and error shapes.
+import { DEMO_BRAND } from '#shared/local/demo-data';
+import { inDays, makeBookingRequest, makePackageSpecification } from '#test/support/factories';
+import type { SignedClient } from '#test/support/signed-client';
+import { startTestService, type TestService } from '#test/support/test-service';
+
+describe('Bookings', () => {
+  let service: TestService;
+  let client: SignedClient;
+  let otherClient: SignedClient;
+  let partnerId: string;
+
+  const create = async (overrides: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    client.send('POST', '/bookings', { body: makeBookingRequest(overrides), headers });
+
+  beforeAll(async () => {
+    service = await startTestService();
+    const first = await service.newPartner((p) => ({ ...p, brands: [DEMO_BRAND] }));
+    client = first.client;
+    partnerId = first.partner.partner_id;
+    ({ client: otherClient } = await service.newPartner());
+    await service.runtime.admin.catalog.putPackage({
+      id: 'pkg-usa-unl-7d',
+      package_type: 'unlimited',
+      size: null,
+      package_duration: 7,
+      destination: 'USA',
+      traffic_policy: 'fair-use',
+    });
+  });
+  afterAll(() => service.stop());
+
+  describe('POST /bookings', () => {
+    it('creates a booking and answers 201 with an array of one BookingResponse', async () => {
+      // Prepare
+      const request = makeBookingRequest({ external_id: 'EXT-001', pax: 2, title: 'Mr.', gender: 'm', phone: '+4915112345678' });
+
+      // Act
+      const response = await client.send('POST', '/bookings', { body: request });
+
+      // Assess
+      expect(response.status).toBe(201);
+      expect(response.body.success).toBe(true);
+      expect(Array.isArray(response.body.data)).toBe(true);
+      expect(response.body.data).toHaveLength(1);
+      const booking = response.body.data[0];
+      expect(booking).toMatchObject({
+        booking_id: request.booking_id,
+        external_id: 'EXT-001',
+        email: 'traveler@example.com',
+        pax: 2,
+        title: 'mr.',
+        gender: 'M',
+        phone: '+4915112345678',
+        departure_date: request.departure_date,
+        return_date: request.return_date,
+        created_by: partnerId,
+        updated_by: partnerId,
+        custom_branding: null,
+        departure_location: null,
+      });
+      expect(booking).not.toHaveProperty('external_user_id');
+      expect(Date.parse(booking.created_at)).not.toBeNaN();
+      expect(booking.promo_codes).toHaveLength(1);
+      expect(booking.promo_codes[0]).toMatchObject({ iso3: 'FRA', package_type: 'data-limited', package_duration: 365, status: 'unredeemed' });
+    });
+
+    it('gives claim_url only when the booking has no email', async () => {
+      const withEmail = await create();
+      const withoutEmail = await create({ email: undefined });
+
+      expect(withEmail.body.data[0].promo_codes[0]).not.toHaveProperty('claim_url');
+      const promo = withoutEmail.body.data[0].promo_codes[0];
+      expect(promo.claim_url).toBe(`${service.url}/promo-codes/claim/${promo.uuid}`);
+    });
+
+    it('creates a package queue entry for each traveler-addressed entry, with its own identity', async () => {
+      const response = await create({
+        package_specifications: [
+          makePackageSpecification({ external_user_id: 'user-1' }),
+          makePackageSpecification({ email: 'second@example.com', esim_type: 'classic', expires_at: inDays(60) }),
+          makePackageSpecification(),
+        ],
+      });
+
+      const booking = response.body.data[0];
+      expect(booking.promo_codes).toHaveLength(3);
+      expect(booking.package_queues).toHaveLength(2);
+      expect(booking.package_queues[0]).toMatchObject({ esim_type: 'universal', external_user_id: 'user-1', email: null });
+      expect(booking.package_queues[1]).toMatchObject({ esim_type: 'classic', external_user_id: null, email: 'second@example.com' });
+      expect(booking.package_queues[0].uuid).toMatch(/^[0-9a-f-]{36}$/);
+      expect(booking.promo_codes[0].package_queue_uuid).toBe(booking.package_queues[0].uuid);
+    });
+
+    it('defaults departure_date to today for a classic grant without one', async () => {
+      const response = await create({
+        departure_date: undefined,
+        return_date: undefined,
+        package_specifications: [makePackageSpecification({ esim_type: 'classic', external_user_id: 'u-classic' })],
+      });
+
+      expect(response.status).toBe(201);
+      expect(response.body.data[0].departure_date).toBe(new Date().toISOString().slice(0, 10));
+    });
+
+    it('requires departure_date when no entry is a classic grant', async () => {
+      const response = await create({ departure_date: undefined, return_date: undefined });
+
+      expect(response.status).toBe(400);
+      expect(response.body.error.details[0].path).toBe('departure_date');
+    });
+
+    it('applies package type defaults: starter 2 days, unlimited without a default', async () => {
+      const response = await create({
+        package_specifications: [
+          makePackageSpecification({ package_type: 'starter', size: '500MB' }),
+          makePackageSpecification({ package_type: 'unlimited', size: undefined }),
+        ],
+      });
+
+      const [starter, unlimited] = response.body.data[0].promo_codes;
+      expect(starter.package_duration).toBe(2);
+      expect(unlimited.package_duration).toBeNull();
+    });
+
+    it('resolves package_id from the catalog and ignores the other fields of the entry', async () => {
+      const response = await create({ package_specifications: [{ package_id: 'pkg-usa-unl-7d', destination: 'FRA', size: '9GB' }] });
+
+      expect(response.body.data[0].promo_codes[0]).toMatchObject({
+        package_id: 'pkg-usa-unl-7d',
+        package_type: 'unlimited',
+        package_duration: 7,
+        iso3: 'USA',
+        traffic_policy: 'fair-use',
+      });
+    });
+
+    it('refuses an unknown package_id with 400', async () => {
+      const response = await create({ package_specifications: [{ package_id: 'pkg-none' }] });
+      expect(response.status).toBe(400);
+      expect(response.body.error).toMatchObject({ code: 'unknown_package', details: [{ path: 'package_specifications.0.package_id' }] });
+    });
+
+    it('accepts a configured custom_branding and refuses an unknown one', async () => {
+      const known = await create({ custom_branding: DEMO_BRAND, departure_location: 'FRA' });
+      const unknown = await create({ custom_branding: 'not-a-brand' });
+
+      expect(known.status).toBe(201);
+      expect(known.body.data[0]).toMatchObject({ custom_branding: DEMO_BRAND, departure_location: 'FRA' });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.error.code).toBe('unknown_custom_branding');
+    });
+
+    it('warns when the deprecated time-limited type is used', async () => {
+      const response = await create({ package_specifications: [makePackageSpecification({ package_type: 'time-limited' })] });
+      expect(response.status).toBe(201);
+      expect(response.headers.get('warning')).toContain('deprecated');
+    });
+
+    it('refuses a booking_id already used by this partner with 409, but not one used by another partner', async () => {
+      const bookingId = `DUP-${Date.now()}`;
+      const first = await create({ booking_id: bookingId });
+      const second = await create({ booking_id: bookingId });
+      const other = await otherClient.send('POST', '/bookings', { body: makeBookingRequest({ booking_id: bookingId }) });
+
+      expect(first.status).toBe(201);
+      expect(second.status).toBe(409);
+      expect(second.body.error.code).toBe('booking_id_taken');
+      expect(other.status).toBe(201);
+    });
+
+    describe('Idempotency-Key', () => {
+      it('returns the same booking for the same key and body, without a duplicate', async () => {
+        const body = makeBookingRequest();
+        const key = `idem-${Date.now()}`;
+
+        const first = await client.send('POST', '/bookings', { body, headers: { 'idempotency-key': key } });
+        const second = await client.send('POST', '/bookings', { body, headers: { 'idempotency-key': key } });
+
+        expect(first.status).toBe(201);
+        expect(second.status).toBe(201);
+        expect(second.body.data[0].id).toBe(first.body.data[0].id);
+        const list = await client.send('GET', '/bookings?perPage=100');
+        expect(list.body.data.filter((b: { booking_id: string }) => b.booking_id === body.booking_id)).toHaveLength(1);
+      });
+
+      it('answers 409 when the same key comes with another body', async () => {
+        const key = `idem-other-${Date.now()}`;
+        await client.send('POST', '/bookings', { body: makeBookingRequest(), headers: { 'idempotency-key': key } });
+
+        const response = await client.send('POST', '/bookings', { body: makeBookingRequest(), headers: { 'idempotency-key': key } });
+
+        expect(response.status).toBe(409);
+        expect(response.body.error.code).toBe('idempotency_key_reused');
+      });
+
+      it('keeps keys apart per partner', async () => {
+        const key = `idem-shared-${Date.now()}`;
+        const body = makeBookingRequest();
+        const mine = await client.send('POST', '/bookings', { body, headers: { 'idempotency-key': key } });
+        const theirs = await otherClient.send('POST', '/bookings', { body, headers: { 'idempotency-key': key } });
+
+        expect(theirs.status).toBe(201);
+        expect(theirs.body.data[0].id).not.toBe(mine.body.data[0].id);
+      });
+    });
+  });
+
+  describe('bad input', () => {
+    it('answers 400 for malformed JSON', async () => {
+      const response = await client.send('POST', '/bookings', { rawBody: '{"email": ' });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ success: false, error: { code: 'validation_error' } });
+    });
+
+    it('answers 415 for a body that is not JSON', async () => {
+      const response = await client.send('POST', '/bookings', { rawBody: 'email=a', headers: { 'content-type': 'text/plain' } });
+      expect(response.status).toBe(415);
+      expect(response.body.error.code).toBe('unsupported_media_type');
+    });
+
+    it('answers 400 for a JSON array instead of an object', async () => {
+      const response = await client.send('POST', '/bookings', { body: [] });
+      expect(response.status).toBe(400);
+    });
+
+    it('answers 404 in the error shape for an unknown route', async () => {
+      const response = await client.send('GET', '/nothing-here');
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ success: false, error: { code: 'route_not_found' } });
+    });
+
+    it.each(['/countries', '/countries/packages', '/countries/FRA/packages'])('answers 410 for the removed %s', async (path) => {
+      const response = await client.send('GET', path);
+      expect(response.status).toBe(410);
+      expect(response.body.message).toContain('/destinations');
+    });
+  });
+
+  describe('GET and DELETE', () => {
+    it('reads a booking by id, and another partner gets 404 for it', async () => {
+      const created = (await create()).body.data[0];
+
+      const mine = await client.send('GET', `/bookings/${created.id}`);
+      const theirs = await otherClient.send('GET', `/bookings/${created.id}`);
+
+      expect(mine.status).toBe(200);
+      expect(mine.body.data).toEqual(created);
+      expect(theirs.status).toBe(404);
+      expect(theirs.body.error.code).toBe('booking_not_found');
+    });
+
+    it('answers 404 for an id that never existed, like for another partner\'s', async () => {
+      const response = await client.send('GET', '/bookings/00000000-0000-7000-8000-000000000000');
+      expect(response.status).toBe(404);
+    });
+
+    it('deletes by id; the booking is gone afterwards and its booking_id is free again', async () => {
+      const created = (await create()).body.data[0];
+
+      const deleted = await client.send('DELETE', `/bookings/${created.id}`);
+      const read = await client.send('GET', `/bookings/${created.id}`);
+      const reused = await create({ booking_id: created.booking_id });
+
+      expect(deleted.status).toBe(200);
+      expect(deleted.body).toEqual({ success: true, message: expect.any(String), data: {} });
+      expect(read.status).toBe(404);
+      expect(reused.status).toBe(201);
+    });
+
+    it('deletes by the partner booking_id through byExternalBookingId', async () => {
+      const created = (await create()).body.data[0];
+
+      const deleted = await client.send('DELETE', `/bookings/${encodeURIComponent(created.booking_id)}/byExternalBookingId`);
+      const read = await client.send('GET', `/bookings/${created.id}`);
+
+      expect(deleted.status).toBe(200);
+      expect(deleted.body.data).toEqual({});
+      expect(read.status).toBe(404);
+    });
+
+    it('will not let another partner delete a booking', async () => {
+      const created = (await create()).body.data[0];
+
+      const byId = await otherClient.send('DELETE', `/bookings/${created.id}`);
+      const byReference = await otherClient.send('DELETE', `/bookings/${created.booking_id}/byExternalBookingId`);
+      const stillThere = await client.send('GET', `/bookings/${created.id}`);
+
+      expect(byId.status).toBe(404);
+      expect(byReference.status).toBe(404);
+      expect(stillThere.status).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,25 @@
+// test support → request fixtures with overrides (`makeBookingRequest({ email: undefined })`).
+import { randomUUID } from 'node:crypto';
+
+export const inDays = (days: number, from = Date.now()): string => new Date(from + days * 86_400_000).toISOString();
+
+export const makePackageSpecification = (overrides: Record<string, unknown> = {}) => ({
+  destination: 'FRA',
+  size: '1GB',
+  ...overrides,
+});
+
+export const makeBookingRequest = (overrides: Record<string, unknown> = {}): Record<string, unknown> => {
+  const request: Record<string, unknown> = {
+    booking_id: `BK-${randomUUID().slice(0, 12)}`,
+    email: 'traveler@example.com',
+    departure_date: inDays(30),
+    return_date: inDays(40),
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    package_specifications: [makePackageSpecification()],
+    ...overrides,
+  };
+  for (const [key, value] of Object.entries(overrides)) if (value === undefined) delete request[key];
+  return request;
+};

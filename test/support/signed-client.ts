@@ -1,0 +1,52 @@
+// test support → a partner's HTTP client that signs like the spec tells partners to.
+import { signRequest } from '#shared/auth/request-signing';
+
+export interface PartnerCredentialsForTest {
+  api_key: string;
+  api_secret?: string;
+}
+
+export interface SignedRequestOptions {
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** Override what is signed: another timestamp, method or path than the one sent. */
+  sign?: { timestamp?: string; method?: string; path?: string; secret?: string };
+  /** Leave out a header entirely. */
+  omit?: Array<'x-api-key' | 'x-timestamp' | 'x-signature'>;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export const signedClient = (baseUrl: string, partner: PartnerCredentialsForTest) => {
+  const send = async <T = any>(method: string, path: string, options: SignedRequestOptions = {}): Promise<ApiResponse<T>> => {
+    const timestamp = options.sign?.timestamp ?? String(Date.now());
+    const signature = signRequest(options.sign?.secret ?? partner.api_secret ?? '', {
+      timestamp,
+      method: options.sign?.method ?? method,
+      path: options.sign?.path ?? path,
+    });
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-api-key': partner.api_key,
+      'x-timestamp': timestamp,
+      'x-signature': signature,
+      ...(options.body !== undefined || options.rawBody !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    };
+    for (const name of options.omit ?? []) delete headers[name];
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as T) : (undefined as T) };
+  };
+  return { send, signature: (parts: { timestamp: string; method: string; path: string }) => signRequest(partner.api_secret ?? '', parts) };
+};
+export type SignedClient = ReturnType<typeof signedClient>;

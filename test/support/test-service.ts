@@ -1,0 +1,38 @@
+// test support → the local runtime on a free port with its own table, plus partners to call it with.
+import { randomUUID } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startLocalRuntime, type LocalRuntime } from '#shared/local/runtime';
+import { createPartner, updatePartnerProfile, type PartnerView } from '#shared/usecases/manage-partners';
+import type { PartnerProfile } from '#shared/domain/partner';
+import { signedClient } from '#test/support/signed-client';
+
+export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface TestService {
+  runtime: LocalRuntime;
+  url: string;
+  newPartner(change?: (profile: PartnerProfile) => PartnerProfile): Promise<{ partner: PartnerView; client: ReturnType<typeof signedClient> }>;
+  stop(): Promise<void>;
+}
+
+export const startTestService = async (environment: Record<string, string> = {}): Promise<TestService> => {
+  const runtime = await startLocalRuntime({
+    projectRoot,
+    port: 0,
+    dataDir: resolve(projectRoot, '.local/test'),
+    inMemory: true,
+    tableName: `test-${randomUUID()}`,
+    environment,
+  });
+  return {
+    runtime,
+    url: runtime.url,
+    async newPartner(change) {
+      const partner = await createPartner({ name: `Partner ${randomUUID().slice(0, 8)}` }, runtime.admin);
+      if (change) await updatePartnerProfile(partner.partner_id, change, runtime.admin);
+      return { partner, client: signedClient(runtime.url, partner) };
+    },
+    stop: () => runtime.stop(),
+  };
+};
