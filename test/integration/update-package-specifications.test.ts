@@ -1,0 +1,162 @@
+// The two PUT update calls: counts, exact messages, redeemed codes, and the conditional-requirement table.
+import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
+import { dynamoBookingStore } from '#shared/storage/booking-store';
+import { systemClock } from '#shared/usecases/ports';
+import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
+import type { SignedClient } from '#test/support/signed-client';
+import { startTestService, type TestService } from '#test/support/test-service';
+
+describe('Package specification updates', () => {
+  let service: TestService;
+  let client: SignedClient;
+  let otherClient: SignedClient;
+  let partnerId: string;
+
+  beforeAll(async () => {
+    service = await startTestService();
+    const first = await service.newPartner();
+    client = first.client;
+    partnerId = first.partner.partner_id;
+    ({ client: otherClient } = await service.newPartner());
+    await service.runtime.admin.catalog.putPackage({
+      id: 'pkg-deu-3gb', package_type: 'data-limited', size: '3GB', package_duration: 15, destination: 'DEU', traffic_policy: null,
+    });
+  });
+  afterAll(() => service.stop());
+
+  const createBooking = async (codes = 3) => {
+    const body = makeBookingRequest({ package_specifications: Array.from({ length: codes }, () => makePackageSpecification()) });
+    return (await client.send('POST', '/bookings', { body })).body.data[0];
+  };
+
+  const redeem = (promoCodeUuid: string) =>
+    redeemPromoCode(
+      { partnerId, promoCodeUuid, redeemedBy: 'traveler@example.com' },
+      { bookings: dynamoBookingStore(service.runtime.admin.documentClient, service.runtime.tableName), clock: systemClock },
+    );
+
+  const bulk = (bookingId: string, spec: Record<string, unknown>, as = client) =>
+    as.send('PUT', `/bookings/${encodeURIComponent(bookingId)}/updatePackageSpecifications`, { body: { package_specification: spec } });
+  const single = (bookingId: string, uuid: string, spec: Record<string, unknown>) =>
+    client.send('PUT', `/bookings/${encodeURIComponent(bookingId)}/updatePackageSpecification/${uuid}`, {
+      body: { package_specification: spec },
+    });
+
+  it('updates every promo code and says so when none was skipped', async () => {
+    const booking = await createBooking(3);
+
+    const response = await bulk(booking.booking_id, { package_type: 'data-limited', size: '5GB', destination: ['ESP', 'PRT'] });
+
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe('Successfully updated package specification for booking.');
+    expect(response.body.data.updated_count).toBe(3);
+    expect(response.body.data).not.toHaveProperty('skipped_count');
+    expect(response.body.data.id).toBe(booking.id);
+    for (const promo of response.body.data.promo_codes) {
+      expect(promo).toMatchObject({ size: '5GB', package_type: 'data-limited', package_duration: 365, iso3: 'ESP' });
+    }
+  });
+
+  it('skips redeemed codes in a bulk update and counts them', async () => {
+    const booking = await createBooking(3);
+    await redeem(booking.promo_codes[0].uuid);
+
+    const response = await bulk(booking.booking_id, { package_type: 'starter', size: '500MB', package_duration: 3 });
+
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe('Updated 2 promo code(s). Skipped 1 already redeemed.');
+    expect(response.body.data).toMatchObject({ updated_count: 2, skipped_count: 1 });
+    const [redeemed, ...others] = response.body.data.promo_codes;
+    expect(redeemed).toMatchObject({ status: 'redeemed', size: '1GB' });
+    expect(others.map((p: { size: string }) => p.size)).toEqual(['500MB', '500MB']);
+  });
+
+  it('updates one code by uuid with updated_count 1 and no skipped_count', async () => {
+    const booking = await createBooking(2);
+    const target = booking.promo_codes[1].uuid;
+
+    const response = await single(booking.booking_id, target, { package_type: 'time-limited', size: '2GB', package_duration: 5 });
+
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe('Successfully updated package specification for booking.');
+    expect(response.body.data.updated_count).toBe(1);
+    expect(response.body.data).not.toHaveProperty('skipped_count');
+    expect(response.body.data.promo_codes[0].size).toBe('1GB');
+    expect(response.body.data.promo_codes[1]).toMatchObject({ size: '2GB', package_duration: 5, package_type: 'time-limited' });
+  });
+
+  it('answers 400 for a single update of a redeemed code and leaves it unchanged', async () => {
+    const booking = await createBooking(1);
+    await redeem(booking.promo_codes[0].uuid);
+
+    const response = await single(booking.booking_id, booking.promo_codes[0].uuid, { package_type: 'data-limited', size: '9GB' });
+    const after = await client.send('GET', `/bookings/${booking.id}`);
+
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('promo_code_redeemed');
+    expect(after.body.data.promo_codes[0].size).toBe('1GB');
+  });
+
+  it('takes every field from the referenced package when package_id comes alone', async () => {
+    const booking = await createBooking(1);
+
+    const response = await bulk(booking.booking_id, { package_id: 'pkg-deu-3gb' });
+
+    expect(response.body.data.promo_codes[0]).toMatchObject({
+      package_id: 'pkg-deu-3gb', size: '3GB', package_duration: 15, iso3: 'DEU', package_type: 'data-limited',
+    });
+  });
+
+  it('uses the explicit fields when package_id comes with package_type', async () => {
+    const booking = await createBooking(1);
+
+    const response = await bulk(booking.booking_id, { package_id: 'pkg-deu-3gb', package_type: 'data-limited', size: '7GB' });
+
+    expect(response.body.data.promo_codes[0]).toMatchObject({ package_id: 'pkg-deu-3gb', size: '7GB', package_duration: 365 });
+  });
+
+  it.each([
+    ['neither package_id nor package_type', {}, ''],
+    ['data-limited without size', { package_type: 'data-limited' }, 'size'],
+    ['time-limited without package_duration', { package_type: 'time-limited', size: '1GB' }, 'package_duration'],
+    ['time-limited without size', { package_type: 'time-limited', package_duration: 3 }, 'size'],
+    ['starter without package_duration', { package_type: 'starter', size: '1GB' }, 'package_duration'],
+    ['unlimited without package_duration', { package_type: 'unlimited', traffic_policy: 'fair' }, 'package_duration'],
+    ['unlimited without traffic_policy', { package_type: 'unlimited', package_duration: 7 }, 'traffic_policy'],
+    ['a bad size', { package_type: 'data-limited', size: '5 GB' }, 'size'],
+    ['package_duration 0', { package_type: 'data-limited', size: '1GB', package_duration: 0 }, 'package_duration'],
+    ['a lower-case destination', { package_type: 'data-limited', size: '1GB', destination: 'fra' }, 'destination'],
+    ['an unknown package_type', { package_type: 'weekly', size: '1GB' }, 'package_type'],
+  ])('answers 400 for %s', async (_label, spec, path) => {
+    const booking = await createBooking(1);
+    const response = await bulk(booking.booking_id, spec);
+    expect(response.status).toBe(400);
+    expect(response.body.error.details[0].path).toBe(path ? `package_specification.${path}` : 'package_specification');
+  });
+
+  it('accepts unlimited with duration and traffic_policy and no size', async () => {
+    const booking = await createBooking(1);
+    const response = await bulk(booking.booking_id, { package_type: 'unlimited', package_duration: 10, traffic_policy: 'fair-use' });
+    expect(response.status).toBe(200);
+    expect(response.body.data.promo_codes[0]).toMatchObject({ package_type: 'unlimited', traffic_policy: 'fair-use', size: null });
+  });
+
+  it('answers 400 when package_specification is missing from the body', async () => {
+    const booking = await createBooking(1);
+    const response = await client.send('PUT', `/bookings/${booking.booking_id}/updatePackageSpecifications`, { body: {} });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details[0].path).toBe('package_specification');
+  });
+
+  it('answers 404 for an unknown booking_id, another partner\'s booking and an unknown promo code uuid', async () => {
+    const booking = await createBooking(1);
+    const spec = { package_type: 'data-limited', size: '1GB' };
+
+    const unknown = await bulk('NO-SUCH-BOOKING', spec);
+    const foreign = await bulk(booking.booking_id, spec, otherClient);
+    const noCode = await single(booking.booking_id, '11111111-1111-4111-8111-111111111111', spec);
+
+    expect([unknown.status, foreign.status, noCode.status]).toEqual([404, 404, 404]);
+    expect(noCode.body.error.code).toBe('promo_code_not_found');
+  });
+});
