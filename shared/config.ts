@@ -26,6 +26,7 @@ export const envNames = {
   tableName: 'TABLE_NAME',
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
   sqsEndpoint: 'SQS_ENDPOINT',
+  eventBridgeEndpoint: 'EVENTBRIDGE_ENDPOINT',
   secretKeyId: 'SECRET_KEY_ID',
   localSecretKey: 'LOCAL_SECRET_KEY',
   eventBusName: 'EVENT_BUS_NAME',
@@ -48,6 +49,10 @@ export const config = {
   },
   get sqsEndpoint(): string | undefined {
     return optional(envNames.sqsEndpoint);
+  },
+  /** Set only locally (the in-process PutEvents router). */
+  get eventBridgeEndpoint(): string | undefined {
+    return optional(envNames.eventBridgeEndpoint);
   },
   /** KMS key that encrypts partner secrets in AWS. */
   get secretKeyId(): string | undefined {

@@ -9,7 +9,10 @@ export interface RouteDefinition {
   /** Name of the operation; also the Lambda function's logical name. */
   operation: string;
   method: HttpMethod;
-  /** API Gateway resource path relative to {base_url}, with `{param}` placeholders. */
+  /**
+   * API Gateway resource path relative to {base_url}, with `{param}` placeholders. API Gateway allows one
+   * variable name per path level, so `/bookings/{id}/...` also carries the spec's `{booking_id}`.
+   */
   path: string;
   /** Handler module relative to the project root; exports `handler`. */
   entry: string;
@@ -31,14 +34,14 @@ export const routes: readonly RouteDefinition[] = [
   {
     operation: 'updatePackageSpecifications',
     method: 'PUT',
-    path: '/bookings/{booking_id}/updatePackageSpecifications',
+    path: '/bookings/{id}/updatePackageSpecifications',
     entry: 'functions/update-package-specifications.ts',
     auth: 'partner',
   },
   {
     operation: 'updatePackageSpecification',
     method: 'PUT',
-    path: '/bookings/{booking_id}/updatePackageSpecification/{uuid}',
+    path: '/bookings/{id}/updatePackageSpecification/{uuid}',
     entry: 'functions/update-package-specification.ts',
     auth: 'partner',
   },

@@ -1,4 +1,5 @@
 // clients → the EventBridge client, created once per function instance (module scope).
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { config } from '#shared/config';
 
-export const eventBridgeClient = new EventBridgeClient({});
+export const eventBridgeClient = new EventBridgeClient({ endpoint: config.eventBridgeEndpoint });

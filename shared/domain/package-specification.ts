@@ -1,5 +1,6 @@
 // domain → turning what a partner asked for into a concrete package specification (defaults, catalog look-ups).
-import countries from 'i18n-iso-countries';
+// The package's Node entry registers every locale (~800 KB); codes alone are all this needs.
+import countries from 'i18n-iso-countries/index.js';
 import type { PackageSpecification } from '#shared/domain/booking';
 import type {
   PackageSpecificationEntryOutput,

@@ -34,6 +34,18 @@ export const matchesPattern = (pattern: EventPattern, event: { source: string; '
 /** Entity type stored on outbox items; the stream filter passes only these to the publisher. */
 export const outboxEntityType = 'outbox';
 
+/** Lambda event-source filter on the table stream: only newly inserted outbox items reach the publisher. */
+export const outboxStreamFilter = {
+  eventName: ['INSERT'],
+  dynamodb: { NewImage: { entity: { S: [outboxEntityType] } } },
+} as const;
+
+/** The same filter applied to one stream record, for the local runtime. */
+export const passesOutboxFilter = (record: {
+  eventName?: string;
+  dynamodb?: { NewImage?: Record<string, { S?: string } | undefined> };
+}): boolean => record.eventName === 'INSERT' && record.dynamodb?.NewImage?.entity?.S === outboxEntityType;
+
 export interface BackgroundFunctionDefinition {
   operation: string;
   entry: string;

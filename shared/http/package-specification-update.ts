@@ -10,7 +10,7 @@ import { updateMessage, updatePackageSpecifications } from '#shared/usecases/upd
 
 export const packageSpecificationUpdateHandler = ({ singlePromoCode }: { singlePromoCode: boolean }) =>
   partnerHandler(async ({ event, headers, partner }) => {
-    const reference = pathParameter(event, 'booking_id');
+    const reference = pathParameter(event, 'id');
     const promoCodeUuid = singlePromoCode ? pathParameter(event, 'uuid') : undefined;
     const { package_specification: specification } = validate(UpdatePackageSpecificationSchema, readJsonBody(event, headers));
     const result = await updatePackageSpecifications(

@@ -1,0 +1,135 @@
+// infrastructure → the REST API: one function per row of shared/routes.ts, gateway errors in our JSON error shape.
+import { Annotations, CfnOutput, Validations } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  EndpointType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  ResponseType,
+  RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { type AuthMode, type RouteDefinition, routes } from '#shared/routes';
+import type { Data } from '#lib/data';
+import { FunctionWithLogGroup } from '#lib/function-with-log-group';
+import { resourcePrefix, type StageSettings } from '#lib/stage';
+
+export interface ApiProps {
+  stage: StageSettings;
+  data: Data;
+}
+
+/** The base URL ends in /api. */
+export const apiStageName = 'api';
+
+/** `$context.error.messageString` is API Gateway's own message, already a quoted JSON string. */
+const errorBody = (code: string, message: string): string =>
+  `{"success":false,"message":${message},"data":{},"error":{"code":"${code}"}}`;
+
+/** API Gateway's own answers (no function ran), in the error shape our functions use. */
+export const gatewayResponses = [
+  // API Gateway answers an unknown method or path with 403 "Missing Authentication Token".
+  { type: ResponseType.MISSING_AUTHENTICATION_TOKEN, statusCode: '404', code: 'route_not_found', message: '"Route not found"' },
+  { type: ResponseType.DEFAULT_4XX, code: 'bad_request', message: '$context.error.messageString' },
+  // Never pass internal detail to clients.
+  { type: ResponseType.DEFAULT_5XX, code: 'internal_error', message: '"Internal server error"' },
+] as const;
+
+/** API Gateway rejects two variable path parts under one parent, e.g. /bookings/{id} next to /bookings/{booking_id}. */
+export const conflictingPathVariables = (definitions: readonly RouteDefinition[]): string[] => {
+  const variablesByParent = new Map<string, Set<string>>();
+  for (const { path } of definitions) {
+    const parts = path.split('/').filter(Boolean);
+    parts.forEach((part, index) => {
+      if (!part.startsWith('{')) return;
+      const parent = `/${parts.slice(0, index).join('/')}`;
+      variablesByParent.set(parent, (variablesByParent.get(parent) ?? new Set()).add(part));
+    });
+  }
+  return [...variablesByParent]
+    .filter(([, variables]) => variables.size > 1)
+    .map(([parent, variables]) => `${parent} has variable path parts ${[...variables].join(' and ')}: API Gateway allows one name per level`);
+};
+
+export class Api extends Construct {
+  public readonly restApi: RestApi;
+  public readonly functions: Record<string, FunctionWithLogGroup> = {};
+
+  public constructor(scope: Construct, id: string, { stage, data }: ApiProps) {
+    super(scope, id);
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: stage.logRetention, removalPolicy: stage.removalPolicy });
+    this.restApi = new RestApi(this, 'RestApi', {
+      restApiName: resourcePrefix(stage),
+      description: 'Partner eSIM booking API',
+      endpointTypes: [EndpointType.REGIONAL],
+      cloudWatchRole: false,
+      deployOptions: {
+        stageName: apiStageName,
+        tracingEnabled: true,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
+        // Every method: 50 requests/s sustained, bursts up to 100 (per region, all partners together).
+        throttlingRateLimit: 50,
+        throttlingBurstLimit: 100,
+      },
+    });
+    for (const response of gatewayResponses) {
+      this.restApi.addGatewayResponse(response.type.responseType, {
+        type: response.type,
+        statusCode: 'statusCode' in response ? response.statusCode : undefined,
+        responseHeaders: { 'Content-Type': "'application/json'" },
+        templates: { 'application/json': errorBody(response.code, response.message) },
+      });
+    }
+
+    const bindAccess: Record<AuthMode, (fn: FunctionWithLogGroup) => void> = {
+      partner: (fn) => {
+        fn.bindTable({ table: data.table, accessMode: 'readWrite' });
+        fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' });
+      },
+      public: () => {},
+    };
+    const authorizationReason: Record<AuthMode, string> = {
+      partner: 'Partners sign every request with HMAC; the function verifies the signature with the partner secret (no authorizer can).',
+      public: 'Deliberately public: a removed endpoint that answers 410 Gone with a pointer to its replacement.',
+    };
+
+    for (const route of routes) {
+      const fn = new FunctionWithLogGroup(this, route.operation, {
+        entry: route.entry,
+        description: `${route.method} ${route.path}`,
+        stage,
+      });
+      bindAccess[route.auth](fn);
+      const method = this.restApi.root.resourceForPath(route.path).addMethod(route.method, new LambdaIntegration(fn));
+      for (const id of ['AwsSolutions-APIG4', 'AwsSolutions-COG4']) {
+        Validations.of(method).acknowledge({ id, reason: authorizationReason[route.auth] });
+      }
+      this.functions[route.operation] = fn;
+    }
+    for (const conflict of conflictingPathVariables(routes)) {
+      Annotations.of(this).addError(`shared/routes.ts cannot be deployed: ${conflict}`);
+    }
+
+    Validations.of(this.restApi).acknowledge({
+      id: 'AwsSolutions-APIG2',
+      reason: 'Handlers validate requests (valibot) so that invalid input gets our JSON error shape; a gateway validator would not.',
+    });
+    Validations.of(this.restApi.deploymentStage).acknowledge({
+      id: 'AwsSolutions-APIG3',
+      reason: 'No WAF yet: every partner route requires an HMAC signature and the stage is throttled; revisit before opening public routes.',
+    });
+    Validations.of(this.restApi.deploymentStage).acknowledge({
+      id: 'AwsSolutions-APIG6',
+      reason: 'Execution logs need the account-wide API Gateway CloudWatch role, which no single stage stack owns; access logs and X-Ray traces are on.',
+    });
+
+    // One output with a stable name, instead of RestApi's own `Endpoint<hash>` output.
+    this.restApi.node.tryRemoveChild('Endpoint');
+    new CfnOutput(this, 'Url', { description: 'Base URL of the partner API (ends in /api/)', value: this.restApi.url }).overrideLogicalId(
+      'ApiUrl',
+    );
+  }
+}

@@ -1,0 +1,86 @@
+// infrastructure → stateful resources: the single table, the partner-secrets key, the event bus and the queues.
+import { Duration, Validations } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus } from 'aws-cdk-lib/aws-events';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { Queue, QueueEncryption, type QueueProps } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { webhookQueueSettings } from '#shared/events/pipeline';
+import { streamViewType, tableDefinition } from '#shared/storage/table-definition';
+import { resourcePrefix, type StageSettings } from '#lib/stage';
+
+export interface DataProps {
+  stage: StageSettings;
+}
+
+/** Every key attribute of the single table holds a string (ElectroDB-style composite keys). */
+const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
+
+/** The longest retention SQS allows: failed stream batches wait for an operator. */
+const streamFailureRetention = Duration.days(14);
+
+export class Data extends Construct {
+  public readonly table: Table;
+  public readonly secretKey: Key;
+  public readonly bus: EventBus;
+  public readonly webhookQueue: Queue;
+  public readonly webhookDeadLetterQueue: Queue;
+  /** On-failure destination of the outbox stream mapping. */
+  public readonly streamFailureQueue: Queue;
+
+  public constructor(scope: Construct, id: string, { stage }: DataProps) {
+    super(scope, id);
+    const prefix = resourcePrefix(stage);
+
+    const definition = tableDefinition(prefix);
+    this.table = new Table(this, 'Table', {
+      tableName: definition.tableName,
+      partitionKey: stringKey(definition.partitionKey),
+      sortKey: stringKey(definition.sortKey),
+      timeToLiveAttribute: definition.timeToLiveAttribute,
+      stream: StreamViewType[streamViewType],
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: stage.deletionProtection,
+      removalPolicy: stage.removalPolicy,
+    });
+    for (const index of definition.globalIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: stringKey(index.partitionKey),
+        sortKey: stringKey(index.sortKey),
+        projectionType: ProjectionType.ALL,
+      });
+    }
+
+    this.secretKey = new Key(this, 'SecretKey', {
+      alias: `alias/${prefix}-partner-secrets`,
+      description: 'Encrypts partner secrets (API and webhook signing secrets) stored in the table.',
+      enableKeyRotation: true,
+      removalPolicy: stage.removalPolicy,
+    });
+
+    this.bus = new EventBus(this, 'Bus', { eventBusName: prefix });
+
+    const queueDefaults: QueueProps = {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      removalPolicy: stage.removalPolicy,
+    };
+    this.webhookDeadLetterQueue = new Queue(this, 'WebhookDeadLetterQueue', {
+      ...queueDefaults,
+      retentionPeriod: Duration.days(webhookQueueSettings.deadLetterRetentionDays),
+    });
+    this.webhookQueue = new Queue(this, 'WebhookQueue', {
+      ...queueDefaults,
+      visibilityTimeout: Duration.seconds(webhookQueueSettings.visibilityTimeoutSeconds),
+      retentionPeriod: Duration.days(webhookQueueSettings.retentionDays),
+      deadLetterQueue: { queue: this.webhookDeadLetterQueue, maxReceiveCount: webhookQueueSettings.maxReceiveCount },
+    });
+    this.streamFailureQueue = new Queue(this, 'StreamFailureQueue', { ...queueDefaults, retentionPeriod: streamFailureRetention });
+    Validations.of(this.streamFailureQueue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself a dead-letter destination (on-failure of the outbox stream mapping); nothing consumes it automatically.',
+    });
+  }
+}

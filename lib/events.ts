@@ -1,0 +1,109 @@
+// infrastructure → the event pipeline: outbox stream → publisher → bus → rules → webhook queue → dispatcher, and the sweeper.
+import { Duration } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { envNames } from '#shared/config';
+import {
+  type BackgroundFunctionDefinition,
+  backgroundFunctions,
+  type EventRuleDefinition,
+  eventRules,
+  outboxStreamFilter,
+  webhookQueueSettings,
+} from '#shared/events/pipeline';
+import type { Data } from '#lib/data';
+import { FunctionWithLogGroup, type FunctionWithLogGroupProps } from '#lib/function-with-log-group';
+import type { StageSettings } from '#lib/stage';
+
+export interface EventsProps {
+  stage: StageSettings;
+  data: Data;
+}
+
+interface Trigger {
+  props: Pick<FunctionWithLogGroupProps, 'timeout'>;
+  wire: (fn: FunctionWithLogGroup) => void;
+}
+
+/** Only outbox items, and only when they are written: updates and deletes of the item are not events. */
+export const outboxFilterCriteria = FilterCriteria.filter(structuredClone(outboxStreamFilter) as Record<string, unknown>);
+
+export class Events extends Construct {
+  public readonly functions: Record<string, FunctionWithLogGroup> = {};
+
+  public constructor(scope: Construct, id: string, { stage, data }: EventsProps) {
+    super(scope, id);
+
+    const triggers: Record<BackgroundFunctionDefinition['trigger'], Trigger> = {
+      tableStream: {
+        props: { timeout: Duration.seconds(30) },
+        wire: (fn) => {
+          fn.bindEventBus({ bus: data.bus });
+          fn.addEventSource(
+            new DynamoEventSource(data.table, {
+              startingPosition: StartingPosition.TRIM_HORIZON,
+              filters: [outboxFilterCriteria],
+              reportBatchItemFailures: true,
+              bisectBatchOnError: true,
+              retryAttempts: 10,
+              onFailure: new SqsDlq(data.streamFailureQueue),
+            }),
+          );
+          fn.acknowledge(
+            'AwsSolutions-IAM5[Resource::*]',
+            'X-Ray trace writes and dynamodb:ListStreams (granted with the stream event source) accept only Resource "*".',
+          );
+        },
+      },
+      webhookQueue: {
+        props: { timeout: Duration.seconds(webhookQueueSettings.dispatcherTimeoutSeconds) },
+        wire: (fn) => {
+          fn.bindTable({ table: data.table, accessMode: 'readWrite' });
+          fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' });
+          fn.bindQueue({ queue: data.webhookQueue, envName: envNames.webhookQueueUrl, accessMode: 'changeVisibility' });
+          fn.bindQueue({ queue: data.webhookDeadLetterQueue, envName: envNames.webhookDeadLetterQueueUrl, accessMode: 'send' });
+          fn.addEventSource(
+            new SqsEventSource(data.webhookQueue, { batchSize: webhookQueueSettings.batchSize, reportBatchItemFailures: true }),
+          );
+        },
+      },
+      schedule: {
+        // Finishes before the next run starts.
+        props: { timeout: Duration.seconds(50) },
+        wire: (fn) => {
+          fn.bindTable({ table: data.table, accessMode: 'readWrite' });
+          new Rule(this, `${fn.node.id}Schedule`, {
+            schedule: Schedule.rate(Duration.minutes(1)),
+            targets: [new LambdaFunction(fn)],
+          });
+        },
+      },
+    };
+
+    for (const definition of backgroundFunctions) {
+      const { props, wire } = triggers[definition.trigger];
+      const fn = new FunctionWithLogGroup(this, definition.operation, {
+        entry: definition.entry,
+        description: definition.description,
+        stage,
+        ...props,
+      });
+      wire(fn);
+      this.functions[definition.operation] = fn;
+    }
+
+    const ruleTargets: Record<EventRuleDefinition['target'], IQueue> = { webhookQueue: data.webhookQueue };
+    for (const rule of eventRules) {
+      new Rule(this, rule.name, {
+        eventBus: data.bus,
+        description: rule.description,
+        eventPattern: { source: rule.pattern.source, detailType: rule.pattern['detail-type'] },
+        targets: [new SqsQueue(ruleTargets[rule.target])],
+      });
+    }
+  }
+}

@@ -1,0 +1,111 @@
+// infrastructure → the one Lambda construct: every function default, and one-call binders for table, key, bus and queues.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { envNames } from '#shared/config';
+import type { StageSettings } from '#lib/stage';
+
+/** Entries in `shared/routes.ts` and `shared/events/pipeline.ts` are relative to this folder. */
+export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export const serviceName = 'esim-booking-service';
+
+type EnvName = (typeof envNames)[keyof typeof envNames];
+
+export interface FunctionWithLogGroupProps extends Pick<NodejsFunctionProps, 'description' | 'timeout' | 'memorySize'> {
+  /** Handler module relative to the project root, e.g. `functions/get-booking.ts`. */
+  entry: string;
+  stage: StageSettings;
+}
+
+export class FunctionWithLogGroup extends NodejsFunction {
+  public constructor(scope: Construct, id: string, props: FunctionWithLogGroupProps) {
+    const { entry, stage, ...overrides } = props;
+    const logGroup = new LogGroup(scope, `${id}LogGroup`, {
+      retention: stage.logRetention,
+      removalPolicy: stage.removalPolicy,
+    });
+    // Our own role instead of AWSLambdaBasicExecutionRole: it may write to this log group only.
+    const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
+
+    super(scope, id, {
+      entry: path.join(projectRoot, entry),
+      projectRoot,
+      depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      tracing: Tracing.ACTIVE,
+      logGroup,
+      role,
+      environment: {
+        [envNames.stage]: stage.name,
+        POWERTOOLS_SERVICE_NAME: serviceName,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        // CommonJS dependencies inside an ESM bundle still call require().
+        banner: "import { createRequire as topLevelCreateRequire } from 'node:module'; const require = topLevelCreateRequire(import.meta.url);",
+        minify: true,
+        sourceMap: true,
+        // Bundle AWS SDK v3 too: the version we test with, not the one the runtime happens to ship.
+        externalModules: [],
+      },
+      ...overrides,
+    });
+
+    this.acknowledge('AwsSolutions-IAM5[Resource::*]', 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords accept only Resource "*".');
+  }
+
+  /** Grants table access (and its indexes) and sets TABLE_NAME. */
+  public bindTable({ table, accessMode }: { table: ITable; accessMode: 'read' | 'readWrite' }): void {
+    if (accessMode === 'read') table.grantReadData(this);
+    else table.grantReadWriteData(this);
+    this.addEnvironment(envNames.tableName, table.tableName);
+    this.acknowledge(
+      `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(table.node.defaultChild as CfnElement)}.Arn>/index/*]`,
+      'Access patterns query the global secondary indexes of the single table; index ARNs are <table>/index/<name>.',
+    );
+  }
+
+  /** Grants use of the partner-secrets key and sets SECRET_KEY_ID. */
+  public bindSecretKey({ key, accessMode }: { key: IKey; accessMode: 'decrypt' | 'encryptDecrypt' }): void {
+    if (accessMode === 'decrypt') key.grantDecrypt(this);
+    else key.grant(this, 'kms:Encrypt', 'kms:Decrypt');
+    this.addEnvironment(envNames.secretKeyId, key.keyArn);
+  }
+
+  /** Grants events:PutEvents on the bus and sets EVENT_BUS_NAME. */
+  public bindEventBus({ bus }: { bus: IEventBus }): void {
+    bus.grantPutEventsTo(this);
+    this.addEnvironment(envNames.eventBusName, bus.eventBusName);
+  }
+
+  /**
+   * Sets the queue URL under `envName` and grants what the function does with the queue itself:
+   * `send` a message, or `changeVisibility` of a message it received (backoff between attempts).
+   */
+  public bindQueue({ queue, envName, accessMode }: { queue: IQueue; envName: EnvName; accessMode: 'send' | 'changeVisibility' }): void {
+    if (accessMode === 'send') queue.grantSendMessages(this);
+    else queue.grant(this, 'sqs:ChangeMessageVisibility');
+    this.addEnvironment(envName, queue.queueUrl);
+  }
+
+  /** Accepts a cdk-nag finding on this function's role and policy, with the reason. */
+  public acknowledge(id: string, reason: string): void {
+    Validations.of(this.role ?? this).acknowledge({ id, reason });
+  }
+}

@@ -1,0 +1,398 @@
+// test → the CDK stack, synthesized from the shared definitions with bundling skipped, asserted against those definitions.
+import { readFileSync } from 'node:fs';
+import { App, type CfnElement, Validations } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { envNames } from '#shared/config';
+import { backgroundFunctions, eventRules, outboxEntityType, webhookQueueSettings } from '#shared/events/pipeline';
+import { type RouteDefinition, routes } from '#shared/routes';
+import { streamViewType, tableDefinition } from '#shared/storage/table-definition';
+import { conflictingPathVariables } from '#lib/api';
+import { BookingServiceStack, stackName } from '#lib/booking-service-stack';
+import { resourcePrefix, type StageName, stageSettings } from '#lib/stage';
+
+/** Feature flags exactly as `cdk synth` sees them, and no esbuild runs. */
+const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context;
+
+const synthesize = (stageName: StageName, { withNag = false } = {}) => {
+  const app = new App({ context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [] } });
+  const stage = stageSettings(stageName);
+  const stack = new BookingServiceStack(app, stackName(stage), { stage });
+  if (withNag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  const ref = (construct: IConstruct) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
+  return { app, stack, ref };
+};
+
+/** Full path (`/bookings/{id}`) of every API Gateway resource, by logical id. */
+const resourcePaths = (template: Template): Map<string, string> => {
+  const resources = template.findResources('AWS::ApiGateway::Resource');
+  const pathOf = (logicalId: string): string => {
+    const { ParentId, PathPart } = resources[logicalId]!.Properties;
+    // The root resource is referenced as Fn::GetAtt RootResourceId, the others by Ref.
+    return `${ParentId.Ref ? pathOf(ParentId.Ref) : ''}/${PathPart}`;
+  };
+  return new Map(Object.keys(resources).map((logicalId) => [logicalId, pathOf(logicalId)]));
+};
+
+describe('Stack: shared/routes.ts as API Gateway resources', () => {
+  it('never declares two variable path parts under one parent (API Gateway rejects the deployment)', () => {
+    // Prepare
+    const route = (path: string): RouteDefinition => ({ operation: path, method: 'GET', path, entry: 'x.ts', auth: 'public' });
+    const conflicting = [route('/a/{x}'), route('/a/{y}/b'), route('/a/static')];
+
+    // Act
+    const found = conflictingPathVariables(conflicting);
+
+    // Assess
+    expect(found).toEqual([expect.stringContaining('/a has variable path parts {x} and {y}')]);
+    expect(conflictingPathVariables(routes)).toEqual([]);
+  });
+});
+
+describe('Stack: EsimBooking (dev)', () => {
+  let synthesized: ReturnType<typeof synthesize>;
+  let template: Template;
+
+  beforeAll(() => {
+    synthesized = synthesize('dev');
+    template = Template.fromStack(synthesized.stack);
+  });
+
+  describe('API', () => {
+    it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+      '%s has its own function, integrated by proxy',
+      (_name, route) => {
+        // Prepare
+        const { stack, ref } = synthesized;
+        const fn = stack.api.functions[route.operation]!;
+        const paths = resourcePaths(template);
+
+        // Act
+        const methods = Object.values(template.findResources('AWS::ApiGateway::Method')).filter(
+          (method) =>
+            method.Properties.HttpMethod === route.method && paths.get(method.Properties.ResourceId.Ref) === route.path,
+        );
+
+        // Assess
+        expect(template.toJSON().Resources[ref(fn)].Type).toBe('AWS::Lambda::Function');
+        expect(methods).toHaveLength(1);
+        expect(methods[0]!.Properties.Integration).toEqual({
+          Type: 'AWS_PROXY',
+          IntegrationHttpMethod: 'POST',
+          Uri: { 'Fn::Join': ['', expect.arrayContaining([{ 'Fn::GetAtt': [ref(fn), 'Arn'] }])] },
+        });
+        template.hasResourceProperties('AWS::Lambda::Permission', {
+          Action: 'lambda:InvokeFunction',
+          FunctionName: { 'Fn::GetAtt': [ref(fn), 'Arn'] },
+          Principal: 'apigateway.amazonaws.com',
+        });
+      },
+    );
+
+    it('gives every route a different function', () => {
+      // Prepare
+      const { stack, ref } = synthesized;
+
+      // Act
+      const logicalIds = routes.map((route) => ref(stack.api.functions[route.operation]!));
+
+      // Assess
+      expect(new Set(logicalIds).size).toBe(routes.length);
+    });
+
+    it('gives partner routes the table and the secret key, and public routes nothing', () => {
+      // Prepare
+      const { stack, ref } = synthesized;
+      const functions = template.findResources('AWS::Lambda::Function');
+      const policies = Object.values(template.findResources('AWS::IAM::Policy'));
+      const accessOf = (operation: string) => {
+        const fn = stack.api.functions[operation]!;
+        const environment: Record<string, unknown> = functions[ref(fn)]!.Properties.Environment.Variables;
+        const statements = policies.find((policy) => policy.Properties.Roles[0].Ref === ref(fn.role!))!.Properties.PolicyDocument.Statement;
+        const actions: string[] = statements.flatMap((statement: { Action: string | string[] }) => statement.Action);
+        return {
+          environment: [envNames.tableName, envNames.secretKeyId].filter((name) => name in environment),
+          writesTable: actions.includes('dynamodb:PutItem'),
+          decrypts: actions.includes('kms:Decrypt'),
+          onlyLogsAndTraces: actions.every((action) => /^(logs|xray):/.test(action)),
+        };
+      };
+
+      // Act
+      const access = Object.fromEntries(routes.map((route) => [route.operation, accessOf(route.operation)]));
+
+      // Assess
+      const partner = { environment: [envNames.tableName, envNames.secretKeyId], writesTable: true, decrypts: true, onlyLogsAndTraces: false };
+      const none = { environment: [], writesTable: false, decrypts: false, onlyLogsAndTraces: true };
+      expect(access).toEqual(Object.fromEntries(routes.map((route) => [route.operation, route.auth === 'partner' ? partner : none])));
+    });
+
+    it('answers with our JSON error shape when no function runs', () => {
+      // Prepare
+      const expected = [
+        { type: 'MISSING_AUTHENTICATION_TOKEN', statusCode: '404', code: 'route_not_found' },
+        { type: 'DEFAULT_4XX', statusCode: undefined, code: 'bad_request' },
+        { type: 'DEFAULT_5XX', statusCode: undefined, code: 'internal_error' },
+      ];
+
+      // Act
+      const responses = Object.values(template.findResources('AWS::ApiGateway::GatewayResponse')).map((r) => r.Properties);
+
+      // Assess
+      for (const { type, statusCode, code } of expected) {
+        const response = responses.find((r) => r.ResponseType === type);
+        expect(response).toBeDefined();
+        expect(response.StatusCode).toBe(statusCode);
+        expect(response.ResponseParameters).toEqual({ 'gatewayresponse.header.Content-Type': "'application/json'" });
+        const body = response.ResponseTemplates['application/json'].replace('$context.error.messageString', '"Forbidden"');
+        expect(JSON.parse(body)).toEqual({ success: false, message: expect.any(String), data: {}, error: { code } });
+      }
+    });
+
+    it('deploys stage "api" with access logs, tracing, throttling and the URL as output', () => {
+      // Prepare
+      const { stack, ref } = synthesized;
+
+      // Act
+      const outputs = template.findOutputs('ApiUrl');
+
+      // Assess
+      template.hasResourceProperties('AWS::ApiGateway::Stage', {
+        StageName: 'api',
+        TracingEnabled: true,
+        AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
+        MethodSettings: [Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: Match.anyValue() })],
+      });
+      expect(JSON.stringify(outputs.ApiUrl!.Value)).toContain(ref(stack.api.restApi.deploymentStage));
+    });
+  });
+
+  describe('Functions', () => {
+    it('runs every function on Node.js 24 arm64 with tracing, its own log group and our environment', () => {
+      // Prepare
+      const expectedCount = routes.length + backgroundFunctions.length;
+
+      // Act
+      const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+
+      // Assess
+      expect(functions).toHaveLength(expectedCount);
+      for (const { Properties } of functions) {
+        expect(Properties).toMatchObject({
+          Runtime: 'nodejs24.x',
+          Architectures: ['arm64'],
+          MemorySize: expect.any(Number),
+          TracingConfig: { Mode: 'Active' },
+          LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+          Environment: {
+            Variables: {
+              [envNames.stage]: 'dev',
+              POWERTOOLS_SERVICE_NAME: expect.any(String),
+              NODE_OPTIONS: '--enable-source-maps',
+            },
+          },
+        });
+      }
+      template.resourceCountIs('AWS::Logs::LogGroup', expectedCount + 1); // + API access logs
+    });
+
+    it('grants no AWS managed policy to any function role', () => {
+      // Act
+      const roles = Object.values(template.findResources('AWS::IAM::Role'));
+
+      // Assess
+      for (const role of roles) expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    });
+  });
+
+  describe('Table', () => {
+    it('matches the shared table definition', () => {
+      // Prepare
+      const definition = tableDefinition(resourcePrefix(stageSettings('dev')));
+      const keySchema = (partitionKey: string, sortKey: string) => [
+        { AttributeName: partitionKey, KeyType: 'HASH' },
+        { AttributeName: sortKey, KeyType: 'RANGE' },
+      ];
+
+      // Act
+      const tables = template.findResources('AWS::DynamoDB::Table');
+
+      // Assess
+      expect(Object.keys(tables)).toHaveLength(1);
+      template.hasResource('AWS::DynamoDB::Table', {
+        DeletionPolicy: 'Delete',
+        Properties: {
+          TableName: definition.tableName,
+          KeySchema: keySchema(definition.partitionKey, definition.sortKey),
+          GlobalSecondaryIndexes: definition.globalIndexes.map((index) => ({
+            IndexName: index.name,
+            KeySchema: keySchema(index.partitionKey, index.sortKey),
+            Projection: { ProjectionType: 'ALL' },
+          })),
+          TimeToLiveSpecification: { AttributeName: definition.timeToLiveAttribute, Enabled: true },
+          StreamSpecification: { StreamViewType: streamViewType },
+          BillingMode: 'PAY_PER_REQUEST',
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          DeletionProtectionEnabled: false,
+        },
+      });
+    });
+  });
+
+  describe('Event pipeline', () => {
+    it('routes each event rule pattern from the bus to the webhook queue', () => {
+      // Prepare
+      const { stack, ref } = synthesized;
+      const queueArn = { 'Fn::GetAtt': [ref(stack.data.webhookQueue), 'Arn'] };
+
+      // Assess
+      for (const rule of eventRules) {
+        template.hasResourceProperties('AWS::Events::Rule', {
+          EventBusName: { Ref: ref(stack.data.bus) },
+          EventPattern: Match.objectEquals({ ...rule.pattern }),
+          Targets: [Match.objectLike({ Arn: queueArn })],
+        });
+      }
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Effect: 'Allow',
+              Principal: { Service: 'events.amazonaws.com' },
+              Action: Match.arrayWith(['sqs:SendMessage']),
+              Resource: queueArn,
+            }),
+          ]),
+        },
+      });
+    });
+
+    it('sizes the webhook queue and its dead-letter queue from webhookQueueSettings', () => {
+      // Prepare
+      const { stack, ref } = synthesized;
+      const days = (count: number) => count * 24 * 60 * 60;
+
+      // Assess
+      template.hasResourceProperties('AWS::SQS::Queue', {
+        VisibilityTimeout: webhookQueueSettings.visibilityTimeoutSeconds,
+        MessageRetentionPeriod: days(webhookQueueSettings.retentionDays),
+        RedrivePolicy: {
+          maxReceiveCount: webhookQueueSettings.maxReceiveCount,
+          deadLetterTargetArn: { 'Fn::GetAtt': [ref(stack.data.webhookDeadLetterQueue), 'Arn'] },
+        },
+        SqsManagedSseEnabled: true,
+      });
+      expect(template.toJSON().Resources[ref(stack.data.webhookDeadLetterQueue)].Properties).toMatchObject({
+        MessageRetentionPeriod: days(webhookQueueSettings.deadLetterRetentionDays),
+      });
+    });
+
+    it('feeds the dispatcher from the webhook queue with partial batch responses', () => {
+      // Prepare
+      const { stack, ref } = synthesized;
+      const dispatcher = stack.events.functions.dispatchWebhooks!;
+
+      // Assess
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: ref(dispatcher) },
+        EventSourceArn: { 'Fn::GetAtt': [ref(stack.data.webhookQueue), 'Arn'] },
+        BatchSize: webhookQueueSettings.batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Timeout: webhookQueueSettings.dispatcherTimeoutSeconds,
+        Environment: {
+          Variables: Match.objectLike({
+            [envNames.webhookQueueUrl]: { Ref: ref(stack.data.webhookQueue) },
+            [envNames.webhookDeadLetterQueueUrl]: { Ref: ref(stack.data.webhookDeadLetterQueue) },
+          }),
+        },
+      });
+      template.hasResourceProperties('AWS::IAM::Policy', {
+        Roles: [{ Ref: ref(dispatcher.role!) }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Action: Match.arrayWith(['sqs:ChangeMessageVisibility']),
+              Resource: { 'Fn::GetAtt': [ref(stack.data.webhookQueue), 'Arn'] },
+            }),
+            Match.objectLike({
+              Action: Match.arrayWith(['sqs:SendMessage']),
+              Resource: { 'Fn::GetAtt': [ref(stack.data.webhookDeadLetterQueue), 'Arn'] },
+            }),
+          ]),
+        },
+      });
+    });
+
+    it('passes only inserted outbox items from the table stream to the publisher', () => {
+      // Prepare
+      const { stack, ref } = synthesized;
+      const publisher = stack.events.functions.publishOutbox!;
+
+      // Act
+      const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find(
+        (resource) => resource.Properties.FunctionName.Ref === ref(publisher),
+      );
+
+      // Assess
+      expect(mapping?.Properties).toMatchObject({
+        EventSourceArn: { 'Fn::GetAtt': [ref(stack.data.table), 'StreamArn'] },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        BisectBatchOnFunctionError: true,
+        MaximumRetryAttempts: expect.any(Number),
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [ref(stack.data.streamFailureQueue), 'Arn'] } } },
+      });
+      expect(mapping?.Properties.FilterCriteria.Filters.map((filter: { Pattern: string }) => JSON.parse(filter.Pattern))).toEqual([
+        { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [outboxEntityType] } } } },
+      ]);
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Environment: { Variables: Match.objectLike({ [envNames.eventBusName]: { Ref: ref(stack.data.bus) } }) },
+      });
+    });
+
+    it('runs the sweeper every minute', () => {
+      // Prepare
+      const { stack, ref } = synthesized;
+
+      // Assess
+      template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: 'rate(1 minute)',
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [ref(stack.events.functions.sweepBookingEvents!), 'Arn'] } })],
+      });
+    });
+  });
+});
+
+describe('Stack: EsimBooking (production)', () => {
+  let synthesized: ReturnType<typeof synthesize>;
+
+  beforeAll(() => {
+    synthesized = synthesize('production', { withNag: true });
+  });
+
+  it('passes cdk-nag AwsSolutions with no error-level finding', () => {
+    // Prepare
+    const { app } = synthesized;
+
+    // Act
+    const findings = new AwsSolutionsChecks().validateScope(app).violations;
+
+    // Assess
+    expect(findings.filter((finding) => finding.severity === 'error').map((finding) => finding.ruleName)).toEqual([]);
+    expect(() => app.synth()).not.toThrow(); // the registered plugin fails synthesis on any finding
+  });
+
+  it('retains the table and protects it from deletion', () => {
+    // Act
+    const template = Template.fromStack(synthesized.stack);
+
+    // Assess
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
+  });
+});

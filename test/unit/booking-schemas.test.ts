@@ -1,0 +1,105 @@
+// Every field rule of the spec's booking request table, without network.
+import * as v from 'valibot';
+import { BookingRequestSchema, ListBookingsQuerySchema } from '#shared/domain/booking-schemas';
+import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
+
+const issuesOf = (input: unknown) => {
+  const result = v.safeParse(BookingRequestSchema, input);
+  return result.success ? [] : result.issues.map((issue) => v.getDotPath(issue) ?? '');
+};
+
+describe('Booking request schema', () => {
+  it('accepts the factory request', () => {
+    expect(issuesOf(makeBookingRequest())).toEqual([]);
+  });
+
+  it.each([
+    ['booking_id shorter than 3', { booking_id: 'ab' }, 'booking_id'],
+    ['external_id shorter than 3', { external_id: 'ab' }, 'external_id'],
+    ['external_id longer than 100', { external_id: 'x'.repeat(101) }, 'external_id'],
+    ['a malformed email', { email: 'not-an-email' }, 'email'],
+    ['a phone without +', { phone: '4915112345678' }, 'phone'],
+    ['a phone with letters', { phone: '+49abc' }, 'phone'],
+    ['a phone that is too long', { phone: '+1234567890123456789' }, 'phone'],
+    ['an empty first_name', { first_name: '' }, 'first_name'],
+    ['a last_name over 100', { last_name: 'x'.repeat(101) }, 'last_name'],
+    ['a full_name over 200', { full_name: 'x'.repeat(201) }, 'full_name'],
+    ['an unknown title', { title: 'sir' }, 'title'],
+    ['pax 0', { pax: 0 }, 'pax'],
+    ['pax 1.5', { pax: 1.5 }, 'pax'],
+    ['pax as a string', { pax: '2' }, 'pax'],
+    ['a flight_number with a dash', { flight_number: 'LH-123' }, 'flight_number'],
+    ['a flight_number over 10', { flight_number: 'ABCDEFGHIJK' }, 'flight_number'],
+    ['an unknown gender', { gender: 'X' }, 'gender'],
+    ['a date_of_birth that is no date', { date_of_birth: '31/12/1990' }, 'date_of_birth'],
+    ['a locale of 1 character', { locale: 'e' }, 'locale'],
+    ['a locale of 6 characters', { locale: 'en-GBX' }, 'locale'],
+    ['data that is not an object', { data: 'x' }, 'data'],
+    ['data.tags that are not strings', { data: { tags: [1] } }, 'data.tags.0'],
+    ['data.manual that is not boolean', { data: { manual: 'yes' } }, 'data.manual'],
+    ['an unknown channel', { communication_options: { channels: ['PIGEON'] } }, 'communication_options.channels.0'],
+    ['should_send_message not boolean', { communication_options: { should_send_message: 'yes' } }, 'communication_options.should_send_message'],
+    ['custom_branding empty', { custom_branding: '' }, 'custom_branding'],
+    ['a departure_date that is no date', { departure_date: 'tomorrow' }, 'departure_date'],
+    ['an impossible calendar date', { departure_date: '2026-02-30T10:00:00Z' }, 'departure_date'],
+    ['a return_date before departure', { departure_date: '2026-12-10T10:00:00Z', return_date: '2026-12-01T10:00:00Z' }, 'return_date'],
+    ['a return_date equal to departure', { departure_date: '2026-12-10T10:00:00Z', return_date: '2026-12-10T10:00:00Z' }, 'return_date'],
+    ['no package_specifications', { package_specifications: undefined }, 'package_specifications'],
+    ['empty package_specifications', { package_specifications: [] }, 'package_specifications'],
+    ['26 package_specifications', { package_specifications: Array.from({ length: 26 }, () => makePackageSpecification()) }, 'package_specifications'],
+    ['neither email nor booking_id', { email: undefined, booking_id: undefined }, 'email'],
+  ])('refuses %s', (_label, overrides, path) => {
+    expect(issuesOf(makeBookingRequest(overrides))).toContain(path);
+  });
+
+  it.each([
+    ['a lower-case destination', { destination: 'fra' }, 'destination'],
+    ['a 4-letter destination', { destination: 'FRAN' }, 'destination'],
+    ['an empty destination array', { destination: [] }, 'destination'],
+    ['a bad code in a destination array', { destination: ['FRA', 'x1'] }, 'destination'],
+    ['a size without unit', { size: '5' }, 'size'],
+    ['a size in TB', { size: '1TB' }, 'size'],
+    ['a size with a space', { size: '1 GB' }, 'size'],
+    ['an unknown package_type', { package_type: 'weekly' }, 'package_type'],
+    ['package_duration 0', { package_duration: 0 }, 'package_duration'],
+    ['a fractional package_duration', { package_duration: 1.5 }, 'package_duration'],
+    ['an unknown esim_type', { esim_type: 'physical' }, 'esim_type'],
+    ['a malformed entry email', { email: 'nope' }, 'email'],
+    ['an expires_at that is no date', { expires_at: 'soon' }, 'expires_at'],
+    ['a malformed iata_code', { iata_code: 'lhr' }, 'iata_code'],
+  ])('refuses a package specification with %s', (_label, overrides, field) => {
+    const request = makeBookingRequest({ package_specifications: [makePackageSpecification(overrides)] });
+    expect(issuesOf(request).some((path) => path.startsWith(`package_specifications.0.${field}`) || path === `package_specifications.0.${field}`)).toBe(true);
+  });
+
+  it.each([
+    ['email only', { booking_id: undefined }],
+    ['booking_id only', { email: undefined }],
+    ['a multi-destination trip', { package_specifications: [makePackageSpecification({ destination: ['FRA', 'DE', 'LHR'] })] }],
+    ['sizes such as 500MB and 1.5GB', { package_specifications: [makePackageSpecification({ size: '500MB' }), makePackageSpecification({ size: '1.5GB' })] }],
+    ['a date-only departure_date', { departure_date: '2026-12-24', return_date: '2026-12-31' }],
+    ['null for the nullable fields', { external_id: null, custom_branding: null, departure_location: null }],
+    ['every title, any case', { title: 'PROF.' }],
+    ['the known data keys and others', { data: { source: 'app', manual: true, action: 'x', tags: ['a'], extra: 1 } }],
+    ['EMAIL as a channel', { communication_options: { should_send_message: true, channels: ['EMAIL'] } }],
+    ['a classic grant without departure_date', { departure_date: undefined, return_date: undefined, package_specifications: [makePackageSpecification({ esim_type: 'classic' })] }],
+  ])('accepts %s', (_label, overrides) => {
+    expect(issuesOf(makeBookingRequest(overrides))).toEqual([]);
+  });
+
+  it('normalizes title and gender to the spec spelling', () => {
+    const output = v.parse(BookingRequestSchema, makeBookingRequest({ title: 'Dr.', gender: 'f' }));
+    expect(output.title).toBe('dr.');
+    expect(output.gender).toBe('F');
+  });
+});
+
+describe('List bookings query schema', () => {
+  it('defaults perPage to 10', () => {
+    expect(v.parse(ListBookingsQuerySchema, {}).perPage).toBe(10);
+  });
+
+  it('turns perPage into a number', () => {
+    expect(v.parse(ListBookingsQuerySchema, { perPage: '25' }).perPage).toBe(25);
+  });
+});
