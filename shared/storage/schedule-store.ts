@@ -1,0 +1,71 @@
+// storage adapter → departure-event schedules: the sweeper's due index, and firing one atomically.
+import { DeleteCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DepartureEventName } from '#shared/domain/departure-events';
+import type { DomainEvent } from '#shared/events/catalog';
+import { cancellationReasons } from '#shared/storage/dynamo-errors';
+import { eventPut } from '#shared/storage/event-items';
+import { keys } from '#shared/storage/keys';
+
+export interface DueSchedule {
+  partner_id: string;
+  booking_id: string;
+  event: DepartureEventName;
+  due_at: string;
+}
+
+export interface ScheduleStore {
+  /** Due schedules, oldest first, at most `limit` per shard. */
+  due(now: Date, limit: number): Promise<DueSchedule[]>;
+  /** Removes the schedule and writes its event in one transaction; false when it already fired or was cancelled. */
+  fire(schedule: DueSchedule, event: DomainEvent): Promise<boolean>;
+  drop(schedule: DueSchedule): Promise<void>;
+}
+
+export const dynamoScheduleStore = (client: DynamoDBDocumentClient, tableName: string): ScheduleStore => {
+  const scheduleKey = (s: DueSchedule) => keys.departureSchedule(s.partner_id, s.booking_id, s.event);
+  return {
+    async due(now, limit) {
+      const upper = `${now.toISOString()}#\uffff`;
+      const shards = Array.from({ length: keys.DUE_SHARDS }, (_, shard) => shard);
+      const pages = await Promise.all(
+        shards.map((shard) =>
+          client.send(
+            new QueryCommand({
+              TableName: tableName,
+              IndexName: 'gsi2',
+              KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :upper',
+              ExpressionAttributeValues: { ':pk': keys.dueShard(shard), ':upper': upper },
+              Limit: limit,
+            }),
+          ),
+        ),
+      );
+      return pages.flatMap((page) => (page.Items ?? []) as DueSchedule[]);
+    },
+
+    async fire(schedule, event) {
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Delete: { TableName: tableName, Key: scheduleKey(schedule), ConditionExpression: 'attribute_exists(pk)' } },
+              eventPut(tableName, event),
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        const reasons = cancellationReasons(error);
+        if (reasons?.some((reason) => reason.Code === 'ConditionalCheckFailed')) {
+          await client.send(new DeleteCommand({ TableName: tableName, Key: scheduleKey(schedule) }));
+          return false;
+        }
+        throw error;
+      }
+    },
+
+    async drop(schedule) {
+      await client.send(new DeleteCommand({ TableName: tableName, Key: scheduleKey(schedule) }));
+    },
+  };
+};

@@ -1,0 +1,142 @@
+// use case → deliver one queued event to the partner's webhook: signed, recorded, retried or dead-lettered.
+import { createHash } from 'node:crypto';
+import type { SecretCipher } from '#shared/auth/authenticate-partner';
+import { eventSettingKey, optInOnlyEvents, type DomainEvent } from '#shared/events/catalog';
+import type { PartnerProfile } from '#shared/domain/partner';
+import type { DeliveryLog } from '#shared/storage/delivery-store';
+import { webhookEnvelope } from '#shared/webhooks/delivery-model';
+import type { DeliveryOutcome, WebhookPost } from '#shared/webhooks/http-delivery';
+import { parseQueueMessage } from '#shared/webhooks/queue-message';
+import { classifyOutcome, MAX_ATTEMPTS, nextDelaySeconds } from '#shared/webhooks/retry-policy';
+import { signatureHeaderValue, webhookHeaders } from '#shared/webhooks/signing';
+import type { WebhookQueue } from '#shared/webhooks/webhook-queue';
+import type { Clock, PartnerDirectory } from '#shared/usecases/ports';
+
+export interface QueuedDelivery {
+  messageId: string;
+  receiptHandle: string;
+  body: string;
+  /** Stable for every receive of this message in this queue, new after a redrive (so is the delivery). */
+  firstReceivedAt: string;
+}
+
+export interface DeliverWebhookDeps {
+  partners: PartnerDirectory;
+  deliveries: DeliveryLog;
+  queue: WebhookQueue;
+  cipher: SecretCipher;
+  post: (request: WebhookPost) => Promise<DeliveryOutcome>;
+  clock: Clock;
+  settings: { timeoutMs: number; backoffScale: number; allowPrivateUrls: boolean };
+}
+
+/** Thrown to leave a message on the queue for its next attempt (the batch reports it as failed). */
+export class DeliveryPostponed extends Error {
+  constructor(readonly seconds: number) {
+    super(`Delivery postponed by ${seconds} s`);
+  }
+}
+
+export const deliveryIdOf = (message: Pick<QueuedDelivery, 'messageId' | 'firstReceivedAt'>): string =>
+  `dlv_${createHash('sha256').update(`${message.messageId}:${message.firstReceivedAt}`).digest('hex').slice(0, 26)}`;
+
+export const isSubscribed = (profile: PartnerProfile, event: DomainEvent['event']): boolean => {
+  const setting = profile.webhook.events[eventSettingKey(event)];
+  return optInOnlyEvents.has(event) ? setting === true : setting !== false;
+};
+
+const signingSecrets = async (profile: PartnerProfile, cipher: SecretCipher, now: Date): Promise<string[]> => {
+  const context = { partner_id: profile.partner_id, purpose: 'webhook_signing' };
+  const { signing_secret_ciphertext: current, previous_signing_secret_ciphertext: previous } = profile.webhook;
+  if (!current) return [];
+  const secrets = [await cipher.decrypt(current, context)];
+  const overlapUntil = profile.webhook.previous_secret_expires_at;
+  if (previous && overlapUntil && Date.parse(overlapUntil) > now.getTime()) secrets.push(await cipher.decrypt(previous, context));
+  return secrets;
+};
+
+/**
+ * Input: one message of the webhook queue. Output: nothing, or DeliveryPostponed when it must come back.
+ * Steps: count the attempt in the delivery log (a delivery already final is left alone), check the partner's
+ * endpoint and opt-in, sign the envelope afresh, POST it, record the attempt; then acknowledge (2xx or
+ * permanent 4xx), postpone with backoff (5xx, 429, time-out, network), or dead-letter after attempt 12.
+ */
+export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebhookDeps): Promise<void> => {
+  const now = deps.clock.now();
+  const parsed = parseQueueMessage(message.body);
+  if (!parsed) {
+    await deps.queue.deadLetter(message.body, {
+      partner_id: 'unknown', event_id: 'unknown', event: 'unknown', delivery_id: 'none',
+      attempts: 0, last_status_code: null, last_error: null, reason: 'Message is not a webhook event',
+    });
+    return;
+  }
+  const event = parsed.detail as DomainEvent;
+  const start = { deliveryId: deliveryIdOf(message), event, replay: parsed.replay === true, now: now.toISOString() };
+
+  const profile = await deps.partners.getProfile(event.partner_id);
+  if (!profile?.webhook.url) return deps.deliveries.recordSkipped(start, 'No webhook URL is registered for this partner.');
+  if (!isSubscribed(profile, event.event)) return deps.deliveries.recordSkipped(start, `Partner is not subscribed to ${event.event}.`);
+
+  const attempt = await deps.deliveries.beginAttempt(start);
+  if (attempt === undefined) return; // already delivered, rejected or dead-lettered: a duplicate receive
+  const deadLetter = (lastStatus: number | null, lastError: string | null, reason: string) =>
+    deps.queue.deadLetter(message.body, {
+      partner_id: event.partner_id, event_id: event.event_id, event: event.event, delivery_id: start.deliveryId,
+      attempts: Math.min(attempt, MAX_ATTEMPTS), last_status_code: lastStatus, last_error: lastError, reason,
+    });
+  if (attempt > MAX_ATTEMPTS) {
+    // Only reachable when an earlier receive crashed after its HTTP attempt: never exceed 12 attempts.
+    await deadLetter(null, null, `Gave up after ${MAX_ATTEMPTS} attempts`);
+    return;
+  }
+
+  const body = JSON.stringify(webhookEnvelope(event, start.deliveryId));
+  const secrets = await signingSecrets(profile, deps.cipher, now);
+  const signedAt = Math.floor(now.getTime() / 1000);
+  const headers: Record<string, string> = {
+    [webhookHeaders.eventId]: event.event_id,
+    [webhookHeaders.deliveryId]: start.deliveryId,
+    [profile.webhook.auth_header_name]: `${profile.webhook.auth_header_prefix}${profile.api_key}`,
+    ...(secrets.length > 0
+      ? {
+          [webhookHeaders.timestamp]: String(signedAt),
+          [webhookHeaders.signature]: signatureHeaderValue({ secrets, timestamp: signedAt, body }),
+        }
+      : {}),
+  };
+  const outcome = await deps.post({
+    url: profile.webhook.url,
+    headers,
+    body,
+    timeoutMs: deps.settings.timeoutMs,
+    allowPrivate: deps.settings.allowPrivateUrls,
+  });
+  const verdict = classifyOutcome(outcome);
+  const record = {
+    delivery_id: start.deliveryId,
+    attempt,
+    status_code: outcome.status ?? null,
+    verdict,
+    latency_ms: Math.round(outcome.latencyMs),
+    error: outcome.error ?? null,
+    at: deps.clock.now().toISOString(),
+  };
+
+  if (verdict === 'delivered') return deps.deliveries.recordAttempt(record, 'delivered');
+  if (verdict === 'rejected') return deps.deliveries.recordAttempt(record, 'rejected', 'Permanent rejection: not retried');
+  if (attempt >= MAX_ATTEMPTS) {
+    await deadLetter(record.status_code, record.error, `No success after ${MAX_ATTEMPTS} attempts`);
+    return deps.deliveries.recordAttempt(record, 'dead_lettered', `No success after ${MAX_ATTEMPTS} attempts`);
+  }
+  await deps.deliveries.recordAttempt(record, 'retrying');
+  const delay = nextDelaySeconds({
+    attempt,
+    status: outcome.status,
+    retryAfterHeader: outcome.retryAfter,
+    scale: deps.settings.backoffScale,
+    now: deps.clock.now(),
+  });
+  await deps.queue.postpone(message.receiptHandle, delay);
+  throw new DeliveryPostponed(delay);
+};

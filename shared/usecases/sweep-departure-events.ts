@@ -1,0 +1,29 @@
+// use case → fire the booking.within_cutoff / booking.about_to_depart events that have come due.
+import { departureEvent } from '#shared/domain/departure-events';
+import { parseIsoDateTime } from '#shared/domain/dates';
+import type { ScheduleStore } from '#shared/storage/schedule-store';
+import type { BookingStore, Clock } from '#shared/usecases/ports';
+
+/** Schedules read per shard and run; a backlog drains over the following runs. */
+export const SWEEP_LIMIT_PER_SHARD = 100;
+
+/**
+ * Input: the current time. Output: how many events fired.
+ * Steps: read due schedules from the index; for each, read the booking and, while its departure is ahead,
+ * delete the schedule and write the event in one transaction (so each fires at most once per booking).
+ * Emits: booking.within_cutoff, booking.about_to_depart.
+ */
+export const sweepDepartureEvents = async (deps: { schedules: ScheduleStore; bookings: BookingStore; clock: Clock }): Promise<number> => {
+  const now = deps.clock.now();
+  let fired = 0;
+  for (const schedule of await deps.schedules.due(now, SWEEP_LIMIT_PER_SHARD)) {
+    const booking = await deps.bookings.get(schedule.partner_id, schedule.booking_id);
+    const departure = booking ? parseIsoDateTime(booking.departure_date)?.instant : undefined;
+    if (!booking || !departure || departure.getTime() <= now.getTime()) {
+      await deps.schedules.drop(schedule);
+      continue;
+    }
+    if (await deps.schedules.fire(schedule, departureEvent(booking, schedule.event, now, false))) fired += 1;
+  }
+  return fired;
+};
