@@ -1,11 +1,12 @@
 // infrastructure → the stack of one stage: stateful resources, then the API and the event pipeline built on them.
-import { Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { Api } from '#lib/api';
 import { Data } from '#lib/data';
 import { Events } from '#lib/events';
 import { serviceName } from '#lib/function-with-log-group';
 import type { StageSettings } from '#lib/stage';
+import { opsOutputKeys } from '#shared/ops/stack-outputs';
 
 export interface BookingServiceStackProps extends StackProps {
   stage: StageSettings;
@@ -24,6 +25,16 @@ export class BookingServiceStack extends Stack {
     this.data = new Data(this, 'Data', { stage });
     this.api = new Api(this, 'Api', { stage, data: this.data });
     this.events = new Events(this, 'Events', { stage, data: this.data });
+    // What `npm run ops -- --stage <name>` reads to reach this stage's table, key and queues.
+    const opsValues: Record<keyof typeof opsOutputKeys, string> = {
+      tableName: this.data.table.tableName,
+      secretKeyId: this.data.secretKey.keyArn,
+      webhookQueueUrl: this.data.webhookQueue.queueUrl,
+      webhookDeadLetterQueueUrl: this.data.webhookDeadLetterQueue.queueUrl,
+    };
+    for (const [name, outputKey] of Object.entries(opsOutputKeys)) {
+      new CfnOutput(this, outputKey, { value: opsValues[name as keyof typeof opsOutputKeys] }).overrideLogicalId(outputKey);
+    }
     Tags.of(this).add('service', serviceName);
     Tags.of(this).add('stage', stage.name);
   }

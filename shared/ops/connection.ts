@@ -1,0 +1,112 @@
+// ops → connects the ops CLI to the local runtime (default) or to a deployed stage (AWS credential chain).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { KMSClient } from '@aws-sdk/client-kms';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { SecretCipher } from '#shared/auth/authenticate-partner';
+import { kmsSecretCipher } from '#shared/security/kms-secret-cipher';
+import { localSecretCipher } from '#shared/security/local-secret-cipher';
+import { dynamoCatalogStore, type CatalogAdminStore } from '#shared/storage/catalog-store';
+import { dynamoDeliveryLog, type DeliveryLog } from '#shared/storage/delivery-store';
+import { dynamoPartnerStore, type PartnerAdminStore } from '#shared/storage/partner-store';
+import { opsOutputKeys, type OpsOutputs } from '#shared/ops/stack-outputs';
+import { systemClock, type Clock } from '#shared/usecases/ports';
+import { sqsWebhookQueue, type WebhookQueue } from '#shared/webhooks/webhook-queue';
+
+export interface OpsContext {
+  target: string;
+  partners: PartnerAdminStore;
+  catalog: CatalogAdminStore;
+  deliveries: DeliveryLog;
+  queue: WebhookQueue;
+  sqs: SQSClient;
+  queueUrls: { queueUrl: string; deadLetterQueueUrl: string };
+  cipher: SecretCipher;
+  clock: Clock;
+  allowPrivateUrls: boolean;
+  close(): void;
+}
+
+const build = (
+  target: string,
+  clients: { dynamo: DynamoDBClient; sqs: SQSClient },
+  names: { tableName: string; queueUrl: string; deadLetterQueueUrl: string },
+  cipher: SecretCipher,
+  allowPrivateUrls: boolean,
+): OpsContext => {
+  const documentClient = DynamoDBDocumentClient.from(clients.dynamo, { marshallOptions: { removeUndefinedValues: true } });
+  const queueUrls = { queueUrl: names.queueUrl, deadLetterQueueUrl: names.deadLetterQueueUrl };
+  return {
+    target,
+    partners: dynamoPartnerStore(documentClient, names.tableName),
+    catalog: dynamoCatalogStore(documentClient, names.tableName),
+    deliveries: dynamoDeliveryLog(documentClient, names.tableName),
+    queue: sqsWebhookQueue(clients.sqs, { queueUrl: () => queueUrls.queueUrl, deadLetterQueueUrl: () => queueUrls.deadLetterQueueUrl }),
+    sqs: clients.sqs,
+    queueUrls,
+    cipher,
+    clock: systemClock,
+    allowPrivateUrls,
+    close() {
+      clients.dynamo.destroy();
+      clients.sqs.destroy();
+    },
+  };
+};
+
+interface RuntimeFile {
+  dynamodbEndpoint: string;
+  tableName: string;
+  events?: { sqsEndpoint: string; queueUrl: string; deadLetterQueueUrl: string };
+}
+
+/** The local runtime writes runtime.json and secret.key into its data folder while it runs. */
+export const connectLocal = (dataDir: string): OpsContext => {
+  const runtimeFile = join(dataDir, 'runtime.json');
+  const keyFile = join(dataDir, 'secret.key');
+  if (!existsSync(runtimeFile) || !existsSync(keyFile)) {
+    throw new Error('No local runtime found. Start it first with `npm start` (or pass --stage <name> for a deployed stage).');
+  }
+  const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as RuntimeFile;
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  return build(
+    'local',
+    {
+      dynamo: new DynamoDBClient({ endpoint: runtime.dynamodbEndpoint, region: 'us-east-1', credentials }),
+      sqs: new SQSClient({ endpoint: runtime.events?.sqsEndpoint ?? 'http://127.0.0.1:1', region: 'us-east-1', credentials }),
+    },
+    {
+      tableName: runtime.tableName,
+      queueUrl: runtime.events?.queueUrl ?? '',
+      deadLetterQueueUrl: runtime.events?.deadLetterQueueUrl ?? '',
+    },
+    localSecretCipher(readFileSync(keyFile, 'utf8').trim()),
+    true,
+  );
+};
+
+/** A deployed stage: names come from the outputs of stack EsimBooking-<stage>. */
+export const connectStage = async (stage: string): Promise<OpsContext> => {
+  const cloudFormation = new CloudFormationClient({});
+  const stackName = `EsimBooking-${stage}`;
+  const { Stacks } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
+  cloudFormation.destroy();
+  const outputs = Object.fromEntries((Stacks?.[0]?.Outputs ?? []).map((o) => [o.OutputKey, o.OutputValue]));
+  const values = Object.fromEntries(
+    Object.entries(opsOutputKeys).map(([name, key]) => {
+      const value = outputs[key];
+      if (!value) throw new Error(`Stack ${stackName} has no output ${key}; deploy the current version first.`);
+      return [name, value];
+    }),
+  ) as OpsOutputs;
+  return build(
+    stage,
+    { dynamo: new DynamoDBClient({}), sqs: new SQSClient({}) },
+    { tableName: values.tableName, queueUrl: values.webhookQueueUrl, deadLetterQueueUrl: values.webhookDeadLetterQueueUrl },
+    kmsSecretCipher(new KMSClient({}), values.secretKeyId),
+    false,
+  );
+};

@@ -1,0 +1,108 @@
+// use cases → support and ops actions on webhooks: settings, signing-secret rotation, replay, delivery log.
+import { randomToken } from '#shared/domain/ids';
+import type { WebhookSettings } from '#shared/domain/partner';
+import { eventSettingKey, webhookEventNames, type WebhookEventName } from '#shared/events/catalog';
+import { BadRequestError, NotFoundError } from '#shared/errors';
+import type { DeliveryLog } from '#shared/storage/delivery-store';
+import { replayMessage } from '#shared/webhooks/queue-message';
+import { checkWebhookUrl } from '#shared/webhooks/url-safety';
+import type { WebhookQueue } from '#shared/webhooks/webhook-queue';
+import { updatePartnerProfile, type PartnerAdminDeps } from '#shared/usecases/manage-partners';
+
+export interface WebhookSettingsChange {
+  url?: string | null;
+  authHeaderName?: string;
+  authHeaderPrefix?: string;
+  /** Event name → subscribed. */
+  events?: Partial<Record<WebhookEventName, boolean>>;
+}
+
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
+
+/** Changes a partner's webhook settings; the URL is checked now and again at every delivery. */
+export const setWebhookSettings = async (
+  partnerId: string,
+  change: WebhookSettingsChange,
+  deps: PartnerAdminDeps & { allowPrivateUrls: boolean },
+) => {
+  if (change.url) {
+    const check = checkWebhookUrl(change.url, { allowPrivate: deps.allowPrivateUrls });
+    if (!check.ok) throw new BadRequestError('unsafe_webhook_url', check.reason);
+  }
+  if (change.authHeaderName !== undefined && !HEADER_NAME.test(change.authHeaderName)) {
+    throw new BadRequestError('invalid_header_name', `"${change.authHeaderName}" is not a valid HTTP header name.`);
+  }
+  for (const name of Object.keys(change.events ?? {})) {
+    if (!webhookEventNames.includes(name as WebhookEventName)) {
+      throw new BadRequestError('unknown_event', `Unknown event "${name}". Known: ${webhookEventNames.join(', ')}.`);
+    }
+  }
+  return updatePartnerProfile(
+    partnerId,
+    (profile) => {
+      const webhook: WebhookSettings = { ...profile.webhook };
+      if (change.url !== undefined) webhook.url = change.url;
+      if (change.authHeaderName !== undefined) webhook.auth_header_name = change.authHeaderName.toLowerCase();
+      if (change.authHeaderPrefix !== undefined) webhook.auth_header_prefix = change.authHeaderPrefix;
+      if (change.events) {
+        webhook.events = { ...webhook.events };
+        for (const [name, on] of Object.entries(change.events)) webhook.events[eventSettingKey(name as WebhookEventName)] = Boolean(on);
+      }
+      return { ...profile, webhook };
+    },
+    deps,
+  );
+};
+
+/**
+ * Generates a new signing secret, returned once. Hard cutover by default; with `overlapMinutes` the previous
+ * secret keeps signing too (both values in x-service-signature) until the overlap ends.
+ */
+export const rotateWebhookSigningSecret = async (
+  partnerId: string,
+  options: { overlapMinutes?: number },
+  deps: PartnerAdminDeps,
+): Promise<{ signing_secret: string; previous_secret_valid_until: string | null }> => {
+  const secret = `whsec_${randomToken(32)}`;
+  const ciphertext = await deps.cipher.encrypt(secret, { partner_id: partnerId, purpose: 'webhook_signing' });
+  const overlap = options.overlapMinutes ?? 0;
+  let validUntil: string | null = null;
+  await updatePartnerProfile(
+    partnerId,
+    (profile) => {
+      const keepPrevious = overlap > 0 && profile.webhook.signing_secret_ciphertext !== null;
+      validUntil = keepPrevious ? new Date(deps.clock.now().getTime() + overlap * 60_000).toISOString() : null;
+      return {
+        ...profile,
+        webhook: {
+          ...profile.webhook,
+          signing_secret_ciphertext: ciphertext,
+          previous_signing_secret_ciphertext: keepPrevious ? profile.webhook.signing_secret_ciphertext : null,
+          previous_secret_expires_at: validUntil,
+        },
+      };
+    },
+    deps,
+  );
+  return { signing_secret: secret, previous_secret_valid_until: validUntil };
+};
+
+/** Puts a recorded event back on the webhook queue: same event_id and timestamp, a new delivery. */
+export const replayEvent = async (eventId: string, deps: { deliveries: DeliveryLog; queue: WebhookQueue }) => {
+  const event = await deps.deliveries.findEvent(eventId);
+  if (!event) throw new NotFoundError(`No recorded event "${eventId}".`, 'event_not_found');
+  await deps.queue.enqueue(replayMessage(event));
+  return event;
+};
+
+/** The deliveries of one event or one partner, each with its attempts, for support. */
+export const listDeliveries = async (
+  filter: { eventId?: string; partnerId?: string; limit?: number },
+  deps: { deliveries: DeliveryLog },
+) => {
+  if (!filter.eventId && !filter.partnerId) throw new BadRequestError('filter_required', 'Give --event-id or --partner.');
+  const records = filter.eventId
+    ? await deps.deliveries.byEvent(filter.eventId)
+    : await deps.deliveries.byPartner(filter.partnerId ?? '', filter.limit ?? 50);
+  return Promise.all(records.map(async (record) => ({ ...record, attempt_log: await deps.deliveries.attempts(record.delivery_id) })));
+};

@@ -1,0 +1,86 @@
+// test support → in-memory adapters for use-case unit tests (no network).
+import type { SecretCipher } from '#shared/auth/authenticate-partner';
+import { defaultDepartureEventSettings } from '#shared/domain/departure-events';
+import { defaultWebhookSettings, type PartnerProfile } from '#shared/domain/partner';
+import type { DomainEvent } from '#shared/events/catalog';
+import type { DeliveryLog, DeliveryStart } from '#shared/storage/delivery-store';
+import { finalDeliveryStatuses, type DeliveryAttempt, type DeliveryRecord } from '#shared/webhooks/delivery-model';
+import type { DeadLetterDetails, WebhookQueue } from '#shared/webhooks/webhook-queue';
+
+export const makePartnerProfile = (overrides: Partial<PartnerProfile> = {}): PartnerProfile => ({
+  partner_id: 'ptn_test',
+  name: 'Test Partner',
+  api_key: 'pk_test',
+  status: 'active',
+  brands: [],
+  departure_events: defaultDepartureEventSettings,
+  webhook: { ...defaultWebhookSettings(), url: 'https://hooks.example.com/esim' },
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+  ...overrides,
+});
+
+export const makeDomainEvent = (overrides: Partial<DomainEvent> = {}): DomainEvent => ({
+  partner_id: 'ptn_test',
+  event: 'booking.within_cutoff',
+  event_id: 'booking.within_cutoff:b-1',
+  timestamp: '2026-11-20T10:00:00.000Z',
+  data: { external_user_id: 'u-1', booking_id: 'b-1', departure_date: '2026-11-27T10:00:00Z', days_until_departure: 7, esim_installed: false },
+  ...overrides,
+});
+
+/** Ciphertext is the plaintext with a prefix: enough to prove the right secret was used. */
+export const fakeCipher: SecretCipher = {
+  encrypt: async (plaintext) => `enc:${plaintext}`,
+  decrypt: async (ciphertext) => ciphertext.replace(/^enc:/, ''),
+};
+
+export const memoryDeliveryLog = () => {
+  const records = new Map<string, DeliveryRecord>();
+  const attemptLog: DeliveryAttempt[] = [];
+  const events = new Map<string, DomainEvent>();
+  const log: DeliveryLog = {
+    async beginAttempt(start: DeliveryStart) {
+      const existing = records.get(start.deliveryId);
+      if (existing && finalDeliveryStatuses.has(existing.status)) return undefined;
+      const record: DeliveryRecord = existing ?? {
+        delivery_id: start.deliveryId, event_id: start.event.event_id, event: start.event.event, partner_id: start.event.partner_id,
+        status: 'pending', attempts: 0, last_status_code: null, last_error: null, reason: null, replay: start.replay,
+        created_at: start.now, updated_at: start.now,
+      };
+      record.attempts += 1;
+      records.set(start.deliveryId, record);
+      return record.attempts;
+    },
+    async recordAttempt(attempt, status, reason) {
+      attemptLog.push(attempt);
+      const record = records.get(attempt.delivery_id);
+      if (record) Object.assign(record, { status, last_status_code: attempt.status_code, last_error: attempt.error, reason: reason ?? null });
+    },
+    async recordSkipped(start, reason) {
+      records.set(start.deliveryId, {
+        delivery_id: start.deliveryId, event_id: start.event.event_id, event: start.event.event, partner_id: start.event.partner_id,
+        status: 'skipped', attempts: 0, last_status_code: null, last_error: null, reason, replay: start.replay,
+        created_at: start.now, updated_at: start.now,
+      });
+    },
+    get: async (id) => records.get(id),
+    attempts: async (id) => attemptLog.filter((a) => a.delivery_id === id),
+    byEvent: async (eventId) => [...records.values()].filter((r) => r.event_id === eventId),
+    byPartner: async (partnerId) => [...records.values()].filter((r) => r.partner_id === partnerId),
+    findEvent: async (eventId) => events.get(eventId),
+  };
+  return { log, records, attemptLog, events };
+};
+
+export const memoryQueue = () => {
+  const postponed: Array<{ receiptHandle: string; seconds: number }> = [];
+  const deadLettered: Array<{ body: string; details: DeadLetterDetails }> = [];
+  const enqueued: string[] = [];
+  const queue: WebhookQueue = {
+    postpone: async (receiptHandle, seconds) => void postponed.push({ receiptHandle, seconds }),
+    deadLetter: async (body, details) => void deadLettered.push({ body, details }),
+    enqueue: async (body) => void enqueued.push(body),
+  };
+  return { queue, postponed, deadLettered, enqueued };
+};
