@@ -138,7 +138,7 @@ describe('Use case: deliverWebhook', () => {
       partner_id: 'ptn_test',
       event_id: 'booking.within_cutoff:b-1',
       attempts: 12,
-      last_status_code: outcome.status ?? null,
+      last_status_code: (outcome as DeliveryOutcome).status ?? null,
     });
     expect([...deliveries.records.values()][0]).toMatchObject({ status: 'dead_lettered', attempts: 12 });
     expect(deliveries.attemptLog.map((a) => a.attempt)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
