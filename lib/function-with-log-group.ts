@@ -13,6 +13,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { envNames } from '#shared/config';
 import type { StageSettings } from '#lib/stage';
+import { bundlingFacts, esmRequireBanner } from '#lib/bundling';
 
 /** Entries in `shared/routes.ts` and `shared/events/pipeline.ts` are relative to this folder. */
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -56,11 +57,11 @@ export class FunctionWithLogGroup extends NodejsFunction {
       },
       bundling: {
         format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        // CommonJS dependencies inside an ESM bundle still call require().
-        banner: "import { createRequire as topLevelCreateRequire } from 'node:module'; const require = topLevelCreateRequire(import.meta.url);",
-        minify: true,
-        sourceMap: true,
+        mainFields: [...bundlingFacts.mainFields],
+        banner: esmRequireBanner,
+        minify: bundlingFacts.minify,
+        sourceMap: bundlingFacts.sourceMap,
+        target: bundlingFacts.target,
         // Bundle AWS SDK v3 too: the version we test with, not the one the runtime happens to ship.
         externalModules: [],
       },
