@@ -8,6 +8,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { envNames } from '#shared/config';
 import { ensureTable } from '#shared/local/create-table';
 import { startDynamoDbLocal } from '#shared/local/dynamodb-local';
+import { startEventPipeline } from '#shared/local/event-pipeline';
 import { startHttpServer } from '#shared/local/http-server';
 import { localSecretCipher } from '#shared/security/local-secret-cipher';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
@@ -31,6 +32,8 @@ export interface LocalRuntime {
   url: string;
   dynamodbEndpoint: string;
   tableName: string;
+  /** The webhook queues on the local SQS (fauxqs), for the ops CLI and tests. */
+  events: { queueUrl: string; deadLetterQueueUrl: string; sqsEndpoint: string };
   admin: PartnerAdminDeps & { documentClient: DynamoDBDocumentClient; catalog: ReturnType<typeof dynamoCatalogStore> };
   stop(): Promise<void>;
 }
@@ -64,7 +67,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
   });
 
   const client = new DynamoDBClient({ endpoint: dynamo.endpoint });
-  await ensureTable(client, tableName);
+  const streamArn = await ensureTable(client, tableName);
   const documentClient = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   const admin = {
     partners: dynamoPartnerStore(documentClient, tableName),
@@ -74,7 +77,22 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     documentClient,
   };
 
+  const pipeline = await startEventPipeline({
+    projectRoot: options.projectRoot,
+    dataDir: options.dataDir,
+    inMemory: options.inMemory,
+    dynamodbEndpoint: dynamo.endpoint,
+    tableName,
+    streamArn,
+  }).catch(async (error: unknown) => {
+    client.destroy();
+    await dynamo.stop();
+    throw error;
+  });
+  const events = { queueUrl: pipeline.queueUrl, deadLetterQueueUrl: pipeline.deadLetterQueueUrl, sqsEndpoint: pipeline.sqsEndpoint };
+
   const http = await startHttpServer({ port: options.port, projectRoot: options.projectRoot }).catch(async (error: unknown) => {
+    await pipeline.stop();
     client.destroy();
     await dynamo.stop();
     throw error;
@@ -84,7 +102,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
   if (!options.inMemory) {
     writeFileSync(
       join(options.dataDir, 'runtime.json'),
-      JSON.stringify({ url: http.url, dynamodbEndpoint: dynamo.endpoint, tableName, pid: process.pid }, null, 2),
+      JSON.stringify({ url: http.url, dynamodbEndpoint: dynamo.endpoint, tableName, events, pid: process.pid }, null, 2),
     );
   }
 
@@ -93,10 +111,12 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     url: http.url,
     dynamodbEndpoint: dynamo.endpoint,
     tableName,
+    events,
     admin,
     async stop() {
       http.server.closeAllConnections();
       await closeServer(http.server);
+      await pipeline.stop();
       client.destroy();
       await dynamo.stop();
     },

@@ -1,0 +1,144 @@
+// local runtime → the event pipeline of a deployed stage: stream → publisher → bus → rule → queue → dispatcher, and the sweeper.
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Context, ScheduledEvent } from 'aws-lambda';
+import { envNames } from '#shared/config';
+import { type BackgroundFunctionDefinition, backgroundFunctions } from '#shared/events/pipeline';
+import { lambdaContext } from '#shared/local/api-gateway';
+import { startEventBridgeLocal } from '#shared/local/eventbridge-local';
+import { handlerLoader } from '#shared/local/http-server';
+import { type SqsHandler, startQueuePoller } from '#shared/local/queue-poller';
+import { localAwsClientConfig, startSqsLocal } from '#shared/local/sqs-local';
+import { type StreamHandler, startStreamPoller } from '#shared/local/stream-poller';
+
+export interface EventPipelineOptions {
+  projectRoot: string;
+  /** Persistent runs keep queue messages and stream checkpoints here. */
+  dataDir: string;
+  inMemory: boolean;
+  dynamodbEndpoint: string;
+  tableName: string;
+  streamArn: string;
+}
+
+export interface EventPipeline {
+  sqsEndpoint: string;
+  queueUrl: string;
+  deadLetterQueueUrl: string;
+  stop(): Promise<void>;
+}
+
+type ScheduledHandler = (event: ScheduledEvent, context: Context) => Promise<void>;
+
+/** The local bus name; in AWS the stack sets the real one. */
+export const LOCAL_EVENT_BUS_NAME = 'local';
+
+/** Local-only: how often the sweeper runs (the stack's schedule is one minute; tests run it faster). */
+const sweepIntervalMs = (): number => {
+  const raw = process.env.SWEEP_INTERVAL_MS;
+  const value = raw ? Number(raw) : 60_000;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`SWEEP_INTERVAL_MS must be a positive number, got "${raw}"`);
+  return value;
+};
+
+const scheduledEvent = (operation: string): ScheduledEvent => ({
+  version: '0',
+  id: randomUUID(),
+  'detail-type': 'Scheduled Event',
+  source: 'aws.events',
+  account: '000000000000',
+  time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  region: localAwsClientConfig.region,
+  resources: [`arn:aws:events:${localAwsClientConfig.region}:000000000000:rule/${operation}Schedule`],
+  detail: {},
+});
+
+/** Runs `task` every `intervalMs`; a tick that finds the previous run still going is skipped, as the Lambda timeout ensures in AWS. */
+const startTicker = (intervalMs: number, task: () => Promise<void>) => {
+  let current: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    current ??= task().finally(() => {
+      current = undefined;
+    });
+  }, intervalMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await current;
+    },
+  };
+};
+
+const backgroundFunction = (trigger: BackgroundFunctionDefinition['trigger']): BackgroundFunctionDefinition => {
+  const definition = backgroundFunctions.find((candidate) => candidate.trigger === trigger);
+  if (!definition) throw new Error(`No background function is triggered by ${trigger}`);
+  return definition;
+};
+
+/** Starts the emulators, points the handlers' environment at them, then runs the three background handlers. */
+export const startEventPipeline = async (options: EventPipelineOptions): Promise<EventPipeline> => {
+  if (!options.streamArn) {
+    throw new Error(`Table ${options.tableName} has no stream. It predates the event pipeline: delete ${options.dataDir} and start again.`);
+  }
+  const sweepEveryMs = sweepIntervalMs();
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    // Pollers first (they use the emulators), then the emulators, in reverse start order.
+    for (const each of stops.splice(0).reverse()) await each();
+  };
+  try {
+    const sqs = await startSqsLocal(options.inMemory ? {} : { dataDir: options.dataDir });
+    stops.push(sqs.stop);
+    const eventBridge = await startEventBridgeLocal({
+      eventBusName: LOCAL_EVENT_BUS_NAME,
+      sqsEndpoint: sqs.endpoint,
+      targets: { webhookQueue: sqs.queueUrl },
+    });
+    stops.push(eventBridge.stop);
+
+    // Handler modules create their SDK clients when loaded, from these variables: set them first.
+    Object.assign(process.env, {
+      [envNames.sqsEndpoint]: sqs.endpoint,
+      [envNames.eventBridgeEndpoint]: eventBridge.endpoint,
+      [envNames.eventBusName]: LOCAL_EVENT_BUS_NAME,
+      [envNames.webhookQueueUrl]: sqs.queueUrl,
+      [envNames.webhookDeadLetterQueueUrl]: sqs.deadLetterQueueUrl,
+    });
+    const load = handlerLoader(options.projectRoot);
+    // handlerLoader is typed for API handlers; each background module exports the handler its trigger expects.
+    const loadHandler = async <Handler>(definition: BackgroundFunctionDefinition) => (await load(definition.entry)) as unknown as Handler;
+    const publisher = backgroundFunction('tableStream');
+    const dispatcher = backgroundFunction('webhookQueue');
+    const sweeper = backgroundFunction('schedule');
+    const publish = await loadHandler<StreamHandler>(publisher);
+    const dispatch = await loadHandler<SqsHandler>(dispatcher);
+    const sweep = await loadHandler<ScheduledHandler>(sweeper);
+
+    const streamPoller = await startStreamPoller({
+      dynamodbEndpoint: options.dynamodbEndpoint,
+      streamArn: options.streamArn,
+      handler: publish,
+      functionName: publisher.operation,
+      checkpointFile: options.inMemory ? undefined : join(options.dataDir, 'stream-checkpoints.json'),
+    });
+    stops.push(streamPoller.stop);
+    const queuePoller = await startQueuePoller({
+      sqsEndpoint: sqs.endpoint,
+      queueUrl: sqs.queueUrl,
+      handler: dispatch,
+      functionName: dispatcher.operation,
+    });
+    stops.push(queuePoller.stop);
+    const ticker = startTicker(sweepEveryMs, () =>
+      sweep(scheduledEvent(sweeper.operation), lambdaContext(sweeper.operation)).catch((error: unknown) => {
+        console.error(`${sweeper.operation} failed`, error);
+      }),
+    );
+    stops.push(ticker.stop);
+
+    return { sqsEndpoint: sqs.endpoint, queueUrl: sqs.queueUrl, deadLetterQueueUrl: sqs.deadLetterQueueUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+};

@@ -1,0 +1,76 @@
+// local runtime → fauxqs (an SQS emulator on the real wire protocol) with the webhook queue and its dead-letter queue.
+import { join } from 'node:path';
+import {
+  CreateQueueCommand,
+  GetQueueAttributesCommand,
+  GetQueueUrlCommand,
+  QueueNameExists,
+  SetQueueAttributesCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
+import { startFauxqs } from 'fauxqs';
+import { webhookQueueSettings } from '#shared/events/pipeline';
+
+export interface RunningSqs {
+  /** Endpoint for SQS clients (`new SQSClient({ endpoint })`). */
+  endpoint: string;
+  queueUrl: string;
+  deadLetterQueueUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Region and credentials every local AWS client uses: the emulators only need them to be present. */
+export const localAwsClientConfig = {
+  region: 'us-east-1',
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+} as const;
+
+const days = (count: number): string => String(count * 86_400);
+
+/** Creates the queue, or brings an existing (persisted) one to the attributes declared now, like a deploy would. */
+const ensureQueue = async (client: SQSClient, name: string, attributes: Record<string, string>): Promise<string> => {
+  try {
+    const created = await client.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
+    return created.QueueUrl ?? '';
+  } catch (error) {
+    if (!(error instanceof QueueNameExists)) throw error;
+    const { QueueUrl } = await client.send(new GetQueueUrlCommand({ QueueName: name }));
+    await client.send(new SetQueueAttributesCommand({ QueueUrl, Attributes: attributes }));
+    return QueueUrl ?? '';
+  }
+};
+
+/**
+ * Starts fauxqs on a free port and creates the two queues through the SQS API, with the settings the stack declares.
+ * With `dataDir`, queues and their messages survive a restart (fauxqs keeps them in SQLite).
+ */
+export const startSqsLocal = async (options: { dataDir?: string } = {}): Promise<RunningSqs> => {
+  const server = await startFauxqs({
+    port: 0,
+    logger: false,
+    ...(options.dataDir ? { dataDir: join(options.dataDir, 'sqs') } : {}),
+  });
+  const client = new SQSClient({ endpoint: server.address, ...localAwsClientConfig });
+  try {
+    const deadLetterQueueUrl = await ensureQueue(client, 'webhook-dlq', {
+      MessageRetentionPeriod: days(webhookQueueSettings.deadLetterRetentionDays),
+    });
+    const { Attributes } = await client.send(
+      new GetQueueAttributesCommand({ QueueUrl: deadLetterQueueUrl, AttributeNames: ['QueueArn'] }),
+    );
+    const queueUrl = await ensureQueue(client, 'webhook-queue', {
+      VisibilityTimeout: String(webhookQueueSettings.visibilityTimeoutSeconds),
+      MessageRetentionPeriod: days(webhookQueueSettings.retentionDays),
+      RedrivePolicy: JSON.stringify({
+        deadLetterTargetArn: Attributes?.QueueArn,
+        maxReceiveCount: webhookQueueSettings.maxReceiveCount,
+      }),
+    });
+    return { endpoint: server.address, queueUrl, deadLetterQueueUrl, stop: () => server.stop() };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  } finally {
+    client.destroy();
+  }
+};
