@@ -1,6 +1,6 @@
 // local runtime → DynamoDB Local + the table + the HTTP API (+ the event pipeline), wired like a deployed stage.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -38,19 +38,20 @@ export interface LocalRuntime {
   stop(): Promise<void>;
 }
 
-const localKey = (dataDir: string, inMemory: boolean): string => {
-  const file = join(dataDir, 'secret.key');
-  if (!inMemory && existsSync(file)) return readFileSync(file, 'utf8').trim();
+/** The key that encrypts partner secrets locally; an in-memory run gets its own, so it never clobbers a kept one. */
+const localKey = (dataDir: string, inMemory: boolean): { key: string; file: string } => {
+  const file = join(dataDir, inMemory ? 'in-memory.key' : 'secret.key');
+  if (!inMemory && existsSync(file)) return { key: readFileSync(file, 'utf8').trim(), file };
   const key = randomBytes(32).toString('base64');
-  if (!inMemory) writeFileSync(file, key, { mode: 0o600 });
-  return key;
+  writeFileSync(file, key, { mode: 0o600 });
+  return { key, file };
 };
 
 export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<LocalRuntime> => {
   mkdirSync(options.dataDir, { recursive: true });
   const dynamo = await startDynamoDbLocal({ dataDir: join(options.dataDir, 'dynamodb'), inMemory: options.inMemory });
   const tableName = options.tableName ?? 'esim-booking-local';
-  const secretKey = localKey(options.dataDir, options.inMemory);
+  const { key: secretKey, file: secretKeyFile } = localKey(options.dataDir, options.inMemory);
 
   // Handlers read their configuration from the environment, exactly as in Lambda.
   Object.assign(process.env, {
@@ -99,12 +100,12 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
   });
   // Claim URLs point at this local API unless the caller chose another public address.
   process.env[envNames.publicBaseUrl] = options.environment?.[envNames.publicBaseUrl] ?? http.url;
-  if (!options.inMemory) {
-    writeFileSync(
-      join(options.dataDir, 'runtime.json'),
-      JSON.stringify({ url: http.url, dynamodbEndpoint: dynamo.endpoint, tableName, events, pid: process.pid }, null, 2),
-    );
-  }
+  // The ops CLI finds the running service through this file; it is removed again on stop.
+  const runtimeFile = join(options.dataDir, 'runtime.json');
+  writeFileSync(
+    runtimeFile,
+    JSON.stringify({ url: http.url, dynamodbEndpoint: dynamo.endpoint, tableName, events, secretKeyFile, pid: process.pid }, null, 2),
+  );
 
   const closeServer = (server: Server) => new Promise<void>((done) => server.close(() => done()));
   return {
@@ -114,6 +115,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     events,
     admin,
     async stop() {
+      rmSync(runtimeFile, { force: true });
       http.server.closeAllConnections();
       await closeServer(http.server);
       await pipeline.stop();

@@ -61,16 +61,17 @@ interface RuntimeFile {
   dynamodbEndpoint: string;
   tableName: string;
   events?: { sqsEndpoint: string; queueUrl: string; deadLetterQueueUrl: string };
+  secretKeyFile: string;
 }
 
 /** The local runtime writes runtime.json and secret.key into its data folder while it runs. */
 export const connectLocal = (dataDir: string): OpsContext => {
   const runtimeFile = join(dataDir, 'runtime.json');
-  const keyFile = join(dataDir, 'secret.key');
-  if (!existsSync(runtimeFile) || !existsSync(keyFile)) {
-    throw new Error('No local runtime found. Start it first with `npm start` (or pass --stage <name> for a deployed stage).');
+  if (!existsSync(runtimeFile)) {
+    throw new Error('No local service is running. Start it with `npm start` (or pass --stage <name> for a deployed stage).');
   }
   const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as RuntimeFile;
+  const keyFile = runtime.secretKeyFile;
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   return build(
     'local',

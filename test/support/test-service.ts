@@ -1,5 +1,6 @@
 // test support → the local runtime on a free port with its own table, plus partners to call it with.
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalRuntime, type LocalRuntime } from '#shared/local/runtime';
@@ -12,15 +13,18 @@ export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../
 export interface TestService {
   runtime: LocalRuntime;
   url: string;
+  dataDir: string;
   newPartner(change?: (profile: PartnerProfile) => PartnerProfile): Promise<{ partner: PartnerView; client: ReturnType<typeof signedClient> }>;
   stop(): Promise<void>;
 }
 
 export const startTestService = async (environment: Record<string, string> = {}): Promise<TestService> => {
+  // Each test file gets its own folder: jest runs files in parallel workers.
+  const dataDir = resolve(projectRoot, '.local/test', randomUUID());
   const runtime = await startLocalRuntime({
     projectRoot,
     port: 0,
-    dataDir: resolve(projectRoot, '.local/test'),
+    dataDir,
     inMemory: true,
     tableName: `test-${randomUUID()}`,
     environment,
@@ -33,6 +37,10 @@ export const startTestService = async (environment: Record<string, string> = {})
       if (change) await updatePartnerProfile(partner.partner_id, change, runtime.admin);
       return { partner, client: signedClient(runtime.url, partner) };
     },
-    stop: () => runtime.stop(),
+    dataDir,
+    async stop() {
+      await runtime.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 };
