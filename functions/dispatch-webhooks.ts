@@ -41,7 +41,7 @@ const recordHandler = async (record: SQSRecord): Promise<void> => {
       deps,
     );
   } catch (error) {
-    if (!(error instanceof DeliveryPostponed)) logger.error('Webhook delivery failed', { error: error as Error, messageId: record.messageId });
+    if (!(error instanceof DeliveryPostponed)) logger.error('Webhook delivery failed', { messageId: record.messageId, error: error as Error });
     throw error;
   }
 };

@@ -22,7 +22,7 @@ export const errorHandler = (): HttpMiddleware => ({
     if (error instanceof AppError && error.expose) {
       logger.info('Request refused', { status: error.status, code: error.code });
     } else {
-      logger.error('Request failed', { error: error as Error });
+      logger.error('Request failed', error as Error);
     }
     request.response = errorResponse(error);
   },
