@@ -25,12 +25,14 @@ export const apiStageName = 'api';
 
 /** `$context.error.messageString` is API Gateway's own message, already a quoted JSON string. */
 const errorBody = (code: string, message: string): string =>
-  `{"success":false,"message":${message},"data":{},"error":{"code":"${code}"}}`;
+  `{"success":false,"message":${message},"data":{},"error":{"code":"${code}","details":[]}}`;
 
 /** API Gateway's own answers (no function ran), in the error shape our functions use. */
 export const gatewayResponses = [
   // API Gateway answers an unknown method or path with 403 "Missing Authentication Token".
   { type: ResponseType.MISSING_AUTHENTICATION_TOKEN, statusCode: '404', code: 'route_not_found', message: '"Route not found"' },
+  { type: ResponseType.THROTTLED, code: 'rate_limited', message: '"Too many requests: slow down and retry after a short wait."' },
+  { type: ResponseType.REQUEST_TOO_LARGE, code: 'payload_too_large', message: '"The request body is too large."' },
   { type: ResponseType.DEFAULT_4XX, code: 'bad_request', message: '$context.error.messageString' },
   // Never pass internal detail to clients.
   { type: ResponseType.DEFAULT_5XX, code: 'internal_error', message: '"Internal server error"' },
@@ -79,7 +81,11 @@ export class Api extends Construct {
       this.restApi.addGatewayResponse(response.type.responseType, {
         type: response.type,
         statusCode: 'statusCode' in response ? response.statusCode : undefined,
-        responseHeaders: { 'Content-Type': "'application/json'" },
+        responseHeaders: {
+          'Content-Type': "'application/json'",
+          'Cache-Control': "'no-store, no-cache, must-revalidate, max-age=0, private'",
+          Pragma: "'no-cache'",
+        },
         templates: { 'application/json': errorBody(response.code, response.message) },
       });
     }

@@ -6,12 +6,16 @@ export interface CursorPosition {
   /** `next` reads older bookings than `id`; `prev` reads newer ones. */
   direction: 'next' | 'prev';
   id: string;
+  /** The page starts at `id` itself (used to lead back from a page whose rows were deleted meanwhile). */
+  inclusive?: boolean;
 }
 
 const mac = (payload: string, key: Buffer) => createHmac('sha256', key).update(payload).digest().subarray(0, 16);
 
 export const encodeCursor = (position: CursorPosition, key: Buffer): string => {
-  const payload = Buffer.from(JSON.stringify({ d: position.direction, i: position.id })).toString('base64url');
+  const payload = Buffer.from(
+    JSON.stringify({ d: position.direction, i: position.id, ...(position.inclusive ? { x: 1 } : {}) }),
+  ).toString('base64url');
   return `${payload}.${mac(payload, key).toString('base64url')}`;
 };
 
@@ -27,9 +31,9 @@ export const decodeCursor = (cursor: string, key: Buffer): CursorPosition => {
   const received = Buffer.from(tag, 'base64url');
   if (received.length !== expected.length || !timingSafeEqual(received, expected)) throw invalidCursor();
   try {
-    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { d?: unknown; i?: unknown };
+    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { d?: unknown; i?: unknown; x?: unknown };
     if ((parsed.d === 'next' || parsed.d === 'prev') && typeof parsed.i === 'string') {
-      return { direction: parsed.d, id: parsed.i };
+      return { direction: parsed.d, id: parsed.i, ...(parsed.x === 1 ? { inclusive: true } : {}) };
     }
   } catch {
     // falls through to the same answer as a forged cursor

@@ -1,7 +1,7 @@
 // http adapter → the two PUT update calls share one shape: bulk over a booking, or one promo code by uuid.
 import { bookingResponse } from '#shared/domain/booking';
 import { UpdatePackageSpecificationSchema } from '#shared/domain/booking-schemas';
-import { DEPRECATED_TIME_LIMITED_WARNING } from '#shared/domain/package-specification';
+import { DEPRECATED_TIME_LIMITED_WARNING, usesDeprecatedType } from '#shared/domain/package-specification';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
 import { pathParameter, readJsonBody } from '#shared/http/request';
@@ -23,7 +23,7 @@ export const packageSpecificationUpdateHandler = ({ singlePromoCode }: { singleP
     return {
       message: updateMessage(result),
       data: { ...bookingResponse(result.booking, publicBaseUrl(event)), ...counts },
-      headers: specification.package_type === 'time-limited'
+      headers: usesDeprecatedType([result.specification])
         ? { warning: DEPRECATED_TIME_LIMITED_WARNING }
         : undefined,
     };

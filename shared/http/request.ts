@@ -45,7 +45,7 @@ export const pathParameter = (event: APIGatewayProxyEvent, name: string): string
 
 /**
  * The query string as the client most likely wrote it. REST API events carry only decoded values, so the
- * signed form is rebuilt in both raw and percent-encoded spellings (docs/authentication.md).
+ * signed form is rebuilt in both raw and percent-encoded spellings (docs/api.md, Authentication).
  */
 export const queryStringCandidates = (event: APIGatewayProxyEvent): string[] => {
   const multi = event.multiValueQueryStringParameters ?? {};

@@ -56,10 +56,10 @@ type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositi
 
 class UsageError extends Error {}
 
-const positiveNumber = (raw: string | undefined, name: string): number | undefined => {
+const wholeNumber = (raw: string | undefined, name: string, minimum: number): number | undefined => {
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new UsageError(`--${name} must be a whole number.`);
+  if (!Number.isInteger(value) || value < minimum) throw new UsageError(`--${name} must be a whole number of at least ${minimum}.`);
   return value;
 };
 
@@ -80,8 +80,8 @@ const run = async (ctx: OpsContext, [group, action, subject]: string[], values: 
     case 'partner rotate-secret':
       return rotatePartnerSecret(required(subject, '<partner_id>'), deps);
     case 'partner update': {
-      const cutoffDays = positiveNumber(values['cutoff-days'], 'cutoff-days');
-      const hours = positiveNumber(values['about-to-depart-hours'], 'about-to-depart-hours');
+      const cutoffDays = wholeNumber(values['cutoff-days'], 'cutoff-days', 1);
+      const hours = wholeNumber(values['about-to-depart-hours'], 'about-to-depart-hours', 1);
       if (values.status && values.status !== 'active' && values.status !== 'disabled') throw new UsageError('--status is active or disabled.');
       const profile = await updatePartnerProfile(
         required(subject, '<partner_id>'),
@@ -116,11 +116,11 @@ const run = async (ctx: OpsContext, [group, action, subject]: string[], values: 
     case 'webhook rotate-secret':
       return rotateWebhookSigningSecret(
         required(subject, '<partner_id>'),
-        { overlapMinutes: positiveNumber(values['overlap-minutes'], 'overlap-minutes') },
+        { overlapMinutes: wholeNumber(values['overlap-minutes'], 'overlap-minutes', 0) },
         deps,
       );
     case 'deliveries list':
-      return listDeliveries({ eventId: values['event-id'], partnerId: values.partner, limit: positiveNumber(values.limit, 'limit') }, ctx);
+      return listDeliveries({ eventId: values['event-id'], partnerId: values.partner, limit: wholeNumber(values.limit, 'limit', 1) }, ctx);
     case 'events replay': {
       const event = await replayEvent(required(subject, '<event_id>'), ctx);
       return { replayed: event.event_id, partner_id: event.partner_id, timestamp: event.timestamp };

@@ -3,6 +3,7 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
+  type QueryCommandOutput,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { Booking } from '#shared/domain/booking';
@@ -128,24 +129,34 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
       return bookingId === undefined ? undefined : readBooking(partnerId, bookingId);
     },
 
-    async listPage(partnerId, { limit, after, before }) {
+    async listPage(partnerId, { limit, from }) {
       const pk = keys.bookingsOf(partnerId);
-      const from = after ?? before;
-      const result = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': pk, ':prefix': 'BOOKING#' },
-          ExclusiveStartKey: from === undefined ? undefined : { pk, sk: keys.bookingSortKey(from) },
-          // Newest first; reading "before" a cursor walks forward in time and is reversed below.
-          ScanIndexForward: before !== undefined,
-          ConsistentRead: true,
-          Limit: limit + 1,
-        }),
-      );
-      const items = (result.Items ?? []) as Booking[];
+      // The partition holds bookings only, so a range on sk is the position; no ExclusiveStartKey needed.
+      const range = !from
+        ? { condition: 'begins_with(sk, :sk)', value: 'BOOKING#' }
+        : { condition: `sk ${from.direction === 'older' ? '<' : '>'}${from.inclusive ? '=' : ''} :sk`, value: keys.bookingSortKey(from.id) };
+      const newerFirst = from?.direction !== 'newer';
+      const items: Booking[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      // A Query page stops at 1 MB; keep reading until limit + 1 rows or the end (a few calls at most for 100 rows).
+      do {
+        const result: QueryCommandOutput = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: `pk = :pk AND ${range.condition}`,
+            ExpressionAttributeValues: { ':pk': pk, ':sk': range.value },
+            ExclusiveStartKey: startKey,
+            ScanIndexForward: !newerFirst,
+            ConsistentRead: true,
+            Limit: limit + 1 - items.length,
+          }),
+        );
+        items.push(...((result.Items ?? []) as Booking[]));
+        startKey = result.LastEvaluatedKey;
+      } while (startKey && items.length <= limit);
       const page = items.slice(0, limit);
-      return { bookings: before !== undefined ? page.reverse() : page, more: items.length > limit };
+      // Reading toward newer bookings walks forward in time; the page is still shown newest first.
+      return { bookings: newerFirst ? page : page.reverse(), more: items.length > limit };
     },
 
     async replace(booking, events = []) {

@@ -37,7 +37,8 @@ const withoutKeys = <T>(item: Record<string, unknown>): T => {
 
 export const dynamoPartnerStore = (client: DynamoDBDocumentClient, tableName: string): PartnerAdminStore => ({
   async findByApiKey(apiKey) {
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.apiKey(apiKey) }));
+    // Strongly consistent: a rotated or disabled credential stops working at once.
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.apiKey(apiKey), ConsistentRead: true }));
     if (!Item) return undefined;
     return {
       partnerId: Item.partner_id as string,
@@ -48,7 +49,9 @@ export const dynamoPartnerStore = (client: DynamoDBDocumentClient, tableName: st
   },
 
   async getProfile(partnerId) {
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.partnerProfile(partnerId) }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.partnerProfile(partnerId), ConsistentRead: true }),
+    );
     return Item ? withoutKeys<PartnerProfile>(Item) : undefined;
   },
 

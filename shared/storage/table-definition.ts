@@ -9,7 +9,7 @@ export const keyAttributes = {
 /**
  * Secondary indexes, named after the access patterns they serve (docs/data-model.md).
  * - byLookup: exact-match lookups that have no partner in hand yet (promo uuid, event id, partners list).
- * - byTime: time-ordered collections (bookings of a partner, deliveries of a partner, due schedules).
+ * - byTime: time-ordered collections (deliveries of a partner, due departure-event schedules).
  */
 export const indexes = {
   byLookup: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },

@@ -23,21 +23,28 @@ export const listBookings = async (
   const position = input.cursor ? decodeCursor(input.cursor, input.cursorKey) : undefined;
   const page = await deps.bookings.listPage(input.partnerId, {
     limit: input.perPage,
-    after: position?.direction === 'next' ? position.id : undefined,
-    before: position?.direction === 'prev' ? position.id : undefined,
+    from: position && {
+      id: position.id,
+      direction: position.direction === 'next' ? 'older' : 'newer',
+      inclusive: position.inclusive === true,
+    },
   });
   const hasNextPage = position?.direction === 'prev' ? true : page.more;
   const hasPrevPage = position === undefined ? false : position.direction === 'next' ? true : page.more;
   const first = page.bookings[0];
   const last = page.bookings.at(-1);
+  // An empty page reached through a cursor (its rows were deleted meanwhile) leads back to the cursor's row.
+  const back = position && { direction: position.direction === 'next' ? 'prev' : 'next', id: position.id, inclusive: true } as const;
+  const nextPosition = last ? { direction: 'next' as const, id: last.id } : back?.direction === 'next' ? back : undefined;
+  const prevPosition = first ? { direction: 'prev' as const, id: first.id } : back?.direction === 'prev' ? back : undefined;
   return {
     bookings: page.bookings,
     pagination: {
       perPage: input.perPage,
-      hasNextPage: hasNextPage && last !== undefined,
-      hasPrevPage: hasPrevPage && first !== undefined,
-      nextCursor: hasNextPage && last ? encodeCursor({ direction: 'next', id: last.id }, input.cursorKey) : null,
-      prevCursor: hasPrevPage && first ? encodeCursor({ direction: 'prev', id: first.id }, input.cursorKey) : null,
+      hasNextPage: hasNextPage && nextPosition !== undefined,
+      hasPrevPage: hasPrevPage && prevPosition !== undefined,
+      nextCursor: hasNextPage && nextPosition ? encodeCursor(nextPosition, input.cursorKey) : null,
+      prevCursor: hasPrevPage && prevPosition ? encodeCursor(prevPosition, input.cursorKey) : null,
     },
   };
 };

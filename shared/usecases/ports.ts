@@ -10,17 +10,21 @@ export interface BookingPage {
   more: boolean;
 }
 
+export interface BookingPosition {
+  id: string;
+  direction: 'older' | 'newer';
+  /** Include the booking `id` itself. */
+  inclusive: boolean;
+}
+
 export interface BookingStore {
   /** Atomically writes the booking, its look-ups, its first events and its schedules; 409 on a taken booking_id. */
   create(input: { booking: Booking; events: DomainEvent[]; schedules: PlannedDepartureEvent[] }): Promise<void>;
   get(partnerId: string, bookingId: string): Promise<Booking | undefined>;
   findByReference(partnerId: string, reference: string): Promise<Booking | undefined>;
   findByPromoCode(partnerId: string, promoCodeUuid: string): Promise<Booking | undefined>;
-  /** Newest first. `after` reads older bookings than the given id, `before` newer ones. */
-  listPage(
-    partnerId: string,
-    options: { limit: number; after?: string; before?: string },
-  ): Promise<BookingPage>;
+  /** Newest first, from a position: `older` reads bookings older than `from`, `newer` newer ones. */
+  listPage(partnerId: string, options: { limit: number; from?: BookingPosition }): Promise<BookingPage>;
   /** Replaces the booking when nobody changed it since `booking.version - 1`, with any events in the same write. */
   replace(booking: Booking, events?: DomainEvent[]): Promise<void>;
   /** Removes the booking, its reference, its unredeemed codes' look-ups, pending queue entries and schedules. */

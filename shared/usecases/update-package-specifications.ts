@@ -1,5 +1,5 @@
 // use case → replace the package specification of a booking's promo codes (all of them, or one by uuid).
-import type { Booking } from '#shared/domain/booking';
+import type { Booking, PackageSpecification } from '#shared/domain/booking';
 import type { PromoPackageSpecificationOutput } from '#shared/domain/booking-schemas';
 import { iso3Of, specificationFromUpdate, type PackageCatalog } from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';
@@ -8,6 +8,8 @@ import type { BookingStore, Clock } from '#shared/usecases/ports';
 
 export interface UpdateResult {
   booking: Booking;
+  /** The specification the codes now carry (package_id resolved). */
+  specification: PackageSpecification;
   updatedCount: number;
   skippedCount: number;
 }
@@ -67,7 +69,7 @@ export const updatePackageSpecifications = async (
       : entry,
   );
 
-  if (updatedCount === 0) return { booking, updatedCount, skippedCount };
+  if (updatedCount === 0) return { booking, specification, updatedCount, skippedCount };
   const updated: Booking = {
     ...booking,
     promo_codes: promoCodes,
@@ -77,5 +79,5 @@ export const updatePackageSpecifications = async (
     version: booking.version + 1,
   };
   await deps.bookings.replace(updated);
-  return { booking: updated, updatedCount, skippedCount };
+  return { booking: updated, specification, updatedCount, skippedCount };
 };

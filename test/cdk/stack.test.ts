@@ -132,6 +132,8 @@ describe('Stack: EsimBooking (dev)', () => {
       // Prepare
       const expected = [
         { type: 'MISSING_AUTHENTICATION_TOKEN', statusCode: '404', code: 'route_not_found' },
+        { type: 'THROTTLED', statusCode: undefined, code: 'rate_limited' },
+        { type: 'REQUEST_TOO_LARGE', statusCode: undefined, code: 'payload_too_large' },
         { type: 'DEFAULT_4XX', statusCode: undefined, code: 'bad_request' },
         { type: 'DEFAULT_5XX', statusCode: undefined, code: 'internal_error' },
       ];
@@ -144,9 +146,13 @@ describe('Stack: EsimBooking (dev)', () => {
         const response = responses.find((r) => r.ResponseType === type);
         expect(response).toBeDefined();
         expect(response.StatusCode).toBe(statusCode);
-        expect(response.ResponseParameters).toEqual({ 'gatewayresponse.header.Content-Type': "'application/json'" });
+        expect(response.ResponseParameters).toEqual({
+          'gatewayresponse.header.Content-Type': "'application/json'",
+          'gatewayresponse.header.Cache-Control': "'no-store, no-cache, must-revalidate, max-age=0, private'",
+          'gatewayresponse.header.Pragma': "'no-cache'",
+        });
         const body = response.ResponseTemplates['application/json'].replace('$context.error.messageString', '"Forbidden"');
-        expect(JSON.parse(body)).toEqual({ success: false, message: expect.any(String), data: {}, error: { code } });
+        expect(JSON.parse(body)).toEqual({ success: false, message: expect.any(String), data: {}, error: { code, details: [] } });
       }
     });
 

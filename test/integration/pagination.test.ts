@@ -94,4 +94,22 @@ describe('Booking list pagination', () => {
     expect(hundred.body.data).toHaveLength(27);
     expect(hundred.body.pagination.hasNextPage).toBe(false);
   });
+
+  it('leads back from an empty page reached through a cursor', async () => {
+    // Prepare: a partner with 2 bookings, a cursor past the last one, then that last booking deleted
+    const { client: smallClient } = await service.newPartner();
+    for (let i = 0; i < 2; i += 1) await smallClient.send('POST', '/bookings', { body: makeBookingRequest() });
+    const first = await smallClient.send('GET', '/bookings?perPage=1');
+    const second = await smallClient.send('GET', `/bookings?perPage=1&cursor=${encodeURIComponent(first.body.pagination.nextCursor)}`);
+    await smallClient.send('DELETE', `/bookings/${second.body.data[0].id}`);
+
+    // Act
+    const empty = await smallClient.send('GET', `/bookings?perPage=1&cursor=${encodeURIComponent(first.body.pagination.nextCursor)}`);
+    const back = await smallClient.send('GET', `/bookings?perPage=1&cursor=${encodeURIComponent(empty.body.pagination.prevCursor)}`);
+
+    // Assess
+    expect(empty.body.data).toEqual([]);
+    expect(empty.body.pagination).toMatchObject({ hasNextPage: false, hasPrevPage: true });
+    expect(back.body.data.map((b: { id: string }) => b.id)).toEqual([first.body.data[0].id]);
+  });
 });
