@@ -1,0 +1,122 @@
+// The ops CLI against a running local service: partners, credentials, webhook settings, deliveries, replay.
+import { runOps } from '#shared/ops/cli';
+import { signedClient } from '#test/support/signed-client';
+import { inDays, makeBookingRequest } from '#test/support/factories';
+import { eventually, startReceiver, type Receiver } from '#test/support/webhook-receiver';
+import { startTestService, type TestService } from '#test/support/test-service';
+
+describe('Ops CLI', () => {
+  let service: TestService;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    service = await startTestService({ WEBHOOK_BACKOFF_SCALE: '0.00001' });
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await service.stop();
+  });
+
+  const ops = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runOps([...argv, '--data-dir', service.dataDir], {
+      out: (text) => out.push(text),
+      err: (text) => err.push(text),
+      defaultDataDir: service.dataDir,
+    });
+    return { code, out: out.join('\n'), err: err.join('\n'), json: () => JSON.parse(out.join('\n')) };
+  };
+
+  it('creates a partner whose printed credentials sign requests, and never shows the secret again', async () => {
+    // Act
+    const created = (await ops('partner', 'create', '--name', 'Acme Travel', '--json')).json();
+    const shown = (await ops('partner', 'show', created.partner_id, '--json')).json();
+    const listed = (await ops('partner', 'list', '--json')).json();
+    const call = await signedClient(service.url, created).send('GET', '/bookings');
+
+    // Assess
+    expect(created).toMatchObject({ name: 'Acme Travel', status: 'active', partner_id: expect.stringMatching(/^ptn_/) });
+    expect(created.api_secret).toMatch(/^sk_/);
+    expect(shown).not.toHaveProperty('api_secret');
+    expect(JSON.stringify(listed)).not.toContain(created.api_secret);
+    expect(listed.map((p: { partner_id: string }) => p.partner_id)).toContain(created.partner_id);
+    expect(call.status).toBe(200);
+  });
+
+  it('rotates the API secret with a hard cutover', async () => {
+    const created = (await ops('partner', 'create', '--name', 'Rotating', '--json')).json();
+
+    const rotated = (await ops('partner', 'rotate-secret', created.partner_id, '--json')).json();
+    const withOld = await signedClient(service.url, created).send('GET', '/bookings');
+    const withNew = await signedClient(service.url, rotated).send('GET', '/bookings');
+
+    expect(rotated.api_secret).not.toBe(created.api_secret);
+    expect(withOld.status).toBe(401);
+    expect(withNew.status).toBe(200);
+  });
+
+  it('disables a partner so its requests are refused', async () => {
+    const created = (await ops('partner', 'create', '--name', 'Paused', '--json')).json();
+
+    await ops('partner', 'update', created.partner_id, '--status', 'disabled');
+    const response = await signedClient(service.url, created).send('GET', '/bookings');
+
+    expect(response.status).toBe(401);
+  });
+
+  it('sets a webhook and signing secret, lists the deliveries of an event and replays it', async () => {
+    // Prepare
+    const created = (await ops('partner', 'create', '--name', 'Hooked', '--json')).json();
+    const set = await ops('webhook', 'set', created.partner_id, '--url', `${receiver.url}/ops`, '--auth-header', 'Authorization', '--auth-prefix', 'Bearer ', '--json');
+    const { signing_secret: secret } = (await ops('webhook', 'rotate-secret', created.partner_id, '--json')).json();
+    receiver.script('/ops', [{ status: 200 }], secret);
+    const booking = (
+      await signedClient(service.url, created).send('POST', '/bookings', { body: makeBookingRequest({ departure_date: inDays(2), return_date: inDays(4) }) })
+    ).body.data[0];
+    const eventId = `booking.within_cutoff:${booking.id}`;
+    await eventually(() => receiver.received('/ops'), (list) => list.length >= 1);
+
+    // Act
+    const replay = await ops('events', 'replay', eventId, '--json');
+    const received = await eventually(() => receiver.received('/ops'), (list) => list.length >= 2);
+    type Listed = Array<{ status: string; replay: boolean; attempt_log: Array<Record<string, unknown>> }>;
+    const listed = await eventually(
+      async (): Promise<Listed> => (await ops('deliveries', 'list', '--event-id', eventId, '--json')).json(),
+      (list) => list.length === 2 && list.every((d) => d.status === 'delivered'),
+    );
+
+    // Assess
+    expect(set.code).toBe(0);
+    expect(secret).toMatch(/^whsec_/);
+    expect(replay.json()).toMatchObject({ replayed: eventId });
+    expect(received.every((d) => d.signatureValid && d.headers.authorization === `Bearer ${created.api_key}`)).toBe(true);
+    expect(listed).toHaveLength(2);
+    expect(listed.map((d) => d.replay).sort()).toEqual([false, true]);
+    expect(listed[0]!.attempt_log[0]).toMatchObject({ attempt: 1, status_code: 200, verdict: 'delivered' });
+    const byPartner = (await ops('deliveries', 'list', '--partner', created.partner_id, '--json')).json();
+    expect(byPartner).toHaveLength(2);
+  });
+
+  it('explains what went wrong and exits non-zero', async () => {
+    const unknown = await ops('partner', 'show', 'ptn_nobody');
+    const badUrl = await ops('webhook', 'set', 'ptn_nobody', '--url', 'ftp://example.com');
+    const usage = await ops('frobnicate');
+    const missing = await ops('partner', 'create');
+
+    expect(unknown).toMatchObject({ code: 1, err: expect.stringContaining('No partner') });
+    expect(badUrl.code).toBe(1);
+    expect(usage).toMatchObject({ code: 2, err: expect.stringContaining('Usage:') });
+    expect(missing).toMatchObject({ code: 2, err: expect.stringContaining('--name') });
+  });
+
+  it('tells the operator to start the service when none is running', async () => {
+    const code = await runOps(['partner', 'list', '--data-dir', '/nonexistent-folder'], {
+      out: () => {},
+      err: (text) => expect(text).toContain('npm start'),
+      defaultDataDir: '/nonexistent-folder',
+    });
+    expect(code).toBe(1);
+  });
+});
