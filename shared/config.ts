@@ -36,6 +36,8 @@ export const envNames = {
   webhookBackoffScale: 'WEBHOOK_BACKOFF_SCALE',
   webhookAllowPrivateUrls: 'WEBHOOK_ALLOW_PRIVATE_URLS',
   publicBaseUrl: 'PUBLIC_BASE_URL',
+  /** Local runtime only: how often the sweeper runs (the stack's schedule is one minute). */
+  sweepIntervalMs: 'SWEEP_INTERVAL_MS',
   stage: 'STAGE',
 } as const;
 

@@ -35,9 +35,9 @@ export const LOCAL_EVENT_BUS_NAME = 'local';
 
 /** Local-only: how often the sweeper runs (the stack's schedule is one minute; tests run it faster). */
 const sweepIntervalMs = (): number => {
-  const raw = process.env.SWEEP_INTERVAL_MS;
+  const raw = process.env[envNames.sweepIntervalMs];
   const value = raw ? Number(raw) : 60_000;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`SWEEP_INTERVAL_MS must be a positive number, got "${raw}"`);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${envNames.sweepIntervalMs} must be a positive number, got "${raw}"`);
   return value;
 };
 
