@@ -6,7 +6,8 @@ import { startLocalRuntime } from '#shared/local/runtime';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const inMemory = process.argv.includes('--in-memory');
-const dataDir = join(projectRoot, '.local');
+// An in-memory run keeps its files apart, so it never replaces the kept demo partner or encryption key.
+const dataDir = inMemory ? join(projectRoot, '.local', 'in-memory') : join(projectRoot, '.local');
 
 const main = async () => {
   const runtime = await startLocalRuntime({

@@ -49,6 +49,8 @@ export interface AuthenticationDeps {
 }
 
 const HEX_SHA256 = /^[0-9a-f]{64}$/;
+/** Our keys are `pk_` + base64url; anything else cannot exist and never reaches storage. */
+const API_KEY_SHAPE = /^[A-Za-z0-9_-]{1,128}$/;
 const DIGITS = /^\d{1,16}$/;
 
 const requireHeader = (headers: Record<string, string>, name: string): string => {
@@ -86,7 +88,7 @@ export const authenticatePartner = async (
     );
   }
 
-  const credentials = await deps.credentials.findByApiKey(apiKey);
+  const credentials = API_KEY_SHAPE.test(apiKey) ? await deps.credentials.findByApiKey(apiKey) : undefined;
   if (credentials === undefined || credentials.status !== 'active') {
     throw new AuthenticationError('invalid_api_key', 'The x-api-key is not recognised for this environment.');
   }

@@ -8,16 +8,31 @@ export type PackageType = (typeof packageTypes)[number];
 export const titles = ['mr.', 'ms.', 'mrs.', 'miss', 'dr.', 'prof.'] as const;
 export const genders = ['M', 'F', 'O'] as const;
 export const esimTypes = ['classic', 'universal'] as const;
-export const communicationChannels = ['EMAIL'] as const;
 
 /** Most entries one booking may carry; keeps every create inside one atomic DynamoDB transaction. */
 export const MAX_PACKAGE_SPECIFICATIONS = 25;
+
+/** Longest booking_id; also bounds the storage key it becomes. */
+export const MAX_BOOKING_REFERENCE_LENGTH = 255;
 
 /** The spec prints these patterns with doubled backslashes; these are the intended expressions. */
 export const SIZE_PATTERN = /^[0-9]\d*(\.\d+)?(MB|GB)$/;
 export const DESTINATION_PATTERN = /^[A-Z]{2,3}$/;
 export const PHONE_PATTERN = /^\+\d{1,3}\d{1,14}$/;
 export const FLIGHT_NUMBER_PATTERN = /^[a-zA-Z0-9]{1,10}$/;
+
+const isPlainObject = (input: unknown): input is Record<string, unknown> =>
+  typeof input === 'object' && input !== null && !Array.isArray(input);
+
+/** valibot's object schemas also take arrays; JSON objects are what the spec means. */
+const plainObject = <const TEntries extends v.ObjectEntries>(entries: TEntries, message: string) =>
+  v.pipe(v.custom<Record<string, unknown>>(isPlainObject, message), v.object(entries, message));
+
+const plainLooseObject = <const TEntries extends v.ObjectEntries>(entries: TEntries, message: string) =>
+  v.pipe(v.custom<Record<string, unknown>>(isPlainObject, message), v.looseObject(entries, message));
+
+/** Booking metadata is free-form; it is bounded so one booking stays well inside DynamoDB's item limit. */
+export const MAX_DATA_BYTES = 16 * 1024;
 
 const text = (field: string, min: number, max: number) =>
   v.pipe(
@@ -74,7 +89,7 @@ const packageDuration = v.pipe(
 
 const size = v.pipe(v.string('size must be a string.'), v.regex(SIZE_PATTERN, 'size must look like 500MB or 1.5GB.'));
 
-export const PackageSpecificationEntrySchema = v.object(
+export const PackageSpecificationEntrySchema = plainObject(
   {
     external_user_id: v.nullish(text('external_user_id', 1, 255)),
     email: v.nullish(emailAddress('email')),
@@ -95,13 +110,16 @@ export type PackageSpecificationEntryOutput = v.InferOutput<typeof PackageSpecif
 
 const instantOf = (value: string): number => parseIsoDateTime(value)?.instant.getTime() ?? Number.NaN;
 
+/** Today's date in UTC: the departure a classic grant gets when none is given. */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
 export const BookingRequestSchema = v.pipe(
-  v.object(
+  plainObject(
     {
       departure_date: v.nullish(isoDateTime('departure_date')),
       return_date: v.nullish(isoDateTime('return_date')),
       email: v.nullish(emailAddress('email')),
-      booking_id: v.nullish(text('booking_id', 3, 255)),
+      booking_id: v.nullish(text('booking_id', 3, MAX_BOOKING_REFERENCE_LENGTH)),
       external_id: v.nullish(text('external_id', 3, 100)),
       phone: v.nullish(
         v.pipe(v.string('phone must be a string.'), v.regex(PHONE_PATTERN, 'phone must be in E.164 form, e.g. +4915112345678.')),
@@ -128,7 +146,8 @@ export const BookingRequestSchema = v.pipe(
       date_of_birth: v.nullish(isoDateTime('date_of_birth')),
       locale: v.nullish(text('locale', 2, 5)),
       data: v.nullish(
-        v.looseObject(
+        v.pipe(
+          plainLooseObject(
           {
             source: v.optional(v.string('data.source must be a string.')),
             manual: v.optional(v.boolean('data.manual must be a boolean.')),
@@ -136,16 +155,22 @@ export const BookingRequestSchema = v.pipe(
             tags: v.optional(v.array(v.string('data.tags must be strings.'), 'data.tags must be an array of strings.')),
           },
           'data must be an object.',
+          ),
+          v.check((data) => Buffer.byteLength(JSON.stringify(data)) <= MAX_DATA_BYTES, `data must be at most ${MAX_DATA_BYTES / 1024} KB as JSON.`),
         ),
       ),
       communication_options: v.nullish(
-        v.object(
+        plainObject(
           {
             should_send_message: v.optional(v.boolean('should_send_message must be a boolean.')),
+            // EMAIL is the channel the service sends on; other values are kept but not acted on (spec: "not shown").
             channels: v.optional(
-              v.array(
-                v.picklist(communicationChannels, `channels may contain ${communicationChannels.join(', ')}.`),
-                'channels must be an array of strings.',
+              v.pipe(
+                v.array(
+                  v.pipe(v.string('channels must be an array of strings.'), v.minLength(1, 'A channel must not be empty.'), v.maxLength(32, 'A channel is at most 32 characters.')),
+                  'channels must be an array of strings.',
+                ),
+                v.maxLength(10, 'channels lists at most 10 values.'),
               ),
             ),
           },
@@ -184,8 +209,8 @@ export const BookingRequestSchema = v.pipe(
   v.forward(
     v.partialCheck(
       [['departure_date'], ['return_date']],
-      (input) => !input.return_date || !input.departure_date || instantOf(input.return_date) > instantOf(input.departure_date),
-      'return_date must be after departure_date.',
+      (input) => !input.return_date || instantOf(input.return_date) > instantOf(input.departure_date ?? todayUtc()),
+      'return_date must be after departure_date (today, when departure_date is left to the server).',
     ),
     ['return_date'],
   ),
@@ -195,7 +220,7 @@ export type BookingOutput = v.InferOutput<typeof BookingRequestSchema>;
 
 /** The promo-code PackageSpecification of the update calls, with the spec's conditional-requirement table. */
 export const PromoPackageSpecificationSchema = v.pipe(
-  v.object(
+  plainObject(
     {
       package_id: v.nullish(text('package_id', 1, 100)),
       package_type: v.nullish(v.picklist(packageTypes, `package_type must be one of ${packageTypes.join(', ')}.`)),
@@ -235,7 +260,20 @@ export const PromoPackageSpecificationSchema = v.pipe(
 export type PromoPackageSpecificationInput = v.InferInput<typeof PromoPackageSpecificationSchema>;
 export type PromoPackageSpecificationOutput = v.InferOutput<typeof PromoPackageSpecificationSchema>;
 
-export const UpdatePackageSpecificationSchema = v.object(
+/** A catalog package as ops import it (`npm run ops -- catalog put`). */
+export const CatalogPackageSchema = plainObject(
+  {
+    id: text('id', 1, 100),
+    package_type: v.picklist(packageTypes, `package_type must be one of ${packageTypes.join(', ')}.`),
+    size: v.nullish(size, null),
+    package_duration: v.nullish(packageDuration, null),
+    destination: v.nullish(DestinationSchema, null),
+    traffic_policy: v.nullish(text('traffic_policy', 1, 100), null),
+  },
+  'A catalog package must be a JSON object.',
+);
+
+export const UpdatePackageSpecificationSchema = plainObject(
   { package_specification: PromoPackageSpecificationSchema },
   'The request body must be a JSON object with a package_specification object.',
 );

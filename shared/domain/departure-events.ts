@@ -53,11 +53,13 @@ export const departureEvent = (
   now: Date,
   esimInstalled: boolean,
 ): DomainEvent => {
-  const untilMs = Math.max(0, (parseIsoDateTime(booking.departure_date)?.instant.getTime() ?? now.getTime()) - now.getTime());
+  const departure = parseIsoDateTime(booking.departure_date);
+  const untilMs = Math.max(0, (departure?.instant.getTime() ?? now.getTime()) - now.getTime());
   const common = {
     external_user_id: primaryExternalUserId(booking),
     booking_id: booking.id,
-    departure_date: booking.departure_date,
+    // The spec types this as ISO 8601 with time zone: a date-only or zone-less value is sent as its UTC instant.
+    departure_date: departure && !departure.precise ? departure.instant.toISOString() : booking.departure_date,
   };
   const data =
     event === 'booking.within_cutoff'

@@ -5,7 +5,12 @@ import { ValidationError } from '#shared/errors';
 export const validate = <const TSchema extends v.GenericSchema>(schema: TSchema, input: unknown): v.InferOutput<TSchema> => {
   const result = v.safeParse(schema, input, { abortPipeEarly: true });
   if (result.success) return result.output;
-  const details = result.issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }));
+  const details = result.issues.map((issue) => {
+    const path = v.getDotPath(issue) ?? '';
+    // valibot reports a missing member with its parent object's message; name the member instead.
+    const missing = issue.kind === 'schema' && issue.type === 'object' && issue.received === 'undefined' && path !== '';
+    return { path, message: missing ? `${path} is required.` : issue.message };
+  });
   const first = details[0];
   const summary = first?.message ?? 'The request is not valid.';
   throw new ValidationError(details.length > 1 ? `${summary} (and ${details.length - 1} more)` : summary, details);

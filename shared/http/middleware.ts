@@ -17,6 +17,10 @@ export interface HttpContext {
 
 /** Maps every error to the documented body; 5xx are logged with their cause and answered generically. */
 export const errorHandler = (): HttpMiddleware => ({
+  // A warm function serves many partners: no key of the previous request may stay on the logger.
+  before: async () => {
+    logger.resetKeys();
+  },
   onError: async (request) => {
     const error = request.error;
     if (error instanceof AppError && error.expose) {

@@ -40,30 +40,41 @@ export const startHttpServer = async (options: { port: number; projectRoot: stri
       if (size <= MAX_LOCAL_BODY) chunks.push(chunk);
     });
     req.on('end', () => {
-      void (async () => {
-        if (size > MAX_LOCAL_BODY) return sendJson(res, 413, errorBody('payload_too_large', 'Request body too large.'));
-        const url = new URL(req.url ?? '/', 'http://localhost');
+      void respond().catch((error: unknown) => {
+        console.error('Local server could not answer a request', error);
+        if (!res.headersSent) sendJson(res, 500, errorBody('internal_error', 'The local server failed. See its log.'));
+        else res.end();
+      });
+    });
+    const respond = async () => {
+      if (size > MAX_LOCAL_BODY) return sendJson(res, 413, errorBody('payload_too_large', 'Request body too large.'));
+      let url: URL;
+      let path: string;
+      let matched: ReturnType<typeof match>;
+      try {
+        url = new URL(req.url ?? '/', 'http://localhost');
         const rawPath = url.pathname;
         if (rawPath !== STAGE_PATH && !rawPath.startsWith(`${STAGE_PATH}/`)) {
           return sendJson(res, 404, errorBody('route_not_found', `No route for ${req.method} ${rawPath}. The API lives under ${STAGE_PATH}.`));
         }
-        const path = rawPath.slice(STAGE_PATH.length) || '/';
-        const matched = match(req.method ?? 'GET', path);
-        if (!matched) {
-          return sendJson(res, 404, errorBody('route_not_found', `No route for ${req.method} ${path}.`));
-        }
-        try {
-          const handler = await load(matched.route.entry);
-          const event = toProxyEvent(req, Buffer.concat(chunks), url, path, matched);
-          const result = await handler(event, lambdaContext(matched.route.operation));
-          res.writeHead(result.statusCode, result.headers as Record<string, string>);
-          res.end(result.body);
-        } catch (error) {
-          console.error(`Handler ${matched.route.operation} crashed`, error);
-          sendJson(res, 502, errorBody('internal_error', 'The handler failed. See the local runtime log.'));
-        }
-      })();
-    });
+        path = rawPath.slice(STAGE_PATH.length) || '/';
+        matched = match(req.method ?? 'GET', path);
+      } catch {
+        // API Gateway answers a request line or percent-encoding it cannot read with 400.
+        return sendJson(res, 400, errorBody('bad_request', 'The request URL is malformed.'));
+      }
+      if (!matched) return sendJson(res, 404, errorBody('route_not_found', `No route for ${req.method} ${path}.`));
+      try {
+        const handler = await load(matched.route.entry);
+        const event = toProxyEvent(req, Buffer.concat(chunks), url, path, matched);
+        const result = await handler(event, lambdaContext(matched.route.operation));
+        res.writeHead(result.statusCode, result.headers as Record<string, string>);
+        res.end(result.body);
+      } catch (error) {
+        console.error(`Handler ${matched.route.operation} crashed`, error);
+        sendJson(res, 502, errorBody('internal_error', 'The handler failed. See the local runtime log.'));
+      }
+    };
   });
   await new Promise<void>((done, fail) => {
     server.once('error', (error: NodeJS.ErrnoException) =>

@@ -1,7 +1,8 @@
 // ops → `npm run ops -- <command>`: partners, webhook settings, deliveries, replay, DLQ redrive, catalog.
 import { parseArgs } from 'node:util';
 import type { CatalogPackage } from '#shared/domain/package-specification';
-import { packageTypes } from '#shared/domain/booking-schemas';
+import { CatalogPackageSchema } from '#shared/domain/booking-schemas';
+import { validate } from '#shared/domain/validate';
 import { AppError } from '#shared/errors';
 import type { WebhookEventName } from '#shared/events/catalog';
 import { connectLocal, connectStage, type OpsContext } from '#shared/ops/connection';
@@ -130,16 +131,14 @@ const run = async (ctx: OpsContext, [group, action, subject]: string[], values: 
       return { redriven: moved.length, messages: moved.map((m) => m.attributes) };
     }
     case 'catalog put': {
-      const pkg = JSON.parse(required(values.package, '--package')) as CatalogPackage;
-      if (!pkg.id || !packageTypes.includes(pkg.package_type)) throw new UsageError('--package needs id and a known package_type.');
-      await ctx.catalog.putPackage({
-        id: pkg.id,
-        package_type: pkg.package_type,
-        size: pkg.size ?? null,
-        package_duration: pkg.package_duration ?? null,
-        destination: pkg.destination ?? null,
-        traffic_policy: pkg.traffic_policy ?? null,
-      });
+      let raw: unknown;
+      try {
+        raw = JSON.parse(required(values.package, '--package'));
+      } catch {
+        throw new UsageError('--package must be JSON.');
+      }
+      const pkg: CatalogPackage = validate(CatalogPackageSchema, raw);
+      await ctx.catalog.putPackage(pkg);
       return { stored: pkg.id };
     }
     default:

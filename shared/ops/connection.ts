@@ -66,8 +66,8 @@ interface RuntimeFile {
 
 /** The local runtime writes runtime.json and secret.key into its data folder while it runs. */
 export const connectLocal = (dataDir: string): OpsContext => {
-  const runtimeFile = join(dataDir, 'runtime.json');
-  if (!existsSync(runtimeFile)) {
+  const runtimeFile = [join(dataDir, 'runtime.json'), join(dataDir, 'in-memory', 'runtime.json')].find((file) => existsSync(file)) ?? '';
+  if (!runtimeFile) {
     throw new Error('No local service is running. Start it with `npm start` (or pass --stage <name> for a deployed stage).');
   }
   const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as RuntimeFile;

@@ -22,8 +22,20 @@ const travelerOf = (entry: Booking['package_queues'][number]): string | null =>
 const concurrentChange = () =>
   new ConflictError('concurrent_modification', 'The booking was changed by another request. Read it again and retry.');
 
+/** Free-form `data` is kept as JSON text: any JSON value a partner sends is storable (numbers, nesting, keys). */
+const fromItem = (item: Record<string, unknown> | undefined): Booking | undefined => {
+  if (!item) return undefined;
+  const { pk: _pk, sk: _sk, entity: _entity, data, ...rest } = item;
+  return { ...rest, data: typeof data === 'string' ? (JSON.parse(data) as Booking['data']) : null } as Booking;
+};
+
 export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: string): BookingStore => {
-  const bookingItem = (booking: Booking) => ({ ...keys.booking(booking.partner_id, booking.id), entity: ENTITY, ...booking });
+  const bookingItem = (booking: Booking) => ({
+    ...keys.booking(booking.partner_id, booking.id),
+    entity: ENTITY,
+    ...booking,
+    data: booking.data === null ? null : JSON.stringify(booking.data),
+  });
 
   const lookupPuts = (booking: Booking) => [
     ...booking.promo_codes.map((promo) => ({
@@ -63,7 +75,7 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
     const result = await client.send(
       new GetCommand({ TableName: tableName, Key: keys.booking(partnerId, bookingId), ConsistentRead: true }),
     );
-    return result.Item as Booking | undefined;
+    return fromItem(result.Item);
   };
 
   return {
@@ -151,7 +163,7 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
             Limit: limit + 1 - items.length,
           }),
         );
-        items.push(...((result.Items ?? []) as Booking[]));
+        items.push(...(result.Items ?? []).map((item) => fromItem(item) as Booking));
         startKey = result.LastEvaluatedKey;
       } while (startKey && items.length <= limit);
       const page = items.slice(0, limit);

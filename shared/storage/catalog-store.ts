@@ -22,6 +22,7 @@ export const dynamoCatalogStore = (client: DynamoDBDocumentClient, tableName: st
       const unprocessed: Record<string, unknown>[] | undefined = result.UnprocessedKeys?.[tableName]?.Keys;
       request = unprocessed && unprocessed.length > 0 ? { [tableName]: { Keys: unprocessed } } : undefined;
     }
+    if (request) throw new Error('Catalog look-up still throttled after 5 rounds; retry the request');
     return found;
   },
   async putPackage(pkg) {

@@ -1,7 +1,6 @@
 // storage adapter → the delivery log: one record per delivery, one item per HTTP attempt, the event log look-up.
 import {
   GetCommand,
-  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
@@ -23,8 +22,8 @@ export interface DeliveryLog {
   /** Counts one more attempt; `undefined` when the delivery already reached a final status. */
   beginAttempt(start: DeliveryStart): Promise<number | undefined>;
   recordAttempt(attempt: DeliveryAttempt, status: DeliveryStatus, reason?: string): Promise<void>;
-  /** Records a delivery that is not attempted at all (no endpoint, not subscribed). */
-  recordSkipped(start: DeliveryStart, reason: string): Promise<void>;
+  /** Records a final status without an HTTP attempt (no endpoint, not subscribed, attempts used up). */
+  recordFinal(start: DeliveryStart, status: 'skipped' | 'dead_lettered', reason: string): Promise<void>;
   get(deliveryId: string): Promise<DeliveryRecord | undefined>;
   attempts(deliveryId: string): Promise<DeliveryAttempt[]>;
   byEvent(eventId: string): Promise<DeliveryRecord[]>;
@@ -116,25 +115,37 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
       );
     },
 
-    async recordSkipped(start, reason) {
-      const record: DeliveryRecord = {
-        delivery_id: start.deliveryId,
-        event_id: start.event.event_id,
-        event: start.event.event,
-        partner_id: start.event.partner_id,
-        status: 'skipped',
-        attempts: 0,
-        last_status_code: null,
-        last_error: null,
-        reason,
-        replay: start.replay,
-        created_at: start.now,
-        updated_at: start.now,
-      };
+    async recordFinal(start, status, reason) {
+      // An update, not a put: a delivery that already has attempts keeps its count and history.
+      const index = indexKeys(start);
       await client.send(
-        new PutCommand({
+        new UpdateCommand({
           TableName: tableName,
-          Item: { ...keys.delivery(start.deliveryId), ...indexKeys(start), entity: 'delivery', ...record },
+          Key: keys.delivery(start.deliveryId),
+          UpdateExpression:
+            'SET entity = :entity, delivery_id = :id, event_id = :eventId, event = :event, partner_id = :partner, ' +
+            'replay = :replay, #status = :status, reason = :reason, updated_at = :now, ' +
+            'attempts = if_not_exists(attempts, :zero), last_status_code = if_not_exists(last_status_code, :null), ' +
+            'last_error = if_not_exists(last_error, :null), created_at = if_not_exists(created_at, :now), ' +
+            'gsi1pk = :g1, gsi1sk = if_not_exists(gsi1sk, :g1s), gsi2pk = :g2, gsi2sk = if_not_exists(gsi2sk, :g2s)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':entity': 'delivery',
+            ':id': start.deliveryId,
+            ':eventId': start.event.event_id,
+            ':event': start.event.event,
+            ':partner': start.event.partner_id,
+            ':replay': start.replay,
+            ':status': status,
+            ':reason': reason,
+            ':now': start.now,
+            ':zero': 0,
+            ':null': null,
+            ':g1': index.gsi1pk,
+            ':g1s': index.gsi1sk,
+            ':g2': index.gsi2pk,
+            ':g2s': index.gsi2sk,
+          },
         }),
       );
     },

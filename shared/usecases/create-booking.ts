@@ -69,7 +69,8 @@ export const createBooking = async (
       status: 'unredeemed',
       redeemed_at: null,
       redeemed_by: null,
-      iso3: iso3Of(specification.destination),
+      // An IATA airport code (PER = Perth) is no ISO3 country code (PER = Peru): no iso3 from iata_code alone.
+      iso3: entry.iata_code && !entry.destination && !entry.package_id ? null : iso3Of(specification.destination),
       package_specification: specification,
       package_queue_uuid: null,
       created_at: createdAt,

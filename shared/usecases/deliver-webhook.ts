@@ -75,8 +75,8 @@ export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebho
   const start = { deliveryId: deliveryIdOf(message), event, replay: parsed.replay === true, now: now.toISOString() };
 
   const profile = await deps.partners.getProfile(event.partner_id);
-  if (!profile?.webhook.url) return deps.deliveries.recordSkipped(start, 'No webhook URL is registered for this partner.');
-  if (!isSubscribed(profile, event.event)) return deps.deliveries.recordSkipped(start, `Partner is not subscribed to ${event.event}.`);
+  if (!profile?.webhook.url) return deps.deliveries.recordFinal(start, 'skipped', 'No webhook URL is registered for this partner.');
+  if (!isSubscribed(profile, event.event)) return deps.deliveries.recordFinal(start, 'skipped', `Partner is not subscribed to ${event.event}.`);
 
   const attempt = await deps.deliveries.beginAttempt(start);
   if (attempt === undefined) return; // already delivered, rejected or dead-lettered: a duplicate receive
@@ -88,7 +88,7 @@ export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebho
   if (attempt > MAX_ATTEMPTS) {
     // Only reachable when an earlier receive crashed after its HTTP attempt: never exceed 12 attempts.
     await deadLetter(null, null, `Gave up after ${MAX_ATTEMPTS} attempts`);
-    return;
+    return deps.deliveries.recordFinal(start, 'dead_lettered', `Gave up after ${MAX_ATTEMPTS} attempts`);
   }
 
   const body = JSON.stringify(webhookEnvelope(event, start.deliveryId));

@@ -2,20 +2,28 @@
 import type { Booking } from '#shared/domain/booking';
 import { NotFoundError } from '#shared/errors';
 import type { BookingStore } from '#shared/usecases/ports';
+import { MAX_BOOKING_REFERENCE_LENGTH } from '#shared/domain/booking-schemas';
 
 export type BookingAddress = { partnerId: string } & ({ id: string } | { reference: string });
 
+/** Booking ids are UUIDs and booking_id values at most 255 characters; other values cannot exist. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID.test(value);
+const couldExist = (address: BookingAddress): boolean =>
+  'id' in address ? isUuid(address.id) : address.reference.length <= MAX_BOOKING_REFERENCE_LENGTH;
+
 /** Another partner's booking answers exactly like a missing one: 404, no hint that it exists. */
 export const findBooking = async (address: BookingAddress, deps: { bookings: BookingStore }): Promise<Booking> => {
-  const booking =
-    'id' in address
+  const booking = !couldExist(address)
+    ? undefined
+    : 'id' in address
       ? await deps.bookings.get(address.partnerId, address.id)
       : await deps.bookings.findByReference(address.partnerId, address.reference);
   if (!booking) {
     throw new NotFoundError(
       'id' in address
-        ? `No booking with id "${address.id}".`
-        : `No booking with booking_id "${address.reference}".`,
+        ? `No booking with id "${address.id.slice(0, 64)}".`
+        : `No booking with booking_id "${address.reference.slice(0, 64)}".`,
       'booking_not_found',
     );
   }

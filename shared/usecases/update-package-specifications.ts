@@ -3,7 +3,7 @@ import type { Booking, PackageSpecification } from '#shared/domain/booking';
 import type { PromoPackageSpecificationOutput } from '#shared/domain/booking-schemas';
 import { iso3Of, specificationFromUpdate, type PackageCatalog } from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';
-import { findBooking } from '#shared/usecases/find-booking';
+import { findBooking, isUuid } from '#shared/usecases/find-booking';
 import type { BookingStore, Clock } from '#shared/usecases/ports';
 
 export interface UpdateResult {
@@ -31,6 +31,9 @@ export const updatePackageSpecifications = async (
   deps: { bookings: BookingStore; catalog: PackageCatalog; clock: Clock },
 ): Promise<UpdateResult> => {
   const booking = await findBooking({ partnerId: input.partnerId, reference: input.reference }, deps);
+  if (input.promoCodeUuid !== undefined && !isUuid(input.promoCodeUuid)) {
+    throw new NotFoundError(`No promo code "${input.promoCodeUuid.slice(0, 64)}" in this booking.`, 'promo_code_not_found');
+  }
   const targets = input.promoCodeUuid
     ? booking.promo_codes.filter((promo) => promo.uuid === input.promoCodeUuid)
     : booking.promo_codes;

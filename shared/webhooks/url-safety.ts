@@ -39,7 +39,34 @@ export const isPrivateAddress = (ip: string): boolean => {
   const address = ip.replace(/^\[|\]$/g, '').replace(/%.*$/, ''); // brackets of URL hosts, IPv6 zone ids
   const version = isIP(address);
   if (version === 0) return true;
+  if (version === 6) {
+    const embedded = embeddedIpv4(address);
+    if (embedded !== undefined && privateRanges.check(embedded, 'ipv4')) return true;
+  }
   return privateRanges.check(address, version === 4 ? 'ipv4' : 'ipv6');
+};
+
+/** Expands an IPv6 address to its eight 16-bit groups. */
+const ipv6Groups = (address: string): number[] => {
+  const withoutV4 = address.includes('.')
+    ? address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
+        `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`)
+    : address;
+  const [head = '', tail] = withoutV4.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const fill = tail === undefined ? [] : Array<string>(8 - headGroups.length - tailGroups.length).fill('0');
+  return [...headGroups, ...fill, ...tailGroups].map((group) => Number.parseInt(group, 16));
+};
+
+const v4 = (high: number, low: number): string => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+
+/** The IPv4 address a NAT64 (64:ff9b::/96) or 6to4 (2002::/16) address leads to, which is what gets reached. */
+const embeddedIpv4 = (address: string): string | undefined => {
+  const g = ipv6Groups(address);
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return v4(g[6] ?? 0, g[7] ?? 0);
+  if (g[0] === 0x2002) return v4(g[1] ?? 0, g[2] ?? 0);
+  return undefined;
 };
 
 // Names that resolve to the machine itself or to an internal network; public endpoints have a dotted name.

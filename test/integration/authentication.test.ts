@@ -37,6 +37,15 @@ describe('Partner authentication', () => {
     expect(response.body.message).toContain(header);
   });
 
+  it.each([
+    ['2,100 characters long', 'k'.repeat(2100)],
+    ['with characters no key has', 'pk_ü/../x'],
+  ])('refuses an API key %s with 401, not an error', async (_label, key) => {
+    const response = await client.send('GET', '/bookings', { headers: { 'x-api-key': key } });
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('invalid_api_key');
+  });
+
   it('refuses an unknown API key with 401', async () => {
     const response = await client.send('GET', '/bookings', { headers: { 'x-api-key': 'pk_unknown' } });
     expect(response.status).toBe(401);

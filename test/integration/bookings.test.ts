@@ -135,6 +135,11 @@ describe('Bookings', () => {
       });
     });
 
+    it('derives no iso3 from an IATA airport code', async () => {
+      const response = await create({ package_specifications: [{ iata_code: 'PER', size: '1GB' }] });
+      expect(response.body.data[0].promo_codes[0]).toMatchObject({ destination: 'PER', iso3: null });
+    });
+
     it('refuses an unknown package_id with 400', async () => {
       const response = await create({ package_specifications: [{ package_id: 'pkg-none' }] });
       expect(response.status).toBe(400);
@@ -222,6 +227,65 @@ describe('Bookings', () => {
     it('answers 400 for a JSON array instead of an object', async () => {
       const response = await client.send('POST', '/bookings', { body: [] });
       expect(response.status).toBe(400);
+    });
+
+    it.each([
+      ['package_specifications entries that are arrays', { package_specifications: [[], ['FRA']] }, 'package_specifications.0'],
+      ['data that is an array', { data: ['x'] }, 'data'],
+      ['communication_options that is an array', { communication_options: [] }, 'communication_options'],
+      ['data over 16 KB', { data: { note: 'x'.repeat(17 * 1024) } }, 'data'],
+    ])('answers 400 for %s', async (_label, overrides, path) => {
+      const response = await create(overrides);
+      expect(response.status).toBe(400);
+      expect(response.body.error.details[0].path).toBe(path);
+    });
+
+    it('names a missing required member in the message', async () => {
+      const response = await client.send('POST', '/bookings', { body: { email: 'a@b.co', departure_date: inDays(3) } });
+      expect(response.status).toBe(400);
+      expect(response.body.error.details[0]).toEqual({ path: 'package_specifications', message: 'package_specifications is required.' });
+    });
+
+    it('refuses a return_date before the departure the server chose for a classic grant', async () => {
+      const response = await create({
+        departure_date: undefined,
+        return_date: '2001-01-01',
+        package_specifications: [makePackageSpecification({ esim_type: 'classic', external_user_id: 'u-classic' })],
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.error.details[0].path).toBe('return_date');
+    });
+
+    it.each([
+      ['numbers beyond the safe range', { n: 9007199254740993, big: 1e300, tiny: 1e-200 }],
+      ['deep nesting', JSON.parse(`${'{"a":'.repeat(40)}1${'}'.repeat(40)}`)],
+      ['an empty key', { '': 'x' }],
+    ])('stores free-form data with %s (201, never a 500)', async (_label, data) => {
+      const response = await create({ data });
+      expect(response.status).toBe(201);
+    });
+
+    it('accepts communication channels beyond EMAIL', async () => {
+      const response = await create({ communication_options: { should_send_message: true, channels: ['EMAIL', 'SMS'] } });
+      expect(response.status).toBe(201);
+    });
+
+    it.each([
+      ['GET', `/bookings/${'x'.repeat(1100)}`],
+      ['DELETE', `/bookings/${'x'.repeat(2100)}/byExternalBookingId`],
+      ['PUT', `/bookings/${'x'.repeat(2100)}/updatePackageSpecifications`],
+      ['PUT', `/bookings/BK-1/updatePackageSpecification/${'u'.repeat(1100)}`],
+    ])('answers 404 for an id too long to exist (%s)', async (method, path) => {
+      const body = method === 'PUT' ? { package_specification: { package_type: 'data-limited', size: '1GB' } } : undefined;
+      const response = await client.send(method, path, { body });
+      expect(response.status).toBe(404);
+    });
+
+    it('answers 400 for a malformed URL and keeps serving', async () => {
+      const malformed = await fetch(`${service.url}/bookings/%E0%A4%A`);
+      const after = await client.send('GET', '/bookings');
+      expect(malformed.status).toBe(400);
+      expect(after.status).toBe(200);
     });
 
     it('answers 404 in the error shape for an unknown route', async () => {

@@ -57,11 +57,12 @@ export const memoryDeliveryLog = () => {
       const record = records.get(attempt.delivery_id);
       if (record) Object.assign(record, { status, last_status_code: attempt.status_code, last_error: attempt.error, reason: reason ?? null });
     },
-    async recordSkipped(start, reason) {
+    async recordFinal(start, status, reason) {
+      const existing = records.get(start.deliveryId);
       records.set(start.deliveryId, {
         delivery_id: start.deliveryId, event_id: start.event.event_id, event: start.event.event, partner_id: start.event.partner_id,
-        status: 'skipped', attempts: 0, last_status_code: null, last_error: null, reason, replay: start.replay,
-        created_at: start.now, updated_at: start.now,
+        attempts: 0, last_status_code: null, last_error: null, replay: start.replay, created_at: start.now,
+        ...existing, status, reason, updated_at: start.now,
       });
     },
     get: async (id) => records.get(id),

@@ -63,4 +63,12 @@ describe('Departure events', () => {
     expect(Object.keys(depart.data).sort()).toEqual(['booking_id', 'departure_date', 'esim_installed', 'external_user_id', 'hours_until_departure']);
     expect(depart.data.hours_until_departure).toBe(6 * 24 + 1);
   });
+
+  it('sends a date-only or zone-less departure_date as its UTC instant, keeping a zoned one as given', () => {
+    const dateOnly = departureEvent(makeBooking({ departure_date: '2026-11-25' }), 'booking.within_cutoff', NOW, false);
+    const zoned = departureEvent(makeBooking({ departure_date: '2026-11-25T10:00:00+02:00' }), 'booking.within_cutoff', NOW, false);
+
+    expect(dateOnly.data.departure_date).toBe('2026-11-25T00:00:00.000Z');
+    expect(zoned.data.departure_date).toBe('2026-11-25T10:00:00+02:00');
+  });
 });

@@ -191,3 +191,16 @@ describe('Webhook URL safety: connect-time lookup', () => {
     expect(received).toEqual(['/hook']);
   });
 });
+
+describe('Addresses that lead to an IPv4 address inside IPv6', () => {
+  it.each(['64:ff9b::a9fe:a9fe', '64:ff9b::169.254.169.254', '64:ff9b::7f00:1', '2002:a9fe:a9fe::1', '2002:0a00:0001::'])(
+    'treats %s as private because of the IPv4 address it reaches',
+    (address) => {
+      expect(isPrivateAddress(address)).toBe(true);
+    },
+  );
+
+  it.each(['64:ff9b::808:808', '2002:808:808::1'])('allows %s, which reaches a public IPv4 address', (address) => {
+    expect(isPrivateAddress(address)).toBe(false);
+  });
+});
