@@ -6,6 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { envNames } from '#shared/config';
 import { backgroundFunctions, eventRules, outboxEntityType, webhookQueueSettings } from '#shared/events/pipeline';
+import { opsOutputKeys } from '#shared/ops/stack-outputs';
 import { type RouteDefinition, routes } from '#shared/routes';
 import { streamViewType, tableDefinition } from '#shared/storage/table-definition';
 import { conflictingPathVariables } from '#lib/api';
@@ -171,6 +172,28 @@ describe('Stack: EsimBooking (dev)', () => {
         MethodSettings: [Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: Match.anyValue() })],
       });
       expect(JSON.stringify(outputs.ApiUrl!.Value)).toContain(ref(stack.api.restApi.deploymentStage));
+    });
+  });
+
+  describe('Outputs', () => {
+    it('exports the table, secret key and queues under the names the ops CLI reads', () => {
+      // Prepare
+      const { stack, ref } = synthesized;
+      const expected = {
+        [opsOutputKeys.tableName]: stack.data.table,
+        [opsOutputKeys.secretKeyId]: stack.data.secretKey,
+        [opsOutputKeys.webhookQueueUrl]: stack.data.webhookQueue,
+        [opsOutputKeys.webhookDeadLetterQueueUrl]: stack.data.webhookDeadLetterQueue,
+      };
+
+      // Act
+      const outputs = template.findOutputs('*');
+
+      // Assess
+      for (const [key, resource] of Object.entries(expected)) {
+        expect(outputs[key]).toBeDefined();
+        expect(JSON.stringify(outputs[key]!.Value)).toContain(ref(resource));
+      }
     });
   });
 
