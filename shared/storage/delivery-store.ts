@@ -37,11 +37,25 @@ const strip = <T>(item: Record<string, unknown>): T => {
 };
 
 export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: string): DeliveryLog => {
-  const indexKeys = ({ deliveryId, event, now }: DeliveryStart) => ({
-    gsi1pk: keys.eventLookup(event.event_id),
-    gsi1sk: `DELIVERY#${now}#${deliveryId}`,
-    gsi2pk: keys.deliveriesOf(event.partner_id),
-    gsi2sk: `${now}#${deliveryId}`,
+  /** The fields every write of a delivery record sets: what it delivers, to whom, and its index keys. */
+  const identity = ({ deliveryId, event, replay, now }: DeliveryStart) => ({
+    expression:
+      'entity = :entity, delivery_id = :id, event_id = :eventId, event = :event, partner_id = :partner, ' +
+      'replay = :replay, updated_at = :now, created_at = if_not_exists(created_at, :now), ' +
+      'gsi1pk = :g1, gsi1sk = if_not_exists(gsi1sk, :g1s), gsi2pk = :g2, gsi2sk = if_not_exists(gsi2sk, :g2s)',
+    values: {
+      ':entity': 'delivery',
+      ':id': deliveryId,
+      ':eventId': event.event_id,
+      ':event': event.event,
+      ':partner': event.partner_id,
+      ':replay': replay,
+      ':now': now,
+      ':g1': keys.eventLookup(event.event_id),
+      ':g1s': `DELIVERY#${now}#${deliveryId}`,
+      ':g2': keys.deliveriesOf(event.partner_id),
+      ':g2s': `${now}#${deliveryId}`,
+    },
   });
 
   return {
@@ -51,29 +65,10 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
           new UpdateCommand({
             TableName: tableName,
             Key: keys.delivery(start.deliveryId),
-            UpdateExpression:
-              'ADD attempts :one SET entity = :entity, delivery_id = :id, event_id = :eventId, event = :event, ' +
-              'partner_id = :partner, replay = :replay, updated_at = :now, ' +
-              '#status = if_not_exists(#status, :pending), created_at = if_not_exists(created_at, :now), ' +
-              'gsi1pk = :g1, gsi1sk = if_not_exists(gsi1sk, :g1s), gsi2pk = :g2, gsi2sk = if_not_exists(gsi2sk, :g2s)',
+            UpdateExpression: `ADD attempts :one SET ${identity(start).expression}, #status = if_not_exists(#status, :pending)`,
             ConditionExpression: 'attribute_not_exists(#status) OR #status IN (:pending, :retrying)',
             ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':one': 1,
-              ':entity': 'delivery',
-              ':id': start.deliveryId,
-              ':eventId': start.event.event_id,
-              ':event': start.event.event,
-              ':partner': start.event.partner_id,
-              ':replay': start.replay,
-              ':now': start.now,
-              ':pending': 'pending',
-              ':retrying': 'retrying',
-              ':g1': indexKeys(start).gsi1pk,
-              ':g1s': indexKeys(start).gsi1sk,
-              ':g2': indexKeys(start).gsi2pk,
-              ':g2s': indexKeys(start).gsi2sk,
-            },
+            ExpressionAttributeValues: { ...identity(start).values, ':one': 1, ':pending': 'pending', ':retrying': 'retrying' },
             ReturnValues: 'ALL_NEW',
           }),
         );
@@ -117,35 +112,15 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
 
     async recordFinal(start, status, reason) {
       // An update, not a put: a delivery that already has attempts keeps its count and history.
-      const index = indexKeys(start);
       await client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.delivery(start.deliveryId),
           UpdateExpression:
-            'SET entity = :entity, delivery_id = :id, event_id = :eventId, event = :event, partner_id = :partner, ' +
-            'replay = :replay, #status = :status, reason = :reason, updated_at = :now, ' +
-            'attempts = if_not_exists(attempts, :zero), last_status_code = if_not_exists(last_status_code, :null), ' +
-            'last_error = if_not_exists(last_error, :null), created_at = if_not_exists(created_at, :now), ' +
-            'gsi1pk = :g1, gsi1sk = if_not_exists(gsi1sk, :g1s), gsi2pk = :g2, gsi2sk = if_not_exists(gsi2sk, :g2s)',
+            `SET ${identity(start).expression}, #status = :status, reason = :reason, attempts = if_not_exists(attempts, :zero), ` +
+            'last_status_code = if_not_exists(last_status_code, :null), last_error = if_not_exists(last_error, :null)',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':entity': 'delivery',
-            ':id': start.deliveryId,
-            ':eventId': start.event.event_id,
-            ':event': start.event.event,
-            ':partner': start.event.partner_id,
-            ':replay': start.replay,
-            ':status': status,
-            ':reason': reason,
-            ':now': start.now,
-            ':zero': 0,
-            ':null': null,
-            ':g1': index.gsi1pk,
-            ':g1s': index.gsi1sk,
-            ':g2': index.gsi2pk,
-            ':g2s': index.gsi2sk,
-          },
+          ExpressionAttributeValues: { ...identity(start).values, ':status': status, ':reason': reason, ':zero': 0, ':null': null },
         }),
       );
     },

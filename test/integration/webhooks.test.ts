@@ -97,6 +97,15 @@ describe('Webhook delivery through the local pipeline', () => {
     expect(record).toMatchObject({ status: 'delivered', attempts: 1, last_status_code: 200 });
   });
 
+  it('records a skipped delivery for a partner without a webhook URL', async () => {
+    const { client } = await service.newPartner();
+
+    const booking = await bookInsideCutoff(client);
+    const [record] = await deliveryOf(`booking.within_cutoff:${booking.id}`);
+
+    expect(record).toMatchObject({ status: 'skipped', attempts: 0, reason: expect.stringContaining('No webhook URL') });
+  });
+
   it('fires both departure events for a departure within two hours, and none for one a month away', async () => {
     const soon = await partnerWithWebhook();
     const later = await partnerWithWebhook();
