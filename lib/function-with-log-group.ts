@@ -11,7 +11,7 @@ import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { envNames } from '#shared/config';
+import { envNames, privateUrlsRefusal } from '#shared/config';
 import type { StageSettings } from '#lib/stage';
 import { bundlingFacts, esmRequireBanner } from '#lib/bundling';
 
@@ -69,6 +69,12 @@ export class FunctionWithLogGroup extends NodejsFunction {
     });
 
     this.acknowledge('AwsSolutions-IAM5[Resource::*]', 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords accept only Resource "*".');
+  }
+
+  /** The local-only switch for private webhook URLs can never reach a deployed function. */
+  public override addEnvironment(key: string, value: string, options?: Parameters<NodejsFunction['addEnvironment']>[2]): this {
+    if (key === envNames.webhookAllowPrivateUrls) throw new Error(privateUrlsRefusal(Stack.of(this).stackName));
+    return super.addEnvironment(key, value, options);
   }
 
   /** Grants table access (and its indexes) and sets TABLE_NAME. */

@@ -1,8 +1,8 @@
 // http adapter → middy middlewares: the one error handler and partner authentication.
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { AppError } from '#shared/errors';
-import { logger } from '#shared/observability';
+import { AppError, AuthenticationError } from '#shared/errors';
+import { countAuthenticationRefused, logger } from '#shared/observability';
 import type { AuthenticatedPartner, AuthenticationDeps } from '#shared/auth/authenticate-partner';
 import { authenticatePartner } from '#shared/auth/authenticate-partner';
 import { lowerCaseHeaders, queryStringCandidates } from '#shared/http/request';
@@ -17,10 +17,6 @@ export interface HttpContext {
 
 /** Maps every error to the documented body; 5xx are logged with their cause and answered generically. */
 export const errorHandler = (): HttpMiddleware => ({
-  // A warm function serves many partners: no key of the previous request may stay on the logger.
-  before: async () => {
-    logger.resetKeys();
-  },
   onError: async (request) => {
     const error = request.error;
     if (error instanceof AppError && error.expose) {
@@ -37,15 +33,21 @@ export const partnerAuthentication = (deps: AuthenticationDeps): HttpMiddleware 
   before: async (request) => {
     const headers = lowerCaseHeaders(request.event);
     request.context.headers = headers;
-    request.context.partner = await authenticatePartner(
-      {
-        headers,
-        method: request.event.httpMethod,
-        path: request.event.path,
-        queryCandidates: queryStringCandidates(request.event),
-      },
-      deps,
-    );
+    try {
+      request.context.partner = await authenticatePartner(
+        {
+          headers,
+          method: request.event.httpMethod,
+          path: request.event.path,
+          queryCandidates: queryStringCandidates(request.event),
+        },
+        deps,
+      );
+    } catch (error) {
+      if (error instanceof AuthenticationError) countAuthenticationRefused(error.code);
+      throw error;
+    }
+    // A warm function serves many partners: observability() resets this key when the invocation ends.
     logger.appendKeys({ partner_id: request.context.partner.partnerId });
   },
 });

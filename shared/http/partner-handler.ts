@@ -6,6 +6,7 @@ import { secretCipher } from '#shared/clients/secret-cipher';
 import { config } from '#shared/config';
 import type { AuthenticatedPartner } from '#shared/auth/authenticate-partner';
 import { errorHandler, partnerAuthentication, type HttpContext } from '#shared/http/middleware';
+import { observability } from '#shared/observability';
 import { successResponse, type HttpResult } from '#shared/http/response';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { dynamoReplayGuard } from '#shared/storage/replay-guard';
@@ -27,6 +28,7 @@ const authenticationDeps = {
 /** Builds a Lambda handler whose `handle` only ever sees authenticated requests. */
 export const partnerHandler = (handle: (request: PartnerRequest) => Promise<HttpResult>) =>
   middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & HttpContext>()
+    .use(observability())
     .use(errorHandler())
     .use(partnerAuthentication(authenticationDeps))
     .handler(async (event, context) => {

@@ -59,6 +59,8 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    // Embedded-metric lines would drown the local log; the metric calls still run.
+    POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
     [envNames.tableName]: tableName,
     [envNames.dynamodbEndpoint]: dynamo.endpoint,
     [envNames.localSecretKey]: secretKey,
