@@ -5,11 +5,13 @@ import { documentClient } from '#shared/clients/dynamodb';
 import { secretCipher } from '#shared/clients/secret-cipher';
 import { config } from '#shared/config';
 import type { AuthenticatedPartner } from '#shared/auth/authenticate-partner';
+import { cachedCredentials } from '#shared/auth/credential-cache';
 import { errorHandler, partnerAuthentication, type HttpContext } from '#shared/http/middleware';
 import { observability } from '#shared/observability';
 import { successResponse, type HttpResult } from '#shared/http/response';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { dynamoReplayGuard } from '#shared/storage/replay-guard';
+import { systemClock } from '#shared/usecases/ports';
 
 export interface PartnerRequest {
   event: APIGatewayProxyEvent;
@@ -19,7 +21,7 @@ export interface PartnerRequest {
 }
 
 const authenticationDeps = {
-  credentials: dynamoPartnerStore(documentClient, config.tableName),
+  credentials: cachedCredentials(dynamoPartnerStore(documentClient, config.tableName), { clock: systemClock }),
   replayGuard: dynamoReplayGuard(documentClient, config.tableName),
   cipher: secretCipher,
   now: () => Date.now(),
