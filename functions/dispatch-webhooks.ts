@@ -1,6 +1,7 @@
 // sqs adapter → delivers each queued event; a record that must retry fails alone (partial batch response).
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import { wallClock } from '#shared/clock';
 import { documentClient } from '#shared/clients/dynamodb';
 import { secretCipher } from '#shared/clients/secret-cipher';
 import { sqsClient } from '#shared/clients/sqs';
@@ -9,7 +10,6 @@ import { logger } from '#shared/observability';
 import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { deliverWebhook, DeliveryPostponed } from '#shared/usecases/deliver-webhook';
-import { systemClock } from '#shared/usecases/ports';
 import { postWebhook } from '#shared/webhooks/http-delivery';
 import { sqsWebhookQueue } from '#shared/webhooks/webhook-queue';
 
@@ -21,7 +21,8 @@ const deps = {
   queue: sqsWebhookQueue(sqsClient, { queueUrl: () => config.webhookQueueUrl, deadLetterQueueUrl: () => config.webhookDeadLetterQueueUrl }),
   cipher: secretCipher,
   post: postWebhook,
-  clock: systemClock,
+  // Real time: receivers check the signature timestamp against their own clock, and retries wait in real time.
+  clock: wallClock,
   settings: {
     timeoutMs: config.webhookTimeoutMs,
     backoffScale: config.webhookBackoffScale,
