@@ -6,7 +6,8 @@ import { validate } from '#shared/domain/validate';
 import { AppError } from '#shared/errors';
 import type { WebhookEventName } from '#shared/events/catalog';
 import { connectLocal, connectStage, type OpsContext } from '#shared/ops/connection';
-import { runSimulate, steps } from '#shared/ops/simulate';
+import { runSimulate } from '#shared/ops/simulate';
+import { steps } from '#shared/ops/simulate-steps';
 import {
   createPartner,
   partnerView,

@@ -1,5 +1,7 @@
 // The local runtime's service clock moved with `ops simulate advance-clock`: time-driven events fire at once,
-// signatures stay on real time, and the control endpoint lives beside the API, not in it.
+// signatures stay on real time, and the control endpoint lives beside the API, not in it. Then simulate over HTTP.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { inDays, makeBookingRequest } from '#test/support/factories';
 import { opsRunner } from '#test/support/ops-runner';
@@ -102,6 +104,19 @@ describe('Local runtime: service clock', () => {
     const result = await ops('simulate', 'install-esim', '--external-user-id', 'nobody-here', '--partner', partner.partner_id);
 
     // Assess: no such traveler (or, where the sandbox routes are not deployed, no such route): 404 and exit 1.
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/The service answered 404/);
+  });
+
+  it('signs as the demo partner when no --partner is given', async () => {
+    // Prepare: what `npm start` writes beside runtime.json for the partner it provisions.
+    const { partner } = await service.newPartner();
+    writeFileSync(join(service.dataDir, 'demo-partner.json'), JSON.stringify(partner));
+
+    // Act
+    const result = await ops('simulate', 'remove-esim', '--iccid', '89000000000000000001');
+
+    // Assess: signed and accepted far enough to be routed (a bad signature would be 401, no partner exit 2).
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/The service answered 404/);
   });

@@ -1,7 +1,8 @@
 // The ops CLI's simulate command without a network: flag parsing, exit codes, and the signed request it sends.
 import { authenticatePartner } from '#shared/auth/authenticate-partner';
 import { runOps } from '#shared/ops/cli';
-import { parseSimulate, runSimulate, type SimulateDeps, type SimulateTarget } from '#shared/ops/simulate';
+import { runSimulate, type SimulateDeps, type SimulateTarget } from '#shared/ops/simulate';
+import { parseSimulate } from '#shared/ops/simulate-steps';
 import { fakeCipher } from '#test/support/fakes';
 
 const NOW = 1_763_812_800_000;
@@ -72,6 +73,7 @@ describe('Ops CLI: simulate flags', () => {
   });
 
   it.each([
+    [[], /Name a step/],
     [['bogus-step'], /Unknown step "bogus-step"/],
     [['install-esim', '--iccid', '8901', '--percent', '5'], /Unknown option '--percent'/],
     [['install-esim'], /at least one of --external-user-id, --iccid/],
