@@ -2,6 +2,8 @@
 // signatures stay on real time, and the control endpoint lives beside the API, not in it. Then simulate over HTTP.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '#shared/storage/keys';
 import { rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { inDays, makeBookingRequest } from '#test/support/factories';
 import { opsRunner } from '#test/support/ops-runner';
@@ -49,12 +51,20 @@ describe('Local runtime: service clock', () => {
     expect(created.status).toBe(201);
     const booking = created.body.data[0];
     const withinCutoff = () => receiver.received('/clock').filter((d) => d.body.event === 'booking.within_cutoff');
+    const stored = async (key: Record<string, string>) =>
+      (await service.runtime.admin.documentClient.send(new GetCommand({ TableName: service.runtime.tableName, Key: key }))).Item;
+    const schedule = keys.departureSchedule(partner.partner_id, booking.id, 'booking.within_cutoff');
+    const event = keys.event(partner.partner_id, `booking.within_cutoff:${booking.id}`);
+    const pendingBefore = [await stored(schedule), await stored(event)];
 
     // Act
     const moved = await ops('simulate', 'advance-clock', '--ms', String(3 * DAY_MS + 60_000), '--json');
+    const firedWhenAnswered = [await stored(schedule), await stored(event)];
     const [delivery] = await eventually(withinCutoff, (list) => list.length >= 1);
 
-    // Assess
+    // Assess: scheduled, not fired, before the move; fired by the time the command answered; then delivered.
+    expect(pendingBefore).toEqual([expect.anything(), undefined]);
+    expect(firedWhenAnswered).toEqual([undefined, expect.anything()]);
     expect(moved.code).toBe(0);
     expect(moved.json()).toEqual({ now: expect.any(String), offset_ms: 3 * DAY_MS + 60_000 });
     expect(delivery!.body.data.booking_id).toBe(booking.id);
