@@ -17,7 +17,13 @@ export interface RouteDefinition {
   /** Handler module relative to the project root; exports `handler`. */
   entry: string;
   auth: AuthMode;
+  /** Sandbox-only route: absent from production stages. */
+  sandbox?: boolean;
 }
+
+/** The routes a stage serves: production has no sandbox routes (its stack and the local runtime both use this). */
+export const routesForStage = (definitions: readonly RouteDefinition[], stage: string): RouteDefinition[] =>
+  definitions.filter((route) => !(route.sandbox && stage === 'production'));
 
 export const routes: readonly RouteDefinition[] = [
   { operation: 'listBookings', method: 'GET', path: '/bookings', entry: 'functions/list-bookings.ts', auth: 'partner' },

@@ -1,6 +1,7 @@
 // http adapter → the shape of every partner-authenticated handler: auth → parse → use case → envelope.
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { wallClock } from '#shared/clock';
 import { documentClient } from '#shared/clients/dynamodb';
 import { secretCipher } from '#shared/clients/secret-cipher';
 import { config } from '#shared/config';
@@ -24,7 +25,8 @@ const authenticationDeps = {
   credentials: cachedCredentials(dynamoPartnerStore(documentClient, config.tableName), { clock: systemClock }),
   replayGuard: dynamoReplayGuard(documentClient, config.tableName),
   cipher: secretCipher,
-  now: () => Date.now(),
+  // Real time, not the service clock: the signature vouches for when the partner really sent the request.
+  now: () => wallClock.now().getTime(),
 };
 
 /** Builds a Lambda handler whose `handle` only ever sees authenticated requests. */

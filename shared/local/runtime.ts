@@ -5,16 +5,17 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { serviceClock } from '#shared/clock';
 import { envNames } from '#shared/config';
 import { ensureTable } from '#shared/local/create-table';
 import { startDynamoDbLocal } from '#shared/local/dynamodb-local';
 import { startEventPipeline } from '#shared/local/event-pipeline';
+import { localControl } from '#shared/local/clock-control';
 import { startHttpServer } from '#shared/local/http-server';
 import { localSecretCipher } from '#shared/security/local-secret-cipher';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import type { PartnerAdminDeps } from '#shared/usecases/manage-partners';
-import { systemClock } from '#shared/usecases/ports';
 
 export interface LocalRuntimeOptions {
   projectRoot: string;
@@ -76,7 +77,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     partners: dynamoPartnerStore(documentClient, tableName),
     catalog: dynamoCatalogStore(documentClient, tableName),
     cipher: localSecretCipher(secretKey),
-    clock: systemClock,
+    clock: serviceClock,
     documentClient,
   };
 
@@ -94,7 +95,14 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
   });
   const events = { queueUrl: pipeline.queueUrl, deadLetterQueueUrl: pipeline.deadLetterQueueUrl, sqsEndpoint: pipeline.sqsEndpoint };
 
-  const http = await startHttpServer({ port: options.port, projectRoot: options.projectRoot }).catch(async (error: unknown) => {
+  const stage = process.env[envNames.stage] ?? 'local';
+  const http = await startHttpServer({
+    port: options.port,
+    projectRoot: options.projectRoot,
+    stage,
+    // Moving the clock is for local development only; a run that plays another stage does not offer it.
+    control: stage === 'local' ? localControl({ runScheduledNow: pipeline.runScheduledNow }) : undefined,
+  }).catch(async (error: unknown) => {
     await pipeline.stop();
     client.destroy();
     await dynamo.stop();

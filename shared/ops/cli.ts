@@ -6,6 +6,8 @@ import { validate } from '#shared/domain/validate';
 import { AppError } from '#shared/errors';
 import type { WebhookEventName } from '#shared/events/catalog';
 import { connectLocal, connectStage, type OpsContext } from '#shared/ops/connection';
+import { runSimulate } from '#shared/ops/simulate';
+import { steps } from '#shared/ops/simulate-steps';
 import {
   createPartner,
   partnerView,
@@ -29,7 +31,9 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   deliveries list (--event-id <event_id> | --partner <partner_id>) [--limit 50]
   events replay <event_id>                     deliver a recorded event again (new delivery_id)
   dlq redrive                                  move dead-lettered deliveries back to the webhook queue
-  catalog put --package '<json>'               add or replace a catalog package (id, package_type, size, ...)`;
+  catalog put --package '<json>'               add or replace a catalog package (id, package_type, size, ...)
+  simulate <step> [--flag value]...            play a traveler's step in the sandbox (simulate --help lists flags):
+                                               ${Object.keys(steps).join(', ')}`;
 
 const options = {
   stage: { type: 'string' },
@@ -151,8 +155,21 @@ const human = (value: unknown): string =>
     ? Object.entries(value).map(([k, v]) => `${k.padEnd(22)} ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`).join('\n')
     : String(value);
 
+/** The first word of the command, skipping options given before it (`--stage dev simulate ...`). */
+const commandOf = (argv: readonly string[]): { command?: string; rest: string[] } => {
+  for (let i = 0; i < argv.length; i += 1) {
+    const token = argv[i]!;
+    if (!token.startsWith('-')) return { command: token, rest: [...argv.slice(i + 1), ...argv.slice(0, i)] };
+    if (token === '--stage' || token === '--data-dir') i += 1;
+  }
+  return { rest: [...argv] };
+};
+
 /** Runs one command; returns the exit code. */
 export const runOps = async (argv: string[], io: { out: (text: string) => void; err: (text: string) => void; defaultDataDir: string }) => {
+  const { command, rest } = commandOf(argv);
+  // simulate has its own flags per step, so it parses its arguments itself.
+  if (command === 'simulate') return runSimulate(rest, io);
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });

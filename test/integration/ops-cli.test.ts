@@ -1,5 +1,6 @@
 // The ops CLI against a running local service: partners, credentials, webhook settings, deliveries, replay.
 import { runOps } from '#shared/ops/cli';
+import { opsRunner } from '#test/support/ops-runner';
 import { signedClient } from '#test/support/signed-client';
 import { inDays, makeBookingRequest } from '#test/support/factories';
 import { eventually, startReceiver, type Receiver } from '#test/support/webhook-receiver';
@@ -18,16 +19,7 @@ describe('Ops CLI', () => {
     await service.stop();
   });
 
-  const ops = async (...argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runOps([...argv, '--data-dir', service.dataDir], {
-      out: (text) => out.push(text),
-      err: (text) => err.push(text),
-      defaultDataDir: service.dataDir,
-    });
-    return { code, out: out.join('\n'), err: err.join('\n'), json: () => JSON.parse(out.join('\n')) };
-  };
+  const ops = (...argv: string[]) => opsRunner(service.dataDir)(...argv);
 
   it('creates a partner whose printed credentials sign requests, and never shows the secret again', async () => {
     // Act
