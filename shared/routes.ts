@@ -45,6 +45,8 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/update-package-specification.ts',
     auth: 'partner',
   },
+  { operation: 'listDestinations', method: 'GET', path: '/destinations', entry: 'functions/list-destinations.ts', auth: 'partner' },
+  { operation: 'getDestination', method: 'GET', path: '/destinations/{id}', entry: 'functions/get-destination.ts', auth: 'partner' },
   // Removed in 2.1.0: answer 410 Gone with a pointer to /destinations instead of a bare 404.
   { operation: 'countriesRemoved', method: 'GET', path: '/countries', entry: 'functions/removed-endpoint.ts', auth: 'public' },
   {

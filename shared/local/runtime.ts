@@ -14,7 +14,11 @@ import { localSecretCipher } from '#shared/security/local-secret-cipher';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import type { PartnerAdminDeps } from '#shared/usecases/manage-partners';
+import { importCatalog } from '#shared/usecases/catalog';
 import { systemClock } from '#shared/usecases/ports';
+
+/** The catalog file the local runtime seeds on start (relative to the project root). */
+export const CATALOG_FILE = 'data/catalog/catalog.v1.json';
 
 export interface LocalRuntimeOptions {
   projectRoot: string;
@@ -34,6 +38,8 @@ export interface LocalRuntime {
   tableName: string;
   /** The webhook queues on the local SQS (fauxqs), for the ops CLI and tests. */
   events: { queueUrl: string; deadLetterQueueUrl: string; sqsEndpoint: string };
+  /** The catalog version the runtime seeded, and whether this start wrote it. */
+  catalog: { version: number; changed: boolean };
   admin: PartnerAdminDeps & { documentClient: DynamoDBDocumentClient; catalog: ReturnType<typeof dynamoCatalogStore> };
   stop(): Promise<void>;
 }
@@ -78,6 +84,15 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     documentClient,
   };
 
+  // The repository's catalog file, as `npm run ops -- catalog import` would load it; a no-op when already there.
+  const seeded = await importCatalog(JSON.parse(readFileSync(join(options.projectRoot, CATALOG_FILE), 'utf8')), admin).catch(
+    async (error: unknown) => {
+      client.destroy();
+      await dynamo.stop();
+      throw error;
+    },
+  );
+
   const pipeline = await startEventPipeline({
     projectRoot: options.projectRoot,
     dataDir: options.dataDir,
@@ -113,6 +128,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     dynamodbEndpoint: dynamo.endpoint,
     tableName,
     events,
+    catalog: { version: seeded.version, changed: seeded.changed },
     admin,
     async stop() {
       rmSync(runtimeFile, { force: true });
