@@ -28,6 +28,8 @@ export interface LocalRuntimeOptions {
   dataDir: string;
   inMemory: boolean;
   tableName?: string;
+  /** Catalog file to seed on start, relative to the project root; `null` seeds nothing (tests that need no catalog). */
+  catalogFile?: string | null;
   /** Extra environment for the handlers (e.g. a tiny webhook backoff scale in tests). */
   environment?: Record<string, string>;
 }
@@ -85,13 +87,14 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
   };
 
   // The repository's catalog file, as `npm run ops -- catalog import` would load it; a no-op when already there.
-  const seeded = await importCatalog(JSON.parse(readFileSync(join(options.projectRoot, CATALOG_FILE), 'utf8')), admin).catch(
-    async (error: unknown) => {
-      client.destroy();
-      await dynamo.stop();
-      throw error;
-    },
-  );
+  const catalogFile = options.catalogFile === undefined ? CATALOG_FILE : options.catalogFile;
+  const seeded = catalogFile
+    ? await importCatalog(JSON.parse(readFileSync(join(options.projectRoot, catalogFile), 'utf8')), admin).catch(async (error: unknown) => {
+        client.destroy();
+        await dynamo.stop();
+        throw error;
+      })
+    : { version: 0, changed: false };
 
   const pipeline = await startEventPipeline({
     projectRoot: options.projectRoot,

@@ -17,7 +17,7 @@ describe('Destinations', () => {
   let otherClient: SignedClient;
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await startTestService({}, { catalog: true });
     ({ client } = await service.newPartner());
     ({ client: otherClient } = await service.newPartner());
   });

@@ -53,10 +53,12 @@ describe('Ops CLI', () => {
     const broken = join(service.dataDir, 'broken-catalog.json');
     writeFileSync(broken, JSON.stringify({ version: 1, published: '2026-11-23', regions: [], bundles: [{ id: 'x' }] }));
 
+    const first = await ops('catalog', 'import', file, '--json');
     const again = await ops('catalog', 'import', file, '--json');
     const refused = await ops('catalog', 'import', broken);
     const missing = await ops('catalog', 'import');
 
+    expect(first.json()).toMatchObject({ version: 1, changed: true, bundles: 26 });
     expect(again.code).toBe(0);
     expect(again.json()).toMatchObject({ version: 1, changed: false });
     expect(refused.code).toBe(1);
