@@ -16,6 +16,10 @@ import { localSecretCipher } from '#shared/security/local-secret-cipher';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import type { PartnerAdminDeps } from '#shared/usecases/manage-partners';
+import { importCatalog } from '#shared/usecases/catalog';
+
+/** The catalog file the local runtime seeds on start (relative to the project root). */
+export const CATALOG_FILE = 'data/catalog/catalog.v1.json';
 
 export interface LocalRuntimeOptions {
   projectRoot: string;
@@ -25,6 +29,8 @@ export interface LocalRuntimeOptions {
   dataDir: string;
   inMemory: boolean;
   tableName?: string;
+  /** Catalog file to seed on start, relative to the project root; `null` seeds nothing (tests that need no catalog). */
+  catalogFile?: string | null;
   /** Extra environment for the handlers (e.g. a tiny webhook backoff scale in tests). */
   environment?: Record<string, string>;
 }
@@ -35,6 +41,8 @@ export interface LocalRuntime {
   tableName: string;
   /** The webhook queues on the local SQS (fauxqs), for the ops CLI and tests. */
   events: { queueUrl: string; deadLetterQueueUrl: string; sqsEndpoint: string };
+  /** The catalog version the runtime seeded, and whether this start wrote it. */
+  catalog: { version: number; changed: boolean };
   admin: PartnerAdminDeps & { documentClient: DynamoDBDocumentClient; catalog: ReturnType<typeof dynamoCatalogStore> };
   stop(): Promise<void>;
 }
@@ -81,6 +89,16 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     documentClient,
   };
 
+  // The repository's catalog file, as `npm run ops -- catalog import` would load it; a no-op when already there.
+  const catalogFile = options.catalogFile === undefined ? CATALOG_FILE : options.catalogFile;
+  const seeded = catalogFile
+    ? await importCatalog(JSON.parse(readFileSync(join(options.projectRoot, catalogFile), 'utf8')), admin).catch(async (error: unknown) => {
+        client.destroy();
+        await dynamo.stop();
+        throw error;
+      })
+    : { version: 0, changed: false };
+
   const pipeline = await startEventPipeline({
     projectRoot: options.projectRoot,
     dataDir: options.dataDir,
@@ -123,6 +141,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     dynamodbEndpoint: dynamo.endpoint,
     tableName,
     events,
+    catalog: { version: seeded.version, changed: seeded.changed },
     admin,
     async stop() {
       rmSync(runtimeFile, { force: true });
