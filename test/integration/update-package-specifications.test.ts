@@ -1,6 +1,6 @@
 // The two PUT update calls: counts, exact messages, redeemed codes, and the conditional-requirement table.
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
-import { dynamoBookingStore } from '#shared/storage/booking-store';
+import { lifecycleRepositories } from '#shared/storage/lifecycle-repositories';
 import { systemClock } from '#shared/usecases/ports';
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import type { SignedClient } from '#test/support/signed-client';
@@ -31,8 +31,8 @@ describe('Package specification updates', () => {
 
   const redeem = (promoCodeUuid: string) =>
     redeemPromoCode(
-      { partnerId, promoCodeUuid, redeemedBy: 'traveler@example.com' },
-      { bookings: dynamoBookingStore(service.runtime.admin.documentClient, service.runtime.tableName), clock: systemClock },
+      { partnerId, uuid: promoCodeUuid, externalUserId: 'traveler-1' },
+      lifecycleRepositories(service.runtime.admin.documentClient, service.runtime.tableName, systemClock, 'local'),
     );
 
   const bulk = (bookingId: string, spec: Record<string, unknown>, as = client) =>
