@@ -14,6 +14,7 @@ import {
   updatePartnerProfile,
 } from '#shared/usecases/manage-partners';
 import { listDeliveries, replayEvent, rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
+import { createReporterCredentials } from '#shared/usecases/manage-reporters';
 import { redriveDeadLetters } from '#shared/webhooks/webhook-queue';
 
 export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <name> for a deployed stage, --json for JSON)
@@ -29,7 +30,8 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   deliveries list (--event-id <event_id> | --partner <partner_id>) [--limit 50]
   events replay <event_id>                     deliver a recorded event again (new delivery_id)
   dlq redrive                                  move dead-lettered deliveries back to the webhook queue
-  catalog put --package '<json>'               add or replace a catalog package (id, package_type, size, ...)`;
+  catalog put --package '<json>'               add or replace a catalog package (id, package_type, size, ...)
+  reporter create <network|esim-platform|payments>   credentials for POST /ingest/facts; secret printed once`;
 
 const options = {
   stage: { type: 'string' },
@@ -141,6 +143,8 @@ const run = async (ctx: OpsContext, [group, action, subject]: string[], values: 
       await ctx.catalog.putPackage(pkg);
       return { stored: pkg.id };
     }
+    case 'reporter create':
+      return createReporterCredentials(required(subject, '<reporter>'), ctx);
     default:
       throw new UsageError(`Unknown command "${[group, action].filter(Boolean).join(' ')}".`);
   }

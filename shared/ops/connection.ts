@@ -12,6 +12,7 @@ import { localSecretCipher } from '#shared/security/local-secret-cipher';
 import { dynamoCatalogStore, type CatalogAdminStore } from '#shared/storage/catalog-store';
 import { dynamoDeliveryLog, type DeliveryLog } from '#shared/storage/delivery-store';
 import { dynamoPartnerStore, type PartnerAdminStore } from '#shared/storage/partner-store';
+import { dynamoReporterStore, type ReporterCredentialStore } from '#shared/storage/reporter-store';
 import { opsOutputKeys, type OpsOutputs } from '#shared/ops/stack-outputs';
 import { systemClock, type Clock } from '#shared/usecases/ports';
 import { sqsWebhookQueue, type WebhookQueue } from '#shared/webhooks/webhook-queue';
@@ -20,6 +21,7 @@ export interface OpsContext {
   target: string;
   partners: PartnerAdminStore;
   catalog: CatalogAdminStore;
+  reporters: ReporterCredentialStore;
   deliveries: DeliveryLog;
   queue: WebhookQueue;
   sqs: SQSClient;
@@ -43,6 +45,7 @@ const build = (
     target,
     partners: dynamoPartnerStore(documentClient, names.tableName),
     catalog: dynamoCatalogStore(documentClient, names.tableName),
+    reporters: dynamoReporterStore(documentClient, names.tableName),
     deliveries: dynamoDeliveryLog(documentClient, names.tableName),
     queue: sqsWebhookQueue(clients.sqs, { queueUrl: () => queueUrls.queueUrl, deadLetterQueueUrl: () => queueUrls.deadLetterQueueUrl }),
     sqs: clients.sqs,

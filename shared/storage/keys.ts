@@ -51,6 +51,7 @@ export const keys = {
   /** Reporters name an ICCID or package id only; these look-ups find the partner and traveler. */
   esimRef: (iccid: string) => ({ pk: `ESIM#${iccid}`, sk: 'ESIM_REF' }),
   packageRef: (packageId: string) => ({ pk: `TRAVELER_PACKAGE#${packageId}`, sk: 'PACKAGE_REF' }),
+  packageByQueueEntry: (partnerId: string, queueUuid: string) => ({ pk: `${partner(partnerId)}#QUEUE_PACKAGE#${queueUuid}`, sk: 'PACKAGE_REF' }),
   packageSchedule: (partnerId: string, userId: string, packageId: string) => ({
     pk: `${partner(partnerId)}#USER#${userId}`,
     sk: `SCHEDULE#${packageId}`,

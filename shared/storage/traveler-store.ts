@@ -2,7 +2,7 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Booking } from '#shared/domain/booking';
 import { nextDueAt, type Traveler } from '#shared/domain/traveler';
-import { AppError, ConflictError } from '#shared/errors';
+import { ConflictError } from '#shared/errors';
 import { cancellationReasons } from '#shared/storage/dynamo-errors';
 import { eventPut } from '#shared/storage/event-items';
 import { keys, shardOf } from '#shared/storage/keys';
@@ -16,9 +16,10 @@ export class ConcurrentChangeError extends ConflictError {
 }
 
 /** The reporter's fact id is already recorded: the fact was applied before and changes nothing now. */
-export class DuplicateFactError extends AppError {
+export class DuplicateFactError extends Error {
   constructor() {
-    super(200, 'duplicate_fact', 'This fact was already recorded.');
+    super('This fact was already recorded.');
+    this.name = 'DuplicateFactError';
   }
 }
 
@@ -80,6 +81,10 @@ export const dynamoTravelerStore = (client: DynamoDBDocumentClient, tableName: s
     for (const pkg of after.packages) {
       const old = previous.get(pkg.package_id);
       if (!old) items.push({ Put: { TableName: tableName, Item: lookupItem(keys.packageRef(pkg.package_id), after, 'package_ref') } });
+      if (!old && pkg.package_queue_uuid) {
+        const key = keys.packageByQueueEntry(after.partner_id, pkg.package_queue_uuid);
+        items.push({ Put: { TableName: tableName, Item: { ...lookupItem(key, after, 'queue_package_ref'), package_id: pkg.package_id } } });
+      }
       const due = nextDueAt(pkg)?.toISOString() ?? null;
       const dueBefore = old ? (nextDueAt(old)?.toISOString() ?? null) : null;
       if (due === dueBefore) continue;
@@ -128,6 +133,7 @@ export const dynamoTravelerStore = (client: DynamoDBDocumentClient, tableName: s
     findByEmail: (partnerId, email) => viaRef(keys.travelerByEmail(partnerId, email)),
     findByIccid: (iccid) => viaRef(keys.esimRef(iccid)),
     findByPackageId: (packageId) => viaRef(keys.packageRef(packageId)),
+    findByPackageQueueUuid: (partnerId, queueUuid) => viaRef(keys.packageByQueueEntry(partnerId, queueUuid)),
 
     async findPromoCodeUuid(partnerId, code) {
       const ref = await getItem(keys.promoCodeValue(partnerId, code));

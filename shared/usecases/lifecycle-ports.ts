@@ -72,6 +72,8 @@ export interface TravelerStore {
   /** Across partners: reporters know the ICCID or package id only. */
   findByIccid(iccid: string): Promise<Traveler | undefined>;
   findByPackageId(packageId: string): Promise<Traveler | undefined>;
+  /** The traveler whose package came from this queue entry (redeemed grant or web-app purchase). */
+  findByPackageQueueUuid(partnerId: string, queueUuid: string): Promise<Traveler | undefined>;
   findPromoCodeUuid(partnerId: string, code: string): Promise<string | undefined>;
   /** Package queue entries addressed to a traveler key (`external_user_id` or `email:{email}`), at most 100. */
   queueRefs(partnerId: string, travelerKey: string): Promise<QueueRef[]>;

@@ -29,6 +29,7 @@ export interface Locator {
   externalUserId?: string | null;
   iccid?: string | null;
   packageId?: string | null;
+  packageQueueUuid?: string | null;
 }
 
 const disagree = (path: string) =>
@@ -41,9 +42,14 @@ export const locateTraveler = async (deps: Pick<LifecycleDeps, 'travelers'>, sco
   const found: Array<[string, Traveler | undefined]> = [];
   if (locator.iccid) found.push(['iccid', await deps.travelers.findByIccid(locator.iccid)]);
   if (locator.packageId) found.push(['package_id', await deps.travelers.findByPackageId(locator.packageId)]);
+  if ((locator.externalUserId || locator.packageQueueUuid) && !scope.partnerId) {
+    throw new BadRequestError('partner_required', 'external_user_id and package_queue_uuid need partner_id.', [{ path: 'partner_id', message: 'Required.' }]);
+  }
   if (locator.externalUserId) {
-    if (!scope.partnerId) throw new BadRequestError('partner_required', 'external_user_id needs partner_id.', [{ path: 'partner_id', message: 'Required.' }]);
-    found.push(['external_user_id', await deps.travelers.findByExternalUserId(scope.partnerId, locator.externalUserId)]);
+    found.push(['external_user_id', await deps.travelers.findByExternalUserId(scope.partnerId as string, locator.externalUserId)]);
+  }
+  if (locator.packageQueueUuid) {
+    found.push(['package_queue_uuid', await deps.travelers.findByPackageQueueUuid(scope.partnerId as string, locator.packageQueueUuid)]);
   }
   if (found.length === 0) {
     throw new BadRequestError('traveler_required', 'Name the traveler or entity: external_user_id, iccid or package_id.', [
@@ -53,7 +59,7 @@ export const locateTraveler = async (deps: Pick<LifecycleDeps, 'travelers'>, sco
   const [firstPath, first] = found[0] as [string, Traveler | undefined];
   const visible = (t: Traveler | undefined) => t && (!scope.partnerId || t.partner_id === scope.partnerId);
   for (const [path, traveler] of found) {
-    if (!visible(traveler)) throw path === 'external_user_id' ? travelerNotFound() : new NotFoundError(`Unknown ${path}.`, `${path.replace('_id', '')}_not_found`);
+    if (!visible(traveler)) throw path === 'external_user_id' ? travelerNotFound() : new NotFoundError(`Unknown ${path}.`, `${path.replace(/_(id|uuid)$/, '')}_not_found`);
     if (traveler?.user_id !== first?.user_id) throw disagree(path === firstPath ? 'iccid' : path);
   }
   return first as Traveler;
@@ -106,7 +112,7 @@ export const installEsim = esimFact('install');
 export const removeEsim = esimFact('remove');
 
 /** The package a locator names: package_id, else the queue uuid, else the traveler's oldest queued package. */
-const packageOf = (traveler: Traveler, input: Locator & { packageQueueUuid?: string | null }): TravelerPackage => {
+const packageOf = (traveler: Traveler, input: Locator): TravelerPackage => {
   if (input.packageId) return traveler.packages.find((p) => p.package_id === input.packageId) as TravelerPackage;
   if (input.packageQueueUuid) {
     const pkg = traveler.packages.find((p) => p.package_queue_uuid === input.packageQueueUuid);
@@ -123,15 +129,10 @@ const packageOf = (traveler: Traveler, input: Locator & { packageQueueUuid?: str
  * queued → active; expires_at defaults to activation + the package's duration. Emits: package.activated.
  */
 export const activatePackage = (
-  input: Scope & Locator & { packageQueueUuid?: string | null; expiresAt?: string | null; fact?: FactContext },
+  input: Scope & Locator & { expiresAt?: string | null; fact?: FactContext },
   deps: LifecycleDeps,
 ): Promise<FactResult & { pkg: TravelerPackage }> =>
   withRetry(async () => {
-    if (input.packageQueueUuid && !input.externalUserId && !input.packageId) {
-      throw new BadRequestError('traveler_required', 'package_queue_uuid needs external_user_id or package_id.', [
-        { path: 'external_user_id', message: 'Required with package_queue_uuid.' },
-      ]);
-    }
     const traveler = await locateTraveler(deps, input, input);
     const pkg = packageOf(traveler, input);
     if (input.packageQueueUuid && pkg.package_queue_uuid !== input.packageQueueUuid) throw disagree('package_queue_uuid');

@@ -1,9 +1,8 @@
 // The traveler lifecycle through the local runtime: sandbox steps by HTTP, reporters' facts, classic grants,
 // concurrency, and the partner's receiver getting each spec event once with exactly its fields.
 import { eventDataFields } from '#shared/domain/lifecycle-events';
-import { dynamoReporterStore } from '#shared/storage/reporter-store';
+import { runOps } from '#shared/ops/cli';
 import { lifecycleRepositories } from '#shared/storage/lifecycle-repositories';
-import { createReporterCredentials } from '#shared/usecases/manage-reporters';
 import { rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 import { sweepPackageSchedules } from '#shared/usecases/sweep-package-schedules';
@@ -45,9 +44,13 @@ describe('Traveler lifecycle', () => {
     return { partner, client, path };
   };
 
+  /** Reporter credentials as operations staff issue them: `npm run ops -- reporter create <reporter>`. */
   const reporterClient = async (reporter: string): Promise<SignedClient> => {
-    const reporters = dynamoReporterStore(service.runtime.admin.documentClient, service.runtime.tableName);
-    const credentials = await createReporterCredentials(reporter, { reporters, cipher: service.runtime.admin.cipher });
+    const out: string[] = [];
+    const io = { out: (text: string) => out.push(text), err: (text: string) => out.push(text), defaultDataDir: service.dataDir };
+    expect(await runOps(['reporter', 'create', reporter, '--json'], io)).toBe(0);
+    const credentials = JSON.parse(out.join('\n'));
+    expect(credentials).toMatchObject({ reporter, api_key: expect.stringMatching(/^rk_/) });
     return signedClient(service.url, credentials);
   };
 
@@ -80,7 +83,7 @@ describe('Traveler lifecycle', () => {
     // Act
     const redeemed = await ok(client, 'redeem-promo-code', { uuid: alicePromo.uuid });
     const installed = await ok(client, 'install-esim', { external_user_id: 'alice' });
-    const activated = await ok(client, 'activate-package', { external_user_id: 'alice', package_queue_uuid: booking.package_queues[0].uuid });
+    const activated = await ok(client, 'activate-package', { package_queue_uuid: booking.package_queues[0].uuid });
     await ok(client, 'report-usage', { package_id: activated.package_id, percent: 40 });
     const full = await ok(client, 'report-usage', { package_id: activated.package_id, percent: 100 });
     const topup = await ok(client, 'topup', { external_user_id: 'alice', amount: 499, currency: 'EUR', destination: 'FRA' });
