@@ -6,6 +6,7 @@ import { lifecycleRepositories } from '#shared/storage/lifecycle-repositories';
 import { rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 import { sweepPackageSchedules } from '#shared/usecases/sweep-package-schedules';
+import { ensureExternalUserId, findTraveler } from '#shared/usecases/travelers';
 import { activatePackage } from '#shared/usecases/traveler-facts';
 import { inDays, makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import { signedClient, type SignedClient } from '#test/support/signed-client';
@@ -256,6 +257,49 @@ describe('Traveler lifecycle', () => {
     expect(twice.status).toBe(409);
     expect(after.body.data).toMatchObject({ package_queues: [], current_esim: { iccid: redeemed.body.data.current_esim.iccid, status: 'provisioned' } });
     expect(unknown.body.error.code).toBe('user_not_found');
+  });
+
+  it('assigns an external_user_id to a traveler known only by email, once, and finds it by either', async () => {
+    const { client, partner } = await partnerWithWebhook();
+    const booking = await book(client, [makePackageSpecification({ email: 'Zoe@Example.com' })]);
+    const deps = lifecycleRepositories(service.runtime.admin.documentClient, service.runtime.tableName, { now: () => new Date() }, 'local');
+
+    const redeemed = await ok(client, 'redeem-promo-code', { uuid: booking.promo_codes[0].uuid });
+    const assigned = await ensureExternalUserId(partner.partner_id, { email: 'zoe@example.com' }, deps);
+    const byEmail = await findTraveler(deps, partner.partner_id, { email: 'ZOE@example.com' });
+    const byId = await findTraveler(deps, partner.partner_id, { externalUserId: assigned });
+
+    expect(redeemed.redeemed_by).toMatch(/^ext_[0-9a-f]{24}$/);
+    expect(assigned).toBe(redeemed.redeemed_by);
+    expect(byEmail?.user_id).toMatch(/^usr_[0-9a-f]{24}$/);
+    expect(byId?.user_id).toBe(byEmail?.user_id);
+    await expect(ensureExternalUserId(partner.partner_id, { email: 'nobody@example.com' }, deps)).rejects.toMatchObject({ status: 404, code: 'user_not_found' });
+  });
+
+  it('applies usage facts in occurrence order: an older report changes nothing', async () => {
+    const { client, path } = await partnerWithWebhook();
+    const booking = await book(client, [makePackageSpecification({ external_user_id: 'max', size: '100MB' })]);
+    const { package_id: packageId } = await ok(client, 'redeem-promo-code', { uuid: booking.promo_codes[0].uuid });
+    const network = await reporterClient('network');
+    const report = (eventId: string, occurredAt: string, extra: Record<string, unknown>, type = 'package.usage') =>
+      network.send('POST', '/ingest/facts', { body: { type, event_id: eventId, occurred_at: occurredAt, package_id: packageId, ...extra } });
+
+    const activated = await report('n-1', '2026-07-01T10:00:00Z', {}, 'package.activated');
+    const half = await report('n-2', '2026-07-01T12:00:00Z', { used_bytes: 50 * 1024 ** 2 });
+    const olderButMore = await report('n-3', '2026-07-01T11:00:00Z', { used_bytes: 90 * 1024 ** 2 });
+    const negative = await report('n-4', '2026-07-01T13:00:00Z', { used_bytes: -1 });
+
+    expect(activated.body.data.events).toEqual(['package.activated']);
+    expect(half.body.data.events).toEqual(['package.usage.50_percent']);
+    expect(olderButMore.body.data).toMatchObject({ applied: false, events: [] });
+    expect(negative.status).toBe(400);
+    const deliveries = await eventually(() => receiver.received(path), (found) => found.length >= 3);
+    const usage = deliveries.find((d) => d.body.event === 'package.usage.50_percent')?.body;
+    expect(usage).toMatchObject({ timestamp: '2026-07-01T12:00:00.000Z', data: { used_bytes: 50 * 1024 ** 2, usage_percent: 50 } });
+    expect(deliveries.find((d) => d.body.event === 'package.activated')?.body.data).toMatchObject({
+      activated_at: '2026-07-01T10:00:00.000Z',
+      expires_at: '2027-07-01T10:00:00.000Z',
+    });
   });
 
   it('fires duration thresholds and expiry from the due index as time passes', async () => {
