@@ -3,7 +3,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatalogPackage } from '#shared/domain/package-specification';
 import type { LocalRuntime } from '#shared/local/runtime';
-import { createPartner, updatePartnerProfile, type PartnerView } from '#shared/usecases/manage-partners';
+import { setBrand } from '#shared/usecases/manage-brands';
+import { createPartner, type PartnerView } from '#shared/usecases/manage-partners';
 
 /** Sample packages so `package_id` can be tried locally; a deployed stage imports its catalog with the ops CLI. */
 export const demoCatalog: CatalogPackage[] = [
@@ -22,7 +23,10 @@ export const provisionDemoPartner = async (runtime: LocalRuntime, dataDir: strin
     if (await runtime.admin.partners.getProfile(saved.partner_id)) return saved;
   }
   const partner = await createPartner({ name: 'Demo Partner' }, runtime.admin);
-  await updatePartnerProfile(partner.partner_id, (p) => ({ ...p, brands: [DEMO_BRAND] }), runtime.admin);
+  await setBrand(
+    { partnerId: partner.partner_id, settings: { brand_id: DEMO_BRAND, name: 'Demo Air', primary_color: '#0b5cad', logo: null }, makeDefault: true },
+    runtime.admin,
+  );
   for (const pkg of demoCatalog) await runtime.admin.catalog.putPackage(pkg);
   writeFileSync(file, JSON.stringify(partner, null, 2), { mode: 0o600 });
   return partner;

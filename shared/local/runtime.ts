@@ -11,6 +11,7 @@ import { startDynamoDbLocal } from '#shared/local/dynamodb-local';
 import { startEventPipeline } from '#shared/local/event-pipeline';
 import { startHttpServer } from '#shared/local/http-server';
 import { localSecretCipher } from '#shared/security/local-secret-cipher';
+import { dynamoBrandStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import type { PartnerAdminDeps } from '#shared/usecases/manage-partners';
@@ -34,7 +35,11 @@ export interface LocalRuntime {
   tableName: string;
   /** The webhook queues on the local SQS (fauxqs), for the ops CLI and tests. */
   events: { queueUrl: string; deadLetterQueueUrl: string; sqsEndpoint: string };
-  admin: PartnerAdminDeps & { documentClient: DynamoDBDocumentClient; catalog: ReturnType<typeof dynamoCatalogStore> };
+  admin: PartnerAdminDeps & {
+    documentClient: DynamoDBDocumentClient;
+    catalog: ReturnType<typeof dynamoCatalogStore>;
+    brands: ReturnType<typeof dynamoBrandStore>;
+  };
   stop(): Promise<void>;
 }
 
@@ -73,6 +78,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
   const admin = {
     partners: dynamoPartnerStore(documentClient, tableName),
     catalog: dynamoCatalogStore(documentClient, tableName),
+    brands: dynamoBrandStore(documentClient, tableName),
     cipher: localSecretCipher(secretKey),
     clock: systemClock,
     documentClient,

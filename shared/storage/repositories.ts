@@ -3,6 +3,7 @@ import { documentClient } from '#shared/clients/dynamodb';
 import { config } from '#shared/config';
 import { systemClock } from '#shared/usecases/ports';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
+import { dynamoBrandStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 
@@ -10,5 +11,6 @@ export const repositories = {
   bookings: dynamoBookingStore(documentClient, config.tableName),
   partners: dynamoPartnerStore(documentClient, config.tableName),
   catalog: dynamoCatalogStore(documentClient, config.tableName),
+  brands: dynamoBrandStore(documentClient, config.tableName),
   clock: systemClock,
 };
