@@ -81,18 +81,22 @@ const failurePage = (request: PageRequest, error: unknown): APIGatewayProxyResul
   return respond(request, { status: 500, page: messagePage(frame, { title: frame.t('errorTitle'), body: frame.t('errorBody') }) });
 };
 
-/** A page anyone may open (token entry, claim form, not found). */
-export const publicPage =
-  (handle: (request: PageRequest) => Promise<PageOutcome>) =>
+/** Every page: a warm function serves many travelers, so no log key of the previous request survives. */
+const servePage =
+  (serve: (request: PageRequest) => Promise<APIGatewayProxyResult>) =>
   async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     logger.resetKeys();
     const request = toRequest(event);
     try {
-      return respond(request, await handle(request));
+      return await serve(request);
     } catch (error) {
       return failurePage(request, error);
     }
   };
+
+/** A page anyone may open (token entry, claim form, not found). */
+export const publicPage = (handle: (request: PageRequest) => Promise<PageOutcome>) =>
+  servePage(async (request) => respond(request, await handle(request)));
 
 /** The page a traveler whose session ended sees: what happened and how to get back in. */
 export const sessionEndedPage = (request: PageRequest): PageOutcome => {
@@ -106,21 +110,14 @@ export const sessionEndedPage = (request: PageRequest): PageOutcome => {
 };
 
 /** A page of one traveler: only a live session reaches `handle`, and the session names the one traveler it may see. */
-export const travelerPage =
-  (handle: (request: SessionPageRequest) => Promise<PageOutcome>) =>
-  async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
-    logger.resetKeys();
-    const request = toRequest(event);
-    try {
-      const sessionId = request.cookie(SESSION_COOKIE);
-      const session = await loadTravelerSession({ sessionId }, webDependencies);
-      if (!session || !sessionId) return respond(request, sessionEndedPage(request));
-      logger.appendKeys({ partner_id: session.partner_id });
-      return respond(request, await handle({ ...request, session, sessionId }));
-    } catch (error) {
-      return failurePage(request, error);
-    }
-  };
+export const travelerPage = (handle: (request: SessionPageRequest) => Promise<PageOutcome>) =>
+  servePage(async (request) => {
+    const sessionId = request.cookie(SESSION_COOKIE);
+    const session = await loadTravelerSession({ sessionId }, webDependencies);
+    if (!session || !sessionId) return respond(request, sessionEndedPage(request));
+    logger.appendKeys({ partner_id: session.partner_id });
+    return respond(request, await handle({ ...request, session, sessionId }));
+  });
 
 const MAX_FORM_BYTES = 8 * 1024;
 

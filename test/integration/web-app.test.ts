@@ -153,6 +153,22 @@ describe('Traveler web app', () => {
       expect(page).toContain('No packages are waiting for you right now.');
     });
 
+    it('styles pages with the booking\'s custom_branding over the default brand, logo included in the CSP', async () => {
+      const logo = 'https://cdn.example.com/harbor.svg';
+      await setBrand({ partnerId, settings: { brand_id: 'harbor', name: 'Harbor Trips', primary_color: '#5a2d82', logo } }, service.runtime.admin);
+      const traveler = `trav-${randomUUID()}`;
+      await bookTraveler(client, traveler, { custom_branding: 'harbor' });
+      const { cookie } = await signIn(traveler);
+
+      const home = await open(`${service.url}/app`, { headers: { cookie } });
+      const page = await home.text();
+
+      expect(page).toContain(`<img src="${logo}" alt="Harbor Trips">`);
+      expect(page).toContain(`/api/app/brands/${partnerId}/harbor?v=`);
+      expect(page).not.toContain('Skyline Air');
+      expect(home.headers.get('content-security-policy')).toContain("img-src 'self' data: https://cdn.example.com;");
+    });
+
     it('answers a missing, unknown or ended session with the 401 session-ended page', async () => {
       const none = await open(`${service.url}/app`);
       const unknown = await open(`${service.url}/app`, { headers: { cookie: `session=${'A'.repeat(43)}` } });
