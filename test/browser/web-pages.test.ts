@@ -76,6 +76,24 @@ describe('Traveler web app in a browser', () => {
     await screenshot('home');
   });
 
+  it('keeps two travelers signed in side by side apart: each sees only their own packages', async () => {
+    const [first, second] = [`trav-${randomUUID()}`, `trav-${randomUUID()}`];
+    await bookTraveler(client, first, { package_specifications: [{ destination: 'ESP', size: '1GB', external_user_id: first }] });
+    await bookTraveler(client, second, { package_specifications: [{ destination: 'GRC', size: '2GB', external_user_id: second }] });
+    const other = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const otherPage = await other.newPage();
+
+    await page.goto((await redirectToken(client, { external_user_id: first })).url);
+    await otherPage.goto((await redirectToken(client, { external_user_id: second })).url);
+    await page.reload();
+
+    expect(await page.locator('main').textContent()).toContain('ESP');
+    expect(await page.locator('main').textContent()).not.toContain('GRC');
+    expect(await otherPage.locator('main').textContent()).toContain('GRC');
+    expect(await otherPage.locator('main').textContent()).not.toContain('ESP');
+    await other.close();
+  });
+
   it('shows a friendly page when the link is opened a second time', async () => {
     const { url } = await redirectToken(client, { external_user_id: `trav-${randomUUID()}` });
     await page.goto(url);

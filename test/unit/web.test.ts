@@ -4,8 +4,9 @@ import { stylesheet } from '#shared/web/assets.generated';
 import { html } from '#shared/web/html';
 import { catalogs, chooseLanguage, languages, translator } from '#shared/web/i18n';
 import { en } from '#shared/web/messages/en';
+import { claimOutcomePage } from '#shared/web/pages';
 import { contentSecurityPolicy, readCookies, setCookie } from '#shared/web/security';
-import { buildWebAssets } from '../../scripts/build-web-assets';
+import { buildWebAssets } from '#scripts/build-web-assets';
 
 describe('Web app building blocks', () => {
   it('escapes every interpolated value, in text and in attributes, but not nested templates', () => {
@@ -69,5 +70,21 @@ describe('Web app building blocks', () => {
     const compressed = gzipSync(stylesheet.body).length + gzipSync(':root{--brand:#0b5cad}').length;
     console.log(`Web app page weight: CSS ${stylesheet.body.length} B raw, ${compressed} B gzip (incl. brand sheet); JavaScript 0 B`);
     expect(compressed).toBeLessThan(50 * 1024);
+  });
+});
+
+describe('Claim outcome pages', () => {
+  const frame = { language: 'en' as const, t: translator('en'), basePath: '/api' };
+
+  it.each([
+    ['sent', 200, 'Check your email'],
+    ['already_claimed', 409, 'This code was already claimed'],
+    ['not_found', 404, 'Page not found'],
+    ['throttled', 429, 'Too many attempts'],
+    ['unavailable', 503, 'Claiming is not available yet'],
+  ] as const)('answers the claim outcome %s with %i and says what happens next', (outcome, status, title) => {
+    const result = claimOutcomePage(frame, outcome);
+    expect(result.status).toBe(status);
+    expect(result.page.value).toContain(`<h1>${title}</h1>`);
   });
 });
