@@ -10,7 +10,8 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type AuthMode, type RouteDefinition, routes } from '#shared/routes';
+import { type AuthMode, type RouteDefinition, type RouteResource, routes } from '#shared/routes';
+import { emailSettingsFromContext } from '#lib/email';
 import type { Data } from '#lib/data';
 import { FunctionWithLogGroup } from '#lib/function-with-log-group';
 import { resourcePrefix, type StageSettings } from '#lib/stage';
@@ -97,9 +98,15 @@ export class Api extends Construct {
       },
       public: () => {},
     };
+    const email = emailSettingsFromContext(this);
+    const bindResource: Record<RouteResource, (fn: FunctionWithLogGroup) => void> = {
+      table: (fn) => fn.bindTable({ table: data.table, accessMode: 'readWrite' }),
+      email: (fn) => fn.bindEmail(email),
+    };
     const authorizationReason: Record<AuthMode, string> = {
       partner: 'Partners sign every request with HMAC; the function verifies the signature with the partner secret (no authorizer can).',
-      public: 'Deliberately public: a removed endpoint that answers 410 Gone with a pointer to its replacement.',
+      public:
+        'Deliberately public: removed endpoints answering 410 Gone, and the traveler promo code claim (no partner credentials exist on that side; throttled per code and per client address).',
     };
 
     for (const route of routes) {
@@ -109,6 +116,7 @@ export class Api extends Construct {
         stage,
       });
       bindAccess[route.auth](fn);
+      for (const resource of route.resources ?? []) bindResource[resource](fn);
       const method = this.restApi.root.resourceForPath(route.path).addMethod(route.method, new LambdaIntegration(fn));
       for (const id of ['AwsSolutions-APIG4', 'AwsSolutions-COG4']) {
         Validations.of(method).acknowledge({ id, reason: authorizationReason[route.auth] });

@@ -39,6 +39,10 @@ export const envNames = {
   /** Local runtime only: how often the sweeper runs (the stack's schedule is one minute). */
   sweepIntervalMs: 'SWEEP_INTERVAL_MS',
   stage: 'STAGE',
+  /** Sender address of every email (an SES verified identity in AWS). */
+  emailFrom: 'EMAIL_FROM',
+  /** Local runtime only: emails are written as .eml files into this folder instead of being sent. */
+  localMailDir: 'LOCAL_MAIL_DIR',
 } as const;
 
 export const config = {
@@ -87,6 +91,12 @@ export const config = {
   /** Where travelers reach public endpoints (claim URLs); falls back to the request's own host. */
   get publicBaseUrl(): string | undefined {
     return optional(envNames.publicBaseUrl);
+  },
+  get emailFrom(): string {
+    return required(envNames.emailFrom);
+  },
+  get localMailDir(): string | undefined {
+    return optional(envNames.localMailDir);
   },
   get stage(): string {
     return optional(envNames.stage) ?? 'local';

@@ -2,8 +2,11 @@
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** `partner`: HMAC-signed partner request. `public`: no credentials (removed endpoints, public claims). */
+/** `partner`: HMAC-signed partner request. `public`: no credentials (removed endpoints, the promo code claim). */
 export type AuthMode = 'partner' | 'public';
+
+/** What a function needs beyond what its auth mode gives (partner routes always get the table and the secret key). */
+export type RouteResource = 'table' | 'email';
 
 export interface RouteDefinition {
   /** Name of the operation; also the Lambda function's logical name. */
@@ -17,6 +20,7 @@ export interface RouteDefinition {
   /** Handler module relative to the project root; exports `handler`. */
   entry: string;
   auth: AuthMode;
+  resources?: readonly RouteResource[];
 }
 
 export const routes: readonly RouteDefinition[] = [
@@ -60,6 +64,16 @@ export const routes: readonly RouteDefinition[] = [
     path: '/native/device-compatibility',
     entry: 'functions/check-device-compatibility.ts',
     auth: 'partner',
+  },
+  { operation: 'getPromoCode', method: 'GET', path: '/promo-codes/{id}', entry: 'functions/get-promo-code.ts', auth: 'partner' },
+  // Public: a traveler holding a claim URL has no partner credentials; throttled per code and per address.
+  {
+    operation: 'claimPromoCode',
+    method: 'POST',
+    path: '/promo-codes/claim/{uuid}',
+    entry: 'functions/claim-promo-code.ts',
+    auth: 'public',
+    resources: ['table', 'email'],
   },
   // Removed in 2.1.0: answer 410 Gone with a pointer to /destinations instead of a bare 404.
   { operation: 'countriesRemoved', method: 'GET', path: '/countries', entry: 'functions/removed-endpoint.ts', auth: 'public' },

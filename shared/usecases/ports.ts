@@ -40,3 +40,16 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/** One email: plain text always, HTML optionally (the same content). */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Sends an email now; Amazon SES v2 in AWS, .eml files under the data folder locally. */
+export interface EmailSender {
+  send(message: EmailMessage): Promise<{ messageId: string }>;
+}

@@ -102,7 +102,7 @@ describe('Stack: EsimBooking (dev)', () => {
       expect(new Set(logicalIds).size).toBe(routes.length);
     });
 
-    it('gives partner routes the table and the secret key, and public routes nothing', () => {
+    it('gives partner routes the table and the secret key, and public routes only what they declare', () => {
       // Prepare
       const { stack, ref } = synthesized;
       const functions = template.findResources('AWS::Lambda::Function');
@@ -126,7 +126,32 @@ describe('Stack: EsimBooking (dev)', () => {
       // Assess
       const partner = { environment: [envNames.tableName, envNames.secretKeyId], writesTable: true, decrypts: true, onlyLogsAndTraces: false };
       const none = { environment: [], writesTable: false, decrypts: false, onlyLogsAndTraces: true };
-      expect(access).toEqual(Object.fromEntries(routes.map((route) => [route.operation, route.auth === 'partner' ? partner : none])));
+      const declared = (route: RouteDefinition) =>
+        route.resources?.includes('table') ? { ...none, environment: [envNames.tableName], writesTable: true, onlyLogsAndTraces: false } : none;
+      expect(access).toEqual(Object.fromEntries(routes.map((route) => [route.operation, route.auth === 'partner' ? partner : declared(route)])));
+    });
+
+    it('lets exactly the routes that declare email send as the SES identity, with EMAIL_FROM set', () => {
+      // Prepare
+      const { stack, ref } = synthesized;
+      const policies = Object.values(template.findResources('AWS::IAM::Policy'));
+      const functions = template.findResources('AWS::Lambda::Function');
+      const sesStatements = (operation: string) => {
+        const fn = stack.api.functions[operation]!;
+        const statements = policies.find((policy) => policy.Properties.Roles[0].Ref === ref(fn.role!))?.Properties.PolicyDocument.Statement ?? [];
+        return statements.filter((statement: { Action: string | string[] }) => [statement.Action].flat().some((a) => a.startsWith('ses:')));
+      };
+
+      // Act
+      const senders = routes.filter((route) => sesStatements(route.operation).length > 0).map((route) => route.operation);
+      const [statement] = sesStatements('claimPromoCode');
+      const environment = functions[ref(stack.api.functions.claimPromoCode!)]!.Properties.Environment.Variables;
+
+      // Assess
+      expect(senders).toEqual(routes.filter((route) => route.resources?.includes('email')).map((route) => route.operation));
+      expect(statement.Action).toBe('ses:SendEmail');
+      expect(JSON.stringify(statement.Resource)).toContain(':identity/example.com');
+      expect(environment[envNames.emailFrom]).toBe('no-reply@example.com');
     });
 
     it('answers with our JSON error shape when no function runs', () => {
