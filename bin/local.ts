@@ -22,6 +22,7 @@ const main = async () => {
       '',
       `eSIM booking service running at ${runtime.url}  (${inMemory ? 'in-memory' : `data in ${dataDir}`})`,
       `DynamoDB Local: ${runtime.dynamodbEndpoint}  table: ${runtime.tableName}`,
+      `Emails are written to ${join(dataDir, 'mail')} (one .eml file each; paths printed below as they are sent)`,
       `Catalog: version ${runtime.catalog.version} ${runtime.catalog.changed ? 'imported' : 'already imported'} (GET /destinations)`,
       '',
       'Demo partner:',

@@ -10,7 +10,8 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type AuthMode, type RouteDefinition, routes as routeTable, routesForStage } from '#shared/routes';
+import { type AuthMode, type RouteDefinition, type RouteResource, routes as routeTable, routesForStage } from '#shared/routes';
+import { emailSettingsFromContext } from '#lib/email';
 import type { Data } from '#lib/data';
 import { FunctionWithLogGroup } from '#lib/function-with-log-group';
 import { apiUrlOutputKey } from '#shared/ops/stack-outputs';
@@ -109,9 +110,15 @@ export class Api extends Construct {
       'public-page': (fn) => fn.bindTable({ table: data.table, accessMode: 'readWrite' }),
       'traveler-session': (fn) => fn.bindTable({ table: data.table, accessMode: 'readWrite' }),
     };
+    const email = emailSettingsFromContext(this);
+    const bindResource: Record<RouteResource, (fn: FunctionWithLogGroup) => void> = {
+      table: (fn) => fn.bindTable({ table: data.table, accessMode: 'readWrite' }),
+      email: (fn) => fn.bindEmail(email),
+    };
     const authorizationReason: Record<AuthMode, string> = {
       partner: 'Partners sign every request with HMAC; the function verifies the signature with the partner secret (no authorizer can).',
-      public: 'Deliberately public: removed endpoints (410 Gone), the web app stylesheet and its 404 page; no data is read.',
+      public:
+        'Deliberately public: removed endpoints (410 Gone), the web app stylesheet and 404 page, and the traveler promo code claim (no partner credentials exist on that side; throttled per code and per client address).',
       reporter: 'Reporters (network, eSIM platform, payments) sign every request with HMAC and their own credentials; the function verifies it.',
       'public-page':
         'A traveler web page anyone may open (redirect-token entry, promo-code claim form); tokens are signed and single-use, forms carry CSRF tokens.',
@@ -127,6 +134,7 @@ export class Api extends Construct {
       });
       bindAccess[route.auth](fn);
       if (route.signsTokens) fn.bindTokenKey({ key: data.tokenKey });
+      for (const resource of route.resources ?? []) bindResource[resource](fn);
       const method = this.restApi.root.resourceForPath(route.path).addMethod(route.method, new LambdaIntegration(fn));
       for (const id of ['AwsSolutions-APIG4', 'AwsSolutions-COG4']) {
         Validations.of(method).acknowledge({ id, reason: authorizationReason[route.auth] });

@@ -49,6 +49,10 @@ export const envNames = {
   stage: 'STAGE',
   /** KMS HMAC key that signs redirect tokens (AWS); locally they are signed with a key derived from LOCAL_SECRET_KEY. */
   tokenKeyId: 'TOKEN_KEY_ID',
+  /** Sender address of every email (an SES verified identity in AWS). */
+  emailFrom: 'EMAIL_FROM',
+  /** Local runtime only: emails are written as .eml files into this folder instead of being sent. */
+  localMailDir: 'LOCAL_MAIL_DIR',
 } as const;
 
 export const config = {
@@ -99,6 +103,12 @@ export const config = {
   /** Where travelers reach public endpoints (claim URLs); falls back to the request's own host. */
   get publicBaseUrl(): string | undefined {
     return optional(envNames.publicBaseUrl);
+  },
+  get emailFrom(): string {
+    return required(envNames.emailFrom);
+  },
+  get localMailDir(): string | undefined {
+    return optional(envNames.localMailDir);
   },
   get stage(): string {
     return optional(envNames.stage) ?? localStage;

@@ -10,6 +10,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type AuthMode = 'partner' | 'public' | 'reporter' | 'public-page' | 'traveler-session';
 
+/** What a function needs beyond what its auth mode gives (partner routes always get the table and the secret key). */
+export type RouteResource = 'table' | 'email';
+
 export interface RouteDefinition {
   /** Name of the operation; also the Lambda function's logical name. */
   operation: string;
@@ -26,6 +29,7 @@ export interface RouteDefinition {
   sandbox?: boolean;
   /** The function signs or verifies redirect tokens (KMS HMAC key in AWS). */
   signsTokens?: true;
+  resources?: readonly RouteResource[];
 }
 
 /** One partner-signed route per sandbox step, all served by one handler module. */
@@ -121,6 +125,16 @@ export const routes: readonly RouteDefinition[] = [
     ['sandboxTopup', 'topup'],
     ['sandboxClaimClassic', 'claim-classic'],
   ]),
+  { operation: 'getPromoCode', method: 'GET', path: '/promo-codes/{id}', entry: 'functions/get-promo-code.ts', auth: 'partner' },
+  // Public: a traveler holding a claim URL has no partner credentials; throttled per code and per address.
+  {
+    operation: 'claimPromoCode',
+    method: 'POST',
+    path: '/promo-codes/claim/{uuid}',
+    entry: 'functions/claim-promo-code.ts',
+    auth: 'public',
+    resources: ['table', 'email'],
+  },
   // Removed in 2.1.0: answer 410 Gone with a pointer to /destinations instead of a bare 404.
   { operation: 'countriesRemoved', method: 'GET', path: '/countries', entry: 'functions/removed-endpoint.ts', auth: 'public' },
   {

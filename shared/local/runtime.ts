@@ -80,6 +80,9 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     [envNames.localSecretKey]: secretKey,
     [envNames.stage]: 'local',
     [envNames.webhookAllowPrivateUrls]: 'true',
+    // Emails are written as .eml files here (their paths are printed) instead of being sent through SES.
+    [envNames.localMailDir]: join(options.dataDir, 'mail'),
+    [envNames.emailFrom]: 'no-reply@esim-booking.local',
     ...options.environment,
   });
 

@@ -65,6 +65,11 @@ export const keys = {
   catalogDestinations: 'CATALOG#DESTINATIONS',
   catalogDestination: (destinationId: string) => ({ pk: 'CATALOG#DESTINATIONS', sk: `DESTINATION#${destinationId}` }),
   catalogVersion: { pk: 'CATALOG#VERSION', sk: 'VERSION' },
+  /** One fixed-window counter (TTL item) per throttled subject and window. */
+  throttleWindow: (scope: string, subject: string, windowStart: number) => ({
+    pk: `THROTTLE#${scope}#${subject}`,
+    sk: `WINDOW#${windowStart}`,
+  }),
   idempotencyPartition: (partnerId: string) => `${partner(partnerId)}#IDEMPOTENCY`,
 
   /** Brands live beside the partner profile: one Query on `BRAND#` lists them. */
