@@ -25,6 +25,8 @@ export interface EventPipeline {
   sqsEndpoint: string;
   queueUrl: string;
   deadLetterQueueUrl: string;
+  /** Reads the table stream now: called after a local write, so events flow at once rather than at the next poll. */
+  wake(): void;
   stop(): Promise<void>;
 }
 
@@ -130,13 +132,15 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
     });
     stops.push(queuePoller.stop);
     const ticker = startTicker(sweepEveryMs, () =>
-      sweep(scheduledEvent(sweeper.operation), lambdaContext(sweeper.operation)).catch((error: unknown) => {
-        console.error(`${sweeper.operation} failed`, error);
-      }),
+      sweep(scheduledEvent(sweeper.operation), lambdaContext(sweeper.operation))
+        .catch((error: unknown) => {
+          console.error(`${sweeper.operation} failed`, error);
+        })
+        .finally(() => streamPoller.wake()),
     );
     stops.push(ticker.stop);
 
-    return { sqsEndpoint: sqs.endpoint, queueUrl: sqs.queueUrl, deadLetterQueueUrl: sqs.deadLetterQueueUrl, stop };
+    return { sqsEndpoint: sqs.endpoint, queueUrl: sqs.queueUrl, deadLetterQueueUrl: sqs.deadLetterQueueUrl, wake: streamPoller.wake, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -29,7 +29,14 @@ const sendJson = (res: import('node:http').ServerResponse, status: number, body:
   res.end(JSON.stringify(body));
 };
 
-export const startHttpServer = async (options: { port: number; projectRoot: string }): Promise<{ server: Server; url: string }> => {
+export interface HttpServerOptions {
+  port: number;
+  projectRoot: string;
+  /** Called when a handler has answered: what it wrote is in the table (the event pipeline reads the stream then). */
+  onHandled?: () => void;
+}
+
+export const startHttpServer = async (options: HttpServerOptions): Promise<{ server: Server; url: string }> => {
   const match = routeMatcher(routes);
   const load = handlerLoader(options.projectRoot);
   const server = createServer((req, res) => {
@@ -68,6 +75,7 @@ export const startHttpServer = async (options: { port: number; projectRoot: stri
         const handler = await load(matched.route.entry);
         const event = toProxyEvent(req, Buffer.concat(chunks), url, path, matched);
         const result = await handler(event, lambdaContext(matched.route.operation));
+        options.onHandled?.();
         res.writeHead(result.statusCode, result.headers as Record<string, string>);
         res.end(result.body);
       } catch (error) {
