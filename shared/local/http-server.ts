@@ -32,8 +32,8 @@ const sendJson = (res: import('node:http').ServerResponse, status: number, body:
 export interface HttpServerOptions {
   port: number;
   projectRoot: string;
-  /** Called when a handler has answered: what it wrote is in the table (the event pipeline reads the stream then). */
-  onHandled?: () => void;
+  /** Called when a handler of a write (not GET or HEAD) has answered: what it wrote is in the table. */
+  onWritten?: () => void;
 }
 
 export const startHttpServer = async (options: HttpServerOptions): Promise<{ server: Server; url: string }> => {
@@ -75,7 +75,7 @@ export const startHttpServer = async (options: HttpServerOptions): Promise<{ ser
         const handler = await load(matched.route.entry);
         const event = toProxyEvent(req, Buffer.concat(chunks), url, path, matched);
         const result = await handler(event, lambdaContext(matched.route.operation));
-        options.onHandled?.();
+        if (req.method !== 'GET' && req.method !== 'HEAD') options.onWritten?.();
         res.writeHead(result.statusCode, result.headers as Record<string, string>);
         res.end(result.body);
       } catch (error) {

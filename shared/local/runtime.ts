@@ -92,7 +92,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
   });
   const events = { queueUrl: pipeline.queueUrl, deadLetterQueueUrl: pipeline.deadLetterQueueUrl, sqsEndpoint: pipeline.sqsEndpoint };
 
-  const http = await startHttpServer({ port: options.port, projectRoot: options.projectRoot, onHandled: pipeline.wake }).catch(async (error: unknown) => {
+  const http = await startHttpServer({ port: options.port, projectRoot: options.projectRoot, onWritten: pipeline.wake }).catch(async (error: unknown) => {
     await pipeline.stop();
     client.destroy();
     await dynamo.stop();

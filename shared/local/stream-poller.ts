@@ -183,9 +183,14 @@ export const startStreamPoller = async (options: StreamPollerOptions): Promise<S
     return records.length;
   };
 
+  // New shards appear when DynamoDB splits or rolls one over; looking for them once a second is plenty.
+  let shardsDiscoveredAt = performance.now();
   /** One read of every open shard; returns how many records were read. */
   const poll = async (): Promise<number> => {
-    await discoverShards();
+    if (performance.now() - shardsDiscoveredAt >= 1000 || [...shards.values()].every((shard) => shard.finished)) {
+      await discoverShards();
+      shardsDiscoveredAt = performance.now();
+    }
     let read = 0;
     for (const shard of shards.values()) {
       const parent = shard.parentId ? shards.get(shard.parentId) : undefined;
