@@ -28,6 +28,8 @@ export interface EventPipeline {
   deadLetterQueueUrl: string;
   /** Runs the scheduled functions once more now (after the clock moved) and resolves when that run is over. */
   runScheduledNow(): Promise<void>;
+  /** Reads the table stream now: called after a local write, so events flow at once rather than at the next poll. */
+  wake(): void;
   stop(): Promise<void>;
 }
 
@@ -139,13 +141,14 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
       functionName: dispatcher.operation,
     });
     stops.push(queuePoller.stop);
-    // Each runs on its own schedule in AWS; locally one ticker runs them in turn.
+    // Each runs on its own schedule in AWS; locally one ticker runs them in turn, then wakes the stream reader.
     const ticker = startTicker(sweepEveryMs, async () => {
       for (const { definition, run } of sweepers) {
         await run(scheduledEvent(definition.operation), lambdaContext(definition.operation)).catch((error: unknown) => {
           console.error(`${definition.operation} failed`, error);
         });
       }
+      streamPoller.wake();
     });
     stops.push(ticker.stop);
 
@@ -154,6 +157,7 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
       queueUrl: sqs.queueUrl,
       deadLetterQueueUrl: sqs.deadLetterQueueUrl,
       runScheduledNow: ticker.runNow,
+      wake: streamPoller.wake,
       stop,
     };
   } catch (error) {

@@ -39,6 +39,8 @@ export interface HttpServerOptions {
   routes?: readonly RouteDefinition[];
   /** Local-only endpoints under /__local (the service clock); absent from every deployed stage. */
   control?: (request: ControlRequest) => Promise<ControlResponse>;
+  /** Called when a handler of a write (not GET or HEAD) has answered: what it wrote is in the table. */
+  onWritten?: () => void;
 }
 
 export const startHttpServer = async (options: HttpServerOptions): Promise<{ server: Server; url: string }> => {
@@ -87,6 +89,7 @@ export const startHttpServer = async (options: HttpServerOptions): Promise<{ ser
         const handler = await load(matched.route.entry);
         const event = toProxyEvent(req, Buffer.concat(chunks), url, path, matched);
         const result = await handler(event, lambdaContext(matched.route.operation));
+        if (req.method !== 'GET' && req.method !== 'HEAD') options.onWritten?.();
         res.writeHead(result.statusCode, result.headers as Record<string, string>);
         res.end(result.body);
       } catch (error) {

@@ -127,6 +127,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     port: options.port,
     projectRoot: options.projectRoot,
     stage,
+    onWritten: pipeline.wake,
     // Moving the clock is for local development only; a run that plays another stage does not offer it.
     control: stage === 'local' ? localControl({ runScheduledNow: pipeline.runScheduledNow }) : undefined,
   }).catch(async (error: unknown) => {

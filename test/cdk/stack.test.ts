@@ -253,6 +253,8 @@ describe('Stack: EsimBooking (dev)', () => {
             },
           },
         });
+        // Source maps are resolved offline (docs/benchmarks.md); --enable-source-maps would cost every cold start.
+        expect(Properties.Environment.Variables.NODE_OPTIONS).toBeUndefined();
       }
       template.resourceCountIs('AWS::Logs::LogGroup', expectedCount + 1); // + API access logs
     });
