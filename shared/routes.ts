@@ -21,10 +21,6 @@ export interface RouteDefinition {
   sandbox?: boolean;
 }
 
-/** The routes a stage serves: production has no sandbox routes (its stack and the local runtime both use this). */
-export const routesForStage = (definitions: readonly RouteDefinition[], stage: string): RouteDefinition[] =>
-  definitions.filter((route) => !(route.sandbox && stage === 'production'));
-
 export const routes: readonly RouteDefinition[] = [
   { operation: 'listBookings', method: 'GET', path: '/bookings', entry: 'functions/list-bookings.ts', auth: 'partner' },
   { operation: 'createBooking', method: 'POST', path: '/bookings', entry: 'functions/create-booking.ts', auth: 'partner' },
@@ -68,3 +64,7 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'public',
   },
 ];
+
+/** The routes a stage serves: production has no sandbox routes (its stack and the local runtime both use this). */
+export const routesForStage = (definitions: readonly RouteDefinition[], stage: string): RouteDefinition[] =>
+  definitions.filter((route) => !(route.sandbox && stage === 'production'));
