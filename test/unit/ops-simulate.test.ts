@@ -61,11 +61,13 @@ describe('Ops CLI: simulate flags', () => {
     const topup = parseSimulate(['topup', '--external-user-id', 'u-1', '--amount', '1299', '--currency', 'EUR', '--iccid', '8901']);
     const usage = parseSimulate(['report-usage', '--package-id', 'pkg-1', '--percent', '50.5']);
     const redeem = parseSimulate(['redeem-promo-code', '--promo-code-id', 'pc-1', '--code', 'ABC', '--external-user-id', 'u-2']);
+    const purchase = parseSimulate(['purchase', '--external-user-id', 'u-3', '--destination', 'FRA', '--amount', '499', '--currency', 'EUR', '--package-queue-uuid', 'q-9']);
 
     // Assess
     expect(topup).toMatchObject({ step: 'topup', body: { external_user_id: 'u-1', amount: 1299, currency: 'EUR', iccid: '8901' } });
     expect(usage).toMatchObject({ body: { package_id: 'pkg-1', percent: 50.5 } });
     expect(redeem).toMatchObject({ body: { promo_code_id: 'pc-1', code: 'ABC', external_user_id: 'u-2' } });
+    expect(purchase).toMatchObject({ body: { external_user_id: 'u-3', destination: 'FRA', amount: 499, currency: 'EUR', package_queue_uuid: 'q-9' } });
   });
 
   it('reads a negative --ms whether written "--ms -5000" or "--ms=-5000"', () => {
