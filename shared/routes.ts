@@ -47,6 +47,22 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/update-package-specification.ts',
     auth: 'partner',
   },
+  { operation: 'listDestinations', method: 'GET', path: '/destinations', entry: 'functions/list-destinations.ts', auth: 'partner' },
+  { operation: 'getDestination', method: 'GET', path: '/destinations/{id}', entry: 'functions/get-destination.ts', auth: 'partner' },
+  {
+    operation: 'listCompatibleDevices',
+    method: 'GET',
+    path: '/native/device-compatibility',
+    entry: 'functions/list-compatible-devices.ts',
+    auth: 'partner',
+  },
+  {
+    operation: 'checkDeviceCompatibility',
+    method: 'POST',
+    path: '/native/device-compatibility',
+    entry: 'functions/check-device-compatibility.ts',
+    auth: 'partner',
+  },
   // Removed in 2.1.0: answer 410 Gone with a pointer to /destinations instead of a bare 404.
   { operation: 'countriesRemoved', method: 'GET', path: '/countries', entry: 'functions/removed-endpoint.ts', auth: 'public' },
   {

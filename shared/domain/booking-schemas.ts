@@ -26,7 +26,7 @@ const isPlainObject = (input: unknown): input is Record<string, unknown> =>
   typeof input === 'object' && input !== null && !Array.isArray(input);
 
 /** valibot's object schemas also take arrays; JSON objects are what the spec means. */
-const plainObject = <const TEntries extends v.ObjectEntries>(entries: TEntries, message: string) =>
+export const plainObject = <const TEntries extends v.ObjectEntries>(entries: TEntries, message: string) =>
   v.pipe(v.custom<Record<string, unknown>>(isPlainObject, message), v.object(entries, message));
 
 const plainLooseObject = <const TEntries extends v.ObjectEntries>(entries: TEntries, message: string) =>

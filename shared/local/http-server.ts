@@ -1,5 +1,5 @@
 // local runtime → serves the route table at http://127.0.0.1:PORT/api by invoking the very same handlers.
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, STATUS_CODES } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
@@ -94,6 +94,18 @@ export const startHttpServer = async (options: HttpServerOptions): Promise<{ ser
         sendJson(res, 502, errorBody('internal_error', 'The handler failed. See the local runtime log.'));
       }
     };
+  });
+  // Node answers what it cannot parse itself (e.g. headers over 16 KiB: an empty 431); give it our error shape.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const [status, code, message] = error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'request_header_fields_too_large', 'The request headers are too large.']
+      : [400, 'bad_request', 'The request could not be read.'];
+    const body = JSON.stringify(errorBody(code, message));
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   await new Promise<void>((done, fail) => {
     server.once('error', (error: NodeJS.ErrnoException) =>

@@ -1,4 +1,5 @@
 // ops → `npm run ops -- <command>`: partners, webhook settings, deliveries, replay, DLQ redrive, catalog.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { CatalogPackage } from '#shared/domain/package-specification';
 import { CatalogPackageSchema } from '#shared/domain/booking-schemas';
@@ -15,6 +16,7 @@ import {
   rotatePartnerSecret,
   updatePartnerProfile,
 } from '#shared/usecases/manage-partners';
+import { importCatalog } from '#shared/usecases/catalog';
 import { listDeliveries, replayEvent, rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { redriveDeadLetters } from '#shared/webhooks/webhook-queue';
 
@@ -32,6 +34,7 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   events replay <event_id>                     deliver a recorded event again (new delivery_id)
   dlq redrive                                  move dead-lettered deliveries back to the webhook queue
   catalog put --package '<json>'               add or replace a catalog package (id, package_type, size, ...)
+  catalog import <file>                        import a versioned catalog file (data/catalog/catalog.v1.json); idempotent
   simulate <step> [--flag value]...            play a traveler's step in the sandbox (simulate --help lists flags):
                                                ${Object.keys(steps).join(', ')}`;
 
@@ -71,6 +74,20 @@ const wholeNumber = (raw: string | undefined, name: string, minimum: number): nu
 const required = (value: string | undefined, what: string): string => {
   if (!value) throw new UsageError(`Missing ${what}.`);
   return value;
+};
+
+const readJsonFile = (file: string): unknown => {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new UsageError(`Cannot read ${file}.`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new UsageError(`${file} is not valid JSON.`);
+  }
 };
 
 const run = async (ctx: OpsContext, [group, action, subject]: string[], values: Values): Promise<unknown> => {
@@ -145,6 +162,8 @@ const run = async (ctx: OpsContext, [group, action, subject]: string[], values: 
       await ctx.catalog.putPackage(pkg);
       return { stored: pkg.id };
     }
+    case 'catalog import':
+      return importCatalog(readJsonFile(required(subject, '<file>')), ctx);
     default:
       throw new UsageError(`Unknown command "${[group, action].filter(Boolean).join(' ')}".`);
   }

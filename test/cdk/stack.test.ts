@@ -219,7 +219,6 @@ describe('Stack: EsimBooking (dev)', () => {
             Variables: {
               [envNames.stage]: 'dev',
               POWERTOOLS_SERVICE_NAME: expect.any(String),
-              NODE_OPTIONS: '--enable-source-maps',
             },
           },
         });
