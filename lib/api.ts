@@ -100,10 +100,15 @@ export class Api extends Construct {
         fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' });
       },
       public: () => {},
+      reporter: (fn) => {
+        fn.bindTable({ table: data.table, accessMode: 'readWrite' });
+        fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' });
+      },
     };
     const authorizationReason: Record<AuthMode, string> = {
       partner: 'Partners sign every request with HMAC; the function verifies the signature with the partner secret (no authorizer can).',
       public: 'Deliberately public: a removed endpoint that answers 410 Gone with a pointer to its replacement.',
+      reporter: 'Reporters (network, eSIM platform, payments) sign every request with HMAC and their own credentials; the function verifies it.',
     };
 
     for (const route of routes) {

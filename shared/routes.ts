@@ -2,8 +2,11 @@
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** `partner`: HMAC-signed partner request. `public`: no credentials (removed endpoints, public claims). */
-export type AuthMode = 'partner' | 'public';
+/**
+ * `partner`: HMAC-signed partner request. `public`: no credentials (removed endpoints, public claims).
+ * `reporter`: HMAC-signed like partners, with a reporter's own credentials (network, eSIM platform, payments).
+ */
+export type AuthMode = 'partner' | 'public' | 'reporter';
 
 export interface RouteDefinition {
   /** Name of the operation; also the Lambda function's logical name. */
@@ -20,6 +23,22 @@ export interface RouteDefinition {
   /** Sandbox-only route: absent from production stages. */
   sandbox?: boolean;
 }
+
+/** One partner-signed route per sandbox step, all served by one handler module. */
+function sandboxRoutes(steps: ReadonlyArray<[operation: string, step: string]>): RouteDefinition[] {
+  return steps.map(([operation, step]) => ({
+    operation,
+    method: 'POST',
+    path: `/sandbox/${step}`,
+    entry: 'functions/sandbox.ts',
+    auth: 'partner',
+    sandbox: true,
+  }));
+}
+
+/** The routes a stage serves: production has no sandbox routes (its stack and the local runtime both use this). */
+export const routesForStage = (definitions: readonly RouteDefinition[], stage: string): RouteDefinition[] =>
+  definitions.filter((route) => !(route.sandbox && stage === 'production'));
 
 export const routes: readonly RouteDefinition[] = [
   { operation: 'listBookings', method: 'GET', path: '/bookings', entry: 'functions/list-bookings.ts', auth: 'partner' },
@@ -63,6 +82,41 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/check-device-compatibility.ts',
     auth: 'partner',
   },
+  // Traveler lifecycle: reporters' facts, classic grants in the native app, and the sandbox (docs/api.md).
+  { operation: 'ingestFact', method: 'POST', path: '/ingest/facts', entry: 'functions/ingest-fact.ts', auth: 'reporter' },
+  { operation: 'nativeUserDashboard', method: 'GET', path: '/native/user-dashboard', entry: 'functions/native-user-dashboard.ts', auth: 'partner' },
+  { operation: 'nativeRedeemPackage', method: 'POST', path: '/native/redeem-package', entry: 'functions/native-redeem-package.ts', auth: 'partner' },
+  {
+    operation: 'listClassicPackageQueues',
+    method: 'GET',
+    path: '/native/classic-package-queues',
+    entry: 'functions/list-classic-package-queues.ts',
+    auth: 'partner',
+  },
+  {
+    operation: 'setClassicPackageQueueDestination',
+    method: 'PUT',
+    path: '/native/classic-package-queues/{id}/destination',
+    entry: 'functions/set-classic-package-queue-destination.ts',
+    auth: 'partner',
+  },
+  {
+    operation: 'claimClassicPackageQueue',
+    method: 'POST',
+    path: '/native/classic-package-queues/{id}/claim',
+    entry: 'functions/claim-classic-package-queue.ts',
+    auth: 'partner',
+  },
+  ...sandboxRoutes([
+    ['sandboxRedeemPromoCode', 'redeem-promo-code'],
+    ['sandboxInstallEsim', 'install-esim'],
+    ['sandboxRemoveEsim', 'remove-esim'],
+    ['sandboxActivatePackage', 'activate-package'],
+    ['sandboxReportUsage', 'report-usage'],
+    ['sandboxPurchase', 'purchase'],
+    ['sandboxTopup', 'topup'],
+    ['sandboxClaimClassic', 'claim-classic'],
+  ]),
   // Removed in 2.1.0: answer 410 Gone with a pointer to /destinations instead of a bare 404.
   { operation: 'countriesRemoved', method: 'GET', path: '/countries', entry: 'functions/removed-endpoint.ts', auth: 'public' },
   {
@@ -80,7 +134,3 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'public',
   },
 ];
-
-/** The routes a stage serves: production has no sandbox routes (its stack and the local runtime both use this). */
-export const routesForStage = (definitions: readonly RouteDefinition[], stage: string): RouteDefinition[] =>
-  definitions.filter((route) => !(route.sandbox && stage === 'production'));

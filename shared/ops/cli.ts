@@ -18,6 +18,7 @@ import {
 } from '#shared/usecases/manage-partners';
 import { importCatalog } from '#shared/usecases/catalog';
 import { listDeliveries, replayEvent, rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
+import { createReporterCredentials } from '#shared/usecases/manage-reporters';
 import { redriveDeadLetters } from '#shared/webhooks/webhook-queue';
 
 export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <name> for a deployed stage, --json for JSON)
@@ -35,6 +36,7 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   dlq redrive                                  move dead-lettered deliveries back to the webhook queue
   catalog put --package '<json>'               add or replace a catalog package (id, package_type, size, ...)
   catalog import <file>                        import a versioned catalog file (data/catalog/catalog.v1.json); idempotent
+  reporter create <network|esim-platform|payments>   credentials for POST /ingest/facts; secret printed once
   simulate <step> [--flag value]...            play a traveler's step in the sandbox (simulate --help lists flags):
                                                ${Object.keys(steps).join(', ')}`;
 
@@ -164,6 +166,8 @@ const run = async (ctx: OpsContext, [group, action, subject]: string[], values: 
     }
     case 'catalog import':
       return importCatalog(readJsonFile(required(subject, '<file>')), ctx);
+    case 'reporter create':
+      return createReporterCredentials(required(subject, '<reporter>'), ctx);
     default:
       throw new UsageError(`Unknown command "${[group, action].filter(Boolean).join(' ')}".`);
   }

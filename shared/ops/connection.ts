@@ -15,12 +15,14 @@ import { dynamoPartnerStore, type PartnerAdminStore } from '#shared/storage/part
 import { apiUrlOutputKey, opsOutputKeys, type OpsOutputs } from '#shared/ops/stack-outputs';
 import { serviceClock } from '#shared/clock';
 import type { Clock } from '#shared/usecases/ports';
+import { dynamoReporterStore, type ReporterCredentialStore } from '#shared/storage/reporter-store';
 import { sqsWebhookQueue, type WebhookQueue } from '#shared/webhooks/webhook-queue';
 
 export interface OpsContext {
   target: string;
   partners: PartnerAdminStore;
   catalog: CatalogAdminStore;
+  reporters: ReporterCredentialStore;
   deliveries: DeliveryLog;
   queue: WebhookQueue;
   sqs: SQSClient;
@@ -48,6 +50,7 @@ const build = (
     target,
     partners: dynamoPartnerStore(documentClient, names.tableName),
     catalog: dynamoCatalogStore(documentClient, names.tableName),
+    reporters: dynamoReporterStore(documentClient, names.tableName),
     deliveries: dynamoDeliveryLog(documentClient, names.tableName),
     queue: sqsWebhookQueue(clients.sqs, { queueUrl: () => queueUrls.queueUrl, deadLetterQueueUrl: () => queueUrls.deadLetterQueueUrl }),
     sqs: clients.sqs,

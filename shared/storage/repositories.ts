@@ -5,6 +5,7 @@ import { serviceClock } from '#shared/clock';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
+import { lifecycleRepositories } from '#shared/storage/lifecycle-repositories';
 
 export const repositories = {
   bookings: dynamoBookingStore(documentClient, config.tableName),
@@ -12,3 +13,6 @@ export const repositories = {
   catalog: dynamoCatalogStore(documentClient, config.tableName),
   clock: serviceClock,
 };
+
+/** Travelers, their eSIMs and packages, with the stage's connectivity and payment providers. */
+export const lifecycle = lifecycleRepositories(documentClient, config.tableName, repositories.clock, config.stage);

@@ -103,7 +103,7 @@ describe('Stack: EsimBooking (dev)', () => {
       expect(new Set(logicalIds).size).toBe(routes.length);
     });
 
-    it('gives partner routes the table and the secret key, and public routes nothing', () => {
+    it('gives partner and reporter routes the table and the secret key, and public routes nothing', () => {
       // Prepare
       const { stack, ref } = synthesized;
       const functions = template.findResources('AWS::Lambda::Function');
@@ -127,7 +127,7 @@ describe('Stack: EsimBooking (dev)', () => {
       // Assess
       const partner = { environment: [envNames.tableName, envNames.secretKeyId], writesTable: true, decrypts: true, onlyLogsAndTraces: false };
       const none = { environment: [], writesTable: false, decrypts: false, onlyLogsAndTraces: true };
-      expect(access).toEqual(Object.fromEntries(routes.map((route) => [route.operation, route.auth === 'partner' ? partner : none])));
+      expect(access).toEqual(Object.fromEntries(routes.map((route) => [route.operation, route.auth === 'public' ? none : partner])));
     });
 
     it('answers with our JSON error shape when no function runs', () => {
