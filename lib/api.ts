@@ -1,5 +1,5 @@
 // infrastructure → the REST API: one function per row of shared/routes.ts, gateway errors in our JSON error shape.
-import { Annotations, CfnOutput, Validations } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Size, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   EndpointType,
@@ -10,7 +10,8 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type AuthMode, type RouteDefinition, routes as routeTable, routesForStage } from '#shared/routes';
+import { type AuthMode, type RouteDefinition, type RouteResource, routes as routeTable, routesForStage } from '#shared/routes';
+import { emailSettingsFromContext } from '#lib/email';
 import type { Data } from '#lib/data';
 import { FunctionWithLogGroup } from '#lib/function-with-log-group';
 import { apiUrlOutputKey } from '#shared/ops/stack-outputs';
@@ -71,6 +72,8 @@ export class Api extends Construct {
       description: 'Partner eSIM booking API',
       endpointTypes: [EndpointType.REGIONAL],
       cloudWatchRole: false,
+      // Pages and JSON alike are gzip-compressed for clients that ask (Accept-Encoding) once above 1 KiB.
+      minCompressionSize: Size.kibibytes(1),
       deployOptions: {
         stageName: apiStageName,
         tracingEnabled: true,
@@ -104,11 +107,23 @@ export class Api extends Construct {
         fn.bindTable({ table: data.table, accessMode: 'readWrite' });
         fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' });
       },
+      'public-page': (fn) => fn.bindTable({ table: data.table, accessMode: 'readWrite' }),
+      'traveler-session': (fn) => fn.bindTable({ table: data.table, accessMode: 'readWrite' }),
+    };
+    const email = emailSettingsFromContext(this);
+    const bindResource: Record<RouteResource, (fn: FunctionWithLogGroup) => void> = {
+      table: (fn) => fn.bindTable({ table: data.table, accessMode: 'readWrite' }),
+      email: (fn) => fn.bindEmail(email),
     };
     const authorizationReason: Record<AuthMode, string> = {
       partner: 'Partners sign every request with HMAC; the function verifies the signature with the partner secret (no authorizer can).',
-      public: 'Deliberately public: a removed endpoint that answers 410 Gone with a pointer to its replacement.',
+      public:
+        'Deliberately public: removed endpoints (410 Gone), the web app stylesheet and 404 page, and the traveler promo code claim (no partner credentials exist on that side; throttled per code and per client address).',
       reporter: 'Reporters (network, eSIM platform, payments) sign every request with HMAC and their own credentials; the function verifies it.',
+      'public-page':
+        'A traveler web page anyone may open (redirect-token entry, promo-code claim form); tokens are signed and single-use, forms carry CSRF tokens.',
+      'traveler-session':
+        'Authenticated by the traveler session cookie (HttpOnly, SameSite=Lax), checked by the function against the session item.',
     };
 
     for (const route of routes) {
@@ -118,6 +133,8 @@ export class Api extends Construct {
         stage,
       });
       bindAccess[route.auth](fn);
+      if (route.signsTokens) fn.bindTokenKey({ key: data.tokenKey });
+      for (const resource of route.resources ?? []) bindResource[resource](fn);
       const method = this.restApi.root.resourceForPath(route.path).addMethod(route.method, new LambdaIntegration(fn));
       for (const id of ['AwsSolutions-APIG4', 'AwsSolutions-COG4']) {
         Validations.of(method).acknowledge({ id, reason: authorizationReason[route.auth] });

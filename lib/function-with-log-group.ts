@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -85,6 +85,12 @@ export class FunctionWithLogGroup extends NodejsFunction {
     this.addEnvironment(envNames.secretKeyId, key.keyArn);
   }
 
+  /** Grants kms:GenerateMac and kms:VerifyMac on the redirect-token key and sets TOKEN_KEY_ID. */
+  public bindTokenKey({ key }: { key: IKey }): void {
+    key.grant(this, 'kms:GenerateMac', 'kms:VerifyMac');
+    this.addEnvironment(envNames.tokenKeyId, key.keyArn);
+  }
+
   /** Grants events:PutEvents on the bus and sets EVENT_BUS_NAME. */
   public bindEventBus({ bus }: { bus: IEventBus }): void {
     bus.grantPutEventsTo(this);
@@ -99,6 +105,12 @@ export class FunctionWithLogGroup extends NodejsFunction {
     if (accessMode === 'send') queue.grantSendMessages(this);
     else queue.grant(this, 'sqs:ChangeMessageVisibility');
     this.addEnvironment(envName, queue.queueUrl);
+  }
+
+  /** Grants ses:SendEmail as the sender identity and sets EMAIL_FROM. */
+  public bindEmail({ from, identityArn }: { from: string; identityArn: string }): void {
+    this.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identityArn] }));
+    this.addEnvironment(envNames.emailFrom, from);
   }
 
   /** Accepts a cdk-nag finding on this function's role and policy, with the reason. */

@@ -3,10 +3,15 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * `partner`: HMAC-signed partner request. `public`: no credentials (removed endpoints, public claims).
+ * `partner`: HMAC-signed partner request. `public`: no credentials and no storage (removed endpoints, static assets).
  * `reporter`: HMAC-signed like partners, with a reporter's own credentials (network, eSIM platform, payments).
+ * `public-page`: a web app page anyone may open; it reads and writes the table (token entry, claim form).
+ * `traveler-session`: a web app page behind the traveler's session cookie (docs/web-app.md).
  */
-export type AuthMode = 'partner' | 'public' | 'reporter';
+export type AuthMode = 'partner' | 'public' | 'reporter' | 'public-page' | 'traveler-session';
+
+/** What a function needs beyond what its auth mode gives (partner routes always get the table and the secret key). */
+export type RouteResource = 'table' | 'email';
 
 export interface RouteDefinition {
   /** Name of the operation; also the Lambda function's logical name. */
@@ -22,6 +27,9 @@ export interface RouteDefinition {
   auth: AuthMode;
   /** Sandbox-only route: absent from production stages. */
   sandbox?: boolean;
+  /** The function signs or verifies redirect tokens (KMS HMAC key in AWS). */
+  signsTokens?: true;
+  resources?: readonly RouteResource[];
 }
 
 /** One partner-signed route per sandbox step, all served by one handler module. */
@@ -117,6 +125,16 @@ export const routes: readonly RouteDefinition[] = [
     ['sandboxTopup', 'topup'],
     ['sandboxClaimClassic', 'claim-classic'],
   ]),
+  { operation: 'getPromoCode', method: 'GET', path: '/promo-codes/{id}', entry: 'functions/get-promo-code.ts', auth: 'partner' },
+  // Public: a traveler holding a claim URL has no partner credentials; throttled per code and per address.
+  {
+    operation: 'claimPromoCode',
+    method: 'POST',
+    path: '/promo-codes/claim/{uuid}',
+    entry: 'functions/claim-promo-code.ts',
+    auth: 'public',
+    resources: ['table', 'email'],
+  },
   // Removed in 2.1.0: answer 410 Gone with a pointer to /destinations instead of a bare 404.
   { operation: 'countriesRemoved', method: 'GET', path: '/countries', entry: 'functions/removed-endpoint.ts', auth: 'public' },
   {
@@ -133,4 +151,28 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/removed-endpoint.ts',
     auth: 'public',
   },
+  {
+    operation: 'createRedirectToken',
+    method: 'POST',
+    path: '/redirect-tokens/create',
+    entry: 'functions/create-redirect-token.ts',
+    auth: 'partner',
+    signsTokens: true,
+  },
+  // Traveler web app (docs/web-app.md): server-rendered pages under {base_url}/app, one function per page operation.
+  { operation: 'webStart', method: 'GET', path: '/app/start', entry: 'functions/web-start.ts', auth: 'public-page', signsTokens: true },
+  { operation: 'webHome', method: 'GET', path: '/app', entry: 'functions/web-home.ts', auth: 'traveler-session' },
+  { operation: 'webSignOut', method: 'POST', path: '/app/sign-out', entry: 'functions/web-sign-out.ts', auth: 'traveler-session' },
+  // The page claim_url opens; POST on the same path is the public JSON claim endpoint.
+  { operation: 'webClaimPage', method: 'GET', path: '/promo-codes/claim/{uuid}', entry: 'functions/web-claim-page.ts', auth: 'public-page' },
+  { operation: 'webClaimSubmit', method: 'POST', path: '/app/claim/{uuid}', entry: 'functions/web-claim-submit.ts', auth: 'public-page' },
+  {
+    operation: 'webBrandStyle',
+    method: 'GET',
+    path: '/app/brands/{partner}/{brand}',
+    entry: 'functions/web-brand-style.ts',
+    auth: 'public-page',
+  },
+  { operation: 'webAsset', method: 'GET', path: '/app/assets/{file}', entry: 'functions/web-asset.ts', auth: 'public' },
+  { operation: 'webNotFound', method: 'GET', path: '/app/{proxy+}', entry: 'functions/web-not-found.ts', auth: 'public' },
 ];

@@ -48,7 +48,7 @@ const isoDateTime = (field: string) =>
     v.check(isIsoDateTime, `${field} must be an ISO 8601 date-time, e.g. 2026-12-01T10:30:00+01:00.`),
   );
 
-const emailAddress = (field: string) =>
+export const emailAddress = (field: string) =>
   v.pipe(
     v.string(`${field} must be a string.`),
     v.trim(),

@@ -24,6 +24,9 @@ export interface PromoCode {
   package_specification: PackageSpecification;
   /** Queue entry that delivers the same package in the traveler's app, when the entry named a traveler. */
   package_queue_uuid: string | null;
+  /** Set when a traveler claimed the code through the public claim endpoint (absent on older items). */
+  claimed_email?: string | null;
+  claimed_at?: string | null;
   created_at: string;
   updated_at: string;
 }

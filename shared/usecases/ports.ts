@@ -42,3 +42,15 @@ export interface Clock {
 
 /** The service clock under its first name; new code imports serviceClock from #shared/clock. */
 export const systemClock: Clock = serviceClock;
+/** One email: plain text always, HTML optionally (the same content). */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Sends an email now; Amazon SES v2 in AWS, .eml files under the data folder locally. */
+export interface EmailSender {
+  send(message: EmailMessage): Promise<{ messageId: string }>;
+}

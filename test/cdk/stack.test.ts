@@ -103,7 +103,7 @@ describe('Stack: EsimBooking (dev)', () => {
       expect(new Set(logicalIds).size).toBe(routes.length);
     });
 
-    it('gives partner and reporter routes the table and the secret key, and public routes nothing', () => {
+    it('gives partner and reporter routes the table and the secret key, pages the table only, token routes the MAC key, public routes only what they declare', () => {
       // Prepare
       const { stack, ref } = synthesized;
       const functions = template.findResources('AWS::Lambda::Function');
@@ -114,9 +114,10 @@ describe('Stack: EsimBooking (dev)', () => {
         const statements = policies.find((policy) => policy.Properties.Roles[0].Ref === ref(fn.role!))!.Properties.PolicyDocument.Statement;
         const actions: string[] = statements.flatMap((statement: { Action: string | string[] }) => statement.Action);
         return {
-          environment: [envNames.tableName, envNames.secretKeyId].filter((name) => name in environment),
+          environment: [envNames.tableName, envNames.secretKeyId, envNames.tokenKeyId].filter((name) => name in environment),
           writesTable: actions.includes('dynamodb:PutItem'),
           decrypts: actions.includes('kms:Decrypt'),
+          signsTokens: actions.includes('kms:GenerateMac') && actions.includes('kms:VerifyMac'),
           onlyLogsAndTraces: actions.every((action) => /^(logs|xray):/.test(action)),
         };
       };
@@ -125,9 +126,39 @@ describe('Stack: EsimBooking (dev)', () => {
       const access = Object.fromEntries(routes.map((route) => [route.operation, accessOf(route.operation)]));
 
       // Assess
-      const partner = { environment: [envNames.tableName, envNames.secretKeyId], writesTable: true, decrypts: true, onlyLogsAndTraces: false };
-      const none = { environment: [], writesTable: false, decrypts: false, onlyLogsAndTraces: true };
-      expect(access).toEqual(Object.fromEntries(routes.map((route) => [route.operation, route.auth === 'public' ? none : partner])));
+      const partner = { environment: [envNames.tableName, envNames.secretKeyId], writesTable: true, decrypts: true, signsTokens: false, onlyLogsAndTraces: false };
+      const page = { environment: [envNames.tableName], writesTable: true, decrypts: false, signsTokens: false, onlyLogsAndTraces: false };
+      const none = { environment: [], writesTable: false, decrypts: false, signsTokens: false, onlyLogsAndTraces: true };
+      const byAuth = { partner, reporter: partner, public: none, 'public-page': page, 'traveler-session': page } as const;
+      const expected = (route: RouteDefinition) => {
+        const declared = route.auth === 'public' && route.resources?.includes('table') ? page : undefined;
+        const base = declared ?? byAuth[route.auth];
+        return route.signsTokens ? { ...base, environment: [...base.environment, envNames.tokenKeyId], signsTokens: true } : base;
+      };
+      expect(access).toEqual(Object.fromEntries(routes.map((route) => [route.operation, expected(route)])));
+    });
+
+    it('lets exactly the routes that declare email send as the SES identity, with EMAIL_FROM set', () => {
+      // Prepare
+      const { stack, ref } = synthesized;
+      const policies = Object.values(template.findResources('AWS::IAM::Policy'));
+      const functions = template.findResources('AWS::Lambda::Function');
+      const sesStatements = (operation: string) => {
+        const fn = stack.api.functions[operation]!;
+        const statements = policies.find((policy) => policy.Properties.Roles[0].Ref === ref(fn.role!))?.Properties.PolicyDocument.Statement ?? [];
+        return statements.filter((statement: { Action: string | string[] }) => [statement.Action].flat().some((a) => a.startsWith('ses:')));
+      };
+
+      // Act
+      const senders = routes.filter((route) => sesStatements(route.operation).length > 0).map((route) => route.operation);
+      const [statement] = sesStatements('claimPromoCode');
+      const environment = functions[ref(stack.api.functions.claimPromoCode!)]!.Properties.Environment.Variables;
+
+      // Assess
+      expect(senders).toEqual(routes.filter((route) => route.resources?.includes('email')).map((route) => route.operation));
+      expect(statement.Action).toBe('ses:SendEmail');
+      expect(JSON.stringify(statement.Resource)).toContain(':identity/example.com');
+      expect(environment[envNames.emailFrom]).toBe('no-reply@example.com');
     });
 
     it('answers with our JSON error shape when no function runs', () => {
