@@ -1,6 +1,7 @@
 // http adapter → handlers for reporters' facts: signed like partner requests, with reporter credentials.
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { wallClock } from '#shared/clock';
 import { documentClient } from '#shared/clients/dynamodb';
 import { secretCipher } from '#shared/clients/secret-cipher';
 import { config } from '#shared/config';
@@ -13,7 +14,8 @@ const authenticationDeps = {
   credentials: dynamoReporterStore(documentClient, config.tableName),
   replayGuard: dynamoReplayGuard(documentClient, config.tableName),
   cipher: secretCipher,
-  now: () => Date.now(),
+  // Real time, as for partners: the signature vouches for when the reporter really sent the request.
+  now: () => wallClock.now().getTime(),
 };
 
 /** Builds a handler whose `handle` only sees requests signed by a reporter; `reporter` is its name. */

@@ -39,8 +39,8 @@ export const steps = {
     required: ['package-id', 'percent'],
   },
   purchase: {
-    summary: 'the traveler buys a package (amount in the smallest currency unit)',
-    flags: { 'external-user-id': 'text', destination: 'text', amount: 'whole', currency: 'text' },
+    summary: 'the traveler buys a package (amount in the smallest currency unit); a web-app purchase names its queue entry',
+    flags: { 'external-user-id': 'text', destination: 'text', amount: 'whole', currency: 'text', 'package-queue-uuid': 'text' },
     required: ['external-user-id', 'destination', 'amount', 'currency'],
   },
   topup: {

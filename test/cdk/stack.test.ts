@@ -6,7 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { envNames } from '#shared/config';
 import { backgroundFunctions, eventRules, outboxEntityType, webhookQueueSettings } from '#shared/events/pipeline';
-import { opsOutputKeys } from '#shared/ops/stack-outputs';
+import { apiUrlOutputKey, opsOutputKeys } from '#shared/ops/stack-outputs';
 import { type RouteDefinition, routes } from '#shared/routes';
 import { streamViewType, tableDefinition } from '#shared/storage/table-definition';
 import { conflictingPathVariables } from '#lib/api';
@@ -194,7 +194,7 @@ describe('Stack: EsimBooking (dev)', () => {
       const { stack, ref } = synthesized;
 
       // Act
-      const outputs = template.findOutputs('ApiUrl');
+      const outputs = template.findOutputs(apiUrlOutputKey);
 
       // Assess
       template.hasResourceProperties('AWS::ApiGateway::Stage', {
@@ -203,7 +203,7 @@ describe('Stack: EsimBooking (dev)', () => {
         AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
         MethodSettings: [Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: Match.anyValue() })],
       });
-      expect(JSON.stringify(outputs.ApiUrl!.Value)).toContain(ref(stack.api.restApi.deploymentStage));
+      expect(JSON.stringify(outputs[apiUrlOutputKey]!.Value)).toContain(ref(stack.api.restApi.deploymentStage));
     });
   });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '#shared/storage/keys';
 import { rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
-import { inDays, makeBookingRequest } from '#test/support/factories';
+import { inDays, makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import { opsRunner } from '#test/support/ops-runner';
 import { eventually, startReceiver, type Receiver } from '#test/support/webhook-receiver';
 import { startTestService, type TestService } from '#test/support/test-service';
@@ -39,13 +39,19 @@ describe('Local runtime: service clock', () => {
   };
   afterEach(resetClock);
 
-  it('fires booking.within_cutoff as soon as the clock reaches the cutoff window, delivered with a real-time signature', async () => {
-    // Prepare
+  /** A partner whose signed webhook goes to `path` on the test receiver. */
+  const partnerWithWebhook = async (path: string) => {
     const { partner, client } = await service.newPartner();
     const admin = { ...service.runtime.admin, allowPrivateUrls: true };
-    await setWebhookSettings(partner.partner_id, { url: `${receiver.url}/clock` }, admin);
+    await setWebhookSettings(partner.partner_id, { url: `${receiver.url}${path}` }, admin);
     const { signing_secret: secret } = await rotateWebhookSigningSecret(partner.partner_id, {}, admin);
-    receiver.script('/clock', [{ status: 200 }], secret);
+    receiver.script(path, [{ status: 200 }], secret);
+    return { partner, client };
+  };
+
+  it('fires booking.within_cutoff as soon as the clock reaches the cutoff window, delivered with a real-time signature', async () => {
+    // Prepare
+    const { partner, client } = await partnerWithWebhook('/clock');
     // Departs in 10 days; the 7-day cutoff window opens in 3 days.
     const created = await client.send('POST', '/bookings', { body: makeBookingRequest({ departure_date: inDays(10), return_date: inDays(20) }) });
     expect(created.status).toBe(201);
@@ -113,7 +119,7 @@ describe('Local runtime: service clock', () => {
     // Act
     const result = await ops('simulate', 'install-esim', '--external-user-id', 'nobody-here', '--partner', partner.partner_id);
 
-    // Assess: no such traveler (or, where the sandbox routes are not deployed, no such route): 404 and exit 1.
+    // Assess: no such traveler of this partner: the service's 404, and exit 1.
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/The service answered 404/);
   });
@@ -129,6 +135,37 @@ describe('Local runtime: service clock', () => {
     // Assess: signed and accepted far enough to be routed (a bad signature would be 401, no partner exit 2).
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/The service answered 404/);
+  });
+
+  it('plays redeem and activate with simulate, then advance-clock fires the duration threshold at once', async () => {
+    // Prepare: an unlimited 10-day package, so usage thresholds come from elapsed time alone.
+    const { partner, client } = await partnerWithWebhook('/journey');
+    await service.runtime.admin.catalog.putPackage({
+      id: 'pkg-clock-unl-10d', package_type: 'unlimited', size: null, package_duration: 10, destination: 'USA', traffic_policy: 'fair',
+    });
+    const created = await client.send('POST', '/bookings', {
+      body: makeBookingRequest({ package_specifications: [makePackageSpecification({ external_user_id: 'jo', package_id: 'pkg-clock-unl-10d' })] }),
+    });
+    const booking = created.body.data[0];
+    const simulate = (...argv: string[]) => ops('simulate', ...argv, '--partner', partner.partner_id, '--json');
+    const usage = () => receiver.received('/journey').filter((d) => d.body.event === 'package.usage.50_percent');
+
+    // Act
+    const redeemed = await simulate('redeem-promo-code', '--uuid', booking.promo_codes[0].uuid);
+    const activated = await simulate('activate-package', '--package-id', redeemed.json().package_id);
+    const replayed = await simulate('activate-package', '--package-id', redeemed.json().package_id);
+    const moved = await simulate('advance-clock', '--ms', String(6 * DAY_MS));
+    const [half] = await eventually(usage, (list) => list.length >= 1);
+
+    // Assess
+    expect([redeemed.code, activated.code, moved.code]).toEqual([0, 0, 0]);
+    expect(redeemed.json()).toMatchObject({ redeemed_by: 'jo' });
+    expect(activated.json()).toMatchObject({ package_id: redeemed.json().package_id, iccid: expect.any(String) });
+    expect(replayed.code).toBe(1);
+    expect(replayed.err).toMatch(/The service answered 409/);
+    expect(half!.body.data).toMatchObject({ package_id: redeemed.json().package_id, duration_days: 10 });
+    // The 50 % point (day 5 of 10) lies days ahead of real time: only the moved clock can have reached it.
+    expect(Date.parse(half!.body.timestamp)).toBeGreaterThan(Date.now() + 4 * DAY_MS);
   });
 
   it('refuses a partner that does not exist before sending anything', async () => {

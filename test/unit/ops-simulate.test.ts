@@ -1,9 +1,10 @@
 // The ops CLI's simulate command without a network: flag parsing, exit codes, and the signed request it sends.
 import { authenticatePartner } from '#shared/auth/authenticate-partner';
 import { runOps } from '#shared/ops/cli';
-import { runSimulate, type SimulateDeps, type SimulateTarget } from '#shared/ops/simulate';
+import type { OpsContext } from '#shared/ops/connection';
+import { opsTarget, runSimulate, type SimulateDeps, type SimulateTarget } from '#shared/ops/simulate';
 import { parseSimulate } from '#shared/ops/simulate-steps';
-import { fakeCipher } from '#test/support/fakes';
+import { fakeCipher, makePartnerProfile } from '#test/support/fakes';
 
 const NOW = 1_763_812_800_000;
 const partner = { partnerId: 'ptn_demo', apiKey: 'pk_demo', secret: 'sk_demo_secret' };
@@ -60,11 +61,13 @@ describe('Ops CLI: simulate flags', () => {
     const topup = parseSimulate(['topup', '--external-user-id', 'u-1', '--amount', '1299', '--currency', 'EUR', '--iccid', '8901']);
     const usage = parseSimulate(['report-usage', '--package-id', 'pkg-1', '--percent', '50.5']);
     const redeem = parseSimulate(['redeem-promo-code', '--promo-code-id', 'pc-1', '--code', 'ABC', '--external-user-id', 'u-2']);
+    const purchase = parseSimulate(['purchase', '--external-user-id', 'u-3', '--destination', 'FRA', '--amount', '499', '--currency', 'EUR', '--package-queue-uuid', 'q-9']);
 
     // Assess
     expect(topup).toMatchObject({ step: 'topup', body: { external_user_id: 'u-1', amount: 1299, currency: 'EUR', iccid: '8901' } });
     expect(usage).toMatchObject({ body: { package_id: 'pkg-1', percent: 50.5 } });
     expect(redeem).toMatchObject({ body: { promo_code_id: 'pc-1', code: 'ABC', external_user_id: 'u-2' } });
+    expect(purchase).toMatchObject({ body: { external_user_id: 'u-3', destination: 'FRA', amount: 499, currency: 'EUR', package_queue_uuid: 'q-9' } });
   });
 
   it('reads a negative --ms whether written "--ms -5000" or "--ms=-5000"', () => {
@@ -201,5 +204,51 @@ describe('Ops CLI: simulate requests', () => {
     expect(JSON.parse(result.out)).toEqual({ now: '2030-01-01T00:00:00.000Z', offset_ms: 60000 });
     expect(sent).toEqual([expect.objectContaining({ url: 'https://api.example.test/__local/clock', body: { ms: 60000 } })]);
     expect(sent[0]!.headers).not.toHaveProperty('x-signature');
+  });
+});
+
+describe('Ops CLI: simulate target of a deployed stage', () => {
+  /** A stage's ops context: stores and cipher as connectStage builds them, with the stack's ApiUrl. */
+  const stageContext = (apiUrl?: string) => {
+    const profile = makePartnerProfile({ partner_id: partner.partnerId, api_key: partner.apiKey });
+    const decrypted: Array<Record<string, string>> = [];
+    const ctx = {
+      target: 'staging',
+      apiUrl,
+      partners: {
+        getProfile: async (id: string) => (id === profile.partner_id ? profile : undefined),
+        findByApiKey: async (apiKey: string) =>
+          apiKey === profile.api_key ? { partnerId: profile.partner_id, apiKey, secretCiphertext: `enc:${partner.secret}`, status: 'active' } : undefined,
+        list: async () => [profile],
+      },
+      cipher: { ...fakeCipher, decrypt: async (ciphertext: string, context: Record<string, string>) => (decrypted.push(context), fakeCipher.decrypt(ciphertext, context)) },
+      close: () => {},
+    } as unknown as OpsContext;
+    return { ctx, decrypted };
+  };
+
+  it("decrypts the partner's secret with the stage's cipher under the partner's encryption context", async () => {
+    // Prepare
+    const { ctx, decrypted } = stageContext('https://abc.execute-api.eu-west-1.amazonaws.com/api/');
+
+    // Act
+    const target = opsTarget(ctx);
+    const credentials = await target.credentials(partner.partnerId);
+
+    // Assess
+    expect(target.apiUrl).toBe('https://abc.execute-api.eu-west-1.amazonaws.com/api');
+    expect(credentials).toEqual({ apiKey: partner.apiKey, secret: partner.secret });
+    expect(decrypted).toEqual([{ partner_id: partner.partnerId }]);
+  });
+
+  it('never picks a partner by itself on a stage, even when there is only one', async () => {
+    const target = opsTarget(stageContext('https://abc.example/api/').ctx);
+
+    expect(target.local).toBe(false);
+    expect(await target.defaultPartnerId()).toBeUndefined();
+  });
+
+  it('says what to do when the stack has no ApiUrl output', () => {
+    expect(() => opsTarget(stageContext(undefined).ctx)).toThrow(/deploy the current stack/);
   });
 });
