@@ -56,11 +56,11 @@ export const locateTraveler = async (deps: Pick<LifecycleDeps, 'travelers'>, sco
       { path: 'external_user_id', message: 'Required.' },
     ]);
   }
-  const [firstPath, first] = found[0] as [string, Traveler | undefined];
+  const first = found[0]?.[1];
   const visible = (t: Traveler | undefined) => t && (!scope.partnerId || t.partner_id === scope.partnerId);
   for (const [path, traveler] of found) {
     if (!visible(traveler)) throw path === 'external_user_id' ? travelerNotFound() : new NotFoundError(`Unknown ${path}.`, `${path.replace(/_(id|uuid)$/, '')}_not_found`);
-    if (traveler?.user_id !== first?.user_id) throw disagree(path === firstPath ? 'iccid' : path);
+    if (traveler?.user_id !== first?.user_id) throw disagree(path);
   }
   return first as Traveler;
 };
