@@ -36,6 +36,10 @@ function sandboxRoutes(steps: ReadonlyArray<[operation: string, step: string]>):
   }));
 }
 
+/** The routes a stage serves: production has no sandbox routes (its stack and the local runtime both use this). */
+export const routesForStage = (definitions: readonly RouteDefinition[], stage: string): RouteDefinition[] =>
+  definitions.filter((route) => !(route.sandbox && stage === 'production'));
+
 export const routes: readonly RouteDefinition[] = [
   { operation: 'listBookings', method: 'GET', path: '/bookings', entry: 'functions/list-bookings.ts', auth: 'partner' },
   { operation: 'createBooking', method: 'POST', path: '/bookings', entry: 'functions/create-booking.ts', auth: 'partner' },
@@ -97,6 +101,22 @@ export const routes: readonly RouteDefinition[] = [
     ['sandboxTopup', 'topup'],
     ['sandboxClaimClassic', 'claim-classic'],
   ]),
+  { operation: 'listDestinations', method: 'GET', path: '/destinations', entry: 'functions/list-destinations.ts', auth: 'partner' },
+  { operation: 'getDestination', method: 'GET', path: '/destinations/{id}', entry: 'functions/get-destination.ts', auth: 'partner' },
+  {
+    operation: 'listCompatibleDevices',
+    method: 'GET',
+    path: '/native/device-compatibility',
+    entry: 'functions/list-compatible-devices.ts',
+    auth: 'partner',
+  },
+  {
+    operation: 'checkDeviceCompatibility',
+    method: 'POST',
+    path: '/native/device-compatibility',
+    entry: 'functions/check-device-compatibility.ts',
+    auth: 'partner',
+  },
   // Removed in 2.1.0: answer 410 Gone with a pointer to /destinations instead of a bare 404.
   { operation: 'countriesRemoved', method: 'GET', path: '/countries', entry: 'functions/removed-endpoint.ts', auth: 'public' },
   {

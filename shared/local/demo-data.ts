@@ -1,16 +1,8 @@
-// local runtime → the demo partner and demo catalog packages a fresh local start provisions.
+// local runtime → the demo partner a fresh local start provisions (the catalog is seeded by the runtime itself).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CatalogPackage } from '#shared/domain/package-specification';
 import type { LocalRuntime } from '#shared/local/runtime';
 import { createPartner, updatePartnerProfile, type PartnerView } from '#shared/usecases/manage-partners';
-
-/** Sample packages so `package_id` can be tried locally; a deployed stage imports its catalog with the ops CLI. */
-export const demoCatalog: CatalogPackage[] = [
-  { id: 'pkg-fra-5gb-30d', package_type: 'data-limited', size: '5GB', package_duration: 30, destination: 'FRA', traffic_policy: null },
-  { id: 'pkg-usa-unl-7d', package_type: 'unlimited', size: null, package_duration: 7, destination: 'USA', traffic_policy: 'fair-use-2gb-day' },
-  { id: 'pkg-eu-starter', package_type: 'starter', size: '500MB', package_duration: 2, destination: ['FRA', 'DEU', 'ITA'], traffic_policy: null },
-];
 
 export const DEMO_BRAND = 'demo-brand';
 
@@ -23,7 +15,6 @@ export const provisionDemoPartner = async (runtime: LocalRuntime, dataDir: strin
   }
   const partner = await createPartner({ name: 'Demo Partner' }, runtime.admin);
   await updatePartnerProfile(partner.partner_id, (p) => ({ ...p, brands: [DEMO_BRAND] }), runtime.admin);
-  for (const pkg of demoCatalog) await runtime.admin.catalog.putPackage(pkg);
   writeFileSync(file, JSON.stringify(partner, null, 2), { mode: 0o600 });
   return partner;
 };

@@ -61,6 +61,10 @@ export const keys = {
   reporterKey: (apiKey: string) => ({ pk: `REPORTERKEY#${apiKey}`, sk: 'REPORTERKEY' }),
 
   catalogPackage: (packageId: string) => ({ pk: `CATALOG#PACKAGE#${packageId}`, sk: 'PACKAGE' }),
+  /** Global, read-only for partners: every destination in one bounded item collection (one Query lists them). */
+  catalogDestinations: 'CATALOG#DESTINATIONS',
+  catalogDestination: (destinationId: string) => ({ pk: 'CATALOG#DESTINATIONS', sk: `DESTINATION#${destinationId}` }),
+  catalogVersion: { pk: 'CATALOG#VERSION', sk: 'VERSION' },
   idempotencyPartition: (partnerId: string) => `${partner(partnerId)}#IDEMPOTENCY`,
 };
 

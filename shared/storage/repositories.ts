@@ -1,7 +1,7 @@
 // storage → the DynamoDB adapters bound to this function's table, built once per function instance.
 import { documentClient } from '#shared/clients/dynamodb';
 import { config } from '#shared/config';
-import { systemClock } from '#shared/usecases/ports';
+import { serviceClock } from '#shared/clock';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
@@ -11,7 +11,7 @@ export const repositories = {
   bookings: dynamoBookingStore(documentClient, config.tableName),
   partners: dynamoPartnerStore(documentClient, config.tableName),
   catalog: dynamoCatalogStore(documentClient, config.tableName),
-  clock: systemClock,
+  clock: serviceClock,
 };
 
 /** Travelers, their eSIMs and packages, with the stage's connectivity and payment providers. */

@@ -10,16 +10,17 @@ import { opsOutputKeys } from '#shared/ops/stack-outputs';
 import { type RouteDefinition, routes } from '#shared/routes';
 import { streamViewType, tableDefinition } from '#shared/storage/table-definition';
 import { conflictingPathVariables } from '#lib/api';
+import { makeSandboxRoute } from '#test/support/factories';
 import { BookingServiceStack, stackName } from '#lib/booking-service-stack';
 import { resourcePrefix, type StageName, stageSettings } from '#lib/stage';
 
 /** Feature flags exactly as `cdk synth` sees them, and no esbuild runs. */
 const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context;
 
-const synthesize = (stageName: StageName, { withNag = false } = {}) => {
+const synthesize = (stageName: StageName, { withNag = false, routeList }: { withNag?: boolean; routeList?: readonly RouteDefinition[] } = {}) => {
   const app = new App({ context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [] } });
   const stage = stageSettings(stageName);
-  const stack = new BookingServiceStack(app, stackName(stage), { stage });
+  const stack = new BookingServiceStack(app, stackName(stage), { stage, routes: routeList });
   if (withNag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   const ref = (construct: IConstruct) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
   return { app, stack, ref };
@@ -218,7 +219,6 @@ describe('Stack: EsimBooking (dev)', () => {
             Variables: {
               [envNames.stage]: 'dev',
               POWERTOOLS_SERVICE_NAME: expect.any(String),
-              NODE_OPTIONS: '--enable-source-maps',
             },
           },
         });
@@ -423,5 +423,50 @@ describe('Stack: EsimBooking (production)', () => {
       UpdateReplacePolicy: 'Retain',
       Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
     });
+  });
+});
+
+describe('Stack: sandbox routes', () => {
+  // The route table's own sandbox routes, plus one made up here so the check holds even while the table has none.
+  const routeList = [...routes, makeSandboxRoute()];
+  const sandboxRoutes = routeList.filter((route) => route.sandbox);
+
+  const deployed = (stageName: StageName) => {
+    const { stack } = synthesize(stageName, { routeList });
+    const template = Template.fromStack(stack);
+    const paths = [...resourcePaths(template).values()];
+    const descriptions = Object.values(template.findResources('AWS::Lambda::Function')).map((fn) => fn.Properties.Description as string);
+    return { stack, paths, descriptions };
+  };
+
+  it('leaves every sandbox route out of production: no /sandbox resource, no sandbox function', () => {
+    // Act
+    const { stack, paths, descriptions } = deployed('production');
+
+    // Assess
+    expect(paths.filter((path) => path.startsWith('/sandbox'))).toEqual([]);
+    expect(descriptions.filter((description) => / \/sandbox/.test(description ?? ''))).toEqual([]);
+    for (const route of sandboxRoutes) expect(stack.api.functions[route.operation]).toBeUndefined();
+    for (const route of routes.filter((r) => !r.sandbox)) expect(stack.api.functions[route.operation]).toBeDefined();
+  });
+
+  it.each(['dev', 'staging'] as const)('deploys every sandbox route in %s', (stageName) => {
+    // Act
+    const { stack, paths, descriptions } = deployed(stageName);
+
+    // Assess
+    for (const route of sandboxRoutes) {
+      expect(paths).toContain(route.path);
+      expect(descriptions).toContain(`${route.method} ${route.path}`);
+      expect(stack.api.functions[route.operation]).toBeDefined();
+    }
+  });
+
+  it('keeps the local control endpoints out of every stage', () => {
+    // Act
+    const { paths } = deployed('dev');
+
+    // Assess
+    expect(paths.filter((path) => path.startsWith('/__local'))).toEqual([]);
   });
 });
