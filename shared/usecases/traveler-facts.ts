@@ -156,8 +156,8 @@ export const reportUsage = (
   withRetry(async () => {
     const traveler = await locateTraveler(deps, input, { packageId: input.packageId });
     const current = traveler.packages.find((p) => p.package_id === input.packageId) as TravelerPackage;
-    const usedBytes =
-      input.usedBytes ?? Math.round(((current.size_bytes ?? 0) * (input.percent ?? 0)) / 100);
+    // Rounded up, so that `percent` 80 of any size reaches the 80 % threshold.
+    const usedBytes = input.usedBytes ?? Math.ceil(((current.size_bytes ?? 0) * (input.percent ?? 0)) / 100);
     const at = occurrence(deps, input.fact);
     const usage = recordUsage(traveler, input.packageId, usedBytes, at);
     if (!usage.changed) return { ...(await recordOnly(deps, traveler, input.fact)), pkg: usage.pkg };
