@@ -1,10 +1,10 @@
 // schedule adapter → every minute, does the time-driven work that has come due: departure events, then
 // package usage thresholds by duration and package expiry.
-import middy from '@middy/core';
 import { documentClient } from '#shared/clients/dynamodb';
 import { config } from '#shared/config';
 import { primaryExternalUserId } from '#shared/domain/departure-events';
 import { hasInstalledEsim } from '#shared/domain/traveler';
+import middy from '@middy/core';
 import { logger, observability } from '#shared/observability';
 import { dynamoScheduleStore } from '#shared/storage/schedule-store';
 import { lifecycle, repositories } from '#shared/storage/repositories';

@@ -1,5 +1,5 @@
 // infrastructure → the REST API: one function per row of shared/routes.ts, gateway errors in our JSON error shape.
-import { Annotations, CfnOutput, Validations } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Size, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   EndpointType,
@@ -71,6 +71,8 @@ export class Api extends Construct {
       description: 'Partner eSIM booking API',
       endpointTypes: [EndpointType.REGIONAL],
       cloudWatchRole: false,
+      // Pages and JSON alike are gzip-compressed for clients that ask (Accept-Encoding) once above 1 KiB.
+      minCompressionSize: Size.kibibytes(1),
       deployOptions: {
         stageName: apiStageName,
         tracingEnabled: true,
@@ -104,11 +106,17 @@ export class Api extends Construct {
         fn.bindTable({ table: data.table, accessMode: 'readWrite' });
         fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' });
       },
+      'public-page': (fn) => fn.bindTable({ table: data.table, accessMode: 'readWrite' }),
+      'traveler-session': (fn) => fn.bindTable({ table: data.table, accessMode: 'readWrite' }),
     };
     const authorizationReason: Record<AuthMode, string> = {
       partner: 'Partners sign every request with HMAC; the function verifies the signature with the partner secret (no authorizer can).',
-      public: 'Deliberately public: a removed endpoint that answers 410 Gone with a pointer to its replacement.',
+      public: 'Deliberately public: removed endpoints (410 Gone), the web app stylesheet and its 404 page; no data is read.',
       reporter: 'Reporters (network, eSIM platform, payments) sign every request with HMAC and their own credentials; the function verifies it.',
+      'public-page':
+        'A traveler web page anyone may open (redirect-token entry, promo-code claim form); tokens are signed and single-use, forms carry CSRF tokens.',
+      'traveler-session':
+        'Authenticated by the traveler session cookie (HttpOnly, SameSite=Lax), checked by the function against the session item.',
     };
 
     for (const route of routes) {
@@ -118,6 +126,7 @@ export class Api extends Construct {
         stage,
       });
       bindAccess[route.auth](fn);
+      if (route.signsTokens) fn.bindTokenKey({ key: data.tokenKey });
       const method = this.restApi.root.resourceForPath(route.path).addMethod(route.method, new LambdaIntegration(fn));
       for (const id of ['AwsSolutions-APIG4', 'AwsSolutions-COG4']) {
         Validations.of(method).acknowledge({ id, reason: authorizationReason[route.auth] });

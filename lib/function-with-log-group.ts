@@ -85,6 +85,12 @@ export class FunctionWithLogGroup extends NodejsFunction {
     this.addEnvironment(envNames.secretKeyId, key.keyArn);
   }
 
+  /** Grants kms:GenerateMac and kms:VerifyMac on the redirect-token key and sets TOKEN_KEY_ID. */
+  public bindTokenKey({ key }: { key: IKey }): void {
+    key.grant(this, 'kms:GenerateMac', 'kms:VerifyMac');
+    this.addEnvironment(envNames.tokenKeyId, key.keyArn);
+  }
+
   /** Grants events:PutEvents on the bus and sets EVENT_BUS_NAME. */
   public bindEventBus({ bus }: { bus: IEventBus }): void {
     bus.grantPutEventsTo(this);

@@ -47,6 +47,8 @@ export const envNames = {
   /** Local runtime only: how often the sweeper runs (the stack's schedule is one minute). */
   sweepIntervalMs: 'SWEEP_INTERVAL_MS',
   stage: 'STAGE',
+  /** KMS HMAC key that signs redirect tokens (AWS); locally they are signed with a key derived from LOCAL_SECRET_KEY. */
+  tokenKeyId: 'TOKEN_KEY_ID',
 } as const;
 
 export const config = {
@@ -100,5 +102,12 @@ export const config = {
   },
   get stage(): string {
     return optional(envNames.stage) ?? localStage;
+  },
+  get tokenKeyId(): string | undefined {
+    return optional(envNames.tokenKeyId);
+  },
+  /** Deployed stages serve over https only: Secure, `__Host-` cookies and HSTS. */
+  get secureCookies(): boolean {
+    return (optional(envNames.stage) ?? 'local') !== 'local';
   },
 };

@@ -3,10 +3,12 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * `partner`: HMAC-signed partner request. `public`: no credentials (removed endpoints, public claims).
+ * `partner`: HMAC-signed partner request. `public`: no credentials and no storage (removed endpoints, static assets).
  * `reporter`: HMAC-signed like partners, with a reporter's own credentials (network, eSIM platform, payments).
+ * `public-page`: a web app page anyone may open; it reads and writes the table (token entry, claim form).
+ * `traveler-session`: a web app page behind the traveler's session cookie (docs/web-app.md).
  */
-export type AuthMode = 'partner' | 'public' | 'reporter';
+export type AuthMode = 'partner' | 'public' | 'reporter' | 'public-page' | 'traveler-session';
 
 export interface RouteDefinition {
   /** Name of the operation; also the Lambda function's logical name. */
@@ -22,6 +24,8 @@ export interface RouteDefinition {
   auth: AuthMode;
   /** Sandbox-only route: absent from production stages. */
   sandbox?: boolean;
+  /** The function signs or verifies redirect tokens (KMS HMAC key in AWS). */
+  signsTokens?: true;
 }
 
 /** One partner-signed route per sandbox step, all served by one handler module. */
@@ -66,6 +70,22 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/update-package-specification.ts',
     auth: 'partner',
   },
+  { operation: 'listDestinations', method: 'GET', path: '/destinations', entry: 'functions/list-destinations.ts', auth: 'partner' },
+  { operation: 'getDestination', method: 'GET', path: '/destinations/{id}', entry: 'functions/get-destination.ts', auth: 'partner' },
+  {
+    operation: 'listCompatibleDevices',
+    method: 'GET',
+    path: '/native/device-compatibility',
+    entry: 'functions/list-compatible-devices.ts',
+    auth: 'partner',
+  },
+  {
+    operation: 'checkDeviceCompatibility',
+    method: 'POST',
+    path: '/native/device-compatibility',
+    entry: 'functions/check-device-compatibility.ts',
+    auth: 'partner',
+  },
   // Traveler lifecycle: reporters' facts, classic grants in the native app, and the sandbox (docs/api.md).
   { operation: 'ingestFact', method: 'POST', path: '/ingest/facts', entry: 'functions/ingest-fact.ts', auth: 'reporter' },
   { operation: 'nativeUserDashboard', method: 'GET', path: '/native/user-dashboard', entry: 'functions/native-user-dashboard.ts', auth: 'partner' },
@@ -101,22 +121,6 @@ export const routes: readonly RouteDefinition[] = [
     ['sandboxTopup', 'topup'],
     ['sandboxClaimClassic', 'claim-classic'],
   ]),
-  { operation: 'listDestinations', method: 'GET', path: '/destinations', entry: 'functions/list-destinations.ts', auth: 'partner' },
-  { operation: 'getDestination', method: 'GET', path: '/destinations/{id}', entry: 'functions/get-destination.ts', auth: 'partner' },
-  {
-    operation: 'listCompatibleDevices',
-    method: 'GET',
-    path: '/native/device-compatibility',
-    entry: 'functions/list-compatible-devices.ts',
-    auth: 'partner',
-  },
-  {
-    operation: 'checkDeviceCompatibility',
-    method: 'POST',
-    path: '/native/device-compatibility',
-    entry: 'functions/check-device-compatibility.ts',
-    auth: 'partner',
-  },
   // Removed in 2.1.0: answer 410 Gone with a pointer to /destinations instead of a bare 404.
   { operation: 'countriesRemoved', method: 'GET', path: '/countries', entry: 'functions/removed-endpoint.ts', auth: 'public' },
   {
@@ -133,4 +137,28 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/removed-endpoint.ts',
     auth: 'public',
   },
+  {
+    operation: 'createRedirectToken',
+    method: 'POST',
+    path: '/redirect-tokens/create',
+    entry: 'functions/create-redirect-token.ts',
+    auth: 'partner',
+    signsTokens: true,
+  },
+  // Traveler web app (docs/web-app.md): server-rendered pages under {base_url}/app, one function per page operation.
+  { operation: 'webStart', method: 'GET', path: '/app/start', entry: 'functions/web-start.ts', auth: 'public-page', signsTokens: true },
+  { operation: 'webHome', method: 'GET', path: '/app', entry: 'functions/web-home.ts', auth: 'traveler-session' },
+  { operation: 'webSignOut', method: 'POST', path: '/app/sign-out', entry: 'functions/web-sign-out.ts', auth: 'traveler-session' },
+  // The page claim_url opens; POST on the same path is the public JSON claim endpoint.
+  { operation: 'webClaimPage', method: 'GET', path: '/promo-codes/claim/{uuid}', entry: 'functions/web-claim-page.ts', auth: 'public-page' },
+  { operation: 'webClaimSubmit', method: 'POST', path: '/app/claim/{uuid}', entry: 'functions/web-claim-submit.ts', auth: 'public-page' },
+  {
+    operation: 'webBrandStyle',
+    method: 'GET',
+    path: '/app/brands/{partner}/{brand}',
+    entry: 'functions/web-brand-style.ts',
+    auth: 'public-page',
+  },
+  { operation: 'webAsset', method: 'GET', path: '/app/assets/{file}', entry: 'functions/web-asset.ts', auth: 'public' },
+  { operation: 'webNotFound', method: 'GET', path: '/app/{proxy+}', entry: 'functions/web-not-found.ts', auth: 'public' },
 ];

@@ -13,6 +13,7 @@ import { startEventPipeline } from '#shared/local/event-pipeline';
 import { localControl } from '#shared/local/clock-control';
 import { startHttpServer } from '#shared/local/http-server';
 import { localSecretCipher } from '#shared/security/local-secret-cipher';
+import { dynamoBrandStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import type { PartnerAdminDeps } from '#shared/usecases/manage-partners';
@@ -43,7 +44,11 @@ export interface LocalRuntime {
   events: { queueUrl: string; deadLetterQueueUrl: string; sqsEndpoint: string };
   /** The catalog version the runtime seeded, and whether this start wrote it. */
   catalog: { version: number; changed: boolean };
-  admin: PartnerAdminDeps & { documentClient: DynamoDBDocumentClient; catalog: ReturnType<typeof dynamoCatalogStore> };
+  admin: PartnerAdminDeps & {
+    documentClient: DynamoDBDocumentClient;
+    catalog: ReturnType<typeof dynamoCatalogStore>;
+    brands: ReturnType<typeof dynamoBrandStore>;
+  };
   stop(): Promise<void>;
 }
 
@@ -84,6 +89,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
   const admin = {
     partners: dynamoPartnerStore(documentClient, tableName),
     catalog: dynamoCatalogStore(documentClient, tableName),
+    brands: dynamoBrandStore(documentClient, tableName),
     cipher: localSecretCipher(secretKey),
     clock: serviceClock,
     documentClient,

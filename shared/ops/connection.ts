@@ -9,13 +9,14 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SecretCipher } from '#shared/auth/authenticate-partner';
 import { kmsSecretCipher } from '#shared/security/kms-secret-cipher';
 import { localSecretCipher } from '#shared/security/local-secret-cipher';
+import { dynamoBrandStore, type BrandAdminStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore, type CatalogAdminStore } from '#shared/storage/catalog-store';
 import { dynamoDeliveryLog, type DeliveryLog } from '#shared/storage/delivery-store';
 import { dynamoPartnerStore, type PartnerAdminStore } from '#shared/storage/partner-store';
-import { dynamoReporterStore, type ReporterCredentialStore } from '#shared/storage/reporter-store';
 import { apiUrlOutputKey, opsOutputKeys, type OpsOutputs } from '#shared/ops/stack-outputs';
 import { serviceClock } from '#shared/clock';
 import type { Clock } from '#shared/usecases/ports';
+import { dynamoReporterStore, type ReporterCredentialStore } from '#shared/storage/reporter-store';
 import { sqsWebhookQueue, type WebhookQueue } from '#shared/webhooks/webhook-queue';
 
 export interface OpsContext {
@@ -23,6 +24,7 @@ export interface OpsContext {
   partners: PartnerAdminStore;
   catalog: CatalogAdminStore;
   reporters: ReporterCredentialStore;
+  brands: BrandAdminStore;
   deliveries: DeliveryLog;
   queue: WebhookQueue;
   sqs: SQSClient;
@@ -51,6 +53,7 @@ const build = (
     partners: dynamoPartnerStore(documentClient, names.tableName),
     catalog: dynamoCatalogStore(documentClient, names.tableName),
     reporters: dynamoReporterStore(documentClient, names.tableName),
+    brands: dynamoBrandStore(documentClient, names.tableName),
     deliveries: dynamoDeliveryLog(documentClient, names.tableName),
     queue: sqsWebhookQueue(clients.sqs, { queueUrl: () => queueUrls.queueUrl, deadLetterQueueUrl: () => queueUrls.deadLetterQueueUrl }),
     sqs: clients.sqs,

@@ -15,7 +15,7 @@ export const defaultToleranceSeconds = 300;
 
 const scheme = 'sha256=';
 
-/** Real time: a receiver checks the signature timestamp against its own clock (docs/decisions.md F18). */
+/** Real time: a receiver checks the signature timestamp against its own clock (docs/decisions.md F20). */
 const epochSeconds = (): number => Math.floor(wallClock.now().getTime() / 1000);
 
 const hmacHex = (secret: string, timestamp: number, body: string | Uint8Array): string =>

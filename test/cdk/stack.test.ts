@@ -103,7 +103,7 @@ describe('Stack: EsimBooking (dev)', () => {
       expect(new Set(logicalIds).size).toBe(routes.length);
     });
 
-    it('gives partner and reporter routes the table and the secret key, and public routes nothing', () => {
+    it('gives partner and reporter routes the table and the secret key, pages the table only, token routes the MAC key, public routes nothing', () => {
       // Prepare
       const { stack, ref } = synthesized;
       const functions = template.findResources('AWS::Lambda::Function');
@@ -114,9 +114,10 @@ describe('Stack: EsimBooking (dev)', () => {
         const statements = policies.find((policy) => policy.Properties.Roles[0].Ref === ref(fn.role!))!.Properties.PolicyDocument.Statement;
         const actions: string[] = statements.flatMap((statement: { Action: string | string[] }) => statement.Action);
         return {
-          environment: [envNames.tableName, envNames.secretKeyId].filter((name) => name in environment),
+          environment: [envNames.tableName, envNames.secretKeyId, envNames.tokenKeyId].filter((name) => name in environment),
           writesTable: actions.includes('dynamodb:PutItem'),
           decrypts: actions.includes('kms:Decrypt'),
+          signsTokens: actions.includes('kms:GenerateMac') && actions.includes('kms:VerifyMac'),
           onlyLogsAndTraces: actions.every((action) => /^(logs|xray):/.test(action)),
         };
       };
@@ -125,9 +126,15 @@ describe('Stack: EsimBooking (dev)', () => {
       const access = Object.fromEntries(routes.map((route) => [route.operation, accessOf(route.operation)]));
 
       // Assess
-      const partner = { environment: [envNames.tableName, envNames.secretKeyId], writesTable: true, decrypts: true, onlyLogsAndTraces: false };
-      const none = { environment: [], writesTable: false, decrypts: false, onlyLogsAndTraces: true };
-      expect(access).toEqual(Object.fromEntries(routes.map((route) => [route.operation, route.auth === 'public' ? none : partner])));
+      const partner = { environment: [envNames.tableName, envNames.secretKeyId], writesTable: true, decrypts: true, signsTokens: false, onlyLogsAndTraces: false };
+      const page = { environment: [envNames.tableName], writesTable: true, decrypts: false, signsTokens: false, onlyLogsAndTraces: false };
+      const none = { environment: [], writesTable: false, decrypts: false, signsTokens: false, onlyLogsAndTraces: true };
+      const byAuth = { partner, reporter: partner, public: none, 'public-page': page, 'traveler-session': page } as const;
+      const expected = (route: RouteDefinition) => {
+        const base = byAuth[route.auth];
+        return route.signsTokens ? { ...base, environment: [...base.environment, envNames.tokenKeyId], signsTokens: true } : base;
+      };
+      expect(access).toEqual(Object.fromEntries(routes.map((route) => [route.operation, expected(route)])));
     });
 
     it('answers with our JSON error shape when no function runs', () => {

@@ -132,4 +132,36 @@ describe('Ops CLI', () => {
     });
     expect(code).toBe(1);
   });
+  it('manages brands: set with validation, default, list, remove', async () => {
+    // Prepare
+    const partner = (await ops('partner', 'create', '--name', 'Branded', '--json')).json();
+    const logo = 'data:image/svg+xml;base64,' + Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64');
+
+    // Act
+    const set = await ops('brand', 'set', partner.partner_id, 'skyline', '--name', 'Skyline', '--primary-color', '#0B5CAD', '--logo', logo, '--default', '--json');
+    const lowContrast = await ops('brand', 'set', partner.partner_id, 'pale', '--name', 'Pale', '--primary-color', '#ffdd00');
+    const badLogo = await ops('brand', 'set', partner.partner_id, 'remote', '--name', 'Remote', '--primary-color', '#222222', '--logo', 'http://logo.example/x.png');
+    await ops('brand', 'set', partner.partner_id, 'second', '--name', 'Second', '--primary-color', '#222222');
+    const listed = (await ops('brand', 'list', partner.partner_id, '--json')).json();
+    const removed = await ops('brand', 'remove', partner.partner_id, 'skyline', '--json');
+    const afterRemoval = (await ops('brand', 'list', partner.partner_id, '--json')).json();
+    const removedAgain = await ops('brand', 'remove', partner.partner_id, 'skyline');
+    const otherPartner = await ops('brand', 'list', 'ptn_unknown');
+
+    // Assess
+    expect(set.code).toBe(0);
+    expect(set.json()).toMatchObject({ brand_id: 'skyline', primary_color: '#0b5cad', logo, is_default: true });
+    expect(lowContrast.code).toBe(1);
+    expect(lowContrast.err).toContain('contrast');
+    expect(badLogo.code).toBe(1);
+    expect(badLogo.err).toContain('https');
+    expect(listed.map((b: { brand_id: string; is_default: boolean }) => [b.brand_id, b.is_default])).toEqual([
+      ['second', false],
+      ['skyline', true],
+    ]);
+    expect(removed.code).toBe(0);
+    expect(afterRemoval.map((b: { brand_id: string; is_default: boolean }) => [b.brand_id, b.is_default])).toEqual([['second', false]]);
+    expect(removedAgain.code).toBe(1);
+    expect(otherPartner.code).toBe(1);
+  });
 });
