@@ -51,9 +51,9 @@ export const sendBookingConfirmation = async (booking: Booking, deps: { partners
  */
 export const createBookingAndConfirm = async (
   input: Parameters<typeof createBooking>[0],
-  deps: CreateBookingDeps & { email: () => EmailSender },
+  deps: CreateBookingDeps & { email: () => Promise<EmailSender> },
 ): Promise<Booking> => {
   const booking = await createBooking(input, deps);
-  if (wantsEmail(booking)) await sendBookingConfirmation(booking, { partners: deps.partners, email: deps.email() });
+  if (wantsEmail(booking)) await sendBookingConfirmation(booking, { partners: deps.partners, email: await deps.email() });
   return booking;
 };
