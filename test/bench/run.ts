@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { backgroundFunctions } from '#shared/events/pipeline';
 import { routes } from '#shared/routes';
@@ -12,6 +13,7 @@ import { startLocalRuntime } from '#shared/local/runtime';
 import { createPartner } from '#shared/usecases/manage-partners';
 import { signedClient } from '#test/support/signed-client';
 import { makeBookingRequest } from '#test/support/factories';
+import { stylesheet } from '#shared/web/assets.generated';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -50,9 +52,30 @@ const latency = async () => {
     await measure('GET /bookings/{id}', (i) => client.send('GET', `/bookings/${ids[i % ids.length]}`));
     await measure('GET /bookings?perPage=10', () => client.send('GET', '/bookings?perPage=10'));
     await measure('GET /bookings?perPage=100', () => client.send('GET', '/bookings?perPage=100'));
+    await webApp(runtime.url, client);
   } finally {
     await runtime.stop();
   }
+};
+
+/** The traveler web app: token creation, the entry exchange (303 + cookie) and the home page, plus page weight. */
+const webApp = async (url: string, client: ReturnType<typeof signedClient>) => {
+  await client.send('POST', '/bookings', {
+    body: makeBookingRequest({ package_specifications: [{ destination: 'FRA', size: '5GB', external_user_id: 'bench-traveler' }] }),
+  });
+  const tokens: string[] = [];
+  let cookie = '';
+  await measure('POST /redirect-tokens/create', async () => {
+    const response = await client.send('POST', '/redirect-tokens/create', { body: { external_user_id: 'bench-traveler' } });
+    tokens.push(response.body.data.url);
+  });
+  await measure('GET /app/start (exchange)', async (i) => {
+    const response = await fetch(tokens[i] ?? '', { redirect: 'manual' });
+    cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  });
+  await measure('GET /app (home page)', () => fetch(`${url}/app`, { headers: { cookie } }).then((r) => r.text()));
+  const css = stylesheet.body;
+  console.log(`Web app page weight: HTML + CSS, JavaScript 0 B; stylesheet ${css.length} B raw, ${gzipSync(css).length} B gzip`);
 };
 
 const coldStart = async () => {
