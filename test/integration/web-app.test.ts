@@ -269,6 +269,34 @@ describe('Traveler web app', () => {
       expect(await good.text()).toContain('noch nicht verfügbar');
     });
 
+    it('hands a valid submission to the bound claim use case: uuid, trimmed email and client address, then its outcome page', async () => {
+      // Prepare: the form handler bound to a recording claim port, driven like API Gateway would.
+      const promo = await claimablePromo();
+      const calls: unknown[] = [];
+      const { claimFormHandler } = await import('#shared/web/claim-form');
+      const handler = claimFormHandler({ claim: async (input) => (calls.push(input), calls.length === 1 ? 'sent' : 'already_claimed') });
+      const submit = () =>
+        handler({
+          path: `/app/claim/${promo.uuid}`,
+          httpMethod: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `csrf=${'c'.repeat(43)}` },
+          pathParameters: { uuid: promo.uuid },
+          body: `csrf_token=${'c'.repeat(43)}&email=+Ada%40Example.com+`,
+          isBase64Encoded: false,
+          requestContext: { path: `/api/app/claim/${promo.uuid}`, identity: { sourceIp: '198.51.100.7' } },
+        } as never);
+
+      // Act
+      const first = await submit();
+      const second = await submit();
+
+      // Assess
+      expect(calls[0]).toEqual({ uuid: promo.uuid, email: 'Ada@Example.com', clientAddress: '198.51.100.7' });
+      expect(first.statusCode).toBe(200);
+      expect(first.body).toContain('Prüfen Sie Ihre E-Mails');
+      expect(second.statusCode).toBe(409);
+    });
+
     it('answers an unknown or malformed uuid with the 404 page', async () => {
       for (const uuid of [randomUUID(), 'not-a-uuid']) {
         const response = await open(`${service.url}/promo-codes/claim/${uuid}`);
