@@ -5,6 +5,7 @@ import { bookingResponse } from '#shared/domain/booking';
 import { BookingRequestSchema } from '#shared/domain/booking-schemas';
 import { DEPRECATED_TIME_LIMITED_WARNING, usesDeprecatedType } from '#shared/domain/package-specification';
 import { validate } from '#shared/domain/validate';
+import { countBookingCreated } from '#shared/observability';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
 import { readJsonBody } from '#shared/http/request';
 import { repositories } from '#shared/storage/repositories';
@@ -18,6 +19,7 @@ export const handler = partnerHandler(async ({ event, headers, partner, context 
     { partnerId: partner.partnerId, idempotencyKey: headers['idempotency-key'], body, lambdaContext: context },
     async () => {
       const booking = await createBooking({ partnerId: partner.partnerId, request }, repositories);
+      countBookingCreated();
       return [bookingResponse(booking, publicBaseUrl(event))];
     },
     { client: dynamoClient, tableName: config.tableName },

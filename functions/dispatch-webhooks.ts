@@ -1,15 +1,16 @@
 // sqs adapter → delivers each queued event; a record that must retry fails alone (partial batch response).
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import middy from '@middy/core';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { wallClock } from '#shared/clock';
 import { documentClient } from '#shared/clients/dynamodb';
 import { secretCipher } from '#shared/clients/secret-cipher';
 import { sqsClient } from '#shared/clients/sqs';
 import { config } from '#shared/config';
-import { logger } from '#shared/observability';
+import { logger, observability, recordWebhookAttempt } from '#shared/observability';
 import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { deliverWebhook, DeliveryPostponed } from '#shared/usecases/deliver-webhook';
-import { systemClock } from '#shared/usecases/ports';
 import { postWebhook } from '#shared/webhooks/http-delivery';
 import { sqsWebhookQueue } from '#shared/webhooks/webhook-queue';
 
@@ -21,12 +22,14 @@ const deps = {
   queue: sqsWebhookQueue(sqsClient, { queueUrl: () => config.webhookQueueUrl, deadLetterQueueUrl: () => config.webhookDeadLetterQueueUrl }),
   cipher: secretCipher,
   post: postWebhook,
-  clock: systemClock,
+  // Real time: receivers check the signature timestamp against their own clock, and retries wait in real time.
+  clock: wallClock,
   settings: {
     timeoutMs: config.webhookTimeoutMs,
     backoffScale: config.webhookBackoffScale,
     allowPrivateUrls: config.webhookAllowPrivateUrls,
   },
+  observeAttempt: recordWebhookAttempt,
 };
 
 const recordHandler = async (record: SQSRecord): Promise<void> => {
@@ -46,5 +49,7 @@ const recordHandler = async (record: SQSRecord): Promise<void> => {
   }
 };
 
-export const handler = async (event: SQSEvent, context: Context) =>
-  processPartialResponse(event, recordHandler, processor, { context, throwOnFullBatchFailure: false });
+export const handler = middy<SQSEvent, SQSBatchResponse>()
+  .use(observability())
+  .handler(async (event: SQSEvent, context: Context) =>
+    processPartialResponse(event, recordHandler, processor, { context, throwOnFullBatchFailure: false }));

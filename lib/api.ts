@@ -10,14 +10,17 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type AuthMode, type RouteDefinition, routes } from '#shared/routes';
+import { type AuthMode, type RouteDefinition, routes as routeTable, routesForStage } from '#shared/routes';
 import type { Data } from '#lib/data';
 import { FunctionWithLogGroup } from '#lib/function-with-log-group';
+import { apiUrlOutputKey } from '#shared/ops/stack-outputs';
 import { resourcePrefix, type StageSettings } from '#lib/stage';
 
 export interface ApiProps {
   stage: StageSettings;
   data: Data;
+  /** The routes to serve; the route table unless a test passes its own. Production leaves out sandbox routes. */
+  routes?: readonly RouteDefinition[];
 }
 
 /** The base URL ends in /api. */
@@ -58,8 +61,9 @@ export class Api extends Construct {
   public readonly restApi: RestApi;
   public readonly functions: Record<string, FunctionWithLogGroup> = {};
 
-  public constructor(scope: Construct, id: string, { stage, data }: ApiProps) {
+  public constructor(scope: Construct, id: string, { stage, data, routes: definitions = routeTable }: ApiProps) {
     super(scope, id);
+    const routes = routesForStage(definitions, stage.name);
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: stage.logRetention, removalPolicy: stage.removalPolicy });
     this.restApi = new RestApi(this, 'RestApi', {
@@ -98,12 +102,17 @@ export class Api extends Construct {
         fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' });
       },
       public: () => {},
+      reporter: (fn) => {
+        fn.bindTable({ table: data.table, accessMode: 'readWrite' });
+        fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' });
+      },
       'public-page': (fn) => fn.bindTable({ table: data.table, accessMode: 'readWrite' }),
       'traveler-session': (fn) => fn.bindTable({ table: data.table, accessMode: 'readWrite' }),
     };
     const authorizationReason: Record<AuthMode, string> = {
       partner: 'Partners sign every request with HMAC; the function verifies the signature with the partner secret (no authorizer can).',
       public: 'Deliberately public: removed endpoints (410 Gone), the web app stylesheet and its 404 page; no data is read.',
+      reporter: 'Reporters (network, eSIM platform, payments) sign every request with HMAC and their own credentials; the function verifies it.',
       'public-page':
         'A traveler web page anyone may open (redirect-token entry, promo-code claim form); tokens are signed and single-use, forms carry CSRF tokens.',
       'traveler-session':
@@ -144,7 +153,7 @@ export class Api extends Construct {
     // One output with a stable name, instead of RestApi's own `Endpoint<hash>` output.
     this.restApi.node.tryRemoveChild('Endpoint');
     new CfnOutput(this, 'Url', { description: 'Base URL of the partner API (ends in /api/)', value: this.restApi.url }).overrideLogicalId(
-      'ApiUrl',
+      apiUrlOutputKey,
     );
   }
 }

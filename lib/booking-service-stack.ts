@@ -6,10 +6,13 @@ import { Data } from '#lib/data';
 import { Events } from '#lib/events';
 import { serviceName } from '#lib/function-with-log-group';
 import type { StageSettings } from '#lib/stage';
+import type { RouteDefinition } from '#shared/routes';
 import { opsOutputKeys } from '#shared/ops/stack-outputs';
 
 export interface BookingServiceStackProps extends StackProps {
   stage: StageSettings;
+  /** The API's routes; the route table by default. */
+  routes?: readonly RouteDefinition[];
 }
 
 export const stackName = (stage: StageSettings): string => `EsimBooking-${stage.name}`;
@@ -23,7 +26,7 @@ export class BookingServiceStack extends Stack {
     super(scope, id, props);
     const { stage } = props;
     this.data = new Data(this, 'Data', { stage });
-    this.api = new Api(this, 'Api', { stage, data: this.data });
+    this.api = new Api(this, 'Api', { stage, data: this.data, routes: props.routes });
     this.events = new Events(this, 'Events', { stage, data: this.data });
     // What `npm run ops -- --stage <name>` reads to reach this stage's table, key and queues.
     const opsValues: Record<keyof typeof opsOutputKeys, string> = {

@@ -7,13 +7,13 @@ import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { envNames } from '#shared/config';
+import { envNames, privateUrlsRefusal } from '#shared/config';
 import type { StageSettings } from '#lib/stage';
-import { bundlingFacts, esmRequireBanner } from '#lib/bundling';
+import { lambdaBundling } from '#lib/bundling';
 
 /** Entries in `shared/routes.ts` and `shared/events/pipeline.ts` are relative to this folder. */
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -53,22 +53,18 @@ export class FunctionWithLogGroup extends NodejsFunction {
       environment: {
         [envNames.stage]: stage.name,
         POWERTOOLS_SERVICE_NAME: serviceName,
-        NODE_OPTIONS: '--enable-source-maps',
       },
-      bundling: {
-        format: OutputFormat.ESM,
-        mainFields: [...bundlingFacts.mainFields],
-        banner: esmRequireBanner,
-        minify: bundlingFacts.minify,
-        sourceMap: bundlingFacts.sourceMap,
-        target: bundlingFacts.target,
-        // Bundle AWS SDK v3 too: the version we test with, not the one the runtime happens to ship.
-        externalModules: [],
-      },
+      bundling: lambdaBundling(projectRoot),
       ...overrides,
     });
 
     this.acknowledge('AwsSolutions-IAM5[Resource::*]', 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords accept only Resource "*".');
+  }
+
+  /** The local-only switch for private webhook URLs can never reach a deployed function. */
+  public override addEnvironment(key: string, value: string, options?: Parameters<NodejsFunction['addEnvironment']>[2]): this {
+    if (key === envNames.webhookAllowPrivateUrls) throw new Error(privateUrlsRefusal(Stack.of(this).stackName));
+    return super.addEnvironment(key, value, options);
   }
 
   /** Grants table access (and its indexes) and sets TABLE_NAME. */

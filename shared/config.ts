@@ -21,6 +21,14 @@ const numberOr = (name: string, fallback: number): number => {
   return parsed;
 };
 
+/** The stage name of the local runtime; every other stage is deployed. */
+export const localStage = 'local';
+
+/** Why a deployed stage may never reach private webhook URLs (SSRF into our own network). */
+export const privateUrlsRefusal = (stage: string): string =>
+  `${envNames.webhookAllowPrivateUrls}=true is for the local runtime only and is refused in the deployed stage "${stage}": ` +
+  'webhooks must reach public https endpoints. Remove the variable.';
+
 /** Names of the environment variables, shared by the CDK stack, the local runtime and the functions. */
 export const envNames = {
   tableName: 'TABLE_NAME',
@@ -82,16 +90,18 @@ export const config = {
   get webhookBackoffScale(): number {
     return numberOr(envNames.webhookBackoffScale, 1);
   },
-  /** Local mode only: lets webhooks reach http://127.0.0.1 receivers. */
+  /** Local mode only: lets webhooks reach http://127.0.0.1 receivers. Refused in every deployed stage. */
   get webhookAllowPrivateUrls(): boolean {
-    return optional(envNames.webhookAllowPrivateUrls) === 'true';
+    const allowed = optional(envNames.webhookAllowPrivateUrls) === 'true';
+    if (allowed && this.stage !== localStage) throw new Error(privateUrlsRefusal(this.stage));
+    return allowed;
   },
   /** Where travelers reach public endpoints (claim URLs); falls back to the request's own host. */
   get publicBaseUrl(): string | undefined {
     return optional(envNames.publicBaseUrl);
   },
   get stage(): string {
-    return optional(envNames.stage) ?? 'local';
+    return optional(envNames.stage) ?? localStage;
   },
   get tokenKeyId(): string | undefined {
     return optional(envNames.tokenKeyId);

@@ -3,11 +3,12 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * `partner`: HMAC-signed partner request. `public`: no credentials and no storage (removed endpoints, static assets).
+  * `partner`: HMAC-signed partner request. `public`: no credentials and no storage (removed endpoints, static assets).
+ * `reporter`: HMAC-signed like partners, with a reporter's own credentials (network, eSIM platform, payments).
  * `public-page`: a web app page anyone may open; it reads and writes the table (token entry, claim form).
  * `traveler-session`: a web app page behind the traveler's session cookie (docs/web-app.md).
  */
-export type AuthMode = 'partner' | 'public' | 'public-page' | 'traveler-session';
+export type AuthMode = 'partner' | 'public' | 'reporter' | 'public-page' | 'traveler-session';
 
 export interface RouteDefinition {
   /** Name of the operation; also the Lambda function's logical name. */
@@ -23,7 +24,25 @@ export interface RouteDefinition {
   auth: AuthMode;
   /** The function signs or verifies redirect tokens (KMS HMAC key in AWS). */
   signsTokens?: true;
+  /** Sandbox-only route: absent from production stages. */
+  sandbox?: boolean;
 }
+
+/** One partner-signed route per sandbox step, all served by one handler module. */
+function sandboxRoutes(steps: ReadonlyArray<[operation: string, step: string]>): RouteDefinition[] {
+  return steps.map(([operation, step]) => ({
+    operation,
+    method: 'POST',
+    path: `/sandbox/${step}`,
+    entry: 'functions/sandbox.ts',
+    auth: 'partner',
+    sandbox: true,
+  }));
+}
+
+/** The routes a stage serves: production has no sandbox routes (its stack and the local runtime both use this). */
+export const routesForStage = (definitions: readonly RouteDefinition[], stage: string): RouteDefinition[] =>
+  definitions.filter((route) => !(route.sandbox && stage === 'production'));
 
 export const routes: readonly RouteDefinition[] = [
   { operation: 'listBookings', method: 'GET', path: '/bookings', entry: 'functions/list-bookings.ts', auth: 'partner' },
@@ -51,6 +70,57 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/update-package-specification.ts',
     auth: 'partner',
   },
+  { operation: 'listDestinations', method: 'GET', path: '/destinations', entry: 'functions/list-destinations.ts', auth: 'partner' },
+  { operation: 'getDestination', method: 'GET', path: '/destinations/{id}', entry: 'functions/get-destination.ts', auth: 'partner' },
+  {
+    operation: 'listCompatibleDevices',
+    method: 'GET',
+    path: '/native/device-compatibility',
+    entry: 'functions/list-compatible-devices.ts',
+    auth: 'partner',
+  },
+  {
+    operation: 'checkDeviceCompatibility',
+    method: 'POST',
+    path: '/native/device-compatibility',
+    entry: 'functions/check-device-compatibility.ts',
+    auth: 'partner',
+  },
+  // Traveler lifecycle: reporters' facts, classic grants in the native app, and the sandbox (docs/api.md).
+  { operation: 'ingestFact', method: 'POST', path: '/ingest/facts', entry: 'functions/ingest-fact.ts', auth: 'reporter' },
+  { operation: 'nativeUserDashboard', method: 'GET', path: '/native/user-dashboard', entry: 'functions/native-user-dashboard.ts', auth: 'partner' },
+  { operation: 'nativeRedeemPackage', method: 'POST', path: '/native/redeem-package', entry: 'functions/native-redeem-package.ts', auth: 'partner' },
+  {
+    operation: 'listClassicPackageQueues',
+    method: 'GET',
+    path: '/native/classic-package-queues',
+    entry: 'functions/list-classic-package-queues.ts',
+    auth: 'partner',
+  },
+  {
+    operation: 'setClassicPackageQueueDestination',
+    method: 'PUT',
+    path: '/native/classic-package-queues/{id}/destination',
+    entry: 'functions/set-classic-package-queue-destination.ts',
+    auth: 'partner',
+  },
+  {
+    operation: 'claimClassicPackageQueue',
+    method: 'POST',
+    path: '/native/classic-package-queues/{id}/claim',
+    entry: 'functions/claim-classic-package-queue.ts',
+    auth: 'partner',
+  },
+  ...sandboxRoutes([
+    ['sandboxRedeemPromoCode', 'redeem-promo-code'],
+    ['sandboxInstallEsim', 'install-esim'],
+    ['sandboxRemoveEsim', 'remove-esim'],
+    ['sandboxActivatePackage', 'activate-package'],
+    ['sandboxReportUsage', 'report-usage'],
+    ['sandboxPurchase', 'purchase'],
+    ['sandboxTopup', 'topup'],
+    ['sandboxClaimClassic', 'claim-classic'],
+  ]),
   // Removed in 2.1.0: answer 410 Gone with a pointer to /destinations instead of a bare 404.
   { operation: 'countriesRemoved', method: 'GET', path: '/countries', entry: 'functions/removed-endpoint.ts', auth: 'public' },
   {

@@ -35,7 +35,8 @@ export interface PackageQueueEntry {
   esim_type: EsimType;
   external_user_id: string | null;
   email: string | null;
-  status: 'pending' | 'redeemed';
+  /** pending → redeemed (universal) or claimed (classic); past `expires_at` a pending entry counts as expired. */
+  status: 'pending' | 'redeemed' | 'claimed';
   /** End of the redemption window of a classic grant. */
   expires_at: string | null;
   promo_code_uuid: string;

@@ -4,12 +4,36 @@ import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
-export const lowerCaseHeaders = (event: APIGatewayProxyEvent): Record<string, string> => {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(event.headers ?? {})) {
-    if (value !== undefined) headers[name.toLowerCase()] = value;
+/** Deepest nesting of objects and arrays a body may have (docs/api.md, Limits); the top-level object is 1. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Built with Object.fromEntries, so a header named `__proto__` or `constructor` is an ordinary own member. */
+export const lowerCaseHeaders = (event: APIGatewayProxyEvent): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(event.headers ?? {})
+      .filter((entry): entry is [string, string] => entry[1] !== undefined)
+      .map(([name, value]) => [name.toLowerCase(), value]),
+  );
+
+/**
+ * True when the JSON text nests objects and arrays deeper than `maxDepth`. A single loop over the characters,
+ * so a body nested thousands of levels is refused before anything (validation, idempotency hashing) recurses.
+ */
+export const exceedsJsonDepth = (text: string, maxDepth: number): boolean => {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (inString) {
+      if (char === '\\') i += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{' || char === '[') {
+      depth += 1;
+      if (depth > maxDepth) return true;
+    } else if (char === '}' || char === ']') depth -= 1;
   }
-  return headers;
+  return false;
 };
 
 const isJsonContentType = (value: string | undefined): boolean => {
@@ -18,7 +42,7 @@ const isJsonContentType = (value: string | undefined): boolean => {
   return mediaType === 'application/json' || (mediaType?.endsWith('+json') ?? false);
 };
 
-/** Parses a JSON body; wrong content type → 415, oversized → 413, malformed → 400. Never a 500. */
+/** Parses a JSON body; wrong content type → 415, oversized → 413, too deep or malformed → 400. Never a 500. */
 export const readJsonBody = (event: APIGatewayProxyEvent, headers: Record<string, string>): unknown => {
   const raw = event.body;
   if (raw === null || raw === undefined || raw === '') {
@@ -27,6 +51,11 @@ export const readJsonBody = (event: APIGatewayProxyEvent, headers: Record<string
   if (!isJsonContentType(headers['content-type'])) throw new UnsupportedMediaTypeError();
   const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
   if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) throw new PayloadTooLargeError(MAX_BODY_BYTES);
+  if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) {
+    throw new ValidationError(`The request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`, [
+      { path: '', message: `Nesting deeper than ${MAX_JSON_DEPTH} levels.` },
+    ]);
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {

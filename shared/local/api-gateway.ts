@@ -42,6 +42,19 @@ export const routeMatcher = (routes: readonly RouteDefinition[]) => {
   };
 };
 
+/**
+ * Last value and all values per name, like API Gateway's headers / multiValueHeaders. Maps and
+ * Object.fromEntries keep names such as `__proto__` or `constructor` ordinary members.
+ */
+const collect = (pairs: Iterable<[string, string]>): { single: Record<string, string>; multi: Record<string, string[]> } => {
+  const values = new Map<string, string[]>();
+  for (const [name, value] of pairs) values.set(name, [...(values.get(name) ?? []), value]);
+  return {
+    single: Object.fromEntries([...values].map(([name, all]) => [name, all.at(-1) ?? ''])),
+    multi: Object.fromEntries(values),
+  };
+};
+
 export const toProxyEvent = (
   request: IncomingMessage,
   body: Buffer,
@@ -49,20 +62,10 @@ export const toProxyEvent = (
   path: string,
   matched: MatchedRoute,
 ): APIGatewayProxyEvent => {
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
-  for (let i = 0; i < request.rawHeaders.length; i += 2) {
-    const name = request.rawHeaders[i] ?? '';
-    const value = request.rawHeaders[i + 1] ?? '';
-    headers[name] = value;
-    (multiValueHeaders[name] ??= []).push(value);
-  }
-  const query: Record<string, string> = {};
-  const multiQuery: Record<string, string[]> = {};
-  for (const [name, value] of url.searchParams) {
-    query[name] = value;
-    (multiQuery[name] ??= []).push(value);
-  }
+  const headerPairs: Array<[string, string]> = [];
+  for (let i = 0; i < request.rawHeaders.length; i += 2) headerPairs.push([request.rawHeaders[i] ?? '', request.rawHeaders[i + 1] ?? '']);
+  const { single: headers, multi: multiValueHeaders } = collect(headerPairs);
+  const { single: query, multi: multiQuery } = collect(url.searchParams);
   const hasQuery = Object.keys(query).length > 0;
   return {
     resource: matched.route.path,

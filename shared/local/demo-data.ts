@@ -1,20 +1,12 @@
-// local runtime → the demo partner and demo catalog packages a fresh local start provisions.
+// local runtime → the demo partner a fresh local start provisions (the catalog is seeded by the runtime itself).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CatalogPackage } from '#shared/domain/package-specification';
 import type { BookingOutput } from '#shared/domain/booking-schemas';
 import type { LocalRuntime } from '#shared/local/runtime';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
 import { createBooking } from '#shared/usecases/create-booking';
 import { setBrand } from '#shared/usecases/manage-brands';
 import { createPartner, type PartnerView } from '#shared/usecases/manage-partners';
-
-/** Sample packages so `package_id` can be tried locally; a deployed stage imports its catalog with the ops CLI. */
-export const demoCatalog: CatalogPackage[] = [
-  { id: 'pkg-fra-5gb-30d', package_type: 'data-limited', size: '5GB', package_duration: 30, destination: 'FRA', traffic_policy: null },
-  { id: 'pkg-usa-unl-7d', package_type: 'unlimited', size: null, package_duration: 7, destination: 'USA', traffic_policy: 'fair-use-2gb-day' },
-  { id: 'pkg-eu-starter', package_type: 'starter', size: '500MB', package_duration: 2, destination: ['FRA', 'DEU', 'ITA'], traffic_policy: null },
-];
 
 export const DEMO_BRAND = 'demo-brand';
 /** A traveler with a booking, so the web app has something to show right after `npm start`. */
@@ -28,7 +20,7 @@ const demoBooking = (): BookingOutput =>
     locale: 'en',
     custom_branding: DEMO_BRAND,
     package_specifications: [
-      { package_id: 'pkg-fra-5gb-30d', external_user_id: DEMO_TRAVELER },
+      { package_type: 'data-limited', size: '5GB', package_duration: 30, destination: 'FRA', external_user_id: DEMO_TRAVELER },
       { package_type: 'data-limited', size: '3GB', package_duration: 15, destination: 'ITA', external_user_id: DEMO_TRAVELER },
     ],
   }) as BookingOutput;
@@ -45,7 +37,6 @@ export const provisionDemoPartner = async (runtime: LocalRuntime, dataDir: strin
     { partnerId: partner.partner_id, settings: { brand_id: DEMO_BRAND, name: 'Demo Air', primary_color: '#0b5cad', logo: null }, makeDefault: true },
     runtime.admin,
   );
-  for (const pkg of demoCatalog) await runtime.admin.catalog.putPackage(pkg);
   await createBooking(
     { partnerId: partner.partner_id, request: demoBooking() },
     { ...runtime.admin, bookings: dynamoBookingStore(runtime.admin.documentClient, runtime.tableName) },

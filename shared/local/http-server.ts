@@ -1,11 +1,12 @@
 // local runtime → serves the route table at http://127.0.0.1:PORT/api by invoking the very same handlers.
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, STATUS_CODES } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { errorBody } from '#shared/http/response';
 import { lambdaContext, routeMatcher, STAGE_PATH, toProxyEvent } from '#shared/local/api-gateway';
-import { routes } from '#shared/routes';
+import { LOCAL_CONTROL_PREFIX, type ControlRequest, type ControlResponse } from '#shared/local/clock-control';
+import { type RouteDefinition, routes, routesForStage } from '#shared/routes';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -29,8 +30,19 @@ const sendJson = (res: import('node:http').ServerResponse, status: number, body:
   res.end(JSON.stringify(body));
 };
 
-export const startHttpServer = async (options: { port: number; projectRoot: string }): Promise<{ server: Server; url: string }> => {
-  const match = routeMatcher(routes);
+export interface HttpServerOptions {
+  port: number;
+  projectRoot: string;
+  /** The stage the routes are served for: production leaves out the sandbox routes, as its stack does. */
+  stage: string;
+  /** The route table unless a test serves its own. */
+  routes?: readonly RouteDefinition[];
+  /** Local-only endpoints under /__local (the service clock); absent from every deployed stage. */
+  control?: (request: ControlRequest) => Promise<ControlResponse>;
+}
+
+export const startHttpServer = async (options: HttpServerOptions): Promise<{ server: Server; url: string }> => {
+  const match = routeMatcher(routesForStage(options.routes ?? routes, options.stage));
   const load = handlerLoader(options.projectRoot);
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -51,10 +63,13 @@ export const startHttpServer = async (options: { port: number; projectRoot: stri
       let url: URL;
       let path: string;
       let matched: ReturnType<typeof match>;
+      let control: ControlRequest | undefined;
       try {
         url = new URL(req.url ?? '/', 'http://localhost');
         const rawPath = url.pathname;
-        if (rawPath !== STAGE_PATH && !rawPath.startsWith(`${STAGE_PATH}/`)) {
+        if (options.control && rawPath.startsWith(`${LOCAL_CONTROL_PREFIX}/`)) {
+          control = { method: req.method ?? 'GET', path: rawPath, body: Buffer.concat(chunks).toString('utf8') };
+        } else if (rawPath !== STAGE_PATH && !rawPath.startsWith(`${STAGE_PATH}/`)) {
           return sendJson(res, 404, errorBody('route_not_found', `No route for ${req.method} ${rawPath}. The API lives under ${STAGE_PATH}.`));
         }
         path = rawPath.slice(STAGE_PATH.length) || '/';
@@ -62,6 +77,10 @@ export const startHttpServer = async (options: { port: number; projectRoot: stri
       } catch {
         // API Gateway answers a request line or percent-encoding it cannot read with 400.
         return sendJson(res, 400, errorBody('bad_request', 'The request URL is malformed.'));
+      }
+      if (control && options.control) {
+        const answer = await options.control(control);
+        return sendJson(res, answer.status, answer.body);
       }
       if (!matched) return sendJson(res, 404, errorBody('route_not_found', `No route for ${req.method} ${path}.`));
       try {
@@ -75,6 +94,18 @@ export const startHttpServer = async (options: { port: number; projectRoot: stri
         sendJson(res, 502, errorBody('internal_error', 'The handler failed. See the local runtime log.'));
       }
     };
+  });
+  // Node answers what it cannot parse itself (e.g. headers over 16 KiB: an empty 431); give it our error shape.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const [status, code, message] = error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'request_header_fields_too_large', 'The request headers are too large.']
+      : [400, 'bad_request', 'The request could not be read.'];
+    const body = JSON.stringify(errorBody(code, message));
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   await new Promise<void>((done, fail) => {
     server.once('error', (error: NodeJS.ErrnoException) =>

@@ -5,17 +5,22 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { serviceClock } from '#shared/clock';
 import { envNames } from '#shared/config';
 import { ensureTable } from '#shared/local/create-table';
 import { startDynamoDbLocal } from '#shared/local/dynamodb-local';
 import { startEventPipeline } from '#shared/local/event-pipeline';
+import { localControl } from '#shared/local/clock-control';
 import { startHttpServer } from '#shared/local/http-server';
 import { localSecretCipher } from '#shared/security/local-secret-cipher';
 import { dynamoBrandStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import type { PartnerAdminDeps } from '#shared/usecases/manage-partners';
-import { systemClock } from '#shared/usecases/ports';
+import { importCatalog } from '#shared/usecases/catalog';
+
+/** The catalog file the local runtime seeds on start (relative to the project root). */
+export const CATALOG_FILE = 'data/catalog/catalog.v1.json';
 
 export interface LocalRuntimeOptions {
   projectRoot: string;
@@ -25,6 +30,8 @@ export interface LocalRuntimeOptions {
   dataDir: string;
   inMemory: boolean;
   tableName?: string;
+  /** Catalog file to seed on start, relative to the project root; `null` seeds nothing (tests that need no catalog). */
+  catalogFile?: string | null;
   /** Extra environment for the handlers (e.g. a tiny webhook backoff scale in tests). */
   environment?: Record<string, string>;
 }
@@ -35,6 +42,8 @@ export interface LocalRuntime {
   tableName: string;
   /** The webhook queues on the local SQS (fauxqs), for the ops CLI and tests. */
   events: { queueUrl: string; deadLetterQueueUrl: string; sqsEndpoint: string };
+  /** The catalog version the runtime seeded, and whether this start wrote it. */
+  catalog: { version: number; changed: boolean };
   admin: PartnerAdminDeps & {
     documentClient: DynamoDBDocumentClient;
     catalog: ReturnType<typeof dynamoCatalogStore>;
@@ -64,6 +73,8 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    // Embedded-metric lines would drown the local log; the metric calls still run.
+    POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
     [envNames.tableName]: tableName,
     [envNames.dynamodbEndpoint]: dynamo.endpoint,
     [envNames.localSecretKey]: secretKey,
@@ -80,9 +91,19 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     catalog: dynamoCatalogStore(documentClient, tableName),
     brands: dynamoBrandStore(documentClient, tableName),
     cipher: localSecretCipher(secretKey),
-    clock: systemClock,
+    clock: serviceClock,
     documentClient,
   };
+
+  // The repository's catalog file, as `npm run ops -- catalog import` would load it; a no-op when already there.
+  const catalogFile = options.catalogFile === undefined ? CATALOG_FILE : options.catalogFile;
+  const seeded = catalogFile
+    ? await importCatalog(JSON.parse(readFileSync(join(options.projectRoot, catalogFile), 'utf8')), admin).catch(async (error: unknown) => {
+        client.destroy();
+        await dynamo.stop();
+        throw error;
+      })
+    : { version: 0, changed: false };
 
   const pipeline = await startEventPipeline({
     projectRoot: options.projectRoot,
@@ -98,7 +119,14 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
   });
   const events = { queueUrl: pipeline.queueUrl, deadLetterQueueUrl: pipeline.deadLetterQueueUrl, sqsEndpoint: pipeline.sqsEndpoint };
 
-  const http = await startHttpServer({ port: options.port, projectRoot: options.projectRoot }).catch(async (error: unknown) => {
+  const stage = process.env[envNames.stage] ?? 'local';
+  const http = await startHttpServer({
+    port: options.port,
+    projectRoot: options.projectRoot,
+    stage,
+    // Moving the clock is for local development only; a run that plays another stage does not offer it.
+    control: stage === 'local' ? localControl({ runScheduledNow: pipeline.runScheduledNow }) : undefined,
+  }).catch(async (error: unknown) => {
     await pipeline.stop();
     client.destroy();
     await dynamo.stop();
@@ -119,6 +147,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     dynamodbEndpoint: dynamo.endpoint,
     tableName,
     events,
+    catalog: { version: seeded.version, changed: seeded.changed },
     admin,
     async stop() {
       rmSync(runtimeFile, { force: true });

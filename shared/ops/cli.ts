@@ -1,4 +1,5 @@
 // ops → `npm run ops -- <command>`: partners, webhook settings, deliveries, replay, DLQ redrive, catalog.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { CatalogPackage } from '#shared/domain/package-specification';
 import { CatalogPackageSchema } from '#shared/domain/booking-schemas';
@@ -6,6 +7,8 @@ import { validate } from '#shared/domain/validate';
 import { AppError } from '#shared/errors';
 import type { WebhookEventName } from '#shared/events/catalog';
 import { connectLocal, connectStage, type OpsContext } from '#shared/ops/connection';
+import { runSimulate } from '#shared/ops/simulate';
+import { steps } from '#shared/ops/simulate-steps';
 import {
   createPartner,
   partnerView,
@@ -14,7 +17,9 @@ import {
   updatePartnerProfile,
 } from '#shared/usecases/manage-partners';
 import { listBrands, removeBrand, setBrand, setDefaultBrand } from '#shared/usecases/manage-brands';
+import { importCatalog } from '#shared/usecases/catalog';
 import { listDeliveries, replayEvent, rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
+import { createReporterCredentials } from '#shared/usecases/manage-reporters';
 import { redriveDeadLetters } from '#shared/webhooks/webhook-queue';
 
 export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <name> for a deployed stage, --json for JSON)
@@ -31,6 +36,10 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   events replay <event_id>                     deliver a recorded event again (new delivery_id)
   dlq redrive                                  move dead-lettered deliveries back to the webhook queue
   catalog put --package '<json>'               add or replace a catalog package (id, package_type, size, ...)
+  catalog import <file>                        import a versioned catalog file (data/catalog/catalog.v1.json); idempotent
+  reporter create <network|esim-platform|payments>   credentials for POST /ingest/facts; secret printed once
+  simulate <step> [--flag value]...            play a traveler's step in the sandbox (simulate --help lists flags):
+                                               ${Object.keys(steps).join(', ')}
   brand set <partner_id> <brand_id> --name <name> --primary-color <#rrggbb> [--logo <https url | data:image url>] [--default]
                                                create or replace a brand (AA contrast with white text is required)
   brand list <partner_id>                      the partner's brands; is_default marks the default
@@ -76,6 +85,20 @@ const wholeNumber = (raw: string | undefined, name: string, minimum: number): nu
 const required = (value: string | undefined, what: string): string => {
   if (!value) throw new UsageError(`Missing ${what}.`);
   return value;
+};
+
+const readJsonFile = (file: string): unknown => {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new UsageError(`Cannot read ${file}.`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new UsageError(`${file} is not valid JSON.`);
+  }
 };
 
 const run = async (ctx: OpsContext, [group, action, subject, object]: string[], values: Values): Promise<unknown> => {
@@ -166,6 +189,10 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
       if (!object && !values.none) throw new UsageError('Name a <brand_id>, or pass --none to clear the default.');
       return setDefaultBrand({ partnerId: required(subject, '<partner_id>'), brandId: values.none ? null : (object ?? null) }, deps);
     }
+    case 'catalog import':
+      return importCatalog(readJsonFile(required(subject, '<file>')), ctx);
+    case 'reporter create':
+      return createReporterCredentials(required(subject, '<reporter>'), ctx);
     default:
       throw new UsageError(`Unknown command "${[group, action].filter(Boolean).join(' ')}".`);
   }
@@ -176,8 +203,21 @@ const human = (value: unknown): string =>
     ? Object.entries(value).map(([k, v]) => `${k.padEnd(22)} ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`).join('\n')
     : String(value);
 
+/** The first word of the command, skipping options given before it (`--stage dev simulate ...`). */
+const commandOf = (argv: readonly string[]): { command?: string; rest: string[] } => {
+  for (let i = 0; i < argv.length; i += 1) {
+    const token = argv[i]!;
+    if (!token.startsWith('-')) return { command: token, rest: [...argv.slice(i + 1), ...argv.slice(0, i)] };
+    if (token === '--stage' || token === '--data-dir') i += 1;
+  }
+  return { rest: [...argv] };
+};
+
 /** Runs one command; returns the exit code. */
 export const runOps = async (argv: string[], io: { out: (text: string) => void; err: (text: string) => void; defaultDataDir: string }) => {
+  const { command, rest } = commandOf(argv);
+  // simulate has its own flags per step, so it parses its arguments itself.
+  if (command === 'simulate') return runSimulate(rest, io);
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });

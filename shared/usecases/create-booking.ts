@@ -16,7 +16,7 @@ import type { BookingStore, Clock, PartnerDirectory } from '#shared/usecases/por
 export interface CreateBookingDeps {
   bookings: BookingStore;
   partners: PartnerDirectory;
-  /** Brand entities are the one source of which custom_branding ids exist (docs/decisions.md F18). */
+  /** Brand entities are the one source of which custom_branding ids exist (docs/decisions.md F32). */
   brands: Pick<BrandDirectory, 'exists'>;
   catalog: PackageCatalog;
   clock: Clock;

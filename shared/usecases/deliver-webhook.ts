@@ -28,6 +28,8 @@ export interface DeliverWebhookDeps {
   post: (request: WebhookPost) => Promise<DeliveryOutcome>;
   clock: Clock;
   settings: { timeoutMs: number; backoffScale: number; allowPrivateUrls: boolean };
+  /** Counts each HTTP attempt by its outcome, with its latency (metrics in Lambda; nothing in tests that omit it). */
+  observeAttempt?: (outcome: 'delivered' | 'retried' | 'rejected' | 'dead_lettered', latencyMs: number) => void;
 }
 
 /** Thrown to leave a message on the queue for its next attempt (the batch reports it as failed). */
@@ -123,12 +125,23 @@ export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebho
     at: deps.clock.now().toISOString(),
   };
 
-  if (verdict === 'delivered') return deps.deliveries.recordAttempt(record, 'delivered');
-  if (verdict === 'rejected') return deps.deliveries.recordAttempt(record, 'rejected', 'Permanent rejection: not retried');
+  const observe = (outcome: Parameters<NonNullable<DeliverWebhookDeps['observeAttempt']>>[0]) =>
+    deps.observeAttempt?.(outcome, record.latency_ms);
+
+  if (verdict === 'delivered') {
+    observe('delivered');
+    return deps.deliveries.recordAttempt(record, 'delivered');
+  }
+  if (verdict === 'rejected') {
+    observe('rejected');
+    return deps.deliveries.recordAttempt(record, 'rejected', 'Permanent rejection: not retried');
+  }
   if (attempt >= MAX_ATTEMPTS) {
+    observe('dead_lettered');
     await deadLetter(record.status_code, record.error, `No success after ${MAX_ATTEMPTS} attempts`);
     return deps.deliveries.recordAttempt(record, 'dead_lettered', `No success after ${MAX_ATTEMPTS} attempts`);
   }
+  observe('retried');
   await deps.deliveries.recordAttempt(record, 'retrying');
   const delay = nextDelaySeconds({
     attempt,

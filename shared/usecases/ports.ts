@@ -3,6 +3,7 @@ import type { Booking } from '#shared/domain/booking';
 import type { PlannedDepartureEvent } from '#shared/domain/departure-events';
 import type { DomainEvent } from '#shared/events/catalog';
 import type { PartnerProfile } from '#shared/domain/partner';
+import { serviceClock } from '#shared/clock';
 
 export interface BookingPage {
   bookings: Booking[];
@@ -39,4 +40,5 @@ export interface Clock {
   now(): Date;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+/** The service clock under its first name; new code imports serviceClock from #shared/clock. */
+export const systemClock: Clock = serviceClock;

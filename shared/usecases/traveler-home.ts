@@ -1,5 +1,5 @@
 // use case → what the traveler's home page shows; the data comes through the TravelerHomeSource port.
-import type { EsimType, PackageSpecification } from '#shared/domain/booking';
+import type { EsimType, PackageQueueEntry, PackageSpecification } from '#shared/domain/booking';
 import type { Brand } from '#shared/domain/brand';
 import type { BrandDirectory } from '#shared/storage/brand-store';
 import type { TravelerSession } from '#shared/usecases/traveler-sessions';
@@ -7,7 +7,7 @@ import type { TravelerSession } from '#shared/usecases/traveler-sessions';
 export interface QueuedPackageView {
   uuid: string;
   esim_type: EsimType;
-  status: 'pending' | 'redeemed';
+  status: PackageQueueEntry['status'];
   expires_at: string | null;
   package: Pick<PackageSpecification, 'package_type' | 'size' | 'package_duration' | 'destination'>;
 }

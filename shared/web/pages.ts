@@ -16,6 +16,8 @@ const destinationOf = (entry: QueuedPackageView) => {
 const dateOf = (frame: PageFrame, iso: string) =>
   new Intl.DateTimeFormat(frame.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
 
+const statusLabels = { pending: 'statusPending', redeemed: 'statusRedeemed', claimed: 'statusClaimed' } as const;
+
 const queuedCard = (frame: PageFrame, entry: QueuedPackageView): Html => {
   const { t } = frame;
   const duration = entry.package.package_duration;
@@ -24,7 +26,7 @@ const queuedCard = (frame: PageFrame, entry: QueuedPackageView): Html => {
 <dl class="facts">
 <dt>${t('sizeLabel')}</dt><dd>${entry.package.size ?? t('unlimitedData')}</dd>
 ${duration ? html`<dt>${t('durationLabel')}</dt><dd>${t('durationDays', { days: duration })}</dd>` : ''}
-<dt>${t('statusLabel')}</dt><dd>${entry.status === 'pending' ? t('statusPending') : t('statusRedeemed')} · ${entry.esim_type === 'classic' ? t('esimTypeClassic') : t('esimTypeUniversal')}</dd>
+<dt>${t('statusLabel')}</dt><dd>${t(statusLabels[entry.status])} · ${entry.esim_type === 'classic' ? t('esimTypeClassic') : t('esimTypeUniversal')}</dd>
 ${entry.expires_at ? html`<dt>${t('expiresLabel')}</dt><dd>${dateOf(frame, entry.expires_at)}</dd>` : ''}
 </dl>
 </li>`;

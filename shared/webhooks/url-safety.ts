@@ -1,73 +1,32 @@
 // webhooks → url safety: keeps partner-supplied URLs from reaching our own network (SSRF), at registration and at connect time.
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** Error code of a connection refused because the host resolved to a private address. */
 export const unsafeAddressCode = 'EUNSAFEADDRESS';
 
-const privateRanges = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, includes the instance metadata service 169.254.169.254
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15], // benchmarking, sometimes used inside networks
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, includes broadcast 255.255.255.255
-] as const) {
-  privateRanges.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 96], // unspecified, loopback ::1 and deprecated IPv4-compatible addresses
-  ['fc00::', 7], // unique local, includes fd00:ec2::254 (instance metadata over IPv6)
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-] as const) {
-  privateRanges.addSubnet(network, prefix, 'ipv6');
-}
+/** True for IPv6 addresses in ::/96: unspecified, loopback and the deprecated IPv4-compatible form (RFC 4291). */
+const isInZeroPrefix = (address: ipaddr.IPv4 | ipaddr.IPv6): boolean =>
+  address.kind() === 'ipv6' && (address as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0);
 
 /**
- * True for addresses that must not receive webhooks: loopback, private, link-local, CGNAT, multicast and
- * reserved ranges. IPv4-mapped IPv6 (::ffff:a.b.c.d) is judged by its IPv4 address (BlockList does this).
- * Fails closed: anything that is not an IP address counts as private.
+ * True only for public unicast addresses, as ipaddr.js classifies them (`range() === 'unicast'`). Everything
+ * else is refused: private, loopback, link-local, CGNAT, multicast, documentation and benchmarking ranges,
+ * IPv4-translated (::ffff:0:a.b.c.d), NAT64 (64:ff9b::/96 and 64:ff9b:1::/48), Teredo, 6to4, site-local,
+ * discard and reserved ranges. IPv4-mapped IPv6 (::ffff:a.b.c.d) is judged by its IPv4 address.
+ * Fails closed: anything that is not an IP address is not public.
  */
-export const isPrivateAddress = (ip: string): boolean => {
-  const address = ip.replace(/^\[|\]$/g, '').replace(/%.*$/, ''); // brackets of URL hosts, IPv6 zone ids
-  const version = isIP(address);
-  if (version === 0) return true;
-  if (version === 6) {
-    const embedded = embeddedIpv4(address);
-    if (embedded !== undefined && privateRanges.check(embedded, 'ipv4')) return true;
-  }
-  return privateRanges.check(address, version === 4 ? 'ipv4' : 'ipv6');
+export const isPublicAddress = (ip: string): boolean => {
+  const text = ip.replace(/^\[|\]$/g, '').replace(/%.*$/, ''); // brackets of URL hosts, IPv6 zone ids
+  if (isIP(text) === 0) return false;
+  const parsed = ipaddr.parse(text);
+  if (isInZeroPrefix(parsed) && !(parsed as ipaddr.IPv6).isIPv4MappedAddress()) return false;
+  return ipaddr.process(text).range() === 'unicast';
 };
 
-/** Expands an IPv6 address to its eight 16-bit groups. */
-const ipv6Groups = (address: string): number[] => {
-  const withoutV4 = address.includes('.')
-    ? address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
-        `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`)
-    : address;
-  const [head = '', tail] = withoutV4.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const fill = tail === undefined ? [] : Array<string>(8 - headGroups.length - tailGroups.length).fill('0');
-  return [...headGroups, ...fill, ...tailGroups].map((group) => Number.parseInt(group, 16));
-};
-
-const v4 = (high: number, low: number): string => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-
-/** The IPv4 address a NAT64 (64:ff9b::/96) or 6to4 (2002::/16) address leads to, which is what gets reached. */
-const embeddedIpv4 = (address: string): string | undefined => {
-  const g = ipv6Groups(address);
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return v4(g[6] ?? 0, g[7] ?? 0);
-  if (g[0] === 0x2002) return v4(g[1] ?? 0, g[2] ?? 0);
-  return undefined;
-};
+/** The opposite of isPublicAddress, for readability at call sites that refuse. */
+export const isPrivateAddress = (ip: string): boolean => !isPublicAddress(ip);
 
 // Names that resolve to the machine itself or to an internal network; public endpoints have a dotted name.
 const isLocalHostname = (hostname: string): boolean =>

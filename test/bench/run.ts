@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { backgroundFunctions } from '#shared/events/pipeline';
 import { routes } from '#shared/routes';
-import { bundlingFacts, esmRequireBanner } from '#lib/bundling';
+import { lambdaBuildOptions } from '#lib/bundling';
 import { startLocalRuntime } from '#shared/local/runtime';
 import { createPartner } from '#shared/usecases/manage-partners';
 import { signedClient } from '#test/support/signed-client';
@@ -83,17 +83,13 @@ const coldStart = async () => {
   const entries = [...new Set([...routes.map((r) => r.entry), ...backgroundFunctions.map((f) => f.entry)])];
   console.log('\nBundles (esbuild, same settings as the stack) and module load time in a fresh Node process');
   for (const entry of entries) {
-    const outfile = join(out, `${entry.replace(/[/.]/g, '_')}.mjs`);
-    await build({
-      entryPoints: [resolve(projectRoot, entry)], bundle: true, platform: 'node', format: bundlingFacts.format,
-      target: bundlingFacts.target, minify: bundlingFacts.minify, mainFields: [...bundlingFacts.mainFields],
-      banner: { js: esmRequireBanner }, outfile, logLevel: 'silent',
-    });
+    const outfile = join(out, `${entry.replace(/[/.]/g, '_')}.cjs`);
+    await build(lambdaBuildOptions(projectRoot, entry, outfile));
     const env = { ...process.env, TABLE_NAME: 'bench', LOCAL_SECRET_KEY: Buffer.alloc(32).toString('base64'), EVENT_BUS_NAME: 'bench',
       WEBHOOK_QUEUE_URL: 'http://q', WEBHOOK_DLQ_URL: 'http://d', AWS_REGION: 'us-east-1' };
     const loads = Array.from({ length: 3 }, () =>
-      Number(execFileSync(process.execPath, ['--input-type=module', '-e',
-        `const t = performance.now(); await import(${JSON.stringify(outfile)}); console.log(performance.now() - t);`], { env }).toString()),
+      Number(execFileSync(process.execPath, ['-e',
+        `const t = performance.now(); require(${JSON.stringify(outfile)}); console.log(performance.now() - t);`], { env }).toString()),
     ).sort((a, b) => a - b);
     console.log(`${entry.padEnd(44)} ${(statSync(outfile).size / 1024).toFixed(0).padStart(6)} KiB  load ${loads[1]?.toFixed(1)} ms (median of 3)`);
   }

@@ -10,16 +10,17 @@ import { opsOutputKeys } from '#shared/ops/stack-outputs';
 import { type RouteDefinition, routes } from '#shared/routes';
 import { streamViewType, tableDefinition } from '#shared/storage/table-definition';
 import { conflictingPathVariables } from '#lib/api';
+import { makeSandboxRoute } from '#test/support/factories';
 import { BookingServiceStack, stackName } from '#lib/booking-service-stack';
 import { resourcePrefix, type StageName, stageSettings } from '#lib/stage';
 
 /** Feature flags exactly as `cdk synth` sees them, and no esbuild runs. */
 const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context;
 
-const synthesize = (stageName: StageName, { withNag = false } = {}) => {
+const synthesize = (stageName: StageName, { withNag = false, routeList }: { withNag?: boolean; routeList?: readonly RouteDefinition[] } = {}) => {
   const app = new App({ context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [] } });
   const stage = stageSettings(stageName);
-  const stack = new BookingServiceStack(app, stackName(stage), { stage });
+  const stack = new BookingServiceStack(app, stackName(stage), { stage, routes: routeList });
   if (withNag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   const ref = (construct: IConstruct) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
   return { app, stack, ref };
@@ -102,7 +103,7 @@ describe('Stack: EsimBooking (dev)', () => {
       expect(new Set(logicalIds).size).toBe(routes.length);
     });
 
-    it('gives partner routes the table and the secret key, pages the table only, token routes the MAC key, public routes nothing', () => {
+    it('gives partner and reporter routes the table and the secret key, pages the table only, token routes the MAC key, public routes nothing', () => {
       // Prepare
       const { stack, ref } = synthesized;
       const functions = template.findResources('AWS::Lambda::Function');
@@ -128,7 +129,7 @@ describe('Stack: EsimBooking (dev)', () => {
       const partner = { environment: [envNames.tableName, envNames.secretKeyId], writesTable: true, decrypts: true, signsTokens: false, onlyLogsAndTraces: false };
       const page = { environment: [envNames.tableName], writesTable: true, decrypts: false, signsTokens: false, onlyLogsAndTraces: false };
       const none = { environment: [], writesTable: false, decrypts: false, signsTokens: false, onlyLogsAndTraces: true };
-      const byAuth = { partner, public: none, 'public-page': page, 'traveler-session': page } as const;
+      const byAuth = { partner, reporter: partner, public: none, 'public-page': page, 'traveler-session': page } as const;
       const expected = (route: RouteDefinition) => {
         const base = byAuth[route.auth];
         return route.signsTokens ? { ...base, environment: [...base.environment, envNames.tokenKeyId], signsTokens: true } : base;
@@ -225,7 +226,6 @@ describe('Stack: EsimBooking (dev)', () => {
             Variables: {
               [envNames.stage]: 'dev',
               POWERTOOLS_SERVICE_NAME: expect.any(String),
-              NODE_OPTIONS: '--enable-source-maps',
             },
           },
         });
@@ -430,5 +430,50 @@ describe('Stack: EsimBooking (production)', () => {
       UpdateReplacePolicy: 'Retain',
       Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
     });
+  });
+});
+
+describe('Stack: sandbox routes', () => {
+  // The route table's own sandbox routes, plus one made up here so the check holds even while the table has none.
+  const routeList = [...routes, makeSandboxRoute()];
+  const sandboxRoutes = routeList.filter((route) => route.sandbox);
+
+  const deployed = (stageName: StageName) => {
+    const { stack } = synthesize(stageName, { routeList });
+    const template = Template.fromStack(stack);
+    const paths = [...resourcePaths(template).values()];
+    const descriptions = Object.values(template.findResources('AWS::Lambda::Function')).map((fn) => fn.Properties.Description as string);
+    return { stack, paths, descriptions };
+  };
+
+  it('leaves every sandbox route out of production: no /sandbox resource, no sandbox function', () => {
+    // Act
+    const { stack, paths, descriptions } = deployed('production');
+
+    // Assess
+    expect(paths.filter((path) => path.startsWith('/sandbox'))).toEqual([]);
+    expect(descriptions.filter((description) => / \/sandbox/.test(description ?? ''))).toEqual([]);
+    for (const route of sandboxRoutes) expect(stack.api.functions[route.operation]).toBeUndefined();
+    for (const route of routes.filter((r) => !r.sandbox)) expect(stack.api.functions[route.operation]).toBeDefined();
+  });
+
+  it.each(['dev', 'staging'] as const)('deploys every sandbox route in %s', (stageName) => {
+    // Act
+    const { stack, paths, descriptions } = deployed(stageName);
+
+    // Assess
+    for (const route of sandboxRoutes) {
+      expect(paths).toContain(route.path);
+      expect(descriptions).toContain(`${route.method} ${route.path}`);
+      expect(stack.api.functions[route.operation]).toBeDefined();
+    }
+  });
+
+  it('keeps the local control endpoints out of every stage', () => {
+    // Act
+    const { paths } = deployed('dev');
+
+    // Assess
+    expect(paths.filter((path) => path.startsWith('/__local'))).toEqual([]);
   });
 });

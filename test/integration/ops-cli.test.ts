@@ -1,9 +1,13 @@
 // The ops CLI against a running local service: partners, credentials, webhook settings, deliveries, replay.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CATALOG_FILE } from '#shared/local/runtime';
 import { runOps } from '#shared/ops/cli';
+import { opsRunner } from '#test/support/ops-runner';
 import { signedClient } from '#test/support/signed-client';
 import { inDays, makeBookingRequest } from '#test/support/factories';
 import { eventually, startReceiver, type Receiver } from '#test/support/webhook-receiver';
-import { startTestService, type TestService } from '#test/support/test-service';
+import { projectRoot, startTestService, type TestService } from '#test/support/test-service';
 
 describe('Ops CLI', () => {
   let service: TestService;
@@ -18,16 +22,7 @@ describe('Ops CLI', () => {
     await service.stop();
   });
 
-  const ops = async (...argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runOps([...argv, '--data-dir', service.dataDir], {
-      out: (text) => out.push(text),
-      err: (text) => err.push(text),
-      defaultDataDir: service.dataDir,
-    });
-    return { code, out: out.join('\n'), err: err.join('\n'), json: () => JSON.parse(out.join('\n')) };
-  };
+  const ops = (...argv: string[]) => opsRunner(service.dataDir)(...argv);
 
   it('creates a partner whose printed credentials sign requests, and never shows the secret again', async () => {
     // Act
@@ -43,6 +38,24 @@ describe('Ops CLI', () => {
     expect(JSON.stringify(listed)).not.toContain(created.api_secret);
     expect(listed.map((p: { partner_id: string }) => p.partner_id)).toContain(created.partner_id);
     expect(call.status).toBe(200);
+  });
+
+  it('imports the catalog file idempotently and refuses a file that is no catalog', async () => {
+    const file = join(projectRoot, CATALOG_FILE);
+    const broken = join(service.dataDir, 'broken-catalog.json');
+    writeFileSync(broken, JSON.stringify({ version: 1, published: '2026-11-23', regions: [], bundles: [{ id: 'x' }] }));
+
+    const first = await ops('catalog', 'import', file, '--json');
+    const again = await ops('catalog', 'import', file, '--json');
+    const refused = await ops('catalog', 'import', broken);
+    const missing = await ops('catalog', 'import');
+
+    expect(first.json()).toMatchObject({ version: 1, changed: true, bundles: 26 });
+    expect(again.code).toBe(0);
+    expect(again.json()).toMatchObject({ version: 1, changed: false });
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('The catalog file is not valid');
+    expect(missing.code).toBe(2);
   });
 
   it('rotates the API secret with a hard cutover', async () => {

@@ -35,6 +35,7 @@ export const de: Messages = {
   statusLabel: 'Status',
   statusPending: 'Bereit zum Einlösen',
   statusRedeemed: 'Eingelöst',
+  statusClaimed: 'Abgerufen',
   esimTypeClassic: 'Klassische eSIM',
   esimTypeUniversal: 'Universelle eSIM',
   signOut: 'Abmelden',

@@ -33,6 +33,7 @@ export const en = {
   statusLabel: 'Status',
   statusPending: 'Ready to redeem',
   statusRedeemed: 'Redeemed',
+  statusClaimed: 'Claimed',
   esimTypeClassic: 'Classic eSIM',
   esimTypeUniversal: 'Universal eSIM',
   signOut: 'Sign out',

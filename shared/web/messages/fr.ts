@@ -35,6 +35,7 @@ export const fr: Messages = {
   statusLabel: 'Statut',
   statusPending: 'Prêt à être utilisé',
   statusRedeemed: 'Utilisé',
+  statusClaimed: 'Récupéré',
   esimTypeClassic: 'eSIM classique',
   esimTypeUniversal: 'eSIM universelle',
   signOut: 'Se déconnecter',

@@ -2,7 +2,7 @@
 import type { LookupAddress } from 'node:dns';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkWebhookUrl, isPrivateAddress, safeLookup, unsafeAddressCode } from '#shared/webhooks/url-safety';
+import { checkWebhookUrl, isPrivateAddress, isPublicAddress, safeLookup, unsafeAddressCode } from '#shared/webhooks/url-safety';
 
 const lookupWith = (allowPrivate: boolean, hostname: string, all: boolean) =>
   new Promise<{ error: NodeJS.ErrnoException | null; address: string | LookupAddress[]; family?: number }>((resolve) => {
@@ -192,15 +192,43 @@ describe('Webhook URL safety: connect-time lookup', () => {
   });
 });
 
-describe('Addresses that lead to an IPv4 address inside IPv6', () => {
-  it.each(['64:ff9b::a9fe:a9fe', '64:ff9b::169.254.169.254', '64:ff9b::7f00:1', '2002:a9fe:a9fe::1', '2002:0a00:0001::'])(
-    'treats %s as private because of the IPv4 address it reaches',
-    (address) => {
-      expect(isPrivateAddress(address)).toBe(true);
-    },
-  );
+describe('Webhook URL safety: only public unicast addresses (ipaddr.js ranges)', () => {
+  it.each([
+    ['IPv4-translated ::ffff:0:a.b.c.d (private inside)', '::ffff:0:10.0.0.1'],
+    ['IPv4-translated ::ffff:0:a.b.c.d (public inside)', '::ffff:0:8.8.8.8'],
+    ['well-known NAT64 64:ff9b::/96 (private inside)', '64:ff9b::a9fe:a9fe'],
+    ['well-known NAT64 64:ff9b::/96 (public inside)', '64:ff9b::808:808'],
+    ['local-use NAT64 64:ff9b:1::/48', '64:ff9b:1::a00:1'],
+    ['Teredo 2001::/32', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+    ['6to4 2002::/16 (private inside)', '2002:a9fe:a9fe::1'],
+    ['6to4 2002::/16 (public inside)', '2002:808:808::1'],
+    ['site-local fec0::/10', 'fec0::1'],
+    ['discard 100::/64', '100::1'],
+    ['IPv6 documentation 2001:db8::/32', '2001:db8::1'],
+    ['IPv6 documentation 3fff::/20', '3fff::1'],
+    ['IPv6 benchmarking 2001:2::/48', '2001:2::1'],
+    ['IPv4-compatible ::a.b.c.d (deprecated)', '::808:808'],
+    ['IPv4 documentation TEST-NET-1', '192.0.2.1'],
+    ['IPv4 documentation TEST-NET-2', '198.51.100.7'],
+    ['IPv4 documentation TEST-NET-3', '203.0.113.9'],
+    ['IPv4 benchmarking 198.18.0.0/15', '198.18.0.1'],
+    ['IPv4 protocol assignments 192.0.0.0/24', '192.0.0.8'],
+    ['IPv4 reserved 240.0.0.0/4', '240.0.0.1'],
+  ])('refuses %s: %s', (_range, address) => {
+    // Prepare
+    const url = `https://${address.includes(':') ? `[${address}]` : address}/hook`;
 
-  it.each(['64:ff9b::808:808', '2002:808:808::1'])('allows %s, which reaches a public IPv4 address', (address) => {
-    expect(isPrivateAddress(address)).toBe(false);
+    // Act
+    const publicAddress = isPublicAddress(address);
+    const check = checkWebhookUrl(url, { allowPrivate: false });
+
+    // Assess
+    expect(publicAddress).toBe(false);
+    expect(check).toEqual({ ok: false, reason: expect.stringContaining('is private or reserved') });
+  });
+
+  it.each(['8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('accepts the public unicast address %s', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+    expect(checkWebhookUrl(`https://${address.includes(':') ? `[${address}]` : address}/hook`, { allowPrivate: false }).ok).toBe(true);
   });
 });
