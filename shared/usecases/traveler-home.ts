@@ -13,9 +13,8 @@ export interface QueuedPackageView {
 }
 
 /**
- * Everything the home page can show of one traveler. Today the interim adapter
- * (shared/storage/interim-traveler-directory.ts) fills it from the bookings' package queues; the traveler
- * lifecycle fills `currentEsim` (eSIM, packages, data meter) when it lands.
+ * Everything the home page can show of one traveler: shared/web/traveler-directory.ts fills it from the traveler
+ * lifecycle (the traveler's package queue entries). `currentEsim` (eSIM, packages, data meter) is next.
  */
 export interface TravelerHomeView {
   externalUserId: string;

@@ -51,7 +51,7 @@ describe('Traveler web app', () => {
       const otherPartner = await otherClient.send('POST', '/redirect-tokens/create', { body: { email } });
 
       expect(first.status).toBe(201);
-      expect(first.body.data.external_user_id).toMatch(/^usr_/);
+      expect(first.body.data.external_user_id).toMatch(/^ext_/);
       expect(second.body.data.external_user_id).toBe(first.body.data.external_user_id);
       expect(otherPartner.status).toBe(404);
       expect(otherPartner.body.error.code).toBe('traveler_not_found');
