@@ -1,12 +1,31 @@
 // web → the web app's traveler ports bound to the traveler lifecycle: who a redirect token is for, and what the
 // home page shows (the traveler's package queue entries from their bookings).
 import { queueEntriesOf } from '#shared/usecases/classic-grants';
+import { currentEsim, currentEsimPackages } from '#shared/usecases/traveler-overview';
 import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
 import type { TravelerHomeSource, TravelerHomeView } from '#shared/usecases/traveler-home';
 import type { TravelerDirectory } from '#shared/usecases/traveler-sessions';
 import { ensureTraveler, touched, withExternalUserId, withRetry } from '#shared/usecases/travelers';
 
 type Deps = Pick<LifecycleDeps, 'travelers' | 'bookings' | 'clock'>;
+
+const esimOf = (traveler: Parameters<typeof currentEsim>[0], now: Date): TravelerHomeView['currentEsim'] => {
+  const esim = currentEsim(traveler);
+  if (!esim) return null;
+  return {
+    status: esim.state,
+    packages: currentEsimPackages(traveler, now).map((pkg) => ({
+      package_id: pkg.package_id,
+      status: pkg.status,
+      destination: pkg.destination,
+      size: pkg.size,
+      used_bytes: pkg.used_bytes,
+      remaining_bytes: pkg.remaining_bytes,
+      usage_percent: Math.round(pkg.usage_percent),
+      expires_at: pkg.expires_at,
+    })),
+  };
+};
 
 export const lifecycleTravelerDirectory = (deps: Deps): TravelerDirectory & TravelerHomeSource => ({
   async resolveByExternalUserId(_partnerId, externalUserId) {
@@ -51,7 +70,7 @@ export const lifecycleTravelerDirectory = (deps: Deps): TravelerDirectory & Trav
           destination: entry.package_specification.destination,
         },
       })),
-      currentEsim: null,
+      currentEsim: esimOf(traveler, deps.clock.now()),
     };
   },
 });
