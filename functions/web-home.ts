@@ -1,7 +1,7 @@
 // GET /app → the traveler's home: their packages, under their partner's brand and in their language.
 import { showTravelerHome } from '#shared/usecases/traveler-home';
 import { webDependencies } from '#shared/web/dependencies';
-import { travelerPage } from '#shared/web/page-handler';
+import { travelerPage } from '#shared/web/traveler-page';
 import { homePage } from '#shared/web/pages';
 
 export const handler = travelerPage(async (request) => {

@@ -2,7 +2,8 @@
 import { endTravelerSession } from '#shared/usecases/traveler-sessions';
 import { webDependencies } from '#shared/web/dependencies';
 import { messagePage } from '#shared/web/layout';
-import { formExpiredPage, readForm, travelerPage } from '#shared/web/page-handler';
+import { formExpiredPage, readForm } from '#shared/web/page-handler';
+import { travelerPage } from '#shared/web/traveler-page';
 import { clearCookie, CSRF_FIELD, isCrossSite, sameSecret, SESSION_COOKIE } from '#shared/web/security';
 
 export const handler = travelerPage(async (request) => {

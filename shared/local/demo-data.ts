@@ -21,7 +21,7 @@ const demoBooking = (): BookingOutput =>
     locale: 'en',
     custom_branding: DEMO_BRAND,
     package_specifications: [
-      { package_id: 'pkg-fra-5gb-30d', external_user_id: DEMO_TRAVELER },
+      { package_type: 'data-limited', size: '5GB', package_duration: 30, destination: 'FRA', external_user_id: DEMO_TRAVELER },
       { package_type: 'data-limited', size: '3GB', package_duration: 15, destination: 'ITA', external_user_id: DEMO_TRAVELER },
     ],
   }) as BookingOutput;

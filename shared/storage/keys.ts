@@ -79,13 +79,6 @@ export const keys = {
   redirectToken: (partnerId: string, nonce: string) => ({ pk: `${partner(partnerId)}#REDIRECT_TOKEN#${nonce}`, sk: 'REDIRECT_TOKEN' }),
   /** Reached only through the session cookie, never by a partner request; keyed by the hash of the cookie value. */
   travelerSession: (sessionHash: string) => ({ pk: `SESSION#${sessionHash}`, sk: 'SESSION' }),
-  /** Interim traveler aliases (email ⇄ assigned external_user_id) until the traveler model owns them. */
-  travelerEmailAlias: (partnerId: string, email: string) => ({ pk: `${partner(partnerId)}#TRAVELER_EMAIL#${email}`, sk: 'ALIAS' }),
-  travelerIdAlias: (partnerId: string, externalUserId: string) => ({
-    pk: `${partner(partnerId)}#TRAVELER_ALIAS#${externalUserId}`,
-    sk: 'ALIAS',
-  }),
-  travelerQueues: (partnerId: string, traveler: string) => `${partner(partnerId)}#TRAVELER#${traveler}`,
 };
 
 export const shardOf = (id: string): number => {

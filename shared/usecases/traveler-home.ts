@@ -13,9 +13,8 @@ export interface QueuedPackageView {
 }
 
 /**
- * Everything the home page can show of one traveler. Today the interim adapter
- * (shared/storage/interim-traveler-directory.ts) fills it from the bookings' package queues; the traveler
- * lifecycle fills `currentEsim` (eSIM, packages, data meter) when it lands.
+ * Everything the home page can show of one traveler: shared/web/traveler-directory.ts fills it from the traveler
+ * lifecycle (the traveler's package queue entries). `currentEsim` (eSIM, packages, data meter) is next.
  */
 export interface TravelerHomeView {
   externalUserId: string;
@@ -23,7 +22,25 @@ export interface TravelerHomeView {
   locale: string | null;
   brandId: string | null;
   packageQueues: QueuedPackageView[];
-  currentEsim: null;
+  /** The traveler's current eSIM and its packages with the data meter; null before the first one is provisioned. */
+  currentEsim: CurrentEsimView | null;
+}
+
+export interface EsimPackageView {
+  package_id: string;
+  status: 'queued' | 'active' | 'depleted' | 'expired';
+  destination: string | null;
+  size: string | null;
+  used_bytes: number;
+  remaining_bytes: number | null;
+  /** 0–100: data used for data-limited packages, time elapsed for unlimited ones. */
+  usage_percent: number;
+  expires_at: string | null;
+}
+
+export interface CurrentEsimView {
+  status: 'provisioned' | 'installed' | 'removed';
+  packages: EsimPackageView[];
 }
 
 export interface TravelerHomeSource {

@@ -9,10 +9,7 @@ export const REDIRECT_TOKEN_TTL_SECONDS = 5 * 60;
 /** Absolute session lifetime; the partner app mints a new token each time the traveler opens the web app. */
 export const SESSION_TTL_SECONDS = 30 * 60;
 
-/**
- * Finds travelers of one partner. Interim adapter: shared/storage/interim-traveler-directory.ts (booking
- * package-queue look-ups); the traveler lifecycle model replaces it.
- */
+/** Finds travelers of one partner; bound to the traveler lifecycle in shared/web/traveler-directory.ts. */
 export interface TravelerDirectory {
   /** The partner vouches for its own user ids: any well-formed id is a traveler, with or without packages yet. */
   resolveByExternalUserId(partnerId: string, externalUserId: string): Promise<{ externalUserId: string }>;

@@ -1,20 +1,28 @@
 // web → the adapters page functions use, built once per function instance (module scope).
 import { documentClient } from '#shared/clients/dynamodb';
 import { config } from '#shared/config';
+import { dynamoBookingStore } from '#shared/storage/booking-store';
 import { dynamoBrandStore } from '#shared/storage/brand-store';
-import { interimTravelerDirectory } from '#shared/storage/interim-traveler-directory';
 import { dynamoPromoClaimLookup } from '#shared/storage/promo-claim-lookup';
 import { dynamoSessionStore } from '#shared/storage/session-store';
+import { dynamoTravelerStore } from '#shared/storage/traveler-store';
 import { systemClock } from '#shared/usecases/ports';
+import { lifecycleTravelerDirectory } from '#shared/web/traveler-directory';
 
-const travelers = interimTravelerDirectory(documentClient, config.tableName);
+/** Tokens and sessions are security windows, so they run on wall time (decision F20), never on a moved clock. */
+const clock = systemClock;
+
+const travelers = lifecycleTravelerDirectory({
+  travelers: dynamoTravelerStore(documentClient, config.tableName),
+  bookings: dynamoBookingStore(documentClient, config.tableName),
+  clock,
+});
 
 export const webDependencies = {
   sessions: dynamoSessionStore(documentClient, config.tableName),
   brands: dynamoBrandStore(documentClient, config.tableName),
-  /** INTERIM: bind the traveler lifecycle's directory and home source here when it lands. */
   travelers,
   home: travelers,
   promoCodes: dynamoPromoClaimLookup(documentClient, config.tableName),
-  clock: systemClock,
+  clock,
 };

@@ -1,4 +1,5 @@
-// web adapter → the shape of every page function: read the request, (load the session), render, add the headers.
+// web adapter → the shape of every page function: read the request, render, add the headers (no storage here:
+// public pages without table access use it too; session pages add the session in shared/web/traveler-page.ts).
 // A page never shows a stack trace: failures are logged and answered with a localized error page.
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Brand } from '#shared/domain/brand';
@@ -6,12 +7,10 @@ import { logoOrigin } from '#shared/domain/brand';
 import { config } from '#shared/config';
 import { lowerCaseHeaders } from '#shared/http/request';
 import { logger } from '#shared/observability';
-import { loadTravelerSession, type TravelerSession } from '#shared/usecases/traveler-sessions';
 import type { Html } from '#shared/web/html';
 import { chooseLanguage, translator } from '#shared/web/i18n';
 import { messagePage, type PageFrame } from '#shared/web/layout';
-import { webDependencies } from '#shared/web/dependencies';
-import { clearCookie, cookieName, pageSecurityHeaders, readCookies, SESSION_COOKIE } from '#shared/web/security';
+import { cookieName, pageSecurityHeaders, readCookies } from '#shared/web/security';
 
 export interface PageRequest {
   event: APIGatewayProxyEvent;
@@ -23,11 +22,6 @@ export interface PageRequest {
   /** The frame of a page: language from the booking's locale, then Accept-Language, then English. */
   frame(options?: { bookingLocale?: string | null; brand?: Brand }): PageFrame;
   cookie(name: string): string | undefined;
-}
-
-export interface SessionPageRequest extends PageRequest {
-  session: TravelerSession;
-  sessionId: string;
 }
 
 export type PageOutcome =
@@ -61,7 +55,7 @@ const toRequest = (event: APIGatewayProxyEvent): PageRequest => {
   };
 };
 
-const respond = (request: PageRequest, outcome: PageOutcome): APIGatewayProxyResult => {
+export const respond = (request: PageRequest, outcome: PageOutcome): APIGatewayProxyResult => {
   const cookieHeader: Record<string, string> = outcome.setCookie ? { 'set-cookie': outcome.setCookie } : {};
   if ('redirect' in outcome) {
     return { statusCode: 303, headers: { ...pageSecurityHeaders({ secure: request.secure }), ...pageHeaders, location: outcome.redirect, ...cookieHeader }, body: '' };
@@ -82,7 +76,7 @@ const failurePage = (request: PageRequest, error: unknown): APIGatewayProxyResul
 };
 
 /** Every page: a warm function serves many travelers, so no log key of the previous request survives. */
-const servePage =
+export const servePage =
   (serve: (request: PageRequest) => Promise<APIGatewayProxyResult>) =>
   async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     logger.resetKeys();
@@ -97,27 +91,6 @@ const servePage =
 /** A page anyone may open (token entry, claim form, not found). */
 export const publicPage = (handle: (request: PageRequest) => Promise<PageOutcome>) =>
   servePage(async (request) => respond(request, await handle(request)));
-
-/** The page a traveler whose session ended sees: what happened and how to get back in. */
-export const sessionEndedPage = (request: PageRequest): PageOutcome => {
-  const frame = request.frame();
-  const { t } = frame;
-  return {
-    status: 401,
-    page: messagePage(frame, { title: t('sessionExpiredTitle'), body: t('sessionExpiredBody'), guidance: t('backToApp') }),
-    setCookie: clearCookie(SESSION_COOKIE, request.secure),
-  };
-};
-
-/** A page of one traveler: only a live session reaches `handle`, and the session names the one traveler it may see. */
-export const travelerPage = (handle: (request: SessionPageRequest) => Promise<PageOutcome>) =>
-  servePage(async (request) => {
-    const sessionId = request.cookie(SESSION_COOKIE);
-    const session = await loadTravelerSession({ sessionId }, webDependencies);
-    if (!session || !sessionId) return respond(request, sessionEndedPage(request));
-    logger.appendKeys({ partner_id: session.partner_id });
-    return respond(request, await handle({ ...request, session, sessionId }));
-  });
 
 const MAX_FORM_BYTES = 8 * 1024;
 

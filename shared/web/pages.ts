@@ -2,12 +2,9 @@
 import { html, type Html } from '#shared/web/html';
 import { layout, messagePage, type PageFrame } from '#shared/web/layout';
 import type { ClaimOutcome } from '#shared/usecases/claim-promo-code-page';
-import type { QueuedPackageView, TravelerHomeView } from '#shared/usecases/traveler-home';
-
+import type { CurrentEsimView, EsimPackageView, QueuedPackageView, TravelerHomeView } from '#shared/usecases/traveler-home';
 import type { ExchangeOutcome } from '#shared/usecases/traveler-sessions';
 import { CSRF_FIELD } from '#shared/web/security';
-
-const queueStatusLabel = { pending: 'statusPending', redeemed: 'statusRedeemed', claimed: 'statusClaimed' } as const;
 
 const csrfField = (token: string) => html`<input type="hidden" name="${CSRF_FIELD}" value="${token}">`;
 
@@ -19,6 +16,8 @@ const destinationOf = (entry: QueuedPackageView) => {
 const dateOf = (frame: PageFrame, iso: string) =>
   new Intl.DateTimeFormat(frame.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
 
+const statusLabels = { pending: 'statusPending', redeemed: 'statusRedeemed', claimed: 'statusClaimed' } as const;
+
 const queuedCard = (frame: PageFrame, entry: QueuedPackageView): Html => {
   const { t } = frame;
   const duration = entry.package.package_duration;
@@ -27,24 +26,54 @@ const queuedCard = (frame: PageFrame, entry: QueuedPackageView): Html => {
 <dl class="facts">
 <dt>${t('sizeLabel')}</dt><dd>${entry.package.size ?? t('unlimitedData')}</dd>
 ${duration ? html`<dt>${t('durationLabel')}</dt><dd>${t('durationDays', { days: duration })}</dd>` : ''}
-<dt>${t('statusLabel')}</dt><dd>${t(queueStatusLabel[entry.status])} · ${entry.esim_type === 'classic' ? t('esimTypeClassic') : t('esimTypeUniversal')}</dd>
+<dt>${t('statusLabel')}</dt><dd>${t(statusLabels[entry.status])} · ${entry.esim_type === 'classic' ? t('esimTypeClassic') : t('esimTypeUniversal')}</dd>
 ${entry.expires_at ? html`<dt>${t('expiresLabel')}</dt><dd>${dateOf(frame, entry.expires_at)}</dd>` : ''}
 </dl>
 </li>`;
 };
 
+const GB = 1024 ** 3;
+const amount = (frame: PageFrame, bytes: number) =>
+  bytes >= GB / 10
+    ? `${new Intl.NumberFormat(frame.language, { maximumFractionDigits: 1 }).format(bytes / GB)} GB`
+    : `${new Intl.NumberFormat(frame.language, { maximumFractionDigits: 0 }).format(bytes / 1024 ** 2)} MB`;
+
+const packageStatus = { queued: 'packageQueued', active: 'packageActive', depleted: 'packageDepleted', expired: 'packageExpired' } as const;
+
+/** The data meter: a native <meter> with a text equivalent, so the numbers never depend on seeing the bar. */
+const esimPackageCard = (frame: PageFrame, pkg: EsimPackageView): Html => {
+  const { t } = frame;
+  const id = `meter-${pkg.package_id}`;
+  return html`<li class="card">
+<h3>${pkg.destination ?? '–'} · ${pkg.size ?? t('unlimitedData')}</h3>
+<p><span class="tag">${t(packageStatus[pkg.status])}</span></p>
+<p id="${id}">${t('usageLine', { percent: pkg.usage_percent })}${pkg.remaining_bytes !== null ? html` · ${t('remainingLine', { amount: amount(frame, pkg.remaining_bytes) })}` : ''}</p>
+<meter class="meter" min="0" max="100" low="80" high="95" optimum="0" value="${pkg.usage_percent}" aria-labelledby="${id}">${pkg.usage_percent}%</meter>
+${pkg.expires_at ? html`<p class="muted">${t('validUntil', { date: dateOf(frame, pkg.expires_at) })}</p>` : ''}
+</li>`;
+};
+
+const esimSection = (frame: PageFrame, esim: CurrentEsimView | null): Html => {
+  const { t } = frame;
+  if (!esim) return html`<p class="notice">${t('esimPending')}</p>`;
+  return html`<p><span class="tag">${esim.status === 'installed' ? t('esimInstalled') : t('esimNotInstalled')}</span></p>
+${esim.packages.length > 0 ? html`<ul class="cards" role="list">${esim.packages.map((pkg) => esimPackageCard(frame, pkg))}</ul>` : ''}`;
+};
+
 export const homePage = (frame: PageFrame, input: { view: TravelerHomeView; csrfToken: string }): Html => {
   const { t, basePath } = frame;
   const { view } = input;
+  // Redeemed and claimed entries live on the eSIM now; the list is what the traveler still has to take.
+  const waiting = view.packageQueues.filter((entry) => entry.status === 'pending');
   return layout(frame, {
     title: t('homeTitle'),
     content: html`<h1>${t('homeTitle')}</h1>
 <dl class="facts"><dt>${t('travelerLabel')}</dt><dd>${view.externalUserId}</dd></dl>
 <h2>${t('esimTitle')}</h2>
-<p class="notice">${t('esimPending')}</p>
+${esimSection(frame, view.currentEsim)}
 <h2>${t('queuedTitle')}</h2>
-${view.packageQueues.length > 0
-  ? html`<ul class="cards" role="list">${view.packageQueues.map((entry) => queuedCard(frame, entry))}</ul>`
+${waiting.length > 0
+  ? html`<ul class="cards" role="list">${waiting.map((entry) => queuedCard(frame, entry))}</ul>`
   : html`<p class="muted">${t('queuedEmpty')}</p>`}
 <form class="inline" method="post" action="${basePath}/app/sign-out">${csrfField(input.csrfToken)}<button type="submit" class="link-button">${t('signOut')}</button></form>`,
   });

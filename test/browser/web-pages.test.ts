@@ -61,7 +61,17 @@ describe('Traveler web app in a browser', () => {
   it('signs a traveler in with a redirect token and lands on their packages; nothing secret stays in the URL', async () => {
     // A fixed id (this file has its own table) keeps the committed screenshot the same from run to run.
     const traveler = 'traveler-1042';
-    await bookTraveler(client, traveler);
+    const booking = await bookTraveler(client, traveler);
+    // The traveler's journey so far, played through the sandbox: redeemed, installed, activated, 40 % used.
+    const sandbox = async (step: string, body: Record<string, unknown>) => {
+      const response = await client.send('POST', `/sandbox/${step}`, { body });
+      if (response.status !== 200) throw new Error(`${step}: ${JSON.stringify(response.body)}`);
+      return response.body.data;
+    };
+    const { package_id: packageId } = await sandbox('redeem-promo-code', { uuid: booking.promo_codes[0].uuid, external_user_id: traveler });
+    await sandbox('install-esim', { external_user_id: traveler });
+    await sandbox('activate-package', { package_id: packageId });
+    await sandbox('report-usage', { package_id: packageId, percent: 40 });
     const { url } = await redirectToken(client, { external_user_id: traveler });
 
     await page.goto(url);
@@ -69,6 +79,10 @@ describe('Traveler web app in a browser', () => {
     expect(new URL(page.url()).pathname).toBe('/api/app');
     expect(page.url()).not.toContain('token');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Your travel data');
+    expect(await page.getByRole('meter').getAttribute('value')).toBe('40');
+    expect(await page.locator('main').textContent()).toContain('40% used · 3 GB left');
+    expect(await page.locator('main').textContent()).toContain('Installed on your phone');
+    // The package on the eSIM, and the queue entry still waiting (the redeemed one is on the eSIM now).
     expect(await page.getByRole('listitem').count()).toBe(2);
     expect(await page.locator('.brand-name').textContent()).toBe('Skyline Air');
     const cookies = await context.cookies();

@@ -51,7 +51,7 @@ describe('Traveler web app', () => {
       const otherPartner = await otherClient.send('POST', '/redirect-tokens/create', { body: { email } });
 
       expect(first.status).toBe(201);
-      expect(first.body.data.external_user_id).toMatch(/^usr_/);
+      expect(first.body.data.external_user_id).toMatch(/^ext_/);
       expect(second.body.data.external_user_id).toBe(first.body.data.external_user_id);
       expect(otherPartner.status).toBe(404);
       expect(otherPartner.body.error.code).toBe('traveler_not_found');
@@ -267,6 +267,34 @@ describe('Traveler web app', () => {
       expect(badPage).toContain('value="not-an-email"');
       expect(good.status).toBe(503);
       expect(await good.text()).toContain('noch nicht verfügbar');
+    });
+
+    it('hands a valid submission to the bound claim use case: uuid, trimmed email and client address, then its outcome page', async () => {
+      // Prepare: the form handler bound to a recording claim port, driven like API Gateway would.
+      const promo = await claimablePromo();
+      const calls: unknown[] = [];
+      const { claimFormHandler } = await import('#shared/web/claim-form');
+      const handler = claimFormHandler({ claim: async (input) => (calls.push(input), calls.length === 1 ? 'sent' : 'already_claimed') });
+      const submit = () =>
+        handler({
+          path: `/app/claim/${promo.uuid}`,
+          httpMethod: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `csrf=${'c'.repeat(43)}` },
+          pathParameters: { uuid: promo.uuid },
+          body: `csrf_token=${'c'.repeat(43)}&email=+Ada%40Example.com+`,
+          isBase64Encoded: false,
+          requestContext: { path: `/api/app/claim/${promo.uuid}`, identity: { sourceIp: '198.51.100.7' } },
+        } as never);
+
+      // Act
+      const first = await submit();
+      const second = await submit();
+
+      // Assess
+      expect(calls[0]).toEqual({ uuid: promo.uuid, email: 'Ada@Example.com', clientAddress: '198.51.100.7' });
+      expect(first.statusCode).toBe(200);
+      expect(first.body).toContain('Prüfen Sie Ihre E-Mails');
+      expect(second.statusCode).toBe(409);
     });
 
     it('answers an unknown or malformed uuid with the 404 page', async () => {

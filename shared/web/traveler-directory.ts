@@ -1,0 +1,76 @@
+// web → the web app's traveler ports bound to the traveler lifecycle: who a redirect token is for, and what the
+// home page shows (the traveler's package queue entries from their bookings).
+import { queueEntriesOf } from '#shared/usecases/classic-grants';
+import { currentEsim, currentEsimPackages } from '#shared/usecases/traveler-overview';
+import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
+import type { TravelerHomeSource, TravelerHomeView } from '#shared/usecases/traveler-home';
+import type { TravelerDirectory } from '#shared/usecases/traveler-sessions';
+import { ensureTraveler, touched, withExternalUserId, withRetry } from '#shared/usecases/travelers';
+
+type Deps = Pick<LifecycleDeps, 'travelers' | 'bookings' | 'clock'>;
+
+const esimOf = (traveler: Parameters<typeof currentEsim>[0], now: Date): TravelerHomeView['currentEsim'] => {
+  const esim = currentEsim(traveler);
+  if (!esim) return null;
+  return {
+    status: esim.state,
+    packages: currentEsimPackages(traveler, now).map((pkg) => ({
+      package_id: pkg.package_id,
+      status: pkg.status,
+      destination: pkg.destination,
+      size: pkg.size,
+      used_bytes: pkg.used_bytes,
+      remaining_bytes: pkg.remaining_bytes,
+      usage_percent: Math.round(pkg.usage_percent),
+      expires_at: pkg.expires_at,
+    })),
+  };
+};
+
+export const lifecycleTravelerDirectory = (deps: Deps): TravelerDirectory & TravelerHomeSource => ({
+  async resolveByExternalUserId(_partnerId, externalUserId) {
+    return { externalUserId };
+  },
+
+  /**
+   * A traveler the partner knows by email: a lifecycle traveler with that email, or one that only has package
+   * queue entries addressed to it so far (then created here). It gets an external_user_id when it has none.
+   */
+  async resolveByEmail(partnerId, email) {
+    const lower = email.trim().toLowerCase();
+    const known = await deps.travelers.findByEmail(partnerId, lower);
+    if (!known && (await deps.travelers.queueRefs(partnerId, `email:${lower}`)).length === 0) return undefined;
+    const externalUserId = await withRetry(async () => {
+      const write = await ensureTraveler(deps, partnerId, { email: lower });
+      if (write.before && write.after.external_user_id) return write.after.external_user_id;
+      const named = touched({ before: write.before, after: withExternalUserId(write.after) }, deps.clock.now());
+      await deps.travelers.commit({ travelers: [named] });
+      return named.after.external_user_id as string;
+    });
+    return { externalUserId };
+  },
+
+  async load(partnerId, externalUserId): Promise<TravelerHomeView> {
+    const traveler = await deps.travelers.findByExternalUserId(partnerId, externalUserId);
+    const entries = await queueEntriesOf(deps, partnerId, { external_user_id: externalUserId, email: traveler?.email ?? null });
+    const newest = entries.map(({ booking }) => booking).sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+    return {
+      externalUserId,
+      locale: newest?.locale ?? null,
+      brandId: newest?.custom_branding ?? null,
+      packageQueues: entries.map(({ entry }) => ({
+        uuid: entry.uuid,
+        esim_type: entry.esim_type,
+        status: entry.status,
+        expires_at: entry.expires_at,
+        package: {
+          package_type: entry.package_specification.package_type,
+          size: entry.package_specification.size,
+          package_duration: entry.package_specification.package_duration,
+          destination: entry.package_specification.destination,
+        },
+      })),
+      currentEsim: esimOf(traveler, deps.clock.now()),
+    };
+  },
+});
