@@ -173,7 +173,14 @@ export const routes: readonly RouteDefinition[] = [
   { operation: 'webSignOut', method: 'POST', path: '/app/sign-out', entry: 'functions/web-sign-out.ts', auth: 'traveler-session' },
   // The page claim_url opens; POST on the same path is the public JSON claim endpoint.
   { operation: 'webClaimPage', method: 'GET', path: '/promo-codes/claim/{uuid}', entry: 'functions/web-claim-page.ts', auth: 'public-page' },
-  { operation: 'webClaimSubmit', method: 'POST', path: '/app/claim/{uuid}', entry: 'functions/web-claim-submit.ts', auth: 'public-page' },
+  {
+    operation: 'webClaimSubmit',
+    method: 'POST',
+    path: '/app/claim/{uuid}',
+    entry: 'functions/web-claim-submit.ts',
+    auth: 'public-page',
+    resources: ['email'],
+  },
   {
     operation: 'webBrandStyle',
     method: 'GET',

@@ -1,4 +1,5 @@
 // http adapter → reading what API Gateway hands us: lower-cased headers, the JSON body, path and query values.
+import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '#shared/errors';
 
@@ -92,3 +93,7 @@ export const queryStringCandidates = (event: APIGatewayProxyEvent): string[] => 
   const encoded = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
   return [...new Set([`?${raw}`, `?${encoded}`])];
 };
+
+/** A client address as throttling counters keep it: hashed, so no IP address is ever stored. */
+export const hashedClientAddress = (sourceIp: string | undefined): string =>
+  createHash('sha256').update(sourceIp || 'unknown').digest('hex').slice(0, 32);

@@ -1,6 +1,37 @@
-// web → where the claim form finds the promo-code claim use case.
-// BIND HERE: the catalog's claim use case (POST /promo-codes/claim/{uuid}: validation, throttling per code and per
-// client address, email port). Until it is bound, the form answers 503 "claiming is not available yet".
-import type { ClaimPromoCode } from '#shared/usecases/claim-promo-code-page';
+// web → the claim form bound to the promo-code claim use case of POST /promo-codes/claim/{uuid}: the same
+// validation, throttling per code and per client address, and email delivery; its refusals become page outcomes.
+import { documentClient } from '#shared/clients/dynamodb';
+import { emailSender } from '#shared/clients/email';
+import { config } from '#shared/config';
+import { ConflictError, NotFoundError, TooManyRequestsError } from '#shared/errors';
+import { hashedClientAddress } from '#shared/http/request';
+import { dynamoPromoCodeDirectory } from '#shared/storage/promo-code-directory';
+import { repositories } from '#shared/storage/repositories';
+import { dynamoThrottleCounter } from '#shared/storage/throttle-store';
+import type { ClaimOutcome, ClaimPromoCode } from '#shared/usecases/claim-promo-code-page';
+import { claimPromoCode as claimByEmail } from '#shared/usecases/promo-codes';
 
-export const claimPromoCode: ClaimPromoCode | undefined = undefined;
+const promoCodes = dynamoPromoCodeDirectory(documentClient, config.tableName);
+const throttle = dynamoThrottleCounter(documentClient, config.tableName);
+
+/** What the page says for each refusal of the claim use case; anything else is a failure of ours (500). */
+export const claimOutcomeOf = (error: unknown): ClaimOutcome => {
+  if (error instanceof NotFoundError) return 'not_found';
+  if (error instanceof TooManyRequestsError) return 'throttled';
+  if (error instanceof ConflictError) return 'already_claimed';
+  throw error;
+};
+
+export const claimPromoCode: ClaimPromoCode = {
+  async claim({ uuid, email, clientAddress }) {
+    try {
+      await claimByEmail(
+        { uuid, email, clientAddress: hashedClientAddress(clientAddress) },
+        { ...repositories, promoCodes, throttle, email: await emailSender() },
+      );
+      return 'sent';
+    } catch (error) {
+      return claimOutcomeOf(error);
+    }
+  },
+};

@@ -8,8 +8,8 @@ import { CSRF_COOKIE, CSRF_FIELD, isCrossSite, sameSecret } from '#shared/web/se
 
 const EmailSchema = v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(254), v.email());
 
-/** `claim` undefined: the use case is not bound yet, and a valid submission gets the 503 "not available yet" page. */
-export const claimFormHandler = (claim: ClaimPromoCode | undefined) =>
+/** The claim form's submission: CSRF and email checked here, the claim itself through the bound port. */
+export const claimFormHandler = (claim: ClaimPromoCode) =>
   publicPage(async (request) => {
     const uuid = request.event.pathParameters?.uuid ?? '';
     const found = UUID_PATTERN.test(uuid) ? await describeClaimPage({ uuid }, webDependencies) : undefined;
@@ -24,8 +24,6 @@ export const claimFormHandler = (claim: ClaimPromoCode | undefined) =>
       const typed = (form.get('email') ?? '').slice(0, 254);
       return { status: 400, brand, page: claimFormPage(frame, { uuid, csrfToken: csrfToken ?? '', email: typed, emailError: true }) };
     }
-    const outcome = claim
-      ? await claim.claim({ uuid, email: email.output, clientAddress: request.event.requestContext?.identity?.sourceIp ?? '' })
-      : 'unavailable';
+    const outcome = await claim.claim({ uuid, email: email.output, clientAddress: request.event.requestContext?.identity?.sourceIp ?? '' });
     return { ...claimOutcomePage(frame, outcome), brand };
   });

@@ -120,14 +120,13 @@ ${form.emailError ? html`<p class="error-message" id="email-error">${t('emailInv
   });
 };
 
-export const claimOutcomePage = (frame: PageFrame, outcome: ClaimOutcome | 'unavailable'): { status: number; page: Html } => {
+export const claimOutcomePage = (frame: PageFrame, outcome: ClaimOutcome): { status: number; page: Html } => {
   const { t } = frame;
   const pages = {
     sent: [200, 'claimSentTitle', 'claimSentBody'],
     already_claimed: [409, 'claimTakenTitle', 'claimTakenBody'],
     not_found: [404, 'notFoundTitle', 'notFoundBody'],
     throttled: [429, 'claimTooManyTitle', 'claimTooManyBody'],
-    unavailable: [503, 'claimUnavailableTitle', 'claimUnavailableBody'],
   } as const;
   const [status, title, body] = pages[outcome];
   return { status, page: messagePage(frame, { title: t(title), body: t(body) }) };

@@ -1,5 +1,7 @@
 // Traveler web app over HTTP: redirect tokens, the session they open, page security, tenancy and the claim form.
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setBrand } from '#shared/usecases/manage-brands';
 import type { SignedClient } from '#test/support/signed-client';
 import { startTestService, type TestService } from '#test/support/test-service';
@@ -243,7 +245,7 @@ describe('Traveler web app', () => {
       expect(response.headers.get('set-cookie')).toMatch(/^csrf=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=7200; HttpOnly; SameSite=Lax$/);
     });
 
-    it('refuses a submission without the matching CSRF token, re-asks for a malformed email, and says claiming is not bound yet', async () => {
+    it('refuses a submission without the matching CSRF token, re-asks for a malformed email, and delivers the code by email on a valid one', async () => {
       const promo = await claimablePromo();
       const form = await open(promo.claim_url);
       const cookie = sessionCookieOf(form);
@@ -265,8 +267,10 @@ describe('Traveler web app', () => {
       const badPage = await badEmail.text();
       expect(badPage).toContain('aria-invalid="true"');
       expect(badPage).toContain('value="not-an-email"');
-      expect(good.status).toBe(503);
-      expect(await good.text()).toContain('noch nicht verfügbar');
+      expect(good.status).toBe(200);
+      const mailFolder = join(service.dataDir, 'mail');
+      const delivered = readdirSync(mailFolder).map((file) => readFileSync(join(mailFolder, file), 'utf8'));
+      expect(delivered.some((eml) => eml.includes('To: a@example.com'))).toBe(true);
     });
 
     it('hands a valid submission to the bound claim use case: uuid, trimmed email and client address, then its outcome page', async () => {

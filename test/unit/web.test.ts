@@ -81,7 +81,6 @@ describe('Claim outcome pages', () => {
     ['already_claimed', 409, 'This code was already claimed'],
     ['not_found', 404, 'Page not found'],
     ['throttled', 429, 'Too many attempts'],
-    ['unavailable', 503, 'Claiming is not available yet'],
   ] as const)('answers the claim outcome %s with %i and says what happens next', (outcome, status, title) => {
     const result = claimOutcomePage(frame, outcome);
     expect(result.status).toBe(status);

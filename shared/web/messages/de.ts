@@ -67,6 +67,4 @@ export const de: Messages = {
   claimTakenBody: 'Falls Sie das waren, suchen Sie unsere E-Mail im Posteingang und im Spam-Ordner.',
   claimTooManyTitle: 'Zu viele Versuche',
   claimTooManyBody: 'Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
-  claimUnavailableTitle: 'Das Anfordern ist noch nicht verfügbar',
-  claimUnavailableBody: 'Der Versand von Codes per E-Mail ist für diesen Dienst noch nicht eingeschaltet. Bitte versuchen Sie es später erneut.',
 };

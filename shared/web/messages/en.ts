@@ -65,8 +65,6 @@ export const en = {
   claimTakenBody: 'If that was you, look for our email in your inbox and spam folder.',
   claimTooManyTitle: 'Too many attempts',
   claimTooManyBody: 'Please wait a few minutes and try again.',
-  claimUnavailableTitle: 'Claiming is not available yet',
-  claimUnavailableBody: 'Sending codes by email is not switched on for this service yet. Please try again later.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -67,6 +67,4 @@ export const fr: Messages = {
   claimTakenBody: 'Si c’était vous, cherchez notre e-mail dans votre boîte de réception et vos indésirables.',
   claimTooManyTitle: 'Trop de tentatives',
   claimTooManyBody: 'Veuillez patienter quelques minutes puis réessayer.',
-  claimUnavailableTitle: 'La demande n’est pas encore disponible',
-  claimUnavailableBody: 'L’envoi des codes par e-mail n’est pas encore activé pour ce service. Veuillez réessayer plus tard.',
 };
