@@ -102,6 +102,7 @@ export const routes: readonly RouteDefinition[] = [
   { operation: 'ingestFact', method: 'POST', path: '/ingest/facts', entry: 'functions/ingest-fact.ts', auth: 'reporter' },
   { operation: 'nativeUserDashboard', method: 'GET', path: '/native/user-dashboard', entry: 'functions/native-user-dashboard.ts', auth: 'partner' },
   { operation: 'nativeRedeemPackage', method: 'POST', path: '/native/redeem-package', entry: 'functions/native-redeem-package.ts', auth: 'partner' },
+  { operation: 'nativeInstructions', method: 'POST', path: '/native/instructions', entry: 'functions/native-instructions.ts', auth: 'partner' },
   {
     operation: 'listClassicPackageQueues',
     method: 'GET',

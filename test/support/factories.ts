@@ -1,5 +1,6 @@
 // test support → request fixtures with overrides (`makeBookingRequest({ email: undefined })`).
 import { randomUUID } from 'node:crypto';
+import type { Esim } from '#shared/domain/traveler';
 import type { RouteDefinition } from '#shared/routes';
 
 export const inDays = (days: number, from = Date.now()): string => new Date(from + days * 86_400_000).toISOString();
@@ -34,5 +35,21 @@ export const makeSandboxRoute = (overrides: Partial<RouteDefinition> = {}): Rout
   entry: 'functions/removed-endpoint.ts',
   auth: 'partner',
   sandbox: true,
+  ...overrides,
+});
+
+/** A traveler's eSIM as the aggregate stores it, created and last changed at 2026-06-01T00:00:00Z. */
+export const makeEsim = (overrides: Partial<Esim> = {}): Esim => ({
+  iccid: '8988200000000000001',
+  imsi: '001100000000001',
+  activation_code: 'LPA:1$smdp.example$1',
+  kind: 'universal',
+  destination: null,
+  state: 'provisioned',
+  installs: 0,
+  removals: 0,
+  state_changed_at: '2026-06-01T00:00:00.000Z',
+  booking_id: 'b-1',
+  created_at: '2026-06-01T00:00:00.000Z',
   ...overrides,
 });

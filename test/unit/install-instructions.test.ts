@@ -1,10 +1,9 @@
 // The install-instructions renderer: steps per platform and status, one-tap links, QR code, locales, safe HTML.
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import { parseActivationCode } from '#shared/domain/install/activation-code';
 import { buildInstructions, renderInstructions, type InstructionsInput } from '#shared/domain/install/instructions';
 import { installStrings } from '#shared/domain/install/strings';
 import { servedLocales } from '#shared/domain/locale';
+import { decodeQr } from '#test/support/qr';
 
 const ACTIVATION = 'LPA:1$smdp.example-esim.com$K2-1A2B3C-4D5E6F';
 
@@ -17,11 +16,6 @@ const makeInput = (overrides: Partial<InstructionsInput> = {}): InstructionsInpu
   branding: { name: 'Acme Travel', colors: { primary: '#ff6600' }, logo_url: 'https://cdn.acme.example/logo.png' },
   ...overrides,
 });
-
-const decodeQr = (dataUrl: string): string | undefined => {
-  const png = PNG.sync.read(Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64'));
-  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
-};
 
 describe('Install instructions', () => {
   it('gives iOS 17.4 the one-tap link first, then QR code, manual entry and turning it on', async () => {

@@ -19,25 +19,11 @@ import {
 import { simulatedConnectivity } from '#shared/providers/simulated-connectivity';
 import { sandboxAvailable, sandboxRouteNotFound } from '#shared/usecases/sandbox';
 import { passTime } from '#shared/usecases/sweep-package-schedules';
+import { makeEsim } from '#test/support/factories';
 
 const T0 = new Date('2026-06-01T00:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const DAY = 86_400_000;
-
-const makeEsim = (overrides: Partial<Esim> = {}): Esim => ({
-  iccid: '8988200000000000001',
-  imsi: '001100000000001',
-  activation_code: 'LPA:1$smdp.example$1',
-  kind: 'universal',
-  destination: null,
-  state: 'provisioned',
-  installs: 0,
-  removals: 0,
-  state_changed_at: T0.toISOString(),
-  booking_id: 'b-1',
-  created_at: T0.toISOString(),
-  ...overrides,
-});
 
 const makePackage = (overrides: Partial<TravelerPackage> = {}): TravelerPackage => ({
   package_id: 'pkg_1',

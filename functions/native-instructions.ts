@@ -1,0 +1,25 @@
+// http adapter → POST /native/instructions: install steps, QR code and one-tap links for the traveler's current eSIM.
+import { InstallInstructionsRequestSchema } from '#shared/domain/install/request';
+import { resolveLocale } from '#shared/domain/locale';
+import { validate } from '#shared/domain/validate';
+import { localeHeaders } from '#shared/http/locale';
+import { partnerHandler } from '#shared/http/partner-handler';
+import { readJsonBody } from '#shared/http/request';
+import { lifecycle, repositories } from '#shared/storage/repositories';
+import { installInstructions } from '#shared/usecases/install-instructions';
+
+export const handler = partnerHandler(async ({ event, headers, partner }) => {
+  const body = validate(InstallInstructionsRequestSchema, readJsonBody(event, headers));
+  const locale = resolveLocale(body.locale ?? undefined, headers['accept-language']);
+  const data = await installInstructions(
+    {
+      partnerId: partner.partnerId,
+      externalUserId: body.external_user_id,
+      device: { name: body.deviceName, os: body.os, osVersion: body.osVersion, deviceType: body.deviceType ?? null },
+      locale,
+      format: body.format,
+    },
+    { ...lifecycle, brands: repositories.brands },
+  );
+  return { message: 'Installation instructions generated successfully.', data, headers: localeHeaders(locale) };
+});

@@ -1,0 +1,31 @@
+// domain → the body of POST /native/instructions: which traveler, which device, which format and language.
+import * as v from 'valibot';
+import { plainObject } from '#shared/domain/booking-schemas';
+import { instructionFormats } from '#shared/domain/install/instructions';
+import { LocaleSchema } from '#shared/domain/locale';
+
+const text = (field: string, max: number) =>
+  v.pipe(
+    v.string(`${field} must be a string.`),
+    v.trim(),
+    v.minLength(1, `${field} is required.`),
+    v.maxLength(max, `${field} must be at most ${max} characters.`),
+  );
+
+export const InstallInstructionsRequestSchema = plainObject(
+  {
+    external_user_id: text('external_user_id', 255),
+    deviceName: text('deviceName', 200),
+    os: text('os', 50),
+    osVersion: v.pipe(text('osVersion', 50), v.regex(/\d/, 'osVersion must contain a version number such as 17.4 or 14.')),
+    format: v.optional(
+      v.picklist(instructionFormats, `format must be one of: ${instructionFormats.join(', ')}.`),
+      'json',
+    ),
+    deviceType: v.nullish(text('deviceType', 50)),
+    locale: v.nullish(LocaleSchema),
+  },
+  'The request body must be a JSON object with external_user_id, deviceName, os and osVersion.',
+);
+export type InstallInstructionsRequestInput = v.InferInput<typeof InstallInstructionsRequestSchema>;
+export type InstallInstructionsRequestOutput = v.InferOutput<typeof InstallInstructionsRequestSchema>;

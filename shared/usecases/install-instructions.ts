@@ -1,0 +1,62 @@
+// use case → install instructions for a traveler's current eSIM on the device the app runs on (POST /native/instructions).
+import type { Brand } from '#shared/domain/brand';
+import { renderInstructions, type Branding, type InstructionFormat } from '#shared/domain/install/instructions';
+import type { ServedLocale } from '#shared/domain/locale';
+import { NotFoundError } from '#shared/errors';
+import type { BrandDirectory } from '#shared/storage/brand-store';
+import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
+import { currentEsim } from '#shared/usecases/traveler-overview';
+import { travelerNotFound } from '#shared/usecases/travelers';
+
+export interface InstallInstructionsRequest {
+  partnerId: string;
+  externalUserId: string;
+  device: { name: string; os: string; osVersion: string; deviceType?: string | null };
+  locale: ServedLocale;
+  format: InstructionFormat;
+}
+
+export type InstallInstructionsDeps = Pick<LifecycleDeps, 'travelers' | 'bookings' | 'partners'> & {
+  brands: Pick<BrandDirectory, 'resolve'>;
+};
+
+const esimNotFound = () =>
+  new NotFoundError('This traveler has no eSIM yet: redeem or buy a package first.', 'esim_not_found');
+
+/** Known to the service (stored, or a booking grants it a package) → esim_not_found; otherwise user_not_found (decision 28). */
+const noEsim = async (deps: Pick<LifecycleDeps, 'travelers'>, partnerId: string, externalUserId: string, stored: boolean) =>
+  stored || (await deps.travelers.queueRefs(partnerId, externalUserId)).length > 0 ? esimNotFound() : travelerNotFound();
+
+const brandingOf = (brand: Brand): Branding => ({ name: brand.name, colors: { primary: brand.primary_color }, logo_url: brand.logo });
+
+/**
+ * Input: partner, traveler, device, served locale and format. Output: the rendered instructions (decision F37).
+ * The eSIM is the one the dashboard shows (universal, else the newest classic). Branding: the brand named by
+ * the booking that granted the eSIM (`custom_branding`), else the partner's default brand, else the partner's
+ * name with the default colors. Unknown traveler → 404 user_not_found; a traveler without an eSIM (stored, or
+ * named by a booking's grant) → 404 esim_not_found.
+ */
+export const installInstructions = async (input: InstallInstructionsRequest, deps: InstallInstructionsDeps) => {
+  const traveler = await deps.travelers.findByExternalUserId(input.partnerId, input.externalUserId);
+  const esim = currentEsim(traveler);
+  if (!traveler || !esim) throw await noEsim(deps, input.partnerId, input.externalUserId, traveler !== undefined);
+  const bookingId = esim.booking_id ?? traveler.attribution?.booking_id ?? null;
+  const booking = bookingId ? await deps.bookings.get(input.partnerId, bookingId) : undefined;
+  const brand = await deps.brands.resolve(input.partnerId, booking?.custom_branding ?? null);
+  const branding = brand ? brandingOf(brand) : { name: await partnerName(deps, input.partnerId), colors: null, logo_url: null };
+  return renderInstructions({
+    activationCode: esim.activation_code,
+    iccid: esim.iccid,
+    esimStatus: esim.state,
+    device: input.device,
+    locale: input.locale,
+    branding,
+    format: input.format,
+  });
+};
+
+const partnerName = async (deps: Pick<LifecycleDeps, 'partners'>, partnerId: string) => {
+  const partner = await deps.partners.getProfile(partnerId);
+  if (!partner) throw new NotFoundError('Partner not found.');
+  return partner.name;
+};
