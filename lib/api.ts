@@ -5,12 +5,15 @@ import {
   EndpointType,
   LambdaIntegration,
   LogGroupLogDestination,
+  MockIntegration,
+  PassthroughBehavior,
   ResponseType,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type AuthMode, type RouteDefinition, routes } from '#shared/routes';
+import { errorBody as errorBodyOf } from '#shared/http/response';
+import { type AuthMode, defaultTableAccess, type RemovedRouteDefinition, type RouteDefinition, removedRoutes, routes } from '#shared/routes';
 import type { Data } from '#lib/data';
 import { FunctionWithLogGroup } from '#lib/function-with-log-group';
 import { resourcePrefix, type StageSettings } from '#lib/stage';
@@ -38,8 +41,30 @@ export const gatewayResponses = [
   { type: ResponseType.DEFAULT_5XX, code: 'internal_error', message: '"Internal server error"' },
 ] as const;
 
+const noStoreHeaders = {
+  'Content-Type': "'application/json'",
+  'Cache-Control': "'no-store, no-cache, must-revalidate, max-age=0, private'",
+  Pragma: "'no-cache'",
+};
+
+const removedResponseHeaderFlags = Object.fromEntries(Object.keys(noStoreHeaders).map((name) => [`method.response.header.${name}`, true]));
+
+/** 410 with the documented body, from API Gateway itself: no function, no cold start, no cost per call. */
+export const removedIntegration = (removed: RemovedRouteDefinition): MockIntegration =>
+  new MockIntegration({
+    passthroughBehavior: PassthroughBehavior.WHEN_NO_TEMPLATES,
+    requestTemplates: { 'application/json': '{"statusCode": 410}' },
+    integrationResponses: [
+      {
+        statusCode: '410',
+        responseParameters: Object.fromEntries(Object.entries(noStoreHeaders).map(([name, value]) => [`method.response.header.${name}`, value])),
+        responseTemplates: { 'application/json': JSON.stringify(errorBodyOf('endpoint_removed', removed.message)) },
+      },
+    ],
+  });
+
 /** API Gateway rejects two variable path parts under one parent, e.g. /bookings/{id} next to /bookings/{booking_id}. */
-export const conflictingPathVariables = (definitions: readonly RouteDefinition[]): string[] => {
+export const conflictingPathVariables = (definitions: ReadonlyArray<Pick<RouteDefinition, 'path'>>): string[] => {
   const variablesByParent = new Map<string, Set<string>>();
   for (const { path } of definitions) {
     const parts = path.split('/').filter(Boolean);
@@ -81,25 +106,21 @@ export class Api extends Construct {
       this.restApi.addGatewayResponse(response.type.responseType, {
         type: response.type,
         statusCode: 'statusCode' in response ? response.statusCode : undefined,
-        responseHeaders: {
-          'Content-Type': "'application/json'",
-          'Cache-Control': "'no-store, no-cache, must-revalidate, max-age=0, private'",
-          Pragma: "'no-cache'",
-        },
+        responseHeaders: noStoreHeaders,
         templates: { 'application/json': errorBody(response.code, response.message) },
       });
     }
 
-    const bindAccess: Record<AuthMode, (fn: FunctionWithLogGroup) => void> = {
+    const bindAuthentication: Record<AuthMode, (fn: FunctionWithLogGroup) => void> = {
       partner: (fn) => {
-        fn.bindTable({ table: data.table, accessMode: 'readWrite' });
+        fn.bindSignatureClaims({ table: data.table });
         fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' });
       },
       public: () => {},
     };
     const authorizationReason: Record<AuthMode, string> = {
       partner: 'Partners sign every request with HMAC; the function verifies the signature with the partner secret (no authorizer can).',
-      public: 'Deliberately public: a removed endpoint that answers 410 Gone with a pointer to its replacement.',
+      public: 'Deliberately public: no partner credentials are involved (e.g. a traveler claim link).',
     };
 
     for (const route of routes) {
@@ -108,14 +129,25 @@ export class Api extends Construct {
         description: `${route.method} ${route.path}`,
         stage,
       });
-      bindAccess[route.auth](fn);
+      const access = route.access ?? defaultTableAccess;
+      // Authentication reads partner credentials, so every partner route reads the table at least.
+      fn.bindTable({ table: data.table, accessMode: route.auth === 'partner' && access === 'none' ? 'read' : access, indexes: route.indexes });
+      bindAuthentication[route.auth](fn);
       const method = this.restApi.root.resourceForPath(route.path).addMethod(route.method, new LambdaIntegration(fn));
       for (const id of ['AwsSolutions-APIG4', 'AwsSolutions-COG4']) {
         Validations.of(method).acknowledge({ id, reason: authorizationReason[route.auth] });
       }
       this.functions[route.operation] = fn;
     }
-    for (const conflict of conflictingPathVariables(routes)) {
+    for (const removed of removedRoutes) {
+      const method = this.restApi.root.resourceForPath(removed.path).addMethod(removed.method, removedIntegration(removed), {
+        methodResponses: [{ statusCode: '410', responseParameters: removedResponseHeaderFlags }],
+      });
+      for (const id of ['AwsSolutions-APIG4', 'AwsSolutions-COG4']) {
+        Validations.of(method).acknowledge({ id, reason: 'A removed endpoint: API Gateway itself answers 410 Gone with a pointer to its replacement.' });
+      }
+    }
+    for (const conflict of conflictingPathVariables([...routes, ...removedRoutes])) {
       Annotations.of(this).addError(`shared/routes.ts cannot be deployed: ${conflict}`);
     }
 

@@ -75,7 +75,8 @@ export class Events extends Construct {
         // Finishes before the next run starts.
         props: { timeout: Duration.seconds(50) },
         wire: (fn) => {
-          fn.bindTable({ table: data.table, accessMode: 'readWrite' });
+          // Due schedules are found through gsi2 (shared/storage/schedule-store.ts).
+          fn.bindTable({ table: data.table, accessMode: 'readWrite', indexes: ['gsi2'] });
           new Rule(this, `${fn.node.id}Schedule`, {
             schedule: Schedule.rate(Duration.minutes(1)),
             targets: [new LambdaFunction(fn)],

@@ -3,9 +3,9 @@ import { createServer, type Server, STATUS_CODES } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { errorBody } from '#shared/http/response';
+import { errorBody, noStoreHeaders } from '#shared/http/response';
 import { lambdaContext, routeMatcher, STAGE_PATH, toProxyEvent } from '#shared/local/api-gateway';
-import { routes } from '#shared/routes';
+import { removedRoutes, routes } from '#shared/routes';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -24,13 +24,14 @@ export const handlerLoader = (projectRoot: string) => {
   };
 };
 
-const sendJson = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+const sendJson = (res: import('node:http').ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify(body));
 };
 
 export const startHttpServer = async (options: { port: number; projectRoot: string }): Promise<{ server: Server; url: string }> => {
   const match = routeMatcher(routes);
+  const matchRemoved = routeMatcher(removedRoutes);
   const load = handlerLoader(options.projectRoot);
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -63,7 +64,12 @@ export const startHttpServer = async (options: { port: number; projectRoot: stri
         // API Gateway answers a request line or percent-encoding it cannot read with 400.
         return sendJson(res, 400, errorBody('bad_request', 'The request URL is malformed.'));
       }
-      if (!matched) return sendJson(res, 404, errorBody('route_not_found', `No route for ${req.method} ${path}.`));
+      if (!matched) {
+        // What the stack's mock integration answers for a removed route, without a handler.
+        const removed = matchRemoved(req.method ?? 'GET', path);
+        if (removed) return sendJson(res, 410, errorBody('endpoint_removed', removed.route.message), noStoreHeaders);
+        return sendJson(res, 404, errorBody('route_not_found', `No route for ${req.method} ${path}.`));
+      }
       try {
         const handler = await load(matched.route.entry);
         const event = toProxyEvent(req, Buffer.concat(chunks), url, path, matched);

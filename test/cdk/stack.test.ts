@@ -7,7 +7,7 @@ import type { IConstruct } from 'constructs';
 import { envNames } from '#shared/config';
 import { backgroundFunctions, eventRules, outboxEntityType, webhookQueueSettings } from '#shared/events/pipeline';
 import { opsOutputKeys } from '#shared/ops/stack-outputs';
-import { type RouteDefinition, routes } from '#shared/routes';
+import { defaultTableAccess, type RouteDefinition, routes } from '#shared/routes';
 import { streamViewType, tableDefinition } from '#shared/storage/table-definition';
 import { conflictingPathVariables } from '#lib/api';
 import { BookingServiceStack, stackName } from '#lib/booking-service-stack';
@@ -102,7 +102,7 @@ describe('Stack: EsimBooking (dev)', () => {
       expect(new Set(logicalIds).size).toBe(routes.length);
     });
 
-    it('gives partner routes the table and the secret key, and public routes nothing', () => {
+    it('gives partner routes the secret key and the table access their route declares', () => {
       // Prepare
       const { stack, ref } = synthesized;
       const functions = template.findResources('AWS::Lambda::Function');
@@ -114,9 +114,9 @@ describe('Stack: EsimBooking (dev)', () => {
         const actions: string[] = statements.flatMap((statement: { Action: string | string[] }) => statement.Action);
         return {
           environment: [envNames.tableName, envNames.secretKeyId].filter((name) => name in environment),
-          writesTable: actions.includes('dynamodb:PutItem'),
+          readsTable: actions.includes('dynamodb:GetItem'),
+          updatesTable: actions.includes('dynamodb:UpdateItem'),
           decrypts: actions.includes('kms:Decrypt'),
-          onlyLogsAndTraces: actions.every((action) => /^(logs|xray):/.test(action)),
         };
       };
 
@@ -124,9 +124,13 @@ describe('Stack: EsimBooking (dev)', () => {
       const access = Object.fromEntries(routes.map((route) => [route.operation, accessOf(route.operation)]));
 
       // Assess
-      const partner = { environment: [envNames.tableName, envNames.secretKeyId], writesTable: true, decrypts: true, onlyLogsAndTraces: false };
-      const none = { environment: [], writesTable: false, decrypts: false, onlyLogsAndTraces: true };
-      expect(access).toEqual(Object.fromEntries(routes.map((route) => [route.operation, route.auth === 'partner' ? partner : none])));
+      const expected = (route: RouteDefinition) => ({
+        environment: route.auth === 'partner' ? [envNames.tableName, envNames.secretKeyId] : [envNames.tableName],
+        readsTable: route.auth === 'partner' || (route.access ?? defaultTableAccess) !== 'none',
+        updatesTable: route.access === 'readWrite',
+        decrypts: route.auth === 'partner',
+      });
+      expect(access).toEqual(Object.fromEntries(routes.map((route) => [route.operation, expected(route)])));
     });
 
     it('answers with our JSON error shape when no function runs', () => {
