@@ -32,8 +32,13 @@ interface Trigger {
 /** Only outbox items, and only when they are written: updates and deletes of the item are not events. */
 export const outboxFilterCriteria = FilterCriteria.filter(structuredClone(outboxStreamFilter) as Record<string, unknown>);
 
+/** How long and how often the bus retries handing an event to its queue before the target's dead-letter queue. */
+export const ruleTargetRetry = { maxEventAge: Duration.hours(24), retryAttempts: 185 } as const;
+
 export class Events extends Construct {
   public readonly functions: Record<string, FunctionWithLogGroup> = {};
+  /** The bus rules that feed queues, by name. */
+  public readonly rules: Record<string, Rule> = {};
 
   public constructor(scope: Construct, id: string, { stage, data }: EventsProps) {
     super(scope, id);
@@ -99,11 +104,11 @@ export class Events extends Construct {
 
     const ruleTargets: Record<EventRuleDefinition['target'], IQueue> = { webhookQueue: data.webhookQueue };
     for (const rule of eventRules) {
-      new Rule(this, rule.name, {
+      this.rules[rule.name] = new Rule(this, rule.name, {
         eventBus: data.bus,
         description: rule.description,
         eventPattern: { source: rule.pattern.source, detailType: rule.pattern['detail-type'] },
-        targets: [new SqsQueue(ruleTargets[rule.target])],
+        targets: [new SqsQueue(ruleTargets[rule.target], { ...ruleTargetRetry, deadLetterQueue: data.eventTargetDeadLetterQueue })],
       });
     }
   }

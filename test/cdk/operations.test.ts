@@ -2,10 +2,11 @@
 // functions, queue sizing against the retry policy, alarms, limits. Asserted as rules, not repeated constants.
 import { readFileSync } from 'node:fs';
 import { App, type CfnElement } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { envNames } from '#shared/config';
 import { removedRoutes } from '#shared/routes';
+import { MAX_ATTEMPTS, nextDelaySeconds } from '#shared/webhooks/retry-policy';
 import { BookingServiceStack, stackName } from '#lib/booking-service-stack';
 import { FunctionWithLogGroup } from '#lib/function-with-log-group';
 import { type StageName, stageSettings } from '#lib/stage';
@@ -118,6 +119,156 @@ describe('Stack invariants (production)', () => {
       // Assess
       expect(descriptions.length).toBeGreaterThan(0);
       expect(descriptions.filter((description) => description.includes('/countries'))).toEqual([]);
+    });
+  });
+
+  describe('Queues against the retry policy', () => {
+    const queueOf = (queue: IConstruct) => synthesized.resources[synthesized.ref(queue)]!.Properties;
+
+    it('keeps a webhook message invisible for at least 6 times the dispatcher timeout', () => {
+      // Prepare
+      const { stack, ref, resources } = synthesized;
+
+      // Act
+      const timeout = resources[ref(stack.events.functions.dispatchWebhooks!)]!.Properties.Timeout as number;
+      const visibility = queueOf(stack.data.webhookQueue).VisibilityTimeout as number;
+
+      // Assess
+      expect(visibility).toBeGreaterThanOrEqual(6 * timeout);
+    });
+
+    it('dead-letters by receive count only above the attempt limit, so the dispatcher decides', () => {
+      expect(queueOf(synthesized.stack.data.webhookQueue).RedrivePolicy.maxReceiveCount).toBeGreaterThan(MAX_ATTEMPTS);
+    });
+
+    it('retains a webhook message longer than the longest possible backoff of all attempts', () => {
+      // Prepare: the longest wait of every step (full jitter, a 429 asking for days), plus each attempt's run.
+      const { stack, ref, resources } = synthesized;
+      const timeout = resources[ref(stack.events.functions.dispatchWebhooks!)]!.Properties.Timeout as number;
+      const waits = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, index) =>
+        nextDelaySeconds({ attempt: index + 1, status: 429, retryAfterHeader: String(7 * 24 * 3600), random: () => 1 }),
+      );
+      const longest = waits.reduce((sum, wait) => sum + wait, 0) + MAX_ATTEMPTS * timeout;
+
+      // Act
+      const retention = queueOf(stack.data.webhookQueue).MessageRetentionPeriod as number;
+
+      // Assess
+      expect(retention).toBeGreaterThan(longest);
+      expect(queueOf(stack.data.webhookDeadLetterQueue).MessageRetentionPeriod).toBeGreaterThan(retention);
+    });
+
+    it('gives the bus rule target its own dead-letter queue and retry policy', () => {
+      // Prepare
+      const { stack, ref, template } = synthesized;
+
+      // Assess
+      template.hasResourceProperties('AWS::Events::Rule', {
+        Targets: [
+          Match.objectLike({
+            Arn: { 'Fn::GetAtt': [ref(stack.data.webhookQueue), 'Arn'] },
+            DeadLetterConfig: { Arn: { 'Fn::GetAtt': [ref(stack.data.eventTargetDeadLetterQueue), 'Arn'] } },
+            RetryPolicy: { MaximumEventAgeInSeconds: 24 * 3600, MaximumRetryAttempts: 185 },
+          }),
+        ],
+      });
+    });
+  });
+
+  describe('Alarms and dashboard', () => {
+    /** Each alarm with its one metric, whether CloudFormation holds it inline or as a labelled metric stat. */
+    const alarms = () =>
+      Object.values(synthesized.resources)
+        .filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm')
+        .map(({ Properties }) => {
+          const stat = Properties.Metrics?.length === 1 ? Properties.Metrics[0].MetricStat.Metric : undefined;
+          return { Properties: { ...Properties, ...stat } };
+        });
+
+    it('wires every alarm to the alarm topic, firing and recovering', () => {
+      // Prepare
+      const topic = { Ref: synthesized.ref(synthesized.stack.monitoring.topic) };
+
+      // Act
+      const all = alarms();
+
+      // Assess
+      expect(all.length).toBeGreaterThan(10);
+      for (const alarm of all) {
+        expect(alarm.Properties.AlarmActions).toEqual([topic]);
+        expect(alarm.Properties.OKActions).toEqual([topic]);
+      }
+    });
+
+    it('subscribes the e-mail address from the CDK context to the topic', () => {
+      synthesized.template.hasResourceProperties('AWS::SNS::Subscription', {
+        Protocol: 'email',
+        Endpoint: 'oncall@example.com',
+        TopicArn: { Ref: synthesized.ref(synthesized.stack.monitoring.topic) },
+      });
+    });
+
+    it.each([
+      ['webhook', (s: ReturnType<typeof synthesize>) => s.stack.data.webhookDeadLetterQueue],
+      ['stream failure', (s: ReturnType<typeof synthesize>) => s.stack.data.streamFailureQueue],
+      ['bus target', (s: ReturnType<typeof synthesize>) => s.stack.data.eventTargetDeadLetterQueue],
+    ])('alarms on the first message in the %s dead-letter queue', (_name, queueOf) => {
+      // Prepare
+      const queueName = { 'Fn::GetAtt': [synthesized.ref(queueOf(synthesized)), 'QueueName'] };
+
+      // Act
+      const matching = alarms().filter(
+        (alarm) =>
+          alarm.Properties.MetricName === 'ApproximateNumberOfMessagesVisible' &&
+          JSON.stringify(alarm.Properties.Dimensions) === JSON.stringify([{ Name: 'QueueName', Value: queueName }]),
+      );
+
+      // Assess
+      expect(matching).toHaveLength(1);
+      expect(matching[0]!.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    });
+
+    it('alarms on errors and throttles of every function in the stack', () => {
+      // Prepare
+      const functionIds = Object.entries(synthesized.resources)
+        .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
+        .map(([logicalId]) => logicalId);
+      const watched = (metricName: string) =>
+        alarms()
+          .filter((alarm) => alarm.Properties.MetricName === metricName && alarm.Properties.Namespace === 'AWS/Lambda')
+          .map((alarm) => alarm.Properties.Dimensions[0].Value.Ref as string)
+          .sort();
+
+      // Assess
+      expect(functionIds.length).toBeGreaterThan(5);
+      expect(watched('Errors')).toEqual([...functionIds].sort());
+      expect(watched('Throttles')).toEqual([...functionIds].sort());
+    });
+
+    it.each(['IteratorAge', 'FailedInvocations', 'Latency'])('alarms on %s', (metricName) => {
+      expect(alarms().filter((alarm) => alarm.Properties.MetricName === metricName)).toHaveLength(1);
+    });
+
+    it('alarms on the API 5xx rate and on DynamoDB throttles with metric math', () => {
+      // Act
+      const expressions = alarms().flatMap((alarm) => (alarm.Properties.Metrics ?? []).map((m: { Expression?: string }) => m.Expression));
+
+      // Assess
+      expect(expressions).toEqual(expect.arrayContaining([expect.stringContaining('100 * errors / requests'), 'reads + writes']));
+    });
+
+    it('shows the same signals on one dashboard per stage', () => {
+      // Act
+      const dashboards = Object.values(synthesized.resources).filter((resource) => resource.Type === 'AWS::CloudWatch::Dashboard');
+      const body = JSON.stringify(dashboards[0]?.Properties.DashboardBody);
+
+      // Assess
+      expect(dashboards).toHaveLength(1);
+      expect(dashboards[0]!.Properties.DashboardName).toBe('esim-booking-production');
+      for (const signal of ['ApproximateNumberOfMessagesVisible', 'IteratorAge', 'FailedInvocations', '5XXError', 'Latency', 'Throttles',
+        'Errors', 'ReadThrottleEvents', 'WebhookAttempts', 'AuthenticationRefused', 'BookingsCreated', 'OutboxPublishFailures']) {
+        expect(body).toContain(signal);
+      }
     });
   });
 });

@@ -99,6 +99,37 @@ describe('Ops CLI', () => {
     expect(byPartner).toHaveLength(2);
   });
 
+  it('lists a dead-lettered delivery without removing it, then redrives it', async () => {
+    // Prepare: a receiver that fails every attempt, so the delivery is dead-lettered after the 12th.
+    const created = (await ops('partner', 'create', '--name', 'Failing', '--json')).json();
+    await ops('webhook', 'set', created.partner_id, '--url', `${receiver.url}/dlq`);
+    receiver.script('/dlq', [{ status: 500 }]);
+    const booking = (
+      await signedClient(service.url, created).send('POST', '/bookings', { body: makeBookingRequest({ departure_date: inDays(2), return_date: inDays(4) }) })
+    ).body.data[0];
+    const eventId = `booking.within_cutoff:${booking.id}`;
+
+    // Act
+    type Listing = { approximate_count: number; messages: Array<Record<string, string>> };
+    const listed = await eventually(
+      async (): Promise<Listing> => (await ops('dlq', 'list', '--json')).json(),
+      (listing) => listing.messages.some((m) => m.event_id === eventId),
+    );
+    const redriven = await eventually(
+      async () => (await ops('dlq', 'redrive', '--json')).json() as { redriven: number },
+      (result) => result.redriven >= 1,
+    );
+
+    // Assess
+    expect(listed.approximate_count).toBeGreaterThanOrEqual(1);
+    expect(listed.messages.find((m) => m.event_id === eventId)).toMatchObject({
+      partner_id: created.partner_id,
+      attempts: '12',
+      reason: 'No success after 12 attempts',
+    });
+    expect(redriven.redriven).toBeGreaterThanOrEqual(1);
+  });
+
   it('explains what went wrong and exits non-zero', async () => {
     const unknown = await ops('partner', 'show', 'ptn_nobody');
     const badUrl = await ops('webhook', 'set', 'ptn_nobody', '--url', 'ftp://example.com');
