@@ -5,6 +5,7 @@ import { Api } from '#lib/api';
 import { Data } from '#lib/data';
 import { Events } from '#lib/events';
 import { serviceName } from '#lib/function-with-log-group';
+import { Firewall } from '#lib/firewall';
 import { Monitoring } from '#lib/monitoring';
 import { backgroundFunctions } from '#shared/events/pipeline';
 import type { StageSettings } from '#lib/stage';
@@ -21,12 +22,14 @@ export class BookingServiceStack extends Stack {
   public readonly api: Api;
   public readonly events: Events;
   public readonly monitoring: Monitoring;
+  public readonly firewall: Firewall;
 
   public constructor(scope: Construct, id: string, props: BookingServiceStackProps) {
     super(scope, id, props);
     const { stage } = props;
     this.data = new Data(this, 'Data', { stage });
     this.api = new Api(this, 'Api', { stage, data: this.data });
+    this.firewall = new Firewall(this, 'Firewall', { stage, api: this.api.restApi });
     this.events = new Events(this, 'Events', { stage, data: this.data });
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage,

@@ -72,7 +72,12 @@ export class Events extends Construct {
           fn.bindQueue({ queue: data.webhookQueue, envName: envNames.webhookQueueUrl, accessMode: 'changeVisibility' });
           fn.bindQueue({ queue: data.webhookDeadLetterQueue, envName: envNames.webhookDeadLetterQueueUrl, accessMode: 'send' });
           fn.addEventSource(
-            new SqsEventSource(data.webhookQueue, { batchSize: webhookQueueSettings.batchSize, reportBatchItemFailures: true }),
+            new SqsEventSource(data.webhookQueue, {
+              batchSize: webhookQueueSettings.batchSize,
+              reportBatchItemFailures: true,
+              // A backlog or a DLQ redrive can never take the account's concurrency from the API.
+              maxConcurrency: webhookQueueSettings.maxConcurrency,
+            }),
           );
         },
       },

@@ -3,6 +3,8 @@ import { createServer, type Server, STATUS_CODES } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { config } from '#shared/config';
+import { partnerRateLimit, rateLimitedMessage, tokenBuckets } from '#shared/http/rate-limit';
 import { errorBody, noStoreHeaders } from '#shared/http/response';
 import { lambdaContext, routeMatcher, STAGE_PATH, toProxyEvent } from '#shared/local/api-gateway';
 import { removedRoutes, routes } from '#shared/routes';
@@ -32,6 +34,8 @@ const sendJson = (res: import('node:http').ServerResponse, status: number, body:
 export const startHttpServer = async (options: { port: number; projectRoot: string }): Promise<{ server: Server; url: string }> => {
   const match = routeMatcher(routes);
   const matchRemoved = routeMatcher(removedRoutes);
+  // The deployed per-key rate rule, as a token bucket per x-api-key (read when the server starts).
+  const buckets = tokenBuckets({ ...partnerRateLimit, requestsPerWindow: config.partnerRequestsPerWindow });
   const load = handlerLoader(options.projectRoot);
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -69,6 +73,13 @@ export const startHttpServer = async (options: { port: number; projectRoot: stri
         const removed = matchRemoved(req.method ?? 'GET', path);
         if (removed) return sendJson(res, 410, errorBody('endpoint_removed', removed.route.message), noStoreHeaders);
         return sendJson(res, 404, errorBody('route_not_found', `No route for ${req.method} ${path}.`));
+      }
+      const apiKey = req.headers['x-api-key'];
+      if (matched.route.auth === 'partner' && typeof apiKey === 'string' && apiKey !== '') {
+        const taken = buckets.take(apiKey);
+        if (!taken.allowed) {
+          return sendJson(res, 429, errorBody('rate_limited', rateLimitedMessage), { ...noStoreHeaders, 'retry-after': String(taken.retryAfterSeconds) });
+        }
       }
       try {
         const handler = await load(matched.route.entry);

@@ -5,7 +5,9 @@ import { App, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { envNames } from '#shared/config';
+import { partnerRateLimit } from '#shared/http/rate-limit';
 import { removedRoutes } from '#shared/routes';
+import { managedRuleGroups } from '#lib/firewall';
 import { MAX_ATTEMPTS, nextDelaySeconds } from '#shared/webhooks/retry-policy';
 import { BookingServiceStack, stackName } from '#lib/booking-service-stack';
 import { FunctionWithLogGroup } from '#lib/function-with-log-group';
@@ -269,6 +271,72 @@ describe('Stack invariants (production)', () => {
         'Errors', 'ReadThrottleEvents', 'WebhookAttempts', 'AuthenticationRefused', 'BookingsCreated', 'OutboxPublishFailures']) {
         expect(body).toContain(signal);
       }
+    });
+  });
+
+  describe('Limits', () => {
+    const webAcl = () => Object.values(synthesized.resources).find((resource) => resource.Type === 'AWS::WAFv2::WebACL')!.Properties;
+
+    it('puts the web ACL in front of the API stage', () => {
+      synthesized.template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
+        ResourceArn: Match.anyValue(),
+        WebACLArn: { 'Fn::GetAtt': [synthesized.stack.getLogicalId(synthesized.stack.firewall.webAcl), 'Arn'] },
+      });
+      const [stageId] = Object.keys(synthesized.template.findResources('AWS::ApiGateway::Stage'));
+      expect(JSON.stringify(synthesized.template.findResources('AWS::WAFv2::WebACLAssociation'))).toContain(`"Ref":"${stageId}"`);
+    });
+
+    it('limits each partner API key on its own, answering 429 in the documented error shape', () => {
+      // Act
+      const { rules, customResponseBodies } = { rules: webAcl().Rules, customResponseBodies: webAcl().CustomResponseBodies };
+      const perKey = rules.find((rule: { Name: string }) => rule.Name === 'PerPartnerApiKey');
+
+      // Assess
+      expect(perKey.Statement.RateBasedStatement).toEqual({
+        AggregateKeyType: 'CUSTOM_KEYS',
+        CustomKeys: [{ Header: { Name: 'x-api-key', TextTransformations: [{ Priority: 0, Type: 'NONE' }] } }],
+        Limit: partnerRateLimit.requestsPerWindow,
+        EvaluationWindowSec: partnerRateLimit.windowSeconds,
+      });
+      expect(perKey.Action.Block.CustomResponse).toMatchObject({ ResponseCode: 429, CustomResponseBodyKey: 'rateLimited' });
+      expect(JSON.parse(customResponseBodies.rateLimited.Content)).toEqual({
+        success: false,
+        message: expect.any(String),
+        data: {},
+        error: { code: 'rate_limited', details: [] },
+      });
+    });
+
+    it('keeps one partner below the stage-wide throttle, so it cannot take every partner\'s share', () => {
+      // Act
+      const stage = Object.values(synthesized.resources).find((resource) => resource.Type === 'AWS::ApiGateway::Stage')!.Properties;
+      const stageRate = stage.MethodSettings[0].ThrottlingRateLimit as number;
+
+      // Assess
+      expect(partnerRateLimit.requestsPerWindow / partnerRateLimit.windowSeconds).toBeLessThan(stageRate);
+    });
+
+    it('runs the AWS managed rule groups in production, without blocking valid large bodies', () => {
+      // Act
+      const managed = webAcl().Rules.filter((rule: any) => rule.Statement.ManagedRuleGroupStatement);
+
+      // Assess
+      expect(managed.map((rule: any) => rule.Statement.ManagedRuleGroupStatement.Name)).toEqual(managedRuleGroups.map((group) => group.name));
+      const common = managed.find((rule: any) => rule.Name === 'AWSManagedRulesCommonRuleSet');
+      expect(common.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual([
+        { Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } },
+      ]);
+    });
+
+    it('bounds every queue-fed function with a maximum concurrency', () => {
+      // Act
+      const sqsMappings = Object.values(synthesized.resources).filter(
+        (resource) => resource.Type === 'AWS::Lambda::EventSourceMapping' && JSON.stringify(resource.Properties.EventSourceArn).includes('Queue'),
+      );
+
+      // Assess
+      expect(sqsMappings.length).toBeGreaterThan(0);
+      for (const mapping of sqsMappings) expect(mapping.Properties.ScalingConfig?.MaximumConcurrency).toBeGreaterThanOrEqual(2);
     });
   });
 });
