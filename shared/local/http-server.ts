@@ -6,6 +6,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { config } from '#shared/config';
 import { partnerRateLimit, rateLimitedMessage, tokenBuckets } from '#shared/http/rate-limit';
 import { errorBody, noStoreHeaders } from '#shared/http/response';
+import { currentRoute } from '#shared/local/table-access-guard';
 import { lambdaContext, routeMatcher, STAGE_PATH, toProxyEvent } from '#shared/local/api-gateway';
 import { removedRoutes, routes } from '#shared/routes';
 
@@ -84,7 +85,7 @@ export const startHttpServer = async (options: { port: number; projectRoot: stri
       try {
         const handler = await load(matched.route.entry);
         const event = toProxyEvent(req, Buffer.concat(chunks), url, path, matched);
-        const result = await handler(event, lambdaContext(matched.route.operation));
+        const result = await currentRoute.run(matched.route, () => handler(event, lambdaContext(matched.route.operation)));
         res.writeHead(result.statusCode, result.headers as Record<string, string>);
         res.end(result.body);
       } catch (error) {

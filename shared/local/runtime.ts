@@ -10,6 +10,7 @@ import { ensureTable } from '#shared/local/create-table';
 import { startDynamoDbLocal } from '#shared/local/dynamodb-local';
 import { startEventPipeline } from '#shared/local/event-pipeline';
 import { startHttpServer } from '#shared/local/http-server';
+import { guardTableAccess } from '#shared/local/table-access-guard';
 import { localSecretCipher } from '#shared/security/local-secret-cipher';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
@@ -69,6 +70,8 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     ...options.environment,
   });
 
+  // The handlers' shared client (imported after the environment is set) checks each route's declared access.
+  guardTableAccess((await import('#shared/clients/dynamodb')).dynamoClient);
   const client = new DynamoDBClient({ endpoint: dynamo.endpoint });
   const streamArn = await ensureTable(client, tableName);
   const documentClient = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
