@@ -1,7 +1,7 @@
 // local runtime entry → `npm start`: DynamoDB Local, the table, the API and a demo partner on one command.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { provisionDemoPartner, signedCurlExample } from '#shared/local/demo-data';
+import { provisionDemoPartner, redirectTokenCurlExample, signedCurlExample } from '#shared/local/demo-data';
 import { startLocalRuntime } from '#shared/local/runtime';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,6 +22,8 @@ const main = async () => {
       '',
       `eSIM booking service running at ${runtime.url}  (${inMemory ? 'in-memory' : `data in ${dataDir}`})`,
       `DynamoDB Local: ${runtime.dynamodbEndpoint}  table: ${runtime.tableName}`,
+      `Emails are written to ${join(dataDir, 'mail')} (one .eml file each; paths printed below as they are sent)`,
+      `Catalog: version ${runtime.catalog.version} ${runtime.catalog.changed ? 'imported' : 'already imported'} (GET /destinations)`,
       '',
       'Demo partner:',
       `  partner_id  ${partner.partner_id}`,
@@ -31,6 +33,11 @@ const main = async () => {
       'Try a signed request (each signature works once, within 5 minutes):',
       '',
       signedCurlExample(runtime.url, partner),
+      '',
+      'Open the traveler web app as the demo traveler: create a redirect token, then open its data.url in a browser',
+      '(it works once, within 5 minutes):',
+      '',
+      redirectTokenCurlExample(runtime.url, partner),
       '',
       'Ctrl+C stops the service.',
     ].join('\n'),

@@ -2,6 +2,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { wallClock } from '#shared/clock';
 import { documentClient } from '#shared/clients/dynamodb';
 import { secretCipher } from '#shared/clients/secret-cipher';
 import { sqsClient } from '#shared/clients/sqs';
@@ -10,7 +11,6 @@ import { logger, observability, recordWebhookAttempt } from '#shared/observabili
 import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { deliverWebhook, DeliveryPostponed } from '#shared/usecases/deliver-webhook';
-import { systemClock } from '#shared/usecases/ports';
 import { postWebhook } from '#shared/webhooks/http-delivery';
 import { sqsWebhookQueue } from '#shared/webhooks/webhook-queue';
 
@@ -22,7 +22,8 @@ const deps = {
   queue: sqsWebhookQueue(sqsClient, { queueUrl: () => config.webhookQueueUrl, deadLetterQueueUrl: () => config.webhookDeadLetterQueueUrl }),
   cipher: secretCipher,
   post: postWebhook,
-  clock: systemClock,
+  // Real time: receivers check the signature timestamp against their own clock, and retries wait in real time.
+  clock: wallClock,
   settings: {
     timeoutMs: config.webhookTimeoutMs,
     backoffScale: config.webhookBackoffScale,

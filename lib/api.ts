@@ -1,5 +1,5 @@
 // infrastructure → the REST API: one function per row of shared/routes.ts, gateway errors in our JSON error shape.
-import { Annotations, CfnOutput, Validations } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Size, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   EndpointType,
@@ -14,14 +14,27 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { rateLimitedMessage } from '#shared/http/rate-limit';
 import { errorBody as errorBodyOf } from '#shared/http/response';
-import { type AuthMode, defaultTableAccess, type RemovedRouteDefinition, type RouteDefinition, removedRoutes, routes } from '#shared/routes';
+import {
+  type AuthMode,
+  type RemovedRouteDefinition,
+  type RouteDefinition,
+  type RouteResource,
+  removedRoutes,
+  routes as routeTable,
+  routesForStage,
+  tableAccessOf,
+} from '#shared/routes';
+import { emailSettingsFromContext } from '#lib/email';
 import type { Data } from '#lib/data';
 import { FunctionWithLogGroup } from '#lib/function-with-log-group';
+import { apiUrlOutputKey } from '#shared/ops/stack-outputs';
 import { resourcePrefix, type StageSettings } from '#lib/stage';
 
 export interface ApiProps {
   stage: StageSettings;
   data: Data;
+  /** The routes to serve; the route table unless a test passes its own. Production leaves out sandbox routes. */
+  routes?: readonly RouteDefinition[];
 }
 
 /** The base URL ends in /api. */
@@ -84,8 +97,9 @@ export class Api extends Construct {
   public readonly restApi: RestApi;
   public readonly functions: Record<string, FunctionWithLogGroup> = {};
 
-  public constructor(scope: Construct, id: string, { stage, data }: ApiProps) {
+  public constructor(scope: Construct, id: string, { stage, data, routes: definitions = routeTable }: ApiProps) {
     super(scope, id);
+    const routes = routesForStage(definitions, stage.name);
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: stage.logRetention, removalPolicy: stage.removalPolicy });
     this.restApi = new RestApi(this, 'RestApi', {
@@ -93,6 +107,8 @@ export class Api extends Construct {
       description: 'Partner eSIM booking API',
       endpointTypes: [EndpointType.REGIONAL],
       cloudWatchRole: false,
+      // Pages and JSON alike are gzip-compressed for clients that ask (Accept-Encoding) once above 1 KiB.
+      minCompressionSize: Size.kibibytes(1),
       deployOptions: {
         stageName: apiStageName,
         tracingEnabled: true,
@@ -118,10 +134,25 @@ export class Api extends Construct {
         fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' });
       },
       public: () => {},
+      // Reporter, web page and session routes read and write the table by default (tableAccessOf).
+      reporter: (fn) => fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' }),
+      'public-page': () => {},
+      'traveler-session': () => {},
+    };
+    const email = emailSettingsFromContext(this);
+    const bindResource: Record<RouteResource, (fn: FunctionWithLogGroup) => void> = {
+      table: () => {}, // tableAccessOf turns it into readWrite
+      email: (fn) => fn.bindEmail(email),
     };
     const authorizationReason: Record<AuthMode, string> = {
       partner: 'Partners sign every request with HMAC; the function verifies the signature with the partner secret (no authorizer can).',
-      public: 'Deliberately public: no partner credentials are involved (e.g. a traveler claim link).',
+      public:
+        'Deliberately public: the web app stylesheet and 404 page, and the traveler promo code claim (no partner credentials exist on that side; throttled per code and per client address).',
+      reporter: 'Reporters (network, eSIM platform, payments) sign every request with HMAC and their own credentials; the function verifies it.',
+      'public-page':
+        'A traveler web page anyone may open (redirect-token entry, promo-code claim form); tokens are signed and single-use, forms carry CSRF tokens.',
+      'traveler-session':
+        'Authenticated by the traveler session cookie (HttpOnly, SameSite=Lax), checked by the function against the session item.',
     };
 
     for (const route of routes) {
@@ -130,10 +161,12 @@ export class Api extends Construct {
         description: `${route.method} ${route.path}`,
         stage,
       });
-      const access = route.access ?? defaultTableAccess;
+      const access = tableAccessOf(route);
       // Authentication reads partner credentials, so every partner route reads the table at least.
       fn.bindTable({ table: data.table, accessMode: route.auth === 'partner' && access === 'none' ? 'read' : access, indexes: route.indexes });
       bindAuthentication[route.auth](fn);
+      if (route.signsTokens) fn.bindTokenKey({ key: data.tokenKey });
+      for (const resource of route.resources ?? []) bindResource[resource](fn);
       const method = this.restApi.root.resourceForPath(route.path).addMethod(route.method, new LambdaIntegration(fn));
       for (const id of ['AwsSolutions-APIG4', 'AwsSolutions-COG4']) {
         Validations.of(method).acknowledge({ id, reason: authorizationReason[route.auth] });
@@ -164,7 +197,7 @@ export class Api extends Construct {
     // One output with a stable name, instead of RestApi's own `Endpoint<hash>` output.
     this.restApi.node.tryRemoveChild('Endpoint');
     new CfnOutput(this, 'Url', { description: 'Base URL of the partner API (ends in /api/)', value: this.restApi.url }).overrideLogicalId(
-      'ApiUrl',
+      apiUrlOutputKey,
     );
   }
 }

@@ -9,10 +9,13 @@ import { Firewall } from '#lib/firewall';
 import { Monitoring } from '#lib/monitoring';
 import { backgroundFunctions } from '#shared/events/pipeline';
 import type { StageSettings } from '#lib/stage';
+import type { RouteDefinition } from '#shared/routes';
 import { opsOutputKeys } from '#shared/ops/stack-outputs';
 
 export interface BookingServiceStackProps extends StackProps {
   stage: StageSettings;
+  /** The API's routes; the route table by default. */
+  routes?: readonly RouteDefinition[];
 }
 
 export const stackName = (stage: StageSettings): string => `EsimBooking-${stage.name}`;
@@ -28,7 +31,7 @@ export class BookingServiceStack extends Stack {
     super(scope, id, props);
     const { stage } = props;
     this.data = new Data(this, 'Data', { stage });
-    this.api = new Api(this, 'Api', { stage, data: this.data });
+    this.api = new Api(this, 'Api', { stage, data: this.data, routes: props.routes });
     this.firewall = new Firewall(this, 'Firewall', { stage, api: this.api.restApi });
     this.events = new Events(this, 'Events', { stage, data: this.data });
     this.monitoring = new Monitoring(this, 'Monitoring', {

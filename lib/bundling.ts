@@ -1,14 +1,65 @@
-// infrastructure → how every function is bundled; read by the CDK construct and by the cold-start benchmark.
+// infrastructure → how every function is bundled: one definition, read by the CDK construct and by the benchmark.
+import path from 'node:path';
+import type { BuildOptions } from 'esbuild';
+import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 
-/** CommonJS dependencies inside an ESM bundle still call require(). */
-export const esmRequireBanner =
-  "import { createRequire as topLevelCreateRequire } from 'node:module'; const require = topLevelCreateRequire(import.meta.url);";
+/**
+ * Modules replaced in every function bundle, by what the function needs in Lambda (paths from the project root).
+ * The SDK's default credential chain bundles STS, SSO and INI-file providers and loads node:http; in Lambda the
+ * role's credentials are always in the environment. The ops CLI and the local tools are not bundled and keep the
+ * full chain.
+ */
+export const lambdaAliases = {
+  '@aws-sdk/credential-provider-node': 'shared/clients/lambda-credentials.ts',
+} as const;
 
 export const bundlingFacts = {
-  format: 'esm',
+  /**
+   * CommonJS: Lambda require()s the handler, and built-ins load through require(). An ESM `import` of node:http
+   * in Node 24 also loads undici, http2, worker_threads and child_process (nodejs/node#59686).
+   */
+  format: 'cjs',
+  /** ESM builds of dependencies where published: esbuild tree-shakes them better. */
   mainFields: ['module', 'main'],
   minify: true,
+  /**
+   * External map next to the bundle, without sources, and no --enable-source-maps at run time (it costs every
+   * cold start): stacks are resolved offline with `npm run resolve-stack` (docs/benchmarks.md).
+   */
   sourceMap: true,
+  sourcesContent: false,
   /** Lambda runtime nodejs24.x. */
   target: 'node24',
 } as const;
+
+const aliasPaths = (projectRoot: string): Record<string, string> =>
+  Object.fromEntries(Object.entries(lambdaAliases).map(([module, file]) => [module, path.join(projectRoot, file)]));
+
+/** The bundling of FunctionWithLogGroup (NodejsFunction runs esbuild with these flags). */
+export const lambdaBundling = (projectRoot: string): BundlingOptions => ({
+  format: OutputFormat.CJS,
+  mainFields: [...bundlingFacts.mainFields],
+  minify: bundlingFacts.minify,
+  sourceMap: bundlingFacts.sourceMap,
+  sourcesContent: bundlingFacts.sourcesContent,
+  target: bundlingFacts.target,
+  // Bundle AWS SDK v3 too: the version we test with, not the one the runtime happens to ship.
+  externalModules: [],
+  esbuildArgs: { '--alias': Object.entries(aliasPaths(projectRoot)).map(([module, file]) => `${module}=${file}`) },
+});
+
+/** The same bundle through esbuild's API, for the benchmark: what the stack deploys, byte for byte in code. */
+export const lambdaBuildOptions = (projectRoot: string, entry: string, outfile: string): BuildOptions => ({
+  entryPoints: [path.join(projectRoot, entry)],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: bundlingFacts.format,
+  mainFields: [...bundlingFacts.mainFields],
+  minify: bundlingFacts.minify,
+  sourcemap: bundlingFacts.sourceMap,
+  sourcesContent: bundlingFacts.sourcesContent,
+  target: bundlingFacts.target,
+  alias: aliasPaths(projectRoot),
+  logLevel: 'silent',
+});

@@ -2,7 +2,7 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus } from 'aws-cdk-lib/aws-events';
-import { Key } from 'aws-cdk-lib/aws-kms';
+import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { Queue, QueueEncryption, type QueueProps } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { webhookQueueSettings } from '#shared/events/pipeline';
@@ -22,6 +22,8 @@ const streamFailureRetention = Duration.days(14);
 export class Data extends Construct {
   public readonly table: Table;
   public readonly secretKey: Key;
+  /** HMAC key that signs traveler redirect tokens; the key material never leaves KMS. */
+  public readonly tokenKey: Key;
   public readonly bus: EventBus;
   public readonly webhookQueue: Queue;
   public readonly webhookDeadLetterQueue: Queue;
@@ -60,6 +62,18 @@ export class Data extends Construct {
       description: 'Encrypts partner secrets (API and webhook signing secrets) stored in the table.',
       enableKeyRotation: true,
       removalPolicy: stage.removalPolicy,
+    });
+
+    this.tokenKey = new Key(this, 'TokenKey', {
+      alias: `alias/${prefix}-redirect-tokens`,
+      description: 'Signs traveler redirect tokens (HMAC-SHA256, GenerateMac/VerifyMac).',
+      keySpec: KeySpec.HMAC_256,
+      keyUsage: KeyUsage.GENERATE_VERIFY_MAC,
+      removalPolicy: stage.removalPolicy,
+    });
+    Validations.of(this.tokenKey).acknowledge({
+      id: 'AwsSolutions-KMS5',
+      reason: 'KMS rotates only symmetric encryption keys automatically; tokens live 5 minutes, so a manual rotation (new key, alias switch) invalidates nothing that matters.',
     });
 
     this.bus = new EventBus(this, 'Bus', { eventBusName: prefix });

@@ -7,7 +7,7 @@ import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -16,7 +16,7 @@ import type { TableAccess } from '#shared/routes';
 import { keys } from '#shared/storage/keys';
 import type { StageSettings } from '#lib/stage';
 import { tableActions } from '#lib/table-access';
-import { bundlingFacts, esmRequireBanner } from '#lib/bundling';
+import { lambdaBundling } from '#lib/bundling';
 
 /** Entries in `shared/routes.ts` and `shared/events/pipeline.ts` are relative to this folder. */
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -56,18 +56,8 @@ export class FunctionWithLogGroup extends NodejsFunction {
       environment: {
         [envNames.stage]: stage.name,
         POWERTOOLS_SERVICE_NAME: serviceName,
-        NODE_OPTIONS: '--enable-source-maps',
       },
-      bundling: {
-        format: OutputFormat.ESM,
-        mainFields: [...bundlingFacts.mainFields],
-        banner: esmRequireBanner,
-        minify: bundlingFacts.minify,
-        sourceMap: bundlingFacts.sourceMap,
-        target: bundlingFacts.target,
-        // Bundle AWS SDK v3 too: the version we test with, not the one the runtime happens to ship.
-        externalModules: [],
-      },
+      bundling: lambdaBundling(projectRoot),
       ...overrides,
     });
 
@@ -113,6 +103,12 @@ export class FunctionWithLogGroup extends NodejsFunction {
     this.addEnvironment(envNames.secretKeyId, key.keyArn);
   }
 
+  /** Grants kms:GenerateMac and kms:VerifyMac on the redirect-token key and sets TOKEN_KEY_ID. */
+  public bindTokenKey({ key }: { key: IKey }): void {
+    key.grant(this, 'kms:GenerateMac', 'kms:VerifyMac');
+    this.addEnvironment(envNames.tokenKeyId, key.keyArn);
+  }
+
   /** Grants events:PutEvents on the bus and sets EVENT_BUS_NAME. */
   public bindEventBus({ bus }: { bus: IEventBus }): void {
     bus.grantPutEventsTo(this);
@@ -127,6 +123,12 @@ export class FunctionWithLogGroup extends NodejsFunction {
     if (accessMode === 'send') queue.grantSendMessages(this);
     else queue.grant(this, 'sqs:ChangeMessageVisibility');
     this.addEnvironment(envName, queue.queueUrl);
+  }
+
+  /** Grants ses:SendEmail as the sender identity and sets EMAIL_FROM. */
+  public bindEmail({ from, identityArn }: { from: string; identityArn: string }): void {
+    this.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identityArn] }));
+    this.addEnvironment(envNames.emailFrom, from);
   }
 
   /** Accepts a cdk-nag finding on this function's role and policy, with the reason. */

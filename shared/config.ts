@@ -50,6 +50,12 @@ export const envNames = {
   /** Local runtime only: how often the sweeper runs (the stack's schedule is one minute). */
   sweepIntervalMs: 'SWEEP_INTERVAL_MS',
   stage: 'STAGE',
+  /** KMS HMAC key that signs redirect tokens (AWS); locally they are signed with a key derived from LOCAL_SECRET_KEY. */
+  tokenKeyId: 'TOKEN_KEY_ID',
+  /** Sender address of every email (an SES verified identity in AWS). */
+  emailFrom: 'EMAIL_FROM',
+  /** Local runtime only: emails are written as .eml files into this folder instead of being sent. */
+  localMailDir: 'LOCAL_MAIL_DIR',
 } as const;
 
 export const config = {
@@ -104,7 +110,20 @@ export const config = {
   get partnerRequestsPerWindow(): number {
     return numberOr(envNames.partnerRequestsPerWindow, partnerRateLimit.requestsPerWindow);
   },
+  get emailFrom(): string {
+    return required(envNames.emailFrom);
+  },
+  get localMailDir(): string | undefined {
+    return optional(envNames.localMailDir);
+  },
   get stage(): string {
     return optional(envNames.stage) ?? localStage;
+  },
+  get tokenKeyId(): string | undefined {
+    return optional(envNames.tokenKeyId);
+  },
+  /** Deployed stages serve over https only: Secure, `__Host-` cookies and HSTS. */
+  get secureCookies(): boolean {
+    return (optional(envNames.stage) ?? 'local') !== 'local';
   },
 };

@@ -70,3 +70,11 @@ export class UnsupportedMediaTypeError extends AppError {
     super(415, 'unsupported_media_type', 'Send the body as JSON with the header Content-Type: application/json.');
   }
 }
+
+/** Too many attempts in a window; `Retry-After` says how many seconds until the next one counts. */
+export class TooManyRequestsError extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, 'rate_limited', message, [], { 'retry-after': String(retryAfterSeconds) });
+  }
+}
+

@@ -2,19 +2,37 @@
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** `partner`: HMAC-signed partner request. `public`: no credentials (e.g. public claims). */
-export type AuthMode = 'partner' | 'public';
+/**
+ * `partner`: HMAC-signed partner request. `public`: no credentials and no storage unless it names `resources` (static assets, public claim).
+ * `reporter`: HMAC-signed like partners, with a reporter's own credentials (network, eSIM platform, payments).
+ * `public-page`: a web app page anyone may open; it reads and writes the table (token entry, claim form).
+ * `traveler-session`: a web app page behind the traveler's session cookie (docs/web-app.md).
+ */
+export type AuthMode = 'partner' | 'public' | 'reporter' | 'public-page' | 'traveler-session';
+
+/** What a function needs beyond what its auth mode gives (partner routes always get the table and the secret key). */
+export type RouteResource = 'table' | 'email';
 
 /**
  * What a route's function may do to the table (docs/operations.md, Least privilege). `read`: GetItem,
  * BatchGetItem, Query, ConditionCheckItem. `readWrite`: also PutItem, UpdateItem, DeleteItem, BatchWriteItem
  * (transactions are authorised per item by these). `none`: no table. Scan is never granted.
- * Partner authentication's own reads and its single-use signature writes come with `auth: 'partner'`.
+ * Partner and reporter authentication's own reads and single-use signature writes come with the auth mode.
  */
 export type TableAccess = 'none' | 'read' | 'readWrite';
 
-/** Access of a route that declares none: reading is the safe default; a route that writes says so. */
-export const defaultTableAccess: TableAccess = 'read';
+/** Access of a route that declares none, by auth mode: partner routes read (a route that writes says so). */
+const defaultAccessByAuth: Record<AuthMode, TableAccess> = {
+  partner: 'read',
+  reporter: 'readWrite',
+  'public-page': 'readWrite',
+  'traveler-session': 'readWrite',
+  public: 'none',
+};
+
+/** The table access a route gets: declared, or `resources: ['table']` (read-write), or its auth mode's default. */
+export const tableAccessOf = (route: Pick<RouteDefinition, 'access' | 'auth' | 'resources'>): TableAccess =>
+  route.access ?? (route.resources?.includes('table') ? 'readWrite' : defaultAccessByAuth[route.auth]);
 
 export interface RouteDefinition {
   /** Name of the operation; also the Lambda function's logical name. */
@@ -28,7 +46,12 @@ export interface RouteDefinition {
   /** Handler module relative to the project root; exports `handler`. */
   entry: string;
   auth: AuthMode;
-  /** Table access of the function; `defaultTableAccess` when left out. */
+  /** Sandbox-only route: absent from production stages. */
+  sandbox?: boolean;
+  /** The function signs or verifies redirect tokens (KMS HMAC key in AWS). */
+  signsTokens?: true;
+  resources?: readonly RouteResource[];
+  /** Table access of the function; see tableAccessOf for the default. */
   access?: TableAccess;
   /** Global secondary indexes the function queries (Query only); none when left out. */
   indexes?: readonly string[];
@@ -42,6 +65,23 @@ export interface RemovedRouteDefinition {
   /** The 410 message: what replaces the operation. */
   message: string;
 }
+
+/** One partner-signed route per sandbox step, all served by one handler module. */
+function sandboxRoutes(steps: ReadonlyArray<[operation: string, step: string]>): RouteDefinition[] {
+  return steps.map(([operation, step]) => ({
+    operation,
+    method: 'POST',
+    path: `/sandbox/${step}`,
+    entry: 'functions/sandbox.ts',
+    auth: 'partner',
+    access: 'readWrite',
+    sandbox: true,
+  }));
+}
+
+/** The routes a stage serves: production has no sandbox routes (its stack and the local runtime both use this). */
+export const routesForStage = (definitions: readonly RouteDefinition[], stage: string): RouteDefinition[] =>
+  definitions.filter((route) => !(route.sandbox && stage === 'production'));
 
 export const routes: readonly RouteDefinition[] = [
   { operation: 'listBookings', method: 'GET', path: '/bookings', entry: 'functions/list-bookings.ts', auth: 'partner' },
@@ -72,6 +112,103 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'partner',
     access: 'readWrite',
   },
+  { operation: 'listDestinations', method: 'GET', path: '/destinations', entry: 'functions/list-destinations.ts', auth: 'partner' },
+  { operation: 'getDestination', method: 'GET', path: '/destinations/{id}', entry: 'functions/get-destination.ts', auth: 'partner' },
+  {
+    operation: 'listCompatibleDevices',
+    method: 'GET',
+    path: '/native/device-compatibility',
+    entry: 'functions/list-compatible-devices.ts',
+    auth: 'partner',
+  },
+  {
+    operation: 'checkDeviceCompatibility',
+    method: 'POST',
+    path: '/native/device-compatibility',
+    entry: 'functions/check-device-compatibility.ts',
+    auth: 'partner',
+  },
+  // Traveler lifecycle: reporters' facts, classic grants in the native app, and the sandbox (docs/api.md).
+  { operation: 'ingestFact', method: 'POST', path: '/ingest/facts', entry: 'functions/ingest-fact.ts', auth: 'reporter' },
+  { operation: 'nativeUserDashboard', method: 'GET', path: '/native/user-dashboard', entry: 'functions/native-user-dashboard.ts', auth: 'partner' },
+  {
+    operation: 'nativeRedeemPackage',
+    method: 'POST',
+    path: '/native/redeem-package',
+    entry: 'functions/native-redeem-package.ts',
+    auth: 'partner',
+    access: 'readWrite',
+  },
+  {
+    operation: 'listClassicPackageQueues',
+    method: 'GET',
+    path: '/native/classic-package-queues',
+    entry: 'functions/list-classic-package-queues.ts',
+    auth: 'partner',
+  },
+  {
+    operation: 'setClassicPackageQueueDestination',
+    method: 'PUT',
+    path: '/native/classic-package-queues/{id}/destination',
+    entry: 'functions/set-classic-package-queue-destination.ts',
+    auth: 'partner',
+    access: 'readWrite',
+  },
+  {
+    operation: 'claimClassicPackageQueue',
+    method: 'POST',
+    path: '/native/classic-package-queues/{id}/claim',
+    entry: 'functions/claim-classic-package-queue.ts',
+    auth: 'partner',
+    access: 'readWrite',
+  },
+  ...sandboxRoutes([
+    ['sandboxRedeemPromoCode', 'redeem-promo-code'],
+    ['sandboxInstallEsim', 'install-esim'],
+    ['sandboxRemoveEsim', 'remove-esim'],
+    ['sandboxActivatePackage', 'activate-package'],
+    ['sandboxReportUsage', 'report-usage'],
+    ['sandboxPurchase', 'purchase'],
+    ['sandboxTopup', 'topup'],
+    ['sandboxClaimClassic', 'claim-classic'],
+  ]),
+  { operation: 'getPromoCode', method: 'GET', path: '/promo-codes/{id}', entry: 'functions/get-promo-code.ts', auth: 'partner' },
+  // Public: a traveler holding a claim URL has no partner credentials; throttled per code and per address.
+  {
+    operation: 'claimPromoCode',
+    method: 'POST',
+    path: '/promo-codes/claim/{uuid}',
+    entry: 'functions/claim-promo-code.ts',
+    auth: 'public',
+    resources: ['table', 'email'],
+    // Promo codes are found by uuid through gsi1 (keys.promoCodeLookup).
+    indexes: ['gsi1'],
+  },
+  {
+    operation: 'createRedirectToken',
+    method: 'POST',
+    path: '/redirect-tokens/create',
+    entry: 'functions/create-redirect-token.ts',
+    auth: 'partner',
+    access: 'readWrite',
+    signsTokens: true,
+  },
+  // Traveler web app (docs/web-app.md): server-rendered pages under {base_url}/app, one function per page operation.
+  { operation: 'webStart', method: 'GET', path: '/app/start', entry: 'functions/web-start.ts', auth: 'public-page', signsTokens: true },
+  { operation: 'webHome', method: 'GET', path: '/app', entry: 'functions/web-home.ts', auth: 'traveler-session' },
+  { operation: 'webSignOut', method: 'POST', path: '/app/sign-out', entry: 'functions/web-sign-out.ts', auth: 'traveler-session' },
+  // The page claim_url opens; POST on the same path is the public JSON claim endpoint.
+  { operation: 'webClaimPage', method: 'GET', path: '/promo-codes/claim/{uuid}', entry: 'functions/web-claim-page.ts', auth: 'public-page', indexes: ['gsi1'] },
+  { operation: 'webClaimSubmit', method: 'POST', path: '/app/claim/{uuid}', entry: 'functions/web-claim-submit.ts', auth: 'public-page', indexes: ['gsi1'] },
+  {
+    operation: 'webBrandStyle',
+    method: 'GET',
+    path: '/app/brands/{partner}/{brand}',
+    entry: 'functions/web-brand-style.ts',
+    auth: 'public-page',
+  },
+  { operation: 'webAsset', method: 'GET', path: '/app/assets/{file}', entry: 'functions/web-asset.ts', auth: 'public' },
+  { operation: 'webNotFound', method: 'GET', path: '/app/{proxy+}', entry: 'functions/web-not-found.ts', auth: 'public' },
 ];
 
 const countriesRemoved = (path: string) =>

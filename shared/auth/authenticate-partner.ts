@@ -11,10 +11,14 @@ export interface PartnerCredentials {
   apiKey: string;
   secretCiphertext: string;
   status: 'active' | 'disabled';
+  /** Set by a caching store when these credentials were read for an earlier request. */
+  fromCache?: boolean;
 }
 
 export interface CredentialStore {
   findByApiKey(apiKey: string): Promise<PartnerCredentials | undefined>;
+  /** Caching stores only: reads the credentials from storage again, past the cache. */
+  reload?(apiKey: string): Promise<PartnerCredentials | undefined>;
 }
 
 /** Records a signature as used; resolves false when it was used before. */
@@ -41,6 +45,13 @@ export interface AuthenticatedPartner {
   cursorKey: Buffer;
 }
 
+/** A request whose signature verified; it is authenticated once its signature is claimed as used for the first time. */
+export interface VerifiedRequest {
+  partner: AuthenticatedPartner;
+  /** Records the signature as used; rejects with `signature_reused` when it was used before. */
+  claimSignature(): Promise<void>;
+}
+
 export interface AuthenticationDeps {
   credentials: CredentialStore;
   replayGuard: SignatureReplayGuard;
@@ -64,15 +75,39 @@ const requireHeader = (headers: Record<string, string>, name: string): string =>
   return value;
 };
 
-/**
- * Input: the request's headers, method and path. Output: the partner it is signed by.
- * Steps: check the headers, the timestamp window and the API key; compare the signature against every
- * accepted spelling of the path (timing-safe); finally claim the signature so it can never be used again.
- */
-export const authenticatePartner = async (
+const invalidApiKey = () => new AuthenticationError('invalid_api_key', 'The x-api-key is not recognised for this environment.');
+
+const invalidSignature = () =>
+  new AuthenticationError(
+    'invalid_signature',
+    'x-signature does not match. Sign x-timestamp + HTTP method + request path with its query string ' +
+      '(e.g. "1700000000000GET/bookings?perPage=10") with HMAC-SHA256 and your API secret, as lowercase hex.',
+  );
+
+/** The partner's secret when `signature` is its signature of the request, otherwise undefined. */
+const secretThatSigned = async (
+  credentials: PartnerCredentials,
   request: PartnerRequest,
-  deps: AuthenticationDeps,
-): Promise<AuthenticatedPartner> => {
+  signed: { timestamp: string; signature: string },
+  cipher: SecretCipher,
+): Promise<string | undefined> => {
+  if (!HEX_SHA256.test(signed.signature)) return undefined;
+  const secret = await cipher.decrypt(credentials.secretCiphertext, { partner_id: credentials.partnerId });
+  const candidates = signedPathCandidates(request.path, request.queryCandidates);
+  const matches = candidates.some((path) =>
+    digestsEqual(signRequest(secret, { timestamp: signed.timestamp, method: request.method, path }), signed.signature),
+  );
+  return matches ? secret : undefined;
+};
+
+/**
+ * Input: the request's headers, method and path. Output: the partner it is signed by, and the claim of its signature.
+ * Steps: check the headers, the timestamp window and the API key; compare the signature against every accepted
+ * spelling of the path (timing-safe). A signature that fails against credentials from a cache is checked once more
+ * against credentials read from storage (the secret may have been rotated). Nothing is claimed yet: the caller runs
+ * claimSignature() and must not answer before it resolved.
+ */
+export const verifyPartnerRequest = async (request: PartnerRequest, deps: AuthenticationDeps): Promise<VerifiedRequest> => {
   const apiKey = requireHeader(request.headers, 'x-api-key');
   const timestamp = requireHeader(request.headers, 'x-timestamp');
   const signature = requireHeader(request.headers, 'x-signature').toLowerCase();
@@ -87,37 +122,38 @@ export const authenticatePartner = async (
       'x-timestamp is more than 5 minutes away from server time. Sign each request with the current time in milliseconds.',
     );
   }
+  if (!API_KEY_SHAPE.test(apiKey)) throw invalidApiKey();
 
-  const credentials = API_KEY_SHAPE.test(apiKey) ? await deps.credentials.findByApiKey(apiKey) : undefined;
-  if (credentials === undefined || credentials.status !== 'active') {
-    throw new AuthenticationError('invalid_api_key', 'The x-api-key is not recognised for this environment.');
+  const active = (credentials: PartnerCredentials | undefined) => (credentials?.status === 'active' ? credentials : undefined);
+  const found = await deps.credentials.findByApiKey(apiKey);
+  let credentials = active(found);
+  let secret = credentials && (await secretThatSigned(credentials, request, { timestamp, signature }, deps.cipher));
+  if (secret === undefined && found?.fromCache && deps.credentials.reload && HEX_SHA256.test(signature)) {
+    credentials = active(await deps.credentials.reload(apiKey));
+    secret = credentials && (await secretThatSigned(credentials, request, { timestamp, signature }, deps.cipher));
   }
+  if (credentials === undefined) throw invalidApiKey();
+  if (secret === undefined) throw invalidSignature();
 
-  const secret = await deps.cipher.decrypt(credentials.secretCiphertext, { partner_id: credentials.partnerId });
-  const candidates = signedPathCandidates(request.path, request.queryCandidates);
-  const matches =
-    HEX_SHA256.test(signature) &&
-    candidates.some((path) => digestsEqual(signRequest(secret, { timestamp, method: request.method, path }), signature));
-  if (!matches) {
-    throw new AuthenticationError(
-      'invalid_signature',
-      'x-signature does not match. Sign x-timestamp + HTTP method + request path with its query string ' +
-        '(e.g. "1700000000000GET/bookings?perPage=10") with HMAC-SHA256 and your API secret, as lowercase hex.',
-    );
-  }
-
-  const firstUse = await deps.replayGuard.claim({
-    apiKey,
-    signature,
-    expiresAtEpochSeconds: Math.ceil((Number(timestamp) + 2 * TIMESTAMP_TOLERANCE_MS) / 1000),
-  });
-  if (!firstUse) {
-    throw new AuthenticationError('signature_reused', 'This signature was already used. Sign every request anew.');
-  }
-
+  const { partnerId } = credentials;
   return {
-    partnerId: credentials.partnerId,
-    apiKey,
-    cursorKey: createHmac('sha256', secret).update('pagination-cursor').digest(),
+    partner: { partnerId, apiKey, cursorKey: createHmac('sha256', secret).update('pagination-cursor').digest() },
+    async claimSignature() {
+      const firstUse = await deps.replayGuard.claim({
+        apiKey,
+        signature,
+        expiresAtEpochSeconds: Math.ceil((Number(timestamp) + 2 * TIMESTAMP_TOLERANCE_MS) / 1000),
+      });
+      if (!firstUse) {
+        throw new AuthenticationError('signature_reused', 'This signature was already used. Sign every request anew.');
+      }
+    },
   };
+};
+
+/** Verifies the request, then claims its signature: the sequential form, for callers with nothing to overlap. */
+export const authenticatePartner = async (request: PartnerRequest, deps: AuthenticationDeps): Promise<AuthenticatedPartner> => {
+  const verified = await verifyPartnerRequest(request, deps);
+  await verified.claimSignature();
+  return verified.partner;
 };

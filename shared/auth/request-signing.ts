@@ -36,3 +36,13 @@ export const digestsEqual = (expectedHex: string, receivedHex: string): boolean 
   const received = Buffer.from(receivedHex, 'hex');
   return expected.length === received.length && expected.length > 0 && timingSafeEqual(expected, received);
 };
+
+/** The headers of a signed partner request: what partners send, what the ops CLI and the tests send. */
+export const signedRequestHeaders = (
+  credentials: { apiKey: string; secret: string },
+  parts: SignedRequestParts,
+): { 'x-api-key': string; 'x-timestamp': string; 'x-signature': string } => ({
+  'x-api-key': credentials.apiKey,
+  'x-timestamp': parts.timestamp,
+  'x-signature': signRequest(credentials.secret, parts),
+});

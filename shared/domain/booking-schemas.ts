@@ -1,5 +1,6 @@
 // domain → the valibot schemas of the booking payloads: one source for validation, types and docs.
 import * as v from 'valibot';
+import { serviceClock } from '#shared/clock';
 import { isIsoDateTime, parseIsoDateTime } from '#shared/domain/dates';
 
 export const packageTypes = ['starter', 'data-limited', 'unlimited', 'time-limited'] as const;
@@ -25,7 +26,7 @@ const isPlainObject = (input: unknown): input is Record<string, unknown> =>
   typeof input === 'object' && input !== null && !Array.isArray(input);
 
 /** valibot's object schemas also take arrays; JSON objects are what the spec means. */
-const plainObject = <const TEntries extends v.ObjectEntries>(entries: TEntries, message: string) =>
+export const plainObject = <const TEntries extends v.ObjectEntries>(entries: TEntries, message: string) =>
   v.pipe(v.custom<Record<string, unknown>>(isPlainObject, message), v.object(entries, message));
 
 const plainLooseObject = <const TEntries extends v.ObjectEntries>(entries: TEntries, message: string) =>
@@ -47,7 +48,7 @@ const isoDateTime = (field: string) =>
     v.check(isIsoDateTime, `${field} must be an ISO 8601 date-time, e.g. 2026-12-01T10:30:00+01:00.`),
   );
 
-const emailAddress = (field: string) =>
+export const emailAddress = (field: string) =>
   v.pipe(
     v.string(`${field} must be a string.`),
     v.trim(),
@@ -111,7 +112,7 @@ export type PackageSpecificationEntryOutput = v.InferOutput<typeof PackageSpecif
 const instantOf = (value: string): number => parseIsoDateTime(value)?.instant.getTime() ?? Number.NaN;
 
 /** Today's date in UTC: the departure a classic grant gets when none is given. */
-const todayUtc = () => new Date().toISOString().slice(0, 10);
+const todayUtc = () => serviceClock.now().toISOString().slice(0, 10);
 
 export const BookingRequestSchema = v.pipe(
   plainObject(

@@ -24,6 +24,9 @@ export interface PromoCode {
   package_specification: PackageSpecification;
   /** Queue entry that delivers the same package in the traveler's app, when the entry named a traveler. */
   package_queue_uuid: string | null;
+  /** Set when a traveler claimed the code through the public claim endpoint (absent on older items). */
+  claimed_email?: string | null;
+  claimed_at?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -35,7 +38,8 @@ export interface PackageQueueEntry {
   esim_type: EsimType;
   external_user_id: string | null;
   email: string | null;
-  status: 'pending' | 'redeemed';
+  /** pending → redeemed (universal) or claimed (classic); past `expires_at` a pending entry counts as expired. */
+  status: 'pending' | 'redeemed' | 'claimed';
   /** End of the redemption window of a classic grant. */
   expires_at: string | null;
   promo_code_uuid: string;

@@ -1,8 +1,9 @@
 // domain → identifiers: time-ordered UUIDv7 for bookings (keyset paging follows creation), v4 elsewhere.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { serviceClock } from '#shared/clock';
 
 /** RFC 9562 UUID version 7: 48-bit millisecond timestamp, then random bits. Sorts by creation time. */
-export const uuidv7 = (now = Date.now()): string => {
+export const uuidv7 = (now = serviceClock.now().getTime()): string => {
   const bytes = randomBytes(16);
   bytes.writeUIntBE(now, 0, 6);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70;

@@ -19,8 +19,6 @@ export interface PartnerProfile {
   name: string;
   api_key: string;
   status: 'active' | 'disabled';
-  /** Brand identifiers that custom_branding may name (set up by support). */
-  brands: string[];
   departure_events: DepartureEventSettings;
   webhook: WebhookSettings;
   created_at: string;

@@ -1,15 +1,18 @@
 // http adapter → the shape of every partner-authenticated handler: auth → parse → use case → envelope.
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { wallClock } from '#shared/clock';
 import { documentClient } from '#shared/clients/dynamodb';
 import { secretCipher } from '#shared/clients/secret-cipher';
 import { config } from '#shared/config';
 import type { AuthenticatedPartner } from '#shared/auth/authenticate-partner';
+import { cachedCredentials } from '#shared/auth/credential-cache';
 import { errorHandler, partnerAuthentication, type HttpContext } from '#shared/http/middleware';
 import { observability } from '#shared/observability';
 import { successResponse, type HttpResult } from '#shared/http/response';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { dynamoReplayGuard } from '#shared/storage/replay-guard';
+import { systemClock } from '#shared/usecases/ports';
 
 export interface PartnerRequest {
   event: APIGatewayProxyEvent;
@@ -19,10 +22,11 @@ export interface PartnerRequest {
 }
 
 const authenticationDeps = {
-  credentials: dynamoPartnerStore(documentClient, config.tableName),
+  credentials: cachedCredentials(dynamoPartnerStore(documentClient, config.tableName), { clock: systemClock }),
   replayGuard: dynamoReplayGuard(documentClient, config.tableName),
   cipher: secretCipher,
-  now: () => Date.now(),
+  // Real time, not the service clock: the signature vouches for when the partner really sent the request.
+  now: () => wallClock.now().getTime(),
 };
 
 /** Builds a Lambda handler whose `handle` only ever sees authenticated requests. */

@@ -13,18 +13,20 @@ export interface MatchedRoute<R extends Pick<RouteDefinition, 'method' | 'path'>
 
 const compile = <R extends Pick<RouteDefinition, 'method' | 'path'>>(route: R) => {
   const names: string[] = [];
+  // `{proxy+}` is API Gateway's greedy variable: the rest of the path, named without the `+`.
+  const greedy = route.path.includes('+}');
   const pattern = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
+    names.push(name.replace(/\+$/, ''));
+    return name.endsWith('+') ? '(.+)' : '([^/]+)';
   });
-  return { route, names, regex: new RegExp(`^${pattern}$`) };
+  return { route, names, greedy, regex: new RegExp(`^${pattern}$`) };
 };
 
 /** Matches a path (without the stage prefix) the way API Gateway picks a resource: literal segments first. */
 export const routeMatcher = <R extends Pick<RouteDefinition, 'method' | 'path'>>(routes: readonly R[]) => {
   const compiled = routes
     .map(compile)
-    .sort((a, b) => a.names.length - b.names.length);
+    .sort((a, b) => Number(a.greedy) - Number(b.greedy) || a.names.length - b.names.length);
   return (method: string, path: string): MatchedRoute<R> | undefined => {
     for (const candidate of compiled) {
       if (candidate.route.method !== method) continue;

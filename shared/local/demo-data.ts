@@ -1,18 +1,30 @@
-// local runtime → the demo partner and demo catalog packages a fresh local start provisions.
+// local runtime → the demo partner a fresh local start provisions (the catalog is seeded by the runtime itself).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CatalogPackage } from '#shared/domain/package-specification';
+import type { BookingOutput } from '#shared/domain/booking-schemas';
+import { serviceClock } from '#shared/clock';
 import type { LocalRuntime } from '#shared/local/runtime';
-import { createPartner, updatePartnerProfile, type PartnerView } from '#shared/usecases/manage-partners';
-
-/** Sample packages so `package_id` can be tried locally; a deployed stage imports its catalog with the ops CLI. */
-export const demoCatalog: CatalogPackage[] = [
-  { id: 'pkg-fra-5gb-30d', package_type: 'data-limited', size: '5GB', package_duration: 30, destination: 'FRA', traffic_policy: null },
-  { id: 'pkg-usa-unl-7d', package_type: 'unlimited', size: null, package_duration: 7, destination: 'USA', traffic_policy: 'fair-use-2gb-day' },
-  { id: 'pkg-eu-starter', package_type: 'starter', size: '500MB', package_duration: 2, destination: ['FRA', 'DEU', 'ITA'], traffic_policy: null },
-];
+import { dynamoBookingStore } from '#shared/storage/booking-store';
+import { createBooking } from '#shared/usecases/create-booking';
+import { setBrand } from '#shared/usecases/manage-brands';
+import { createPartner, type PartnerView } from '#shared/usecases/manage-partners';
 
 export const DEMO_BRAND = 'demo-brand';
+/** A traveler with a booking, so the web app has something to show right after `npm start`. */
+export const DEMO_TRAVELER = 'demo-traveler';
+
+const demoBooking = (): BookingOutput =>
+  ({
+    booking_id: 'DEMO-1',
+    email: 'demo.traveler@example.com',
+    departure_date: new Date(serviceClock.now().getTime() + 14 * 86_400_000).toISOString(),
+    locale: 'en',
+    custom_branding: DEMO_BRAND,
+    package_specifications: [
+      { package_id: 'pkg-fra-5gb-30d', external_user_id: DEMO_TRAVELER },
+      { package_type: 'data-limited', size: '3GB', package_duration: 15, destination: 'ITA', external_user_id: DEMO_TRAVELER },
+    ],
+  }) as BookingOutput;
 
 /** Creates the demo partner on first start and remembers its credentials under the data folder. */
 export const provisionDemoPartner = async (runtime: LocalRuntime, dataDir: string): Promise<PartnerView> => {
@@ -22,8 +34,14 @@ export const provisionDemoPartner = async (runtime: LocalRuntime, dataDir: strin
     if (await runtime.admin.partners.getProfile(saved.partner_id)) return saved;
   }
   const partner = await createPartner({ name: 'Demo Partner' }, runtime.admin);
-  await updatePartnerProfile(partner.partner_id, (p) => ({ ...p, brands: [DEMO_BRAND] }), runtime.admin);
-  for (const pkg of demoCatalog) await runtime.admin.catalog.putPackage(pkg);
+  await setBrand(
+    { partnerId: partner.partner_id, settings: { brand_id: DEMO_BRAND, name: 'Demo Air', primary_color: '#0b5cad', logo: null }, makeDefault: true },
+    runtime.admin,
+  );
+  await createBooking(
+    { partnerId: partner.partner_id, request: demoBooking() },
+    { ...runtime.admin, bookings: dynamoBookingStore(runtime.admin.documentClient, runtime.tableName) },
+  );
   writeFileSync(file, JSON.stringify(partner, null, 2), { mode: 0o600 });
   return partner;
 };
@@ -36,3 +54,13 @@ export const signedCurlExample = (url: string, partner: Pick<PartnerView, 'api_k
     `SIG=$(printf '%s' "\${TS}GET/bookings?perPage=5" | openssl dgst -sha256 -hmac "$SECRET" -hex | sed 's/^.* //')`,
     `curl -s "${url}/bookings?perPage=5" -H "x-api-key: $KEY" -H "x-timestamp: $TS" -H "x-signature: $SIG" -H 'accept: application/json'`,
   ].join('\n');
+
+/** The signed POST that creates a redirect token for the demo traveler; its `url` opens the web app. */
+export const redirectTokenCurlExample = (url: string, partner: Pick<PartnerView, 'api_key' | 'api_secret'>): string =>
+  [
+    `TS=$(date +%s%3N)`,
+    `SIG=$(printf '%s' "\${TS}POST/redirect-tokens/create" | openssl dgst -sha256 -hmac "$SECRET" -hex | sed 's/^.* //')`,
+    `curl -s -X POST "${url}/redirect-tokens/create" -H "x-api-key: $KEY" -H "x-timestamp: $TS" -H "x-signature: $SIG" \\`,
+    `  -H 'content-type: application/json' -d '{"external_user_id":"${DEMO_TRAVELER}"}'`,
+  ].join('\n');
+

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Context, ScheduledEvent } from 'aws-lambda';
+import { serviceClock } from '#shared/clock';
 import { envNames } from '#shared/config';
 import { type BackgroundFunctionDefinition, backgroundFunctions } from '#shared/events/pipeline';
 import { lambdaContext } from '#shared/local/api-gateway';
@@ -25,6 +26,10 @@ export interface EventPipeline {
   sqsEndpoint: string;
   queueUrl: string;
   deadLetterQueueUrl: string;
+  /** Runs the scheduled functions once more now (after the clock moved) and resolves when that run is over. */
+  runScheduledNow(): Promise<void>;
+  /** Reads the table stream now: called after a local write, so events flow at once rather than at the next poll. */
+  wake(): void;
   stop(): Promise<void>;
 }
 
@@ -47,7 +52,7 @@ const scheduledEvent = (operation: string): ScheduledEvent => ({
   'detail-type': 'Scheduled Event',
   source: 'aws.events',
   account: '000000000000',
-  time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  time: serviceClock.now().toISOString().replace(/\.\d{3}Z$/, 'Z'),
   region: localAwsClientConfig.region,
   resources: [`arn:aws:events:${localAwsClientConfig.region}:000000000000:rule/${operation}Schedule`],
   detail: {},
@@ -56,12 +61,17 @@ const scheduledEvent = (operation: string): ScheduledEvent => ({
 /** Runs `task` every `intervalMs`; a tick that finds the previous run still going is skipped, as the Lambda timeout ensures in AWS. */
 const startTicker = (intervalMs: number, task: () => Promise<void>) => {
   let current: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    current ??= task().finally(() => {
+  const start = () =>
+    (current ??= task().finally(() => {
       current = undefined;
-    });
-  }, intervalMs);
+    }));
+  const timer = setInterval(() => void start(), intervalMs);
   return {
+    /** A run that began before the caller's change may have missed it: wait for it, then run once more. */
+    async runNow() {
+      while (current) await current;
+      await start();
+    },
     async stop() {
       clearInterval(timer);
       await current;
@@ -69,13 +79,13 @@ const startTicker = (intervalMs: number, task: () => Promise<void>) => {
   };
 };
 
-const backgroundFunction = (trigger: BackgroundFunctionDefinition['trigger']): BackgroundFunctionDefinition => {
+const backgroundFunction = (trigger: Exclude<BackgroundFunctionDefinition['trigger'], 'schedule'>): BackgroundFunctionDefinition => {
   const definition = backgroundFunctions.find((candidate) => candidate.trigger === trigger);
   if (!definition) throw new Error(`No background function is triggered by ${trigger}`);
   return definition;
 };
 
-/** Starts the emulators, points the handlers' environment at them, then runs the three background handlers. */
+/** Starts the emulators, points the handlers' environment at them, then runs the background handlers. */
 export const startEventPipeline = async (options: EventPipelineOptions): Promise<EventPipeline> => {
   if (!options.streamArn) {
     throw new Error(`Table ${options.tableName} has no stream. It predates the event pipeline: delete ${options.dataDir} and start again.`);
@@ -109,10 +119,12 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
     const loadHandler = async <Handler>(definition: BackgroundFunctionDefinition) => (await load(definition.entry)) as unknown as Handler;
     const publisher = backgroundFunction('tableStream');
     const dispatcher = backgroundFunction('webhookQueue');
-    const sweeper = backgroundFunction('schedule');
+    const scheduled = backgroundFunctions.filter((definition) => definition.trigger === 'schedule');
     const publish = await loadHandler<StreamHandler>(publisher);
     const dispatch = await loadHandler<SqsHandler>(dispatcher);
-    const sweep = await loadHandler<ScheduledHandler>(sweeper);
+    const sweepers = await Promise.all(
+      scheduled.map(async (definition) => ({ definition, run: await loadHandler<ScheduledHandler>(definition) })),
+    );
 
     const streamPoller = await startStreamPoller({
       dynamodbEndpoint: options.dynamodbEndpoint,
@@ -129,14 +141,25 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
       functionName: dispatcher.operation,
     });
     stops.push(queuePoller.stop);
-    const ticker = startTicker(sweepEveryMs, () =>
-      sweep(scheduledEvent(sweeper.operation), lambdaContext(sweeper.operation)).catch((error: unknown) => {
-        console.error(`${sweeper.operation} failed`, error);
-      }),
-    );
+    // Each runs on its own schedule in AWS; locally one ticker runs them in turn, then wakes the stream reader.
+    const ticker = startTicker(sweepEveryMs, async () => {
+      for (const { definition, run } of sweepers) {
+        await run(scheduledEvent(definition.operation), lambdaContext(definition.operation)).catch((error: unknown) => {
+          console.error(`${definition.operation} failed`, error);
+        });
+      }
+      streamPoller.wake();
+    });
     stops.push(ticker.stop);
 
-    return { sqsEndpoint: sqs.endpoint, queueUrl: sqs.queueUrl, deadLetterQueueUrl: sqs.deadLetterQueueUrl, stop };
+    return {
+      sqsEndpoint: sqs.endpoint,
+      queueUrl: sqs.queueUrl,
+      deadLetterQueueUrl: sqs.deadLetterQueueUrl,
+      runScheduledNow: ticker.runNow,
+      wake: streamPoller.wake,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -8,7 +8,8 @@ import { partnerRateLimit, rateLimitedMessage, tokenBuckets } from '#shared/http
 import { errorBody, noStoreHeaders } from '#shared/http/response';
 import { currentRoute } from '#shared/local/table-access-guard';
 import { lambdaContext, routeMatcher, STAGE_PATH, toProxyEvent } from '#shared/local/api-gateway';
-import { removedRoutes, routes } from '#shared/routes';
+import { LOCAL_CONTROL_PREFIX, type ControlRequest, type ControlResponse } from '#shared/local/clock-control';
+import { type RouteDefinition, removedRoutes, routes, routesForStage } from '#shared/routes';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -32,8 +33,21 @@ const sendJson = (res: import('node:http').ServerResponse, status: number, body:
   res.end(JSON.stringify(body));
 };
 
-export const startHttpServer = async (options: { port: number; projectRoot: string }): Promise<{ server: Server; url: string }> => {
-  const match = routeMatcher(routes);
+export interface HttpServerOptions {
+  port: number;
+  projectRoot: string;
+  /** The stage the routes are served for: production leaves out the sandbox routes, as its stack does. */
+  stage: string;
+  /** The route table unless a test serves its own. */
+  routes?: readonly RouteDefinition[];
+  /** Local-only endpoints under /__local (the service clock); absent from every deployed stage. */
+  control?: (request: ControlRequest) => Promise<ControlResponse>;
+  /** Called when a handler of a write (not GET or HEAD) has answered: what it wrote is in the table. */
+  onWritten?: () => void;
+}
+
+export const startHttpServer = async (options: HttpServerOptions): Promise<{ server: Server; url: string }> => {
+  const match = routeMatcher(routesForStage(options.routes ?? routes, options.stage));
   const matchRemoved = routeMatcher(removedRoutes);
   // The deployed per-key rate rule, as a token bucket per x-api-key (read when the server starts).
   const buckets = tokenBuckets({ ...partnerRateLimit, requestsPerWindow: config.partnerRequestsPerWindow });
@@ -57,10 +71,13 @@ export const startHttpServer = async (options: { port: number; projectRoot: stri
       let url: URL;
       let path: string;
       let matched: ReturnType<typeof match>;
+      let control: ControlRequest | undefined;
       try {
         url = new URL(req.url ?? '/', 'http://localhost');
         const rawPath = url.pathname;
-        if (rawPath !== STAGE_PATH && !rawPath.startsWith(`${STAGE_PATH}/`)) {
+        if (options.control && rawPath.startsWith(`${LOCAL_CONTROL_PREFIX}/`)) {
+          control = { method: req.method ?? 'GET', path: rawPath, body: Buffer.concat(chunks).toString('utf8') };
+        } else if (rawPath !== STAGE_PATH && !rawPath.startsWith(`${STAGE_PATH}/`)) {
           return sendJson(res, 404, errorBody('route_not_found', `No route for ${req.method} ${rawPath}. The API lives under ${STAGE_PATH}.`));
         }
         path = rawPath.slice(STAGE_PATH.length) || '/';
@@ -68,6 +85,10 @@ export const startHttpServer = async (options: { port: number; projectRoot: stri
       } catch {
         // API Gateway answers a request line or percent-encoding it cannot read with 400.
         return sendJson(res, 400, errorBody('bad_request', 'The request URL is malformed.'));
+      }
+      if (control && options.control) {
+        const answer = await options.control(control);
+        return sendJson(res, answer.status, answer.body);
       }
       if (!matched) {
         // What the stack's mock integration answers for a removed route, without a handler.
@@ -86,6 +107,7 @@ export const startHttpServer = async (options: { port: number; projectRoot: stri
         const handler = await load(matched.route.entry);
         const event = toProxyEvent(req, Buffer.concat(chunks), url, path, matched);
         const result = await currentRoute.run(matched.route, () => handler(event, lambdaContext(matched.route.operation)));
+        if (req.method !== 'GET' && req.method !== 'HEAD') options.onWritten?.();
         res.writeHead(result.statusCode, result.headers as Record<string, string>);
         res.end(result.body);
       } catch (error) {

@@ -12,7 +12,7 @@ export const freePort = (): Promise<number> =>
     });
   });
 
-export const waitFor = async (probe: () => Promise<unknown>, what: string, timeoutMs = 30_000): Promise<void> => {
+export const waitFor = async (probe: () => Promise<unknown>, what: string, timeoutMs = 90_000): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {

@@ -5,17 +5,23 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { serviceClock } from '#shared/clock';
 import { envNames } from '#shared/config';
 import { ensureTable } from '#shared/local/create-table';
 import { startDynamoDbLocal } from '#shared/local/dynamodb-local';
 import { startEventPipeline } from '#shared/local/event-pipeline';
+import { localControl } from '#shared/local/clock-control';
 import { startHttpServer } from '#shared/local/http-server';
 import { guardTableAccess } from '#shared/local/table-access-guard';
 import { localSecretCipher } from '#shared/security/local-secret-cipher';
+import { dynamoBrandStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import type { PartnerAdminDeps } from '#shared/usecases/manage-partners';
-import { systemClock } from '#shared/usecases/ports';
+import { importCatalog } from '#shared/usecases/catalog';
+
+/** The catalog file the local runtime seeds on start (relative to the project root). */
+export const CATALOG_FILE = 'data/catalog/catalog.v1.json';
 
 export interface LocalRuntimeOptions {
   projectRoot: string;
@@ -25,6 +31,8 @@ export interface LocalRuntimeOptions {
   dataDir: string;
   inMemory: boolean;
   tableName?: string;
+  /** Catalog file to seed on start, relative to the project root; `null` seeds nothing (tests that need no catalog). */
+  catalogFile?: string | null;
   /** Extra environment for the handlers (e.g. a tiny webhook backoff scale in tests). */
   environment?: Record<string, string>;
 }
@@ -35,7 +43,13 @@ export interface LocalRuntime {
   tableName: string;
   /** The webhook queues on the local SQS (fauxqs), for the ops CLI and tests. */
   events: { queueUrl: string; deadLetterQueueUrl: string; sqsEndpoint: string };
-  admin: PartnerAdminDeps & { documentClient: DynamoDBDocumentClient; catalog: ReturnType<typeof dynamoCatalogStore> };
+  /** The catalog version the runtime seeded, and whether this start wrote it. */
+  catalog: { version: number; changed: boolean };
+  admin: PartnerAdminDeps & {
+    documentClient: DynamoDBDocumentClient;
+    catalog: ReturnType<typeof dynamoCatalogStore>;
+    brands: ReturnType<typeof dynamoBrandStore>;
+  };
   stop(): Promise<void>;
 }
 
@@ -67,6 +81,9 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     [envNames.localSecretKey]: secretKey,
     [envNames.stage]: 'local',
     [envNames.webhookAllowPrivateUrls]: 'true',
+    // Emails are written as .eml files here (their paths are printed) instead of being sent through SES.
+    [envNames.localMailDir]: join(options.dataDir, 'mail'),
+    [envNames.emailFrom]: 'no-reply@esim-booking.local',
     ...options.environment,
   });
 
@@ -78,10 +95,21 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
   const admin = {
     partners: dynamoPartnerStore(documentClient, tableName),
     catalog: dynamoCatalogStore(documentClient, tableName),
+    brands: dynamoBrandStore(documentClient, tableName),
     cipher: localSecretCipher(secretKey),
-    clock: systemClock,
+    clock: serviceClock,
     documentClient,
   };
+
+  // The repository's catalog file, as `npm run ops -- catalog import` would load it; a no-op when already there.
+  const catalogFile = options.catalogFile === undefined ? CATALOG_FILE : options.catalogFile;
+  const seeded = catalogFile
+    ? await importCatalog(JSON.parse(readFileSync(join(options.projectRoot, catalogFile), 'utf8')), admin).catch(async (error: unknown) => {
+        client.destroy();
+        await dynamo.stop();
+        throw error;
+      })
+    : { version: 0, changed: false };
 
   const pipeline = await startEventPipeline({
     projectRoot: options.projectRoot,
@@ -97,7 +125,15 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
   });
   const events = { queueUrl: pipeline.queueUrl, deadLetterQueueUrl: pipeline.deadLetterQueueUrl, sqsEndpoint: pipeline.sqsEndpoint };
 
-  const http = await startHttpServer({ port: options.port, projectRoot: options.projectRoot }).catch(async (error: unknown) => {
+  const stage = process.env[envNames.stage] ?? 'local';
+  const http = await startHttpServer({
+    port: options.port,
+    projectRoot: options.projectRoot,
+    stage,
+    onWritten: pipeline.wake,
+    // Moving the clock is for local development only; a run that plays another stage does not offer it.
+    control: stage === 'local' ? localControl({ runScheduledNow: pipeline.runScheduledNow }) : undefined,
+  }).catch(async (error: unknown) => {
     await pipeline.stop();
     client.destroy();
     await dynamo.stop();
@@ -118,6 +154,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     dynamodbEndpoint: dynamo.endpoint,
     tableName,
     events,
+    catalog: { version: seeded.version, changed: seeded.changed },
     admin,
     async stop() {
       rmSync(runtimeFile, { force: true });

@@ -1,6 +1,5 @@
 // local runtime → the DynamoDB stream event source mapping: reads every shard, filters, invokes a handler, retries failures.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DescribeStreamCommand,
   DynamoDBStreamsClient,
@@ -25,6 +24,7 @@ export interface StreamPollerOptions {
   functionName: string;
   /** Persistent runs: where the last handled sequence number of each shard is kept, so a restart resumes after it. */
   checkpointFile?: string;
+  /** Idle pause between reads when nothing woke the poller (writes from other processes, such as the ops CLI). */
   pollIntervalMs?: number;
   /** Retries of a failing record before it is logged and skipped (the stack's retryAttempts). */
   maxRetries?: number;
@@ -33,6 +33,8 @@ export interface StreamPollerOptions {
 }
 
 export interface StreamPoller {
+  /** Reads the stream now instead of at the next interval: the local runtime calls it after a write of its own. */
+  wake(): void;
   stop(): Promise<void>;
 }
 
@@ -152,10 +154,10 @@ export const startStreamPoller = async (options: StreamPollerOptions): Promise<S
     }
   };
 
-  /** Reads one batch of a shard; after a failure the next read starts at the failed record, as Lambda retries in order. */
-  const pollShard = async (shard: Shard) => {
+  /** Reads one batch of a shard; after a failure the next read starts at the failed record, as Lambda retries in order. Returns the records read. */
+  const pollShard = async (shard: Shard): Promise<number> => {
     shard.iterator ??= await openIterator(shard);
-    if (!shard.iterator) return;
+    if (!shard.iterator) return 0;
     const page = await streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: options.batchSize ?? 100 }));
     const records = page.Records ?? [];
     const retryFrom = records.length > 0 ? await invoke(records) : 0;
@@ -166,49 +168,82 @@ export const startStreamPoller = async (options: StreamPollerOptions): Promise<S
       shard.retry = undefined;
       shard.iterator = page.NextShardIterator;
       shard.finished = shard.iterator === undefined;
-      return;
+      return records.length;
     }
     const sequenceNumber = sequenceOf(failing);
     const failures = shard.retry?.sequenceNumber === sequenceNumber ? shard.retry.failures + 1 : 1;
     shard.iterator = undefined;
     if (failures <= maxRetries) {
       shard.retry = { sequenceNumber, failures };
-      return;
+      return records.length;
     }
     console.error(`${functionName} failed stream record ${sequenceNumber} ${failures} times; skipping it`, JSON.stringify(failing));
     shard.retry = undefined;
     commit(shard, sequenceNumber);
+    return records.length;
   };
 
-  const poll = async () => {
-    await discoverShards();
+  // New shards appear when DynamoDB splits or rolls one over; looking for them once a second is plenty.
+  let shardsDiscoveredAt = performance.now();
+  /** One read of every open shard; returns how many records were read. */
+  const poll = async (): Promise<number> => {
+    if (performance.now() - shardsDiscoveredAt >= 1000 || [...shards.values()].every((shard) => shard.finished)) {
+      await discoverShards();
+      shardsDiscoveredAt = performance.now();
+    }
+    let read = 0;
     for (const shard of shards.values()) {
       const parent = shard.parentId ? shards.get(shard.parentId) : undefined;
       if (shard.finished || (parent && !parent.finished)) continue;
       try {
-        await pollShard(shard);
+        read += await pollShard(shard);
       } catch (error) {
         // An iterator lives 15 minutes; any other failure is reported. Both reopen the shard at its checkpoint.
         if (!(error instanceof ExpiredIteratorException)) console.error(`${functionName}: reading shard ${shard.id} failed`, error);
         shard.iterator = undefined;
       }
     }
+    return read;
   };
+
+  // A wake() while a read runs is kept, so the write it announces is read right after, never a full interval later.
+  let woken = false;
+  let endPause: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || stopping.signal.aborted) return resolve();
+      const end = () => {
+        clearTimeout(timer);
+        stopping.signal.removeEventListener('abort', end);
+        endPause = undefined;
+        resolve();
+      };
+      const timer = setTimeout(end, ms);
+      stopping.signal.addEventListener('abort', end);
+      endPause = end;
+    });
 
   await discoverShards(); // fails fast when the stream does not exist
   const loop = async () => {
     while (!stopping.signal.aborted) {
+      woken = false;
+      let read = 0;
       try {
-        await poll();
+        read = await poll();
       } catch (error) {
         console.error(`${functionName}: reading stream ${streamArn} failed`, error);
       }
-      await sleep(options.pollIntervalMs ?? 200, undefined, { signal: stopping.signal }).catch(() => {});
+      // More records may be waiting behind a full batch; an empty read waits for a wake-up or the interval.
+      if (read === 0) await pause(options.pollIntervalMs ?? 200);
     }
   };
   const running = loop();
 
   return {
+    wake() {
+      woken = true;
+      endPause?.();
+    },
     async stop() {
       stopping.abort();
       await running;

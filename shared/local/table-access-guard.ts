@@ -2,10 +2,10 @@
 // way IAM enforces it in AWS, so a route that writes without declaring it fails in local tests, not in production.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { defaultTableAccess, type RouteDefinition } from '#shared/routes';
+import { type RouteDefinition, tableAccessOf } from '#shared/routes';
 import { keys } from '#shared/storage/keys';
 
-type RouteAccess = Pick<RouteDefinition, 'operation' | 'auth' | 'access' | 'indexes'>;
+type RouteAccess = Pick<RouteDefinition, 'operation' | 'auth' | 'access' | 'indexes' | 'resources'>;
 
 /** The route whose handler is running, for the DynamoDB calls it makes. */
 export const currentRoute = new AsyncLocalStorage<RouteAccess>();
@@ -34,7 +34,8 @@ const actionsOf = (command: string, input: Record<string, any>): Array<{ action:
 
 /** Why IAM would refuse this command for this route, or undefined when it is allowed. */
 export const refusal = (route: RouteAccess, command: string, input: Record<string, any>): string | undefined => {
-  const access = route.auth === 'partner' && (route.access ?? defaultTableAccess) === 'none' ? 'read' : (route.access ?? defaultTableAccess);
+  const declared = tableAccessOf(route);
+  const access = route.auth === 'partner' && declared === 'none' ? 'read' : declared;
   const declare = `(shared/routes.ts, docs/operations.md "Least privilege")`;
   if (typeof input.IndexName === 'string' && !(route.indexes ?? []).includes(input.IndexName)) {
     return `Route ${route.operation} queries index ${input.IndexName} without declaring it: add indexes: ['${input.IndexName}'] ${declare}.`;

@@ -1,4 +1,5 @@
 // ops → `npm run ops -- <command>`: partners, webhook settings, deliveries, replay, DLQ redrive, catalog.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { CatalogPackage } from '#shared/domain/package-specification';
 import { CatalogPackageSchema } from '#shared/domain/booking-schemas';
@@ -6,6 +7,8 @@ import { validate } from '#shared/domain/validate';
 import { AppError } from '#shared/errors';
 import type { WebhookEventName } from '#shared/events/catalog';
 import { connectLocal, connectStage, type OpsContext } from '#shared/ops/connection';
+import { runSimulate } from '#shared/ops/simulate';
+import { steps } from '#shared/ops/simulate-steps';
 import {
   createPartner,
   partnerView,
@@ -13,7 +16,10 @@ import {
   rotatePartnerSecret,
   updatePartnerProfile,
 } from '#shared/usecases/manage-partners';
+import { importCatalog } from '#shared/usecases/catalog';
+import { listBrands, removeBrand, setBrand, setDefaultBrand } from '#shared/usecases/manage-brands';
 import { listDeliveries, replayEvent, rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
+import { createReporterCredentials } from '#shared/usecases/manage-reporters';
 import { peekDeadLetters, redriveDeadLetters } from '#shared/webhooks/webhook-queue';
 
 export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <name> for a deployed stage, --json for JSON)
@@ -22,7 +28,7 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   partner list                                 list partners
   partner show <partner_id>                    show one partner (never its secrets)
   partner rotate-secret <partner_id>           new API secret; the old one stops working at once
-  partner update <partner_id> [--brands a,b] [--cutoff-days 7] [--about-to-depart-hours 2] [--status active|disabled]
+  partner update <partner_id> [--cutoff-days 7] [--about-to-depart-hours 2] [--status active|disabled]
   webhook set <partner_id> [--url <https url>] [--auth-header x-api-key] [--auth-prefix "Bearer "]
                            [--subscribe <event>]... [--unsubscribe <event>]...
   webhook rotate-secret <partner_id> [--overlap-minutes N]   new signing secret, printed once
@@ -30,14 +36,26 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   events replay <event_id>                     deliver a recorded event again (new delivery_id)
   dlq list [--limit 100]                       dead-lettered deliveries (partner, event, attempts, reason); nothing is removed
   dlq redrive                                  move dead-lettered deliveries back to the webhook queue
-  catalog put --package '<json>'               add or replace a catalog package (id, package_type, size, ...)`;
+  catalog put --package '<json>'               add or replace a catalog package (id, package_type, size, ...)
+  catalog import <file>                        import a versioned catalog file (data/catalog/catalog.v1.json); idempotent
+  reporter create <network|esim-platform|payments>   credentials for POST /ingest/facts; secret printed once
+  brand set <partner_id> <brand_id> --name <name> --primary-color <#rrggbb> [--logo <https url | data:image url>] [--default]
+                                               create or replace a brand (AA contrast with white text is required)
+  brand list <partner_id>                      the partner's brands; is_default marks the default
+  brand remove <partner_id> <brand_id>         remove a brand (bookings can no longer name it)
+  brand default <partner_id> (<brand_id> | --none)   the brand pages use when a booking names none
+  simulate <step> [--flag value]...            play a traveler's step in the sandbox (simulate --help lists flags):
+                                               ${Object.keys(steps).join(', ')}`;
 
 const options = {
   stage: { type: 'string' },
   json: { type: 'boolean' },
   'data-dir': { type: 'string' },
   name: { type: 'string' },
-  brands: { type: 'string' },
+  'primary-color': { type: 'string' },
+  logo: { type: 'string' },
+  default: { type: 'boolean' },
+  none: { type: 'boolean' },
   'cutoff-days': { type: 'string' },
   'about-to-depart-hours': { type: 'string' },
   status: { type: 'string' },
@@ -70,7 +88,21 @@ const required = (value: string | undefined, what: string): string => {
   return value;
 };
 
-const run = async (ctx: OpsContext, [group, action, subject]: string[], values: Values): Promise<unknown> => {
+const readJsonFile = (file: string): unknown => {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new UsageError(`Cannot read ${file}.`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new UsageError(`${file} is not valid JSON.`);
+  }
+};
+
+const run = async (ctx: OpsContext, [group, action, subject, object]: string[], values: Values): Promise<unknown> => {
   const deps = ctx;
   switch (`${group} ${action}`) {
     case 'partner create':
@@ -89,7 +121,6 @@ const run = async (ctx: OpsContext, [group, action, subject]: string[], values: 
         required(subject, '<partner_id>'),
         (p) => ({
           ...p,
-          brands: values.brands !== undefined ? values.brands.split(',').map((b) => b.trim()).filter(Boolean) : p.brands,
           status: (values.status as typeof p.status | undefined) ?? p.status,
           departure_events: {
             cutoffDays: cutoffDays ?? p.departure_events.cutoffDays,
@@ -146,6 +177,27 @@ const run = async (ctx: OpsContext, [group, action, subject]: string[], values: 
       await ctx.catalog.putPackage(pkg);
       return { stored: pkg.id };
     }
+    case 'catalog import':
+      return importCatalog(readJsonFile(required(subject, '<file>')), ctx);
+    case 'reporter create':
+      return createReporterCredentials(required(subject, '<reporter>'), ctx);
+    case 'brand set': {
+      const settings = {
+        brand_id: required(object, '<brand_id>'),
+        name: required(values.name, '--name'),
+        primary_color: required(values['primary-color'], '--primary-color'),
+        logo: values.logo ?? null,
+      };
+      return setBrand({ partnerId: required(subject, '<partner_id>'), settings, makeDefault: values.default }, deps);
+    }
+    case 'brand list':
+      return listBrands(required(subject, '<partner_id>'), deps);
+    case 'brand remove':
+      return removeBrand({ partnerId: required(subject, '<partner_id>'), brandId: required(object, '<brand_id>') }, deps);
+    case 'brand default': {
+      if (!object && !values.none) throw new UsageError('Name a <brand_id>, or pass --none to clear the default.');
+      return setDefaultBrand({ partnerId: required(subject, '<partner_id>'), brandId: values.none ? null : (object ?? null) }, deps);
+    }
     default:
       throw new UsageError(`Unknown command "${[group, action].filter(Boolean).join(' ')}".`);
   }
@@ -156,8 +208,21 @@ const human = (value: unknown): string =>
     ? Object.entries(value).map(([k, v]) => `${k.padEnd(22)} ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`).join('\n')
     : String(value);
 
+/** The first word of the command, skipping options given before it (`--stage dev simulate ...`). */
+const commandOf = (argv: readonly string[]): { command?: string; rest: string[] } => {
+  for (let i = 0; i < argv.length; i += 1) {
+    const token = argv[i]!;
+    if (!token.startsWith('-')) return { command: token, rest: [...argv.slice(i + 1), ...argv.slice(0, i)] };
+    if (token === '--stage' || token === '--data-dir') i += 1;
+  }
+  return { rest: [...argv] };
+};
+
 /** Runs one command; returns the exit code. */
 export const runOps = async (argv: string[], io: { out: (text: string) => void; err: (text: string) => void; defaultDataDir: string }) => {
+  const { command, rest } = commandOf(argv);
+  // simulate has its own flags per step, so it parses its arguments itself.
+  if (command === 'simulate') return runSimulate(rest, io);
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });

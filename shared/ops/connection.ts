@@ -1,6 +1,6 @@
 // ops → connects the ops CLI to the local runtime (default) or to a deployed stage (AWS credential chain).
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { KMSClient } from '@aws-sdk/client-kms';
@@ -9,17 +9,22 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SecretCipher } from '#shared/auth/authenticate-partner';
 import { kmsSecretCipher } from '#shared/security/kms-secret-cipher';
 import { localSecretCipher } from '#shared/security/local-secret-cipher';
+import { dynamoBrandStore, type BrandAdminStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore, type CatalogAdminStore } from '#shared/storage/catalog-store';
 import { dynamoDeliveryLog, type DeliveryLog } from '#shared/storage/delivery-store';
 import { dynamoPartnerStore, type PartnerAdminStore } from '#shared/storage/partner-store';
-import { opsOutputKeys, type OpsOutputs } from '#shared/ops/stack-outputs';
-import { systemClock, type Clock } from '#shared/usecases/ports';
+import { apiUrlOutputKey, opsOutputKeys, type OpsOutputs } from '#shared/ops/stack-outputs';
+import { serviceClock } from '#shared/clock';
+import type { Clock } from '#shared/usecases/ports';
+import { dynamoReporterStore, type ReporterCredentialStore } from '#shared/storage/reporter-store';
 import { sqsWebhookQueue, type WebhookQueue } from '#shared/webhooks/webhook-queue';
 
 export interface OpsContext {
   target: string;
   partners: PartnerAdminStore;
   catalog: CatalogAdminStore;
+  reporters: ReporterCredentialStore;
+  brands: BrandAdminStore;
   deliveries: DeliveryLog;
   queue: WebhookQueue;
   sqs: SQSClient;
@@ -27,6 +32,10 @@ export interface OpsContext {
   cipher: SecretCipher;
   clock: Clock;
   allowPrivateUrls: boolean;
+  /** Base URL of the partner API (ends in /api), when known. */
+  apiUrl?: string;
+  /** Local runtime only: the folder of its runtime.json (and of the demo partner's file). */
+  localDir?: string;
   close(): void;
 }
 
@@ -43,12 +52,14 @@ const build = (
     target,
     partners: dynamoPartnerStore(documentClient, names.tableName),
     catalog: dynamoCatalogStore(documentClient, names.tableName),
+    reporters: dynamoReporterStore(documentClient, names.tableName),
+    brands: dynamoBrandStore(documentClient, names.tableName),
     deliveries: dynamoDeliveryLog(documentClient, names.tableName),
     queue: sqsWebhookQueue(clients.sqs, { queueUrl: () => queueUrls.queueUrl, deadLetterQueueUrl: () => queueUrls.deadLetterQueueUrl }),
     sqs: clients.sqs,
     queueUrls,
     cipher,
-    clock: systemClock,
+    clock: serviceClock,
     allowPrivateUrls,
     close() {
       clients.dynamo.destroy();
@@ -58,6 +69,7 @@ const build = (
 };
 
 interface RuntimeFile {
+  url?: string;
   dynamodbEndpoint: string;
   tableName: string;
   events?: { sqsEndpoint: string; queueUrl: string; deadLetterQueueUrl: string };
@@ -73,7 +85,7 @@ export const connectLocal = (dataDir: string): OpsContext => {
   const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as RuntimeFile;
   const keyFile = runtime.secretKeyFile;
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-  return build(
+  const ctx = build(
     'local',
     {
       dynamo: new DynamoDBClient({ endpoint: runtime.dynamodbEndpoint, region: 'us-east-1', credentials }),
@@ -87,6 +99,7 @@ export const connectLocal = (dataDir: string): OpsContext => {
     localSecretCipher(readFileSync(keyFile, 'utf8').trim()),
     true,
   );
+  return { ...ctx, apiUrl: runtime.url, localDir: dirname(runtimeFile) };
 };
 
 /** A deployed stage: names come from the outputs of stack EsimBooking-<stage>. */
@@ -103,11 +116,12 @@ export const connectStage = async (stage: string): Promise<OpsContext> => {
       return [name, value];
     }),
   ) as OpsOutputs;
-  return build(
+  const ctx = build(
     stage,
     { dynamo: new DynamoDBClient({}), sqs: new SQSClient({}) },
     { tableName: values.tableName, queueUrl: values.webhookQueueUrl, deadLetterQueueUrl: values.webhookDeadLetterQueueUrl },
     kmsSecretCipher(new KMSClient({}), values.secretKeyId),
     false,
   );
+  return { ...ctx, apiUrl: outputs[apiUrlOutputKey] };
 };

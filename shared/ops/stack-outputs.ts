@@ -6,4 +6,7 @@ export const opsOutputKeys = {
   webhookDeadLetterQueueUrl: 'WebhookDeadLetterQueueUrl',
 } as const;
 
+/** The API's base URL (ends in /api/); the API construct declares it, `ops simulate --stage` calls it. */
+export const apiUrlOutputKey = 'ApiUrl';
+
 export type OpsOutputs = Record<keyof typeof opsOutputKeys, string>;

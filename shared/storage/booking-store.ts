@@ -51,6 +51,19 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
         },
       },
     })),
+    // What the traveler types: the code finds its promo code for redemption (unique per partner by randomness).
+    ...booking.promo_codes.map((promo) => ({
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...keys.promoCodeValue(booking.partner_id, promo.code),
+          entity: 'promo_code_value_ref',
+          version: 1,
+          partner_id: booking.partner_id,
+          promo_code_uuid: promo.uuid,
+        },
+      },
+    })),
     ...booking.package_queues.flatMap((entry) => {
       const traveler = travelerOf(entry);
       if (!traveler) return [];
@@ -198,7 +211,9 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
       const deletes = [
         ...(booking.booking_id ? [keys.bookingReference(booking.partner_id, booking.booking_id)] : []),
         // Redeemed codes keep their look-up: the traveler's package lives on after the booking is gone.
-        ...booking.promo_codes.filter((p) => p.status === 'unredeemed').map((p) => keys.promoCode(booking.partner_id, p.uuid)),
+        ...booking.promo_codes
+          .filter((p) => p.status === 'unredeemed')
+          .flatMap((p) => [keys.promoCode(booking.partner_id, p.uuid), keys.promoCodeValue(booking.partner_id, p.code)]),
         ...booking.package_queues.flatMap((entry) => {
           const traveler = travelerOf(entry);
           return traveler && entry.status === 'pending' ? [keys.travelerQueue(booking.partner_id, traveler, entry.uuid)] : [];

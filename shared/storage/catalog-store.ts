@@ -1,36 +1,140 @@
-// storage adapter → catalog packages that package_id refers to; one BatchGet for all ids of a request.
-import { BatchGetCommand, PutCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+// storage adapter → the global catalog: packages that package_id refers to (one BatchGet per request), the
+// destinations (one item collection: the list is one Query, a detail one GetItem) and the imported version.
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type BatchGetCommandOutput,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { BundleRecord, DestinationRecord, DestinationSummary } from '#shared/domain/catalog';
 import type { CatalogPackage, PackageCatalog } from '#shared/domain/package-specification';
 import { keys } from '#shared/storage/keys';
 
-export interface CatalogAdminStore extends PackageCatalog {
-  putPackage(pkg: CatalogPackage): Promise<void>;
+/** What the last import left in the table; re-importing the same version compares its checksum. */
+export interface CatalogVersion {
+  version: number;
+  checksum: string;
+  imported_at: string;
+  destination_ids: string[];
+  bundle_ids: string[];
 }
 
-export const dynamoCatalogStore = (client: DynamoDBDocumentClient, tableName: string): CatalogAdminStore => ({
-  async findPackages(ids) {
-    const unique = [...new Set(ids)];
-    const found = new Map<string, CatalogPackage>();
-    if (unique.length === 0) return found;
-    // At most 25 ids per booking (MAX_PACKAGE_SPECIFICATIONS), within BatchGet's 100-key limit.
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [tableName]: { Keys: unique.map((id) => keys.catalogPackage(id)) },
-    };
-    for (let round = 0; request && round < 5; round += 1) {
-      const result: BatchGetCommandOutput = await client.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of result.Responses?.[tableName] ?? []) found.set(item.id as string, item.package as CatalogPackage);
-      const unprocessed: Record<string, unknown>[] | undefined = result.UnprocessedKeys?.[tableName]?.Keys;
-      request = unprocessed && unprocessed.length > 0 ? { [tableName]: { Keys: unprocessed } } : undefined;
-    }
-    if (request) throw new Error('Catalog look-up still throttled after 5 rounds; retry the request');
-    return found;
-  },
-  async putPackage(pkg) {
-    await client.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: { ...keys.catalogPackage(pkg.id), entity: 'catalog_package', version: 1, id: pkg.id, package: pkg },
-      }),
-    );
-  },
+export interface DestinationCatalog {
+  listDestinations(): Promise<DestinationSummary[]>;
+  getDestination(id: string): Promise<DestinationRecord | undefined>;
+}
+
+export interface CatalogAdminStore extends PackageCatalog, DestinationCatalog {
+  putPackage(pkg: CatalogPackage, bundle?: BundleRecord): Promise<void>;
+  getVersion(): Promise<CatalogVersion | undefined>;
+  /** Writes every record, removes what the previous version had and this one lacks, then records the version. */
+  replaceCatalog(input: {
+    destinations: DestinationRecord[];
+    packages: Array<{ package: CatalogPackage; bundle: BundleRecord }>;
+    removed: { destinationIds: string[]; bundleIds: string[] };
+    version: CatalogVersion;
+  }): Promise<void>;
+}
+
+type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+
+const MAX_ROUNDS = 8;
+/** The collection is bounded (ISO 3166 countries plus at most 50 regions); the loop guards against a runaway. */
+const MAX_LIST_PAGES = 10;
+
+const packageItem = (pkg: CatalogPackage, bundle?: BundleRecord) => ({
+  ...keys.catalogPackage(pkg.id),
+  entity: 'catalog_package',
+  version: 1,
+  id: pkg.id,
+  package: pkg,
+  ...(bundle ? { bundle } : {}),
 });
+
+export const dynamoCatalogStore = (client: DynamoDBDocumentClient, tableName: string): CatalogAdminStore => {
+  const writeChunk = async (chunk: WriteRequest[]) => {
+    let pending = chunk;
+    for (let round = 0; pending.length > 0; round += 1) {
+      if (round === MAX_ROUNDS) throw new Error('Catalog write still throttled after retries; run the import again');
+      if (round > 0) await new Promise((done) => setTimeout(done, 50 * 2 ** round));
+      const result = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+      pending = (result.UnprocessedItems?.[tableName] ?? []) as WriteRequest[];
+    }
+  };
+  /** BatchWrite takes 25 items; a few chunks run side by side (about 12 chunks for the whole catalog). */
+  const batchWrite = async (requests: WriteRequest[], parallel = 4) => {
+    const chunks: WriteRequest[][] = [];
+    for (let start = 0; start < requests.length; start += 25) chunks.push(requests.slice(start, start + 25));
+    for (let i = 0; i < chunks.length; i += parallel) await Promise.all(chunks.slice(i, i + parallel).map(writeChunk));
+  };
+
+  return {
+    async findPackages(ids) {
+      const unique = [...new Set(ids)];
+      const found = new Map<string, CatalogPackage>();
+      if (unique.length === 0) return found;
+      // At most 25 ids per booking (MAX_PACKAGE_SPECIFICATIONS), within BatchGet's 100-key limit.
+      let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
+        [tableName]: { Keys: unique.map((id) => keys.catalogPackage(id)) },
+      };
+      for (let round = 0; request && round < 5; round += 1) {
+        const result: BatchGetCommandOutput = await client.send(new BatchGetCommand({ RequestItems: request }));
+        for (const item of result.Responses?.[tableName] ?? []) found.set(item.id as string, item.package as CatalogPackage);
+        const unprocessed: Record<string, unknown>[] | undefined = result.UnprocessedKeys?.[tableName]?.Keys;
+        request = unprocessed && unprocessed.length > 0 ? { [tableName]: { Keys: unprocessed } } : undefined;
+      }
+      if (request) throw new Error('Catalog look-up still throttled after 5 rounds; retry the request');
+      return found;
+    },
+    async putPackage(pkg, bundle) {
+      await client.send(new PutCommand({ TableName: tableName, Item: packageItem(pkg, bundle) }));
+    },
+    async listDestinations() {
+      const destinations: DestinationSummary[] = [];
+      let from: Record<string, unknown> | undefined;
+      for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
+        const result = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': keys.catalogDestinations },
+            ProjectionExpression: 'destination',
+            ExclusiveStartKey: from,
+          }),
+        );
+        for (const item of result.Items ?? []) destinations.push(item.destination as DestinationSummary);
+        from = result.LastEvaluatedKey;
+        if (!from) break;
+      }
+      return destinations;
+    },
+    async getDestination(id) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.catalogDestination(id) }));
+      if (!result.Item) return undefined;
+      return { ...(result.Item.destination as DestinationSummary), bundles: result.Item.bundles as BundleRecord[] };
+    },
+    async getVersion() {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.catalogVersion, ConsistentRead: true }));
+      return result.Item?.catalog as CatalogVersion | undefined;
+    },
+    async replaceCatalog({ destinations, packages, removed, version }) {
+      await batchWrite([
+        ...destinations.map(({ bundles, ...destination }): WriteRequest => ({
+          PutRequest: {
+            Item: { ...keys.catalogDestination(destination.id), entity: 'catalog_destination', version: 1, destination, bundles },
+          },
+        })),
+        ...packages.map(({ package: pkg, bundle }): WriteRequest => ({ PutRequest: { Item: packageItem(pkg, bundle) } })),
+        ...removed.destinationIds.map((id): WriteRequest => ({ DeleteRequest: { Key: keys.catalogDestination(id) } })),
+        ...removed.bundleIds.map((id): WriteRequest => ({ DeleteRequest: { Key: keys.catalogPackage(id) } })),
+      ]);
+      // Last: an interrupted import leaves the old version recorded, so running it again completes it.
+      await client.send(
+        new PutCommand({ TableName: tableName, Item: { ...keys.catalogVersion, entity: 'catalog_version', version: 1, catalog: version } }),
+      );
+    },
+  };
+};

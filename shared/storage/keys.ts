@@ -40,8 +40,52 @@ export const keys = {
   }),
   deliveriesOf: (partnerId: string) => `${partner(partnerId)}#DELIVERIES`,
 
+  /** Traveler lifecycle (docs/data-model.md, Travelers): the aggregate, its look-ups and its due work. */
+  traveler: (partnerId: string, userId: string) => ({ pk: `${partner(partnerId)}#USER#${userId}`, sk: 'TRAVELER' }),
+  travelerByExternalId: (partnerId: string, externalUserId: string) => ({
+    pk: `${partner(partnerId)}#EXTERNAL_USER#${externalUserId}`,
+    sk: 'TRAVELER_REF',
+  }),
+  travelerByEmail: (partnerId: string, email: string) => ({ pk: `${partner(partnerId)}#EMAIL#${email.toLowerCase()}`, sk: 'TRAVELER_REF' }),
+  promoCodeValue: (partnerId: string, code: string) => ({ pk: `${partner(partnerId)}#PROMO_CODE#${code}`, sk: 'PROMO_CODE_REF' }),
+  /** Reporters name an ICCID or package id only; these look-ups find the partner and traveler. */
+  esimRef: (iccid: string) => ({ pk: `ESIM#${iccid}`, sk: 'ESIM_REF' }),
+  packageRef: (packageId: string) => ({ pk: `TRAVELER_PACKAGE#${packageId}`, sk: 'PACKAGE_REF' }),
+  packageByQueueEntry: (partnerId: string, queueUuid: string) => ({ pk: `${partner(partnerId)}#QUEUE_PACKAGE#${queueUuid}`, sk: 'PACKAGE_REF' }),
+  packageSchedule: (partnerId: string, userId: string, packageId: string) => ({
+    pk: `${partner(partnerId)}#USER#${userId}`,
+    sk: `SCHEDULE#${packageId}`,
+  }),
+  packageDueShard: (shard: number) => `DUE_PACKAGE#${shard}`,
+  fact: (reporter: string, eventId: string) => ({ pk: `FACT#${reporter}#${eventId}`, sk: 'FACT' }),
+  reporterKey: (apiKey: string) => ({ pk: `REPORTERKEY#${apiKey}`, sk: 'REPORTERKEY' }),
+
   catalogPackage: (packageId: string) => ({ pk: `CATALOG#PACKAGE#${packageId}`, sk: 'PACKAGE' }),
+  /** Global, read-only for partners: every destination in one bounded item collection (one Query lists them). */
+  catalogDestinations: 'CATALOG#DESTINATIONS',
+  catalogDestination: (destinationId: string) => ({ pk: 'CATALOG#DESTINATIONS', sk: `DESTINATION#${destinationId}` }),
+  catalogVersion: { pk: 'CATALOG#VERSION', sk: 'VERSION' },
+  /** One fixed-window counter (TTL item) per throttled subject and window. */
+  throttleWindow: (scope: string, subject: string, windowStart: number) => ({
+    pk: `THROTTLE#${scope}#${subject}`,
+    sk: `WINDOW#${windowStart}`,
+  }),
   idempotencyPartition: (partnerId: string) => `${partner(partnerId)}#IDEMPOTENCY`,
+
+  /** Brands live beside the partner profile: one Query on `BRAND#` lists them. */
+  brand: (partnerId: string, brandId: string) => ({ pk: partner(partnerId), sk: `BRAND#${brandId}` }),
+  BRAND_PREFIX: 'BRAND#',
+  defaultBrand: (partnerId: string) => ({ pk: partner(partnerId), sk: 'DEFAULT_BRAND' }),
+  redirectToken: (partnerId: string, nonce: string) => ({ pk: `${partner(partnerId)}#REDIRECT_TOKEN#${nonce}`, sk: 'REDIRECT_TOKEN' }),
+  /** Reached only through the session cookie, never by a partner request; keyed by the hash of the cookie value. */
+  travelerSession: (sessionHash: string) => ({ pk: `SESSION#${sessionHash}`, sk: 'SESSION' }),
+  /** Interim traveler aliases (email ⇄ assigned external_user_id) until the traveler model owns them. */
+  travelerEmailAlias: (partnerId: string, email: string) => ({ pk: `${partner(partnerId)}#TRAVELER_EMAIL#${email}`, sk: 'ALIAS' }),
+  travelerIdAlias: (partnerId: string, externalUserId: string) => ({
+    pk: `${partner(partnerId)}#TRAVELER_ALIAS#${externalUserId}`,
+    sk: 'ALIAS',
+  }),
+  travelerQueues: (partnerId: string, traveler: string) => `${partner(partnerId)}#TRAVELER#${traveler}`,
 };
 
 export const shardOf = (id: string): number => {

@@ -10,11 +10,14 @@ import {
 import { promoCodeValue, uuidv4, uuidv7 } from '#shared/domain/ids';
 import { iso3Of, specificationFromEntry, type PackageCatalog } from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';
+import type { BrandDirectory } from '#shared/storage/brand-store';
 import type { BookingStore, Clock, PartnerDirectory } from '#shared/usecases/ports';
 
 export interface CreateBookingDeps {
   bookings: BookingStore;
   partners: PartnerDirectory;
+  /** Brand entities are the one source of which custom_branding ids exist (docs/decisions.md F32). */
+  brands: Pick<BrandDirectory, 'exists'>;
   catalog: PackageCatalog;
   clock: Clock;
 }
@@ -41,7 +44,7 @@ export const createBooking = async (
 
   const partner = await deps.partners.getProfile(partnerId);
   if (!partner) throw new NotFoundError('Partner not found.');
-  if (request.custom_branding && !partner.brands.includes(request.custom_branding)) {
+  if (request.custom_branding && !(await deps.brands.exists(partnerId, request.custom_branding))) {
     throw unknownBrand(request.custom_branding);
   }
 

@@ -20,7 +20,6 @@ export interface PartnerView {
   api_key: string;
   api_secret?: string;
   status: PartnerProfile['status'];
-  brands: string[];
   departure_events: PartnerProfile['departure_events'];
   webhook: {
     url: string | null;
@@ -38,7 +37,6 @@ export const partnerView = (profile: PartnerProfile, apiSecret?: string): Partne
   api_key: profile.api_key,
   ...(apiSecret ? { api_secret: apiSecret } : {}),
   status: profile.status,
-  brands: profile.brands,
   departure_events: profile.departure_events,
   webhook: {
     url: profile.webhook.url,
@@ -63,7 +61,6 @@ export const createPartner = async (input: { name: string }, deps: PartnerAdminD
     name: input.name,
     api_key: apiKey,
     status: 'active',
-    brands: [],
     departure_events: defaultDepartureEventSettings,
     webhook: defaultWebhookSettings(),
     created_at: now,
@@ -89,7 +86,7 @@ export const rotatePartnerSecret = async (partnerId: string, deps: PartnerAdminD
   return partnerView(profile, apiSecret);
 };
 
-/** Applies an operator's change to the profile (brands, departure windows, webhook settings). */
+/** Applies an operator's change to the profile (departure windows, webhook settings). */
 export const updatePartnerProfile = async (
   partnerId: string,
   change: (profile: PartnerProfile) => PartnerProfile,

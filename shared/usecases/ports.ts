@@ -3,6 +3,7 @@ import type { Booking } from '#shared/domain/booking';
 import type { PlannedDepartureEvent } from '#shared/domain/departure-events';
 import type { DomainEvent } from '#shared/events/catalog';
 import type { PartnerProfile } from '#shared/domain/partner';
+import { serviceClock } from '#shared/clock';
 
 export interface BookingPage {
   bookings: Booking[];
@@ -39,4 +40,17 @@ export interface Clock {
   now(): Date;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+/** The service clock under its first name; new code imports serviceClock from #shared/clock. */
+export const systemClock: Clock = serviceClock;
+/** One email: plain text always, HTML optionally (the same content). */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Sends an email now; Amazon SES v2 in AWS, .eml files under the data folder locally. */
+export interface EmailSender {
+  send(message: EmailMessage): Promise<{ messageId: string }>;
+}

@@ -1,4 +1,5 @@
 // use case → fire the booking.within_cutoff / booking.about_to_depart events that have come due.
+import type { Booking } from '#shared/domain/booking';
 import { departureEvent } from '#shared/domain/departure-events';
 import { parseIsoDateTime } from '#shared/domain/dates';
 import type { ScheduleStore } from '#shared/storage/schedule-store';
@@ -13,7 +14,13 @@ export const SWEEP_LIMIT_PER_SHARD = 100;
  * delete the schedule and write the event in one transaction (so each fires at most once per booking).
  * Emits: booking.within_cutoff, booking.about_to_depart.
  */
-export const sweepDepartureEvents = async (deps: { schedules: ScheduleStore; bookings: BookingStore; clock: Clock }): Promise<number> => {
+export const sweepDepartureEvents = async (deps: {
+  schedules: ScheduleStore;
+  bookings: BookingStore;
+  clock: Clock;
+  /** Whether the booking's traveler has an installed eSIM (`esim_installed`); false when not given. */
+  esimInstalled?: (booking: Booking) => Promise<boolean>;
+}): Promise<number> => {
   const now = deps.clock.now();
   let fired = 0;
   for (const schedule of await deps.schedules.due(now, SWEEP_LIMIT_PER_SHARD)) {
@@ -23,7 +30,8 @@ export const sweepDepartureEvents = async (deps: { schedules: ScheduleStore; boo
       await deps.schedules.drop(schedule);
       continue;
     }
-    if (await deps.schedules.fire(schedule, departureEvent(booking, schedule.event, now, false))) fired += 1;
+    const installed = (await deps.esimInstalled?.(booking)) ?? false;
+    if (await deps.schedules.fire(schedule, departureEvent(booking, schedule.event, now, installed))) fired += 1;
   }
   return fired;
 };

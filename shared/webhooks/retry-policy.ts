@@ -1,4 +1,5 @@
 // webhooks → retry policy: what a receiver's answer means, and how long to wait before the next attempt.
+import { wallClock } from '#shared/clock';
 
 /** Attempts per delivery, the first included (interface spec, "Limits"). */
 export const MAX_ATTEMPTS = 12;
@@ -85,7 +86,7 @@ export const nextDelaySeconds = (input: {
   random?: () => number;
   now?: Date;
 }): number => {
-  const { attempt, status, retryAfterHeader, scale = 1, random, now = new Date() } = input;
+  const { attempt, status, retryAfterHeader, scale = 1, random, now = wallClock.now() } = input;
   const backoff = jitteredSeconds(attempt, { scale, random });
   const retryAfter = status === 429 ? retryAfterSeconds(retryAfterHeader, now) : undefined;
   if (retryAfter === undefined) return wholeSeconds(backoff);

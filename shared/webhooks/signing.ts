@@ -1,5 +1,6 @@
 // webhooks → signing: the HMAC every delivery carries, and the check a partner's receiver runs (after stripe-node's Webhooks.ts).
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { wallClock } from '#shared/clock';
 
 /** Header names of a delivery (interface spec, "Webhook deliveries to the partner" and "Envelope"). */
 export const webhookHeaders = {
@@ -14,7 +15,8 @@ export const defaultToleranceSeconds = 300;
 
 const scheme = 'sha256=';
 
-const epochSeconds = (): number => Math.floor(Date.now() / 1000);
+/** Real time: a receiver checks the signature timestamp against its own clock (docs/decisions.md F20). */
+const epochSeconds = (): number => Math.floor(wallClock.now().getTime() / 1000);
 
 const hmacHex = (secret: string, timestamp: number, body: string | Uint8Array): string =>
   createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');

@@ -69,15 +69,24 @@ const unsafeAddressError = (hostname: string, address: string): NodeJS.ErrnoExce
     code: unsafeAddressCode,
   });
 
+/** Every address of a host, as the system resolver answers (tests put a fake DNS here). */
+export type Resolver = (
+  hostname: string,
+  options: LookupOptions,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+const resolveAll: Resolver = (hostname, options, callback) => dnsLookup(hostname, { ...options, all: true }, callback);
+
 /**
  * A `lookup` for http(s).request that resolves every address of the host and refuses the connection when
  * any is private. Checking at connect time means DNS rebinding (public at registration, private later)
  * cannot get around checkWebhookUrl. IP literals skip lookup; checkWebhookUrl covers those.
  */
 export const safeLookup =
-  (allowPrivate: boolean): LookupFunction =>
+  (allowPrivate: boolean, resolve: Resolver = resolveAll): LookupFunction =>
   (hostname: string, options: LookupOptions, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    resolve(hostname, options, (error, addresses) => {
       if (error) return callback(error, '');
       const unsafe = allowPrivate ? undefined : addresses.find(({ address }) => isPrivateAddress(address));
       if (unsafe) return callback(unsafeAddressError(hostname, unsafe.address), '');

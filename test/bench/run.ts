@@ -1,80 +1,38 @@
-// benchmark → numbers, not verdicts: request latency through the local server, and per-handler bundle size
-// and module load time (a proxy for Lambda cold start). Run with `npm run bench`.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, statSync } from 'node:fs';
+// benchmark → every figure beside its reference, measured interleaved in the same run (medians of rounds), with the
+// ratio and whether the target is met. Run with `npm run bench`; record the output in docs/benchmarks.md.
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
-import { backgroundFunctions } from '#shared/events/pipeline';
-import { routes } from '#shared/routes';
-import { bundlingFacts, esmRequireBanner } from '#lib/bundling';
 import { startLocalRuntime } from '#shared/local/runtime';
 import { createPartner } from '#shared/usecases/manage-partners';
-import { signedClient } from '#test/support/signed-client';
-import { makeBookingRequest } from '#test/support/factories';
+import { coldStart } from '#test/bench/cold-start';
+import { loadAverage, report } from '#test/bench/measure';
+import { eventToWebhook } from '#test/bench/pipeline';
+import { requestLatency } from '#test/bench/requests';
+import { webhookDelivery } from '#test/bench/webhooks';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const loadBefore = loadAverage();
+console.log(`Node ${process.version}, ${ROUNDS} rounds; load average before: ${loadBefore}`);
+const results: boolean[] = [];
 
-const measure = async (label: string, call: (i: number) => Promise<unknown>) => {
-  const timings: number[] = [];
-  const started = performance.now();
-  for (let i = 0; i < REQUESTS; i += 1) {
-    const t = performance.now();
-    await call(i);
-    timings.push(performance.now() - t);
-  }
-  const total = performance.now() - started;
-  timings.sort((a, b) => a - b);
-  console.log(
-    `${label.padEnd(28)} n=${REQUESTS}  p50=${percentile(timings, 50).toFixed(1)}ms  p95=${percentile(timings, 95).toFixed(1)}ms  ` +
-      `p99=${percentile(timings, 99).toFixed(1)}ms  ${(REQUESTS / (total / 1000)).toFixed(0)} req/s`,
-  );
-};
+results.push(report('Cold start: bundles as the stack builds them (load = median of fresh-process loads)', await coldStart(projectRoot, ROUNDS)));
+results.push(report('Webhook delivery over HTTPS', await webhookDelivery({ rounds: ROUNDS, deliveries: REQUESTS * 10 })));
 
-const latency = async () => {
-  const runtime = await startLocalRuntime({
-    projectRoot, port: 0, dataDir: mkdtempSync(join(tmpdir(), 'bench-')), inMemory: true, tableName: 'bench-table',
-  });
-  try {
-    const partner = await createPartner({ name: 'Bench' }, runtime.admin);
-    const client = signedClient(runtime.url, partner);
-    const ids: string[] = [];
-    console.log('\nRequest latency (local server, DynamoDB Local, sequential, includes HMAC auth + replay guard)');
-    await measure('POST /bookings', async () => {
-      const response = await client.send('POST', '/bookings', { body: makeBookingRequest() });
-      ids.push(response.body.data[0].id);
-    });
-    await measure('GET /bookings/{id}', (i) => client.send('GET', `/bookings/${ids[i % ids.length]}`));
-    await measure('GET /bookings?perPage=10', () => client.send('GET', '/bookings?perPage=10'));
-    await measure('GET /bookings?perPage=100', () => client.send('GET', '/bookings?perPage=100'));
-  } finally {
-    await runtime.stop();
-  }
-};
+const runtime = await startLocalRuntime({
+  projectRoot, port: 0, dataDir: mkdtempSync(join(tmpdir(), 'bench-')), inMemory: true, tableName: 'bench-table',
+});
+try {
+  const created = await createPartner({ name: 'Bench' }, runtime.admin);
+  const profile = (await runtime.admin.partners.getProfile(created.partner_id))!;
+  results.push(report('Partner requests, local server vs bare server', await requestLatency(runtime, { ...created, profile }, { rounds: ROUNDS, requests: REQUESTS })));
+  results.push(report('Local event pipeline', await eventToWebhook(runtime, { events: REQUESTS })));
+} finally {
+  await runtime.stop();
+}
 
-const coldStart = async () => {
-  const out = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
-  const entries = [...new Set([...routes.map((r) => r.entry), ...backgroundFunctions.map((f) => f.entry)])];
-  console.log('\nBundles (esbuild, same settings as the stack) and module load time in a fresh Node process');
-  for (const entry of entries) {
-    const outfile = join(out, `${entry.replace(/[/.]/g, '_')}.mjs`);
-    await build({
-      entryPoints: [resolve(projectRoot, entry)], bundle: true, platform: 'node', format: bundlingFacts.format,
-      target: bundlingFacts.target, minify: bundlingFacts.minify, mainFields: [...bundlingFacts.mainFields],
-      banner: { js: esmRequireBanner }, outfile, logLevel: 'silent',
-    });
-    const env = { ...process.env, TABLE_NAME: 'bench', LOCAL_SECRET_KEY: Buffer.alloc(32).toString('base64'), EVENT_BUS_NAME: 'bench',
-      WEBHOOK_QUEUE_URL: 'http://q', WEBHOOK_DLQ_URL: 'http://d', AWS_REGION: 'us-east-1' };
-    const loads = Array.from({ length: 3 }, () =>
-      Number(execFileSync(process.execPath, ['--input-type=module', '-e',
-        `const t = performance.now(); await import(${JSON.stringify(outfile)}); console.log(performance.now() - t);`], { env }).toString()),
-    ).sort((a, b) => a - b);
-    console.log(`${entry.padEnd(44)} ${(statSync(outfile).size / 1024).toFixed(0).padStart(6)} KiB  load ${loads[1]?.toFixed(1)} ms (median of 3)`);
-  }
-};
-
-await coldStart();
-await latency();
+console.log(`\nLoad average before: ${loadBefore}; after: ${loadAverage()}`);
+console.log(results.every(Boolean) ? 'Every target met.' : 'Some targets are not met (rows marked **no**).');

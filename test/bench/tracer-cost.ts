@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { bundlingFacts, esmRequireBanner } from '#lib/bundling';
+import { lambdaBuildOptions } from '#lib/bundling';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'bench-tracer-'));
@@ -24,10 +24,9 @@ const outfiles: Record<string, string> = {};
 for (const [name, source] of Object.entries(variants)) {
   const entry = join(dir, `${name}.ts`);
   writeFileSync(entry, source);
-  outfiles[name] = join(dir, `${name}.mjs`);
-  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: bundlingFacts.format, target: bundlingFacts.target,
-    minify: bundlingFacts.minify, mainFields: [...bundlingFacts.mainFields], banner: { js: esmRequireBanner }, outfile: outfiles[name],
-    logLevel: 'silent', nodePaths: [join(root, 'node_modules')] });
+  outfiles[name] = join(dir, `${name}.cjs`);
+  // The stack's own bundling, for an entry written outside the project.
+  await build({ ...lambdaBuildOptions(root, '', outfiles[name]), entryPoints: [entry], nodePaths: [join(root, 'node_modules')] });
 }
 const importMs = (outfile: string): number => Number(execFileSync(process.execPath, ['--input-type=module', '-e',
   // CPU time (user + system) of the import: steadier than wall time on a machine shared with other work.

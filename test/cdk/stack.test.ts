@@ -6,20 +6,21 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { envNames } from '#shared/config';
 import { backgroundFunctions, eventRules, outboxEntityType, webhookQueueSettings } from '#shared/events/pipeline';
-import { opsOutputKeys } from '#shared/ops/stack-outputs';
-import { defaultTableAccess, type RouteDefinition, routes } from '#shared/routes';
+import { apiUrlOutputKey, opsOutputKeys } from '#shared/ops/stack-outputs';
+import { type RouteDefinition, routes, tableAccessOf } from '#shared/routes';
 import { streamViewType, tableDefinition } from '#shared/storage/table-definition';
 import { conflictingPathVariables } from '#lib/api';
+import { makeSandboxRoute } from '#test/support/factories';
 import { BookingServiceStack, stackName } from '#lib/booking-service-stack';
 import { resourcePrefix, type StageName, stageSettings } from '#lib/stage';
 
 /** Feature flags exactly as `cdk synth` sees them, and no esbuild runs. */
 const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context;
 
-const synthesize = (stageName: StageName, { withNag = false } = {}) => {
+const synthesize = (stageName: StageName, { withNag = false, routeList }: { withNag?: boolean; routeList?: readonly RouteDefinition[] } = {}) => {
   const app = new App({ context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [] } });
   const stage = stageSettings(stageName);
-  const stack = new BookingServiceStack(app, stackName(stage), { stage });
+  const stack = new BookingServiceStack(app, stackName(stage), { stage, routes: routeList });
   if (withNag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   const ref = (construct: IConstruct) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
   return { app, stack, ref };
@@ -102,7 +103,7 @@ describe('Stack: EsimBooking (dev)', () => {
       expect(new Set(logicalIds).size).toBe(routes.length);
     });
 
-    it('gives partner routes the secret key and the table access their route declares', () => {
+    it('gives each route the table access it declares (or its auth mode\'s default), the secret key to partners and reporters, the MAC key to token routes', () => {
       // Prepare
       const { stack, ref } = synthesized;
       const functions = template.findResources('AWS::Lambda::Function');
@@ -113,10 +114,11 @@ describe('Stack: EsimBooking (dev)', () => {
         const statements = policies.find((policy) => policy.Properties.Roles[0].Ref === ref(fn.role!))!.Properties.PolicyDocument.Statement;
         const actions: string[] = statements.flatMap((statement: { Action: string | string[] }) => statement.Action);
         return {
-          environment: [envNames.tableName, envNames.secretKeyId].filter((name) => name in environment),
+          environment: [envNames.tableName, envNames.secretKeyId, envNames.tokenKeyId].filter((name) => name in environment),
           readsTable: actions.includes('dynamodb:GetItem'),
           updatesTable: actions.includes('dynamodb:UpdateItem'),
           decrypts: actions.includes('kms:Decrypt'),
+          signsTokens: actions.includes('kms:GenerateMac') && actions.includes('kms:VerifyMac'),
         };
       };
 
@@ -124,13 +126,42 @@ describe('Stack: EsimBooking (dev)', () => {
       const access = Object.fromEntries(routes.map((route) => [route.operation, accessOf(route.operation)]));
 
       // Assess
-      const expected = (route: RouteDefinition) => ({
-        environment: route.auth === 'partner' ? [envNames.tableName, envNames.secretKeyId] : [envNames.tableName],
-        readsTable: route.auth === 'partner' || (route.access ?? defaultTableAccess) !== 'none',
-        updatesTable: route.access === 'readWrite',
-        decrypts: route.auth === 'partner',
-      });
+      const expected = (route: RouteDefinition) => {
+        const declared = tableAccessOf(route);
+        const access = route.auth === 'partner' && declared === 'none' ? 'read' : declared;
+        const signed = route.auth === 'partner' || route.auth === 'reporter';
+        return {
+          environment: [envNames.tableName, ...(signed ? [envNames.secretKeyId] : []), ...(route.signsTokens ? [envNames.tokenKeyId] : [])],
+          readsTable: access !== 'none',
+          updatesTable: access === 'readWrite',
+          decrypts: signed,
+          signsTokens: Boolean(route.signsTokens),
+        };
+      };
       expect(access).toEqual(Object.fromEntries(routes.map((route) => [route.operation, expected(route)])));
+    });
+
+    it('lets exactly the routes that declare email send as the SES identity, with EMAIL_FROM set', () => {
+      // Prepare
+      const { stack, ref } = synthesized;
+      const policies = Object.values(template.findResources('AWS::IAM::Policy'));
+      const functions = template.findResources('AWS::Lambda::Function');
+      const sesStatements = (operation: string) => {
+        const fn = stack.api.functions[operation]!;
+        const statements = policies.find((policy) => policy.Properties.Roles[0].Ref === ref(fn.role!))?.Properties.PolicyDocument.Statement ?? [];
+        return statements.filter((statement: { Action: string | string[] }) => [statement.Action].flat().some((a) => a.startsWith('ses:')));
+      };
+
+      // Act
+      const senders = routes.filter((route) => sesStatements(route.operation).length > 0).map((route) => route.operation);
+      const [statement] = sesStatements('claimPromoCode');
+      const environment = functions[ref(stack.api.functions.claimPromoCode!)]!.Properties.Environment.Variables;
+
+      // Assess
+      expect(senders).toEqual(routes.filter((route) => route.resources?.includes('email')).map((route) => route.operation));
+      expect(statement.Action).toBe('ses:SendEmail');
+      expect(JSON.stringify(statement.Resource)).toContain(':identity/example.com');
+      expect(environment[envNames.emailFrom]).toBe('no-reply@example.com');
     });
 
     it('answers with our JSON error shape when no function runs', () => {
@@ -166,7 +197,7 @@ describe('Stack: EsimBooking (dev)', () => {
       const { stack, ref } = synthesized;
 
       // Act
-      const outputs = template.findOutputs('ApiUrl');
+      const outputs = template.findOutputs(apiUrlOutputKey);
 
       // Assess
       template.hasResourceProperties('AWS::ApiGateway::Stage', {
@@ -175,7 +206,7 @@ describe('Stack: EsimBooking (dev)', () => {
         AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
         MethodSettings: [Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: Match.anyValue() })],
       });
-      expect(JSON.stringify(outputs.ApiUrl!.Value)).toContain(ref(stack.api.restApi.deploymentStage));
+      expect(JSON.stringify(outputs[apiUrlOutputKey]!.Value)).toContain(ref(stack.api.restApi.deploymentStage));
     });
   });
 
@@ -222,10 +253,11 @@ describe('Stack: EsimBooking (dev)', () => {
             Variables: {
               [envNames.stage]: 'dev',
               POWERTOOLS_SERVICE_NAME: expect.any(String),
-              NODE_OPTIONS: '--enable-source-maps',
             },
           },
         });
+        // Source maps are resolved offline (docs/benchmarks.md); --enable-source-maps would cost every cold start.
+        expect(Properties.Environment.Variables.NODE_OPTIONS).toBeUndefined();
       }
       template.resourceCountIs('AWS::Logs::LogGroup', expectedCount + 1); // + API access logs
     });
@@ -427,5 +459,50 @@ describe('Stack: EsimBooking (production)', () => {
       UpdateReplacePolicy: 'Retain',
       Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
     });
+  });
+});
+
+describe('Stack: sandbox routes', () => {
+  // The route table's own sandbox routes, plus one made up here so the check holds even while the table has none.
+  const routeList = [...routes, makeSandboxRoute()];
+  const sandboxRoutes = routeList.filter((route) => route.sandbox);
+
+  const deployed = (stageName: StageName) => {
+    const { stack } = synthesize(stageName, { routeList });
+    const template = Template.fromStack(stack);
+    const paths = [...resourcePaths(template).values()];
+    const descriptions = Object.values(template.findResources('AWS::Lambda::Function')).map((fn) => fn.Properties.Description as string);
+    return { stack, paths, descriptions };
+  };
+
+  it('leaves every sandbox route out of production: no /sandbox resource, no sandbox function', () => {
+    // Act
+    const { stack, paths, descriptions } = deployed('production');
+
+    // Assess
+    expect(paths.filter((path) => path.startsWith('/sandbox'))).toEqual([]);
+    expect(descriptions.filter((description) => / \/sandbox/.test(description ?? ''))).toEqual([]);
+    for (const route of sandboxRoutes) expect(stack.api.functions[route.operation]).toBeUndefined();
+    for (const route of routes.filter((r) => !r.sandbox)) expect(stack.api.functions[route.operation]).toBeDefined();
+  });
+
+  it.each(['dev', 'staging'] as const)('deploys every sandbox route in %s', (stageName) => {
+    // Act
+    const { stack, paths, descriptions } = deployed(stageName);
+
+    // Assess
+    for (const route of sandboxRoutes) {
+      expect(paths).toContain(route.path);
+      expect(descriptions).toContain(`${route.method} ${route.path}`);
+      expect(stack.api.functions[route.operation]).toBeDefined();
+    }
+  });
+
+  it('keeps the local control endpoints out of every stage', () => {
+    // Act
+    const { paths } = deployed('dev');
+
+    // Assess
+    expect(paths.filter((path) => path.startsWith('/__local'))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // Bookings end to end: create, read, delete, tenancy, idempotency and error shapes.
 import { DEMO_BRAND } from '#shared/local/demo-data';
+import { removeBrand, setBrand } from '#shared/usecases/manage-brands';
 import { inDays, makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import type { SignedClient } from '#test/support/signed-client';
 import { startTestService, type TestService } from '#test/support/test-service';
@@ -16,9 +17,11 @@ describe('Bookings', () => {
 
   beforeAll(async () => {
     service = await startTestService();
-    const first = await service.newPartner((p) => ({ ...p, brands: [DEMO_BRAND] }));
+    const first = await service.newPartner();
     client = first.client;
     partnerId = first.partner.partner_id;
+    const settings = { brand_id: DEMO_BRAND, name: 'Demo Air', primary_color: '#0b5cad', logo: null };
+    await setBrand({ partnerId, settings }, service.runtime.admin);
     ({ client: otherClient } = await service.newPartner());
     await service.runtime.admin.catalog.putPackage({
       id: 'pkg-usa-unl-7d',
@@ -155,6 +158,25 @@ describe('Bookings', () => {
       expect(known.body.data[0]).toMatchObject({ custom_branding: DEMO_BRAND, departure_location: 'FRA' });
       expect(unknown.status).toBe(400);
       expect(unknown.body.error.code).toBe('unknown_custom_branding');
+    });
+
+    it('checks custom_branding against the brand entities: another partner\'s brand and a removed brand are refused', async () => {
+      // Prepare
+      const other = await service.newPartner();
+      const settings = { brand_id: 'other-only', name: 'Other', primary_color: '#333333', logo: null };
+      await setBrand({ partnerId: other.partner.partner_id, settings }, service.runtime.admin);
+      await setBrand({ partnerId, settings: { ...settings, brand_id: 'short-lived' } }, service.runtime.admin);
+      const beforeRemoval = await create({ custom_branding: 'short-lived' });
+      await removeBrand({ partnerId, brandId: 'short-lived' }, service.runtime.admin);
+
+      // Act
+      const othersBrand = await create({ custom_branding: 'other-only' });
+      const removed = await create({ custom_branding: 'short-lived' });
+
+      // Assess
+      expect(beforeRemoval.status).toBe(201);
+      expect(othersBrand.body.error.code).toBe('unknown_custom_branding');
+      expect(removed.body.error.code).toBe('unknown_custom_branding');
     });
 
     it('warns when the deprecated time-limited type is used', async () => {

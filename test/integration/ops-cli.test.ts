@@ -1,9 +1,13 @@
 // The ops CLI against a running local service: partners, credentials, webhook settings, deliveries, replay.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CATALOG_FILE } from '#shared/local/runtime';
 import { runOps } from '#shared/ops/cli';
+import { opsRunner } from '#test/support/ops-runner';
 import { signedClient } from '#test/support/signed-client';
 import { inDays, makeBookingRequest } from '#test/support/factories';
 import { eventually, startReceiver, type Receiver } from '#test/support/webhook-receiver';
-import { startTestService, type TestService } from '#test/support/test-service';
+import { projectRoot, startTestService, type TestService } from '#test/support/test-service';
 
 describe('Ops CLI', () => {
   let service: TestService;
@@ -18,16 +22,7 @@ describe('Ops CLI', () => {
     await service.stop();
   });
 
-  const ops = async (...argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runOps([...argv, '--data-dir', service.dataDir], {
-      out: (text) => out.push(text),
-      err: (text) => err.push(text),
-      defaultDataDir: service.dataDir,
-    });
-    return { code, out: out.join('\n'), err: err.join('\n'), json: () => JSON.parse(out.join('\n')) };
-  };
+  const ops = (...argv: string[]) => opsRunner(service.dataDir)(...argv);
 
   it('creates a partner whose printed credentials sign requests, and never shows the secret again', async () => {
     // Act
@@ -43,6 +38,24 @@ describe('Ops CLI', () => {
     expect(JSON.stringify(listed)).not.toContain(created.api_secret);
     expect(listed.map((p: { partner_id: string }) => p.partner_id)).toContain(created.partner_id);
     expect(call.status).toBe(200);
+  });
+
+  it('imports the catalog file idempotently and refuses a file that is no catalog', async () => {
+    const file = join(projectRoot, CATALOG_FILE);
+    const broken = join(service.dataDir, 'broken-catalog.json');
+    writeFileSync(broken, JSON.stringify({ version: 1, published: '2026-11-23', regions: [], bundles: [{ id: 'x' }] }));
+
+    const first = await ops('catalog', 'import', file, '--json');
+    const again = await ops('catalog', 'import', file, '--json');
+    const refused = await ops('catalog', 'import', broken);
+    const missing = await ops('catalog', 'import');
+
+    expect(first.json()).toMatchObject({ version: 1, changed: true, bundles: 26 });
+    expect(again.code).toBe(0);
+    expect(again.json()).toMatchObject({ version: 1, changed: false });
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('The catalog file is not valid');
+    expect(missing.code).toBe(2);
   });
 
   it('rotates the API secret with a hard cutover', async () => {
@@ -149,5 +162,37 @@ describe('Ops CLI', () => {
       defaultDataDir: '/nonexistent-folder',
     });
     expect(code).toBe(1);
+  });
+  it('manages brands: set with validation, default, list, remove', async () => {
+    // Prepare
+    const partner = (await ops('partner', 'create', '--name', 'Branded', '--json')).json();
+    const logo = 'data:image/svg+xml;base64,' + Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64');
+
+    // Act
+    const set = await ops('brand', 'set', partner.partner_id, 'skyline', '--name', 'Skyline', '--primary-color', '#0B5CAD', '--logo', logo, '--default', '--json');
+    const lowContrast = await ops('brand', 'set', partner.partner_id, 'pale', '--name', 'Pale', '--primary-color', '#ffdd00');
+    const badLogo = await ops('brand', 'set', partner.partner_id, 'remote', '--name', 'Remote', '--primary-color', '#222222', '--logo', 'http://logo.example/x.png');
+    await ops('brand', 'set', partner.partner_id, 'second', '--name', 'Second', '--primary-color', '#222222');
+    const listed = (await ops('brand', 'list', partner.partner_id, '--json')).json();
+    const removed = await ops('brand', 'remove', partner.partner_id, 'skyline', '--json');
+    const afterRemoval = (await ops('brand', 'list', partner.partner_id, '--json')).json();
+    const removedAgain = await ops('brand', 'remove', partner.partner_id, 'skyline');
+    const otherPartner = await ops('brand', 'list', 'ptn_unknown');
+
+    // Assess
+    expect(set.code).toBe(0);
+    expect(set.json()).toMatchObject({ brand_id: 'skyline', primary_color: '#0b5cad', logo, is_default: true });
+    expect(lowContrast.code).toBe(1);
+    expect(lowContrast.err).toContain('contrast');
+    expect(badLogo.code).toBe(1);
+    expect(badLogo.err).toContain('https');
+    expect(listed.map((b: { brand_id: string; is_default: boolean }) => [b.brand_id, b.is_default])).toEqual([
+      ['second', false],
+      ['skyline', true],
+    ]);
+    expect(removed.code).toBe(0);
+    expect(afterRemoval.map((b: { brand_id: string; is_default: boolean }) => [b.brand_id, b.is_default])).toEqual([['second', false]]);
+    expect(removedAgain.code).toBe(1);
+    expect(otherPartner.code).toBe(1);
   });
 });

@@ -1,7 +1,4 @@
 // The two PUT update calls: counts, exact messages, redeemed codes, and the conditional-requirement table.
-import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
-import { dynamoBookingStore } from '#shared/storage/booking-store';
-import { systemClock } from '#shared/usecases/ports';
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import type { SignedClient } from '#test/support/signed-client';
 import { startTestService, type TestService } from '#test/support/test-service';
@@ -29,11 +26,11 @@ describe('Package specification updates', () => {
     return (await client.send('POST', '/bookings', { body })).body.data[0];
   };
 
-  const redeem = (promoCodeUuid: string) =>
-    redeemPromoCode(
-      { partnerId, promoCodeUuid, redeemedBy: 'traveler@example.com' },
-      { bookings: dynamoBookingStore(service.runtime.admin.documentClient, service.runtime.tableName), clock: systemClock },
-    );
+  /** A real redemption, as a traveler's would be, played through the sandbox. */
+  const redeem = async (promoCodeUuid: string) => {
+    const response = await client.send('POST', '/sandbox/redeem-promo-code', { body: { uuid: promoCodeUuid, external_user_id: 'traveler-1' } });
+    expect(response.status).toBe(200);
+  };
 
   const bulk = (bookingId: string, spec: Record<string, unknown>, as = client) =>
     as.send('PUT', `/bookings/${encodeURIComponent(bookingId)}/updatePackageSpecifications`, { body: { package_specification: spec } });

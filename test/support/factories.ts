@@ -1,5 +1,6 @@
 // test support → request fixtures with overrides (`makeBookingRequest({ email: undefined })`).
 import { randomUUID } from 'node:crypto';
+import type { RouteDefinition } from '#shared/routes';
 
 export const inDays = (days: number, from = Date.now()): string => new Date(from + days * 86_400_000).toISOString();
 
@@ -23,3 +24,15 @@ export const makeBookingRequest = (overrides: Record<string, unknown> = {}): Rec
   for (const [key, value] of Object.entries(overrides)) if (value === undefined) delete request[key];
   return request;
 };
+
+/** A sandbox route made up for tests, so sandbox handling is checked even while the route table has none. */
+export const makeSandboxRoute = (overrides: Partial<RouteDefinition> = {}): RouteDefinition => ({
+  operation: 'sandboxCheckOnly',
+  method: 'POST',
+  path: '/sandbox/check-only',
+  // An existing handler without storage; it answers a plain-text 404 of its own, so a test sees whether it was routed to.
+  entry: 'functions/web-asset.ts',
+  auth: 'partner',
+  sandbox: true,
+  ...overrides,
+});

@@ -12,7 +12,6 @@ export const makePartnerProfile = (overrides: Partial<PartnerProfile> = {}): Par
   name: 'Test Partner',
   api_key: 'pk_test',
   status: 'active',
-  brands: [],
   departure_events: defaultDepartureEventSettings,
   webhook: { ...defaultWebhookSettings(), url: 'https://hooks.example.com/esim' },
   created_at: '2026-11-01T00:00:00.000Z',

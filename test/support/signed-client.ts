@@ -1,5 +1,5 @@
 // test support → a partner's HTTP client that signs like the spec tells partners to.
-import { signRequest } from '#shared/auth/request-signing';
+import { signedRequestHeaders, signRequest } from '#shared/auth/request-signing';
 
 export interface PartnerCredentialsForTest {
   api_key: string;
@@ -24,17 +24,16 @@ export interface ApiResponse<T = any> {
 
 export const signedClient = (baseUrl: string, partner: PartnerCredentialsForTest) => {
   const send = async <T = any>(method: string, path: string, options: SignedRequestOptions = {}): Promise<ApiResponse<T>> => {
-    const timestamp = options.sign?.timestamp ?? String(Date.now());
-    const signature = signRequest(options.sign?.secret ?? partner.api_secret ?? '', {
-      timestamp,
-      method: options.sign?.method ?? method,
-      path: options.sign?.path ?? path,
-    });
     const headers: Record<string, string> = {
       accept: 'application/json',
-      'x-api-key': partner.api_key,
-      'x-timestamp': timestamp,
-      'x-signature': signature,
+      ...signedRequestHeaders(
+        { apiKey: partner.api_key, secret: options.sign?.secret ?? partner.api_secret ?? '' },
+        {
+          timestamp: options.sign?.timestamp ?? String(Date.now()),
+          method: options.sign?.method ?? method,
+          path: options.sign?.path ?? path,
+        },
+      ),
       ...(options.body !== undefined || options.rawBody !== undefined ? { 'content-type': 'application/json' } : {}),
       ...options.headers,
     };

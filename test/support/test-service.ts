@@ -18,7 +18,11 @@ export interface TestService {
   stop(): Promise<void>;
 }
 
-export const startTestService = async (environment: Record<string, string> = {}): Promise<TestService> => {
+/** `catalog: true` seeds data/catalog/catalog.v1.json as `npm start` does; other tests skip its ~300 writes. */
+export const startTestService = async (
+  environment: Record<string, string> = {},
+  options: { catalog?: boolean } = {},
+): Promise<TestService> => {
   // Each test file gets its own folder: jest runs files in parallel workers.
   const dataDir = resolve(projectRoot, '.local/test', randomUUID());
   const runtime = await startLocalRuntime({
@@ -27,6 +31,7 @@ export const startTestService = async (environment: Record<string, string> = {})
     dataDir,
     inMemory: true,
     tableName: `test-${randomUUID()}`,
+    catalogFile: options.catalog ? undefined : null,
     environment,
   });
   return {

@@ -1,0 +1,22 @@
+// POST /redirect-tokens/create → a signed, single-use token and the web app URL that signs the traveler in.
+import { tokenSigner } from '#shared/clients/token-signer';
+import { CreateRedirectTokenSchema } from '#shared/domain/redirect-token-schemas';
+import { validate } from '#shared/domain/validate';
+import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
+import { readJsonBody } from '#shared/http/request';
+import { createRedirectToken } from '#shared/usecases/traveler-sessions';
+import { webDependencies } from '#shared/web/dependencies';
+
+export const handler = partnerHandler(async ({ event, headers, partner }) => {
+  const body = validate(CreateRedirectTokenSchema, readJsonBody(event, headers));
+  const data = await createRedirectToken(
+    {
+      partnerId: partner.partnerId,
+      externalUserId: body.external_user_id ?? undefined,
+      email: body.external_user_id ? undefined : (body.email ?? undefined),
+      webAppBaseUrl: publicBaseUrl(event),
+    },
+    { ...webDependencies, signer: tokenSigner },
+  );
+  return { status: 201, message: 'Redirect token created.', data };
+});

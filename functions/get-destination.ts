@@ -1,0 +1,13 @@
+// http adapter → GET /destinations/{id}: one country (ISO3 or ISO2) or region with its data bundles.
+import { destinationDetailResponse } from '#shared/domain/destination-response';
+import { localeHeaders, requestLocale } from '#shared/http/locale';
+import { partnerHandler } from '#shared/http/partner-handler';
+import { pathParameter } from '#shared/http/request';
+import { repositories } from '#shared/storage/repositories';
+import { findDestination } from '#shared/usecases/catalog';
+
+export const handler = partnerHandler(async ({ event, headers }) => {
+  const locale = requestLocale(event, headers);
+  const destination = await findDestination(pathParameter(event, 'id'), repositories);
+  return { message: 'Destination retrieved successfully.', data: destinationDetailResponse(destination, locale), headers: localeHeaders(locale) };
+});

@@ -1,0 +1,13 @@
+// http adapter → GET /native/classic-package-queues?external_user_id=…: the traveler's classic grants
+// (the spec's callable `list_classic_package_queues`).
+import { ExternalUserQuerySchema } from '#shared/domain/lifecycle-schemas';
+import { validate } from '#shared/domain/validate';
+import { partnerHandler } from '#shared/http/partner-handler';
+import { lifecycle } from '#shared/storage/repositories';
+import { listClassicGrants } from '#shared/usecases/classic-grants';
+
+export const handler = partnerHandler(async ({ event, partner }) => {
+  const query = validate(ExternalUserQuerySchema, event.queryStringParameters ?? {});
+  const data = await listClassicGrants({ partnerId: partner.partnerId, externalUserId: query.external_user_id }, lifecycle);
+  return { message: 'Classic package queues retrieved successfully.', data };
+});

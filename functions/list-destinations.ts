@@ -1,0 +1,16 @@
+// http adapter → GET /destinations: every country and region with its localized name and bundle count.
+import { destinationResponse } from '#shared/domain/destination-response';
+import { localeHeaders, requestLocale } from '#shared/http/locale';
+import { partnerHandler } from '#shared/http/partner-handler';
+import { repositories } from '#shared/storage/repositories';
+import { listDestinations } from '#shared/usecases/catalog';
+
+export const handler = partnerHandler(async ({ event, headers }) => {
+  const locale = requestLocale(event, headers);
+  const destinations = await listDestinations(repositories);
+  return {
+    message: 'Destinations retrieved successfully.',
+    data: destinations.map((destination) => destinationResponse(destination, locale)),
+    headers: localeHeaders(locale),
+  };
+});

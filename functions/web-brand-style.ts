@@ -1,0 +1,22 @@
+// GET /app/brands/{partner}/{brand} → the brand's color as a stylesheet (CSP allows no inline style); versioned by ?v=.
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { BRAND_ID_PATTERN } from '#shared/domain/brand';
+import { webDependencies } from '#shared/web/dependencies';
+
+const HEX = /^#[0-9a-f]{6}$/i;
+const PARTNER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const headers = { 'content-type': 'text/css; charset=utf-8', 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin' };
+
+export const handler = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+  const partnerId = event.pathParameters?.partner ?? '';
+  const brandId = event.pathParameters?.brand ?? '';
+  const brand = PARTNER_ID.test(partnerId) && BRAND_ID_PATTERN.test(brandId) ? await webDependencies.brands.get(partnerId, brandId) : undefined;
+  if (!brand || !HEX.test(brand.primary_color)) {
+    return { statusCode: 404, headers: { ...headers, 'cache-control': 'no-store' }, body: '' };
+  }
+  return {
+    statusCode: 200,
+    headers: { ...headers, 'cache-control': 'public, max-age=31536000, immutable' },
+    body: `:root{--brand:${brand.primary_color}}`,
+  };
+};

@@ -1,0 +1,30 @@
+// POST /app/claim/{uuid} → the claim form: CSRF check, email check, then the promo-code claim use case (port).
+import * as v from 'valibot';
+import { describeClaimPage, UUID_PATTERN } from '#shared/usecases/claim-promo-code-page';
+import { claimPromoCode } from '#shared/web/claim-binding';
+import { webDependencies } from '#shared/web/dependencies';
+import { formExpiredPage, publicPage, readForm } from '#shared/web/page-handler';
+import { claimFormPage, claimOutcomePage, notFoundPage } from '#shared/web/pages';
+import { CSRF_COOKIE, CSRF_FIELD, isCrossSite, sameSecret } from '#shared/web/security';
+
+const EmailSchema = v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(254), v.email());
+
+export const handler = publicPage(async (request) => {
+  const uuid = request.event.pathParameters?.uuid ?? '';
+  const found = UUID_PATTERN.test(uuid) ? await describeClaimPage({ uuid }, webDependencies) : undefined;
+  if (!found) return { status: 404, page: notFoundPage(request.frame()) };
+  const { brand } = found;
+  const frame = request.frame({ bookingLocale: found.promo.locale, brand });
+  const form = readForm(request);
+  const csrfToken = request.cookie(CSRF_COOKIE);
+  if (isCrossSite(request.headers) || !sameSecret(form.get(CSRF_FIELD) ?? undefined, csrfToken)) return formExpiredPage(request, brand);
+  const email = v.safeParse(EmailSchema, form.get('email') ?? '');
+  if (!email.success) {
+    const typed = (form.get('email') ?? '').slice(0, 254);
+    return { status: 400, brand, page: claimFormPage(frame, { uuid, csrfToken: csrfToken ?? '', email: typed, emailError: true }) };
+  }
+  const outcome = claimPromoCode
+    ? await claimPromoCode.claim({ uuid, email: email.output, clientAddress: request.event.requestContext?.identity?.sourceIp ?? '' })
+    : 'unavailable';
+  return { ...claimOutcomePage(frame, outcome), brand };
+});

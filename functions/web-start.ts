@@ -1,0 +1,21 @@
+// GET /app/start?token=… → trades a single-use redirect token for a session, then 303 to /app (no secret stays in the URL).
+import { tokenSigner } from '#shared/clients/token-signer';
+import { exchangeRedirectToken, SESSION_TTL_SECONDS } from '#shared/usecases/traveler-sessions';
+import { webDependencies } from '#shared/web/dependencies';
+import { publicPage } from '#shared/web/page-handler';
+import { exchangeFailurePage } from '#shared/web/pages';
+import { SESSION_COOKIE, setCookie } from '#shared/web/security';
+
+const statusOf = { invalid: 400, expired: 410, used: 410 } as const;
+
+export const handler = publicPage(async (request) => {
+  const outcome = await exchangeRedirectToken(
+    { token: request.event.queryStringParameters?.token },
+    { ...webDependencies, signer: tokenSigner },
+  );
+  if (!outcome.ok) return { status: statusOf[outcome.reason], page: exchangeFailurePage(request.frame(), outcome.reason) };
+  return {
+    redirect: `${request.basePath}/app`,
+    setCookie: setCookie(SESSION_COOKIE, outcome.sessionId, { secure: request.secure, maxAgeSeconds: SESSION_TTL_SECONDS }),
+  };
+});

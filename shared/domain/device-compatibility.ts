@@ -1,0 +1,124 @@
+// domain → is a phone or tablet eSIM-capable? Looks the device up in the dated list data/devices/esim-devices.json.
+// The list (~30 KB) is bundled with the function and indexed at cold start: no storage call per check.
+import * as v from 'valibot';
+import { plainObject } from '#shared/domain/booking-schemas';
+import deviceFile from '../../data/devices/esim-devices.json' with { type: 'json' };
+
+export interface EsimDevice {
+  brand: string;
+  model: string;
+  os: 'iOS' | 'iPadOS' | 'Android';
+  device_type: 'phone' | 'tablet';
+  /** Lowest OS version with eSIM on this device; null when every version it ships with has it. */
+  min_os_version: string | null;
+  /** Regional variants without eSIM and other caveats. */
+  notes: string | null;
+  /** Other names the same device is sold or reported under. */
+  aliases?: string[];
+}
+
+export interface DeviceList {
+  updated: string;
+  sources: Array<{ name: string; url: string | null }>;
+  devices: EsimDevice[];
+}
+
+export const deviceList = deviceFile as DeviceList;
+
+const field = (name: string) =>
+  v.pipe(v.string(`${name} must be a string.`), v.trim(), v.minLength(1, `${name} is required.`), v.maxLength(100, `${name} must be at most 100 characters.`));
+
+const VERSION_PATTERN = /\d+(?:\.\d+)*/;
+
+export const DeviceCompatibilityRequestSchema = plainObject(
+  {
+    phone_brand: field('phone_brand'),
+    phone_model: field('phone_model'),
+    phone_os: field('phone_os'),
+    os_version: v.pipe(field('os_version'), v.regex(VERSION_PATTERN, 'os_version must contain a version number such as 17.4 or 14.')),
+  },
+  'The request body must be a JSON object with phone_brand, phone_model, phone_os and os_version.',
+);
+export type DeviceCompatibilityRequest = v.InferOutput<typeof DeviceCompatibilityRequestSchema>;
+
+export type IncompatibilityReason = 'unknown_device' | 'os_mismatch' | 'os_version_too_old';
+
+export interface CompatibilityResult extends DeviceCompatibilityRequest {
+  is_compatible: boolean;
+  reason_code: IncompatibilityReason | null;
+  /** Why not, in words a traveler can act on; null when compatible. */
+  reason: string | null;
+  /** The entry of GET /native/device-compatibility that matched, or null. */
+  device: EsimDevice | null;
+}
+
+/** "iPhone 15 Pro", "iphone15pro" and "IPHONE-15-PRO" are one key; "S20+" and "S20 Plus" too. */
+export const deviceKey = (value: string): string =>
+  value.normalize('NFKD').toLowerCase().replace(/\+/g, 'plus').replace(/[^a-z0-9]/g, '');
+
+/** Brand spellings apps report (Build.MANUFACTURER, marketing names). */
+const brandAliases: Record<string, string> = { moto: 'motorola', motorolamobility: 'motorola', samsungelectronics: 'samsung', googleinc: 'google' };
+
+const brandKey = (brand: string): string => {
+  const key = deviceKey(brand);
+  return brandAliases[key] ?? key;
+};
+
+const index = new Map<string, EsimDevice>();
+for (const device of deviceList.devices) {
+  for (const name of [device.model, ...(device.aliases ?? [])]) index.set(`${brandKey(device.brand)}|${deviceKey(name)}`, device);
+}
+
+const lookUp = (brand: string, model: string): EsimDevice | undefined => {
+  const b = brandKey(brand);
+  const m = deviceKey(model);
+  // "Samsung" + "Samsung Galaxy S23" is the same device as "Samsung" + "Galaxy S23".
+  return index.get(`${b}|${m}`) ?? (m.startsWith(b) ? index.get(`${b}|${m.slice(b.length)}`) : undefined);
+};
+
+const osFamily = (os: string): 'apple' | 'android' | undefined => {
+  const key = deviceKey(os);
+  if (key === 'ios' || key === 'ipados') return 'apple';
+  if (key === 'android' || key === 'harmonyos') return 'android';
+  return undefined;
+};
+
+const versionParts = (version: string): number[] => (VERSION_PATTERN.exec(version)?.[0] ?? '0').split('.').map(Number);
+
+/** Negative when a < b, as dotted numeric versions ("17.4" > "17.10" is false). */
+export const compareVersions = (a: string, b: string): number => {
+  const left = versionParts(a);
+  const right = versionParts(b);
+  for (let i = 0; i < Math.max(left.length, right.length); i += 1) {
+    const diff = (left[i] ?? 0) - (right[i] ?? 0);
+    if (diff !== 0) return diff;
+  }
+  return 0;
+};
+
+export const checkCompatibility = (request: DeviceCompatibilityRequest): CompatibilityResult => {
+  const device = lookUp(request.phone_brand, request.phone_model);
+  const answer = (reason_code: IncompatibilityReason | null, reason: string | null): CompatibilityResult => ({
+    ...request,
+    is_compatible: reason_code === null,
+    reason_code,
+    reason,
+    device: device ?? null,
+  });
+  if (!device) {
+    return answer(
+      'unknown_device',
+      `${request.phone_brand} ${request.phone_model} is not on the list of eSIM-capable devices. If its settings offer "Add eSIM", it has one.`,
+    );
+  }
+  if (osFamily(request.phone_os) !== osFamily(device.os)) {
+    return answer('os_mismatch', `${device.brand} ${device.model} runs ${device.os}, not ${request.phone_os}.`);
+  }
+  if (device.min_os_version && compareVersions(request.os_version, device.min_os_version) < 0) {
+    return answer(
+      'os_version_too_old',
+      `eSIM on ${device.brand} ${device.model} needs ${device.os} ${device.min_os_version} or later; update the software first.`,
+    );
+  }
+  return answer(null, null);
+};

@@ -1,0 +1,194 @@
+// domain → device- and OS-specific eSIM install instructions: structured steps (json) or a ready page (html).
+// Independent of HTTP: POST /native/instructions and the web app's install page both render through here.
+import QRCode from 'qrcode';
+import { resolveLocale, type ServedLocale } from '#shared/domain/locale';
+import { androidSetupLink, appleSetupLink, parseActivationCode, type ActivationCode } from '#shared/domain/install/activation-code';
+import { renderInstructionsHtml } from '#shared/domain/install/html';
+import { installStrings, type InstallStrings } from '#shared/domain/install/strings';
+import { compareVersions } from '#shared/domain/device-compatibility';
+
+/** Allowed values of `format` (docs/decisions.md F37); `json` is the default. */
+export const instructionFormats = ['json', 'html'] as const;
+export type InstructionFormat = (typeof instructionFormats)[number];
+
+/** eSIM statuses that mean the profile is already on the device: only the "turn it on" step remains. */
+const INSTALLED_STATUSES = new Set(['installed', 'enabled', 'active', 'disabled']);
+
+/** Apple's universal link opens the eSIM setup from iOS 17.4 on. */
+export const APPLE_ONE_TAP_MIN_VERSION = '17.4';
+
+export interface Branding {
+  name: string;
+  colors: { primary?: string | null; background?: string | null; text?: string | null } | null;
+  logo_url: string | null;
+}
+
+export interface InstructionsInput {
+  activationCode: string;
+  iccid: string;
+  esimStatus: string;
+  device: { name: string; os: string; osVersion: string; deviceType?: string | null };
+  /** As requested; resolved to a served locale with English fallback. */
+  locale?: string | null;
+  branding: Branding;
+  format?: InstructionFormat;
+}
+
+export type Platform = 'ios' | 'android' | 'other';
+
+export interface InstructionStep {
+  id: 'one_tap' | 'qr_code' | 'manual' | 'turn_on' | 'installed';
+  title: string;
+  body: string;
+}
+
+export interface InstructionLink {
+  type: 'apple_esim_setup' | 'android_esim_setup';
+  label: string;
+  url: string;
+}
+
+export interface InstructionsDocument {
+  format: 'json';
+  locale: ServedLocale;
+  platform: Platform;
+  device: { name: string; os: string; os_version: string; device_type: string | null };
+  esim: { iccid: string; status: string; installed: boolean };
+  title: string;
+  intro: string;
+  steps: InstructionStep[];
+  activation: {
+    code: string;
+    smdp_address: string;
+    matching_id: string;
+    confirmation_code_required: boolean;
+    labels: { smdp_address: string; matching_id: string; code: string; iccid: string };
+  };
+  qr_code: { media_type: 'image/png'; data_url: string; alt: string };
+  links: InstructionLink[];
+  branding: SafeBranding;
+}
+
+export interface InstructionsPage {
+  format: 'html';
+  locale: ServedLocale;
+  content_type: 'text/html; charset=utf-8';
+  html: string;
+}
+
+export interface SafeBranding {
+  name: string;
+  colors: { primary: string; background: string; text: string };
+  logo_url: string | null;
+}
+
+const defaultColors = { primary: '#0b57d0', background: '#ffffff', text: '#1f1f1f' };
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/** Only hex colors and https logos reach a page: a brand value can never inject CSS or a script URL. */
+export const safeBranding = (branding: Branding): SafeBranding => {
+  const color = (value: string | null | undefined, fallback: string) => (value && HEX_COLOR.test(value) ? value : fallback);
+  let logo: string | null = null;
+  try {
+    logo = branding.logo_url && new URL(branding.logo_url).protocol === 'https:' ? new URL(branding.logo_url).href : null;
+  } catch {
+    logo = null;
+  }
+  return {
+    name: branding.name,
+    colors: {
+      primary: color(branding.colors?.primary, defaultColors.primary),
+      background: color(branding.colors?.background, defaultColors.background),
+      text: color(branding.colors?.text, defaultColors.text),
+    },
+    logo_url: logo,
+  };
+};
+
+export const platformOf = (os: string): Platform => {
+  const key = os.toLowerCase().replace(/[^a-z]/g, '');
+  if (key === 'ios' || key === 'ipados') return 'ios';
+  if (key === 'android') return 'android';
+  return 'other';
+};
+
+/** A warm function often renders the same traveler's code again (app reopened, html after json): keep the last few. */
+const qrCache = new Map<string, Promise<string>>();
+const QR_CACHE_SIZE = 100;
+export const qrDataUrl = (code: string): Promise<string> => {
+  let image = qrCache.get(code);
+  if (!image) {
+    image = QRCode.toDataURL(code, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+    image.catch(() => qrCache.delete(code));
+    if (qrCache.size >= QR_CACHE_SIZE) qrCache.delete(qrCache.keys().next().value!);
+    qrCache.set(code, image);
+  }
+  return image;
+};
+
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+
+const oneTapLinks = (platform: Platform, osVersion: string, activation: ActivationCode, text: InstallStrings): InstructionLink[] => {
+  if (platform === 'ios' && compareVersions(osVersion, APPLE_ONE_TAP_MIN_VERSION) >= 0) {
+    return [{ type: 'apple_esim_setup', label: text.oneTapLabel, url: appleSetupLink(activation.code) }];
+  }
+  if (platform === 'android') return [{ type: 'android_esim_setup', label: text.oneTapLabel, url: androidSetupLink(activation.code) }];
+  return [];
+};
+
+const steps = (platform: Platform, installed: boolean, hasOneTap: boolean, text: InstallStrings, values: Record<string, string>): InstructionStep[] => {
+  const step = (id: InstructionStep['id'], title: string, body: string): InstructionStep => ({ id, title: fill(title, values), body: fill(body, values) });
+  const turnOn = step('turn_on', text.turnOnTitle, text.turnOnBody);
+  if (installed) return [step('installed', text.installedTitle, text.installedBody), turnOn];
+  const byPlatform = { ios: ['qrBodyIos', 'manualBodyIos'], android: ['qrBodyAndroid', 'manualBodyAndroid'], other: ['qrBodyOther', 'manualBodyOther'] } as const;
+  const [qrBody, manualBody] = byPlatform[platform];
+  return [
+    ...(hasOneTap ? [step('one_tap', text.oneTapTitle, text.oneTapBody)] : []),
+    step('qr_code', text.qrTitle, text[qrBody]),
+    step('manual', text.manualTitle, text[manualBody]),
+    turnOn,
+  ];
+};
+
+/** The structured instructions; every string is plain text (the html format escapes it). */
+export const buildInstructions = async (input: InstructionsInput): Promise<InstructionsDocument> => {
+  const activation = parseActivationCode(input.activationCode);
+  const locale = resolveLocale(input.locale ?? undefined, undefined);
+  const text = installStrings[locale];
+  const branding = safeBranding(input.branding);
+  const platform = platformOf(input.device.os);
+  const installed = INSTALLED_STATUSES.has(input.esimStatus.toLowerCase());
+  const links = installed ? [] : oneTapLinks(platform, input.device.osVersion, activation, text);
+  const values = { brand: branding.name, device: input.device.name, oneTapLabel: text.oneTapLabel };
+  return {
+    format: 'json',
+    locale,
+    platform,
+    device: { name: input.device.name, os: input.device.os, os_version: input.device.osVersion, device_type: input.device.deviceType ?? null },
+    esim: { iccid: input.iccid, status: input.esimStatus, installed },
+    title: fill(text.title, values),
+    intro: fill(text.intro, values),
+    steps: steps(platform, installed, links.length > 0, text, values),
+    activation: {
+      code: activation.code,
+      smdp_address: activation.smdpAddress,
+      matching_id: activation.matchingId,
+      confirmation_code_required: activation.confirmationCodeRequired,
+      labels: { smdp_address: text.smdpLabel, matching_id: text.matchingIdLabel, code: text.activationCodeLabel, iccid: text.iccidLabel },
+    },
+    qr_code: {
+      media_type: 'image/png',
+      data_url: await qrDataUrl(activation.code),
+      alt: text.qrAlt,
+    },
+    links,
+    branding,
+  };
+};
+
+/** Renders in the requested format: the structured document (`json`) or a self-contained page (`html`). */
+export const renderInstructions = async (input: InstructionsInput): Promise<InstructionsDocument | InstructionsPage> => {
+  const document = await buildInstructions(input);
+  if ((input.format ?? 'json') === 'json') return document;
+  return { format: 'html', locale: document.locale, content_type: 'text/html; charset=utf-8', html: renderInstructionsHtml(document) };
+};

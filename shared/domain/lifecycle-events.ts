@@ -1,0 +1,168 @@
+// domain → the traveler-side webhook events, field for field as the spec's Events table lists them.
+import type { Booking, PackageQueueEntry, PromoCode } from '#shared/domain/booking';
+import {
+  DAY_MS,
+  usageMeasure,
+  type Esim,
+  type Threshold,
+  type Traveler,
+  type TravelerPackage,
+} from '#shared/domain/traveler';
+import { eventIdOf, type DomainEvent, type WebhookEventName } from '#shared/events/catalog';
+
+/** The `data` members of every event, as the spec lists them; tests compare payloads against this table. */
+export const eventDataFields = {
+  'package.usage.data': [
+    'external_user_id', 'booking_id', 'iccid', 'package_id', 'package_queue_uuid', 'promo_code_id', 'destination',
+    'package_type', 'usage_percent', 'size', 'used_bytes', 'remaining_bytes',
+  ],
+  'package.usage.duration': [
+    'external_user_id', 'booking_id', 'iccid', 'package_id', 'package_queue_uuid', 'promo_code_id', 'destination',
+    'package_type', 'usage_percent', 'duration_days', 'elapsed_days', 'remaining_days',
+  ],
+  'esim.installed': ['external_user_id', 'booking_id', 'iccid'],
+  'esim.removed': ['external_user_id', 'booking_id', 'iccid'],
+  'package.activated': [
+    'external_user_id', 'booking_id', 'iccid', 'package_id', 'package_queue_uuid', 'promo_code_id', 'destination', 'size',
+    'activated_at', 'expires_at',
+  ],
+  'package.purchased': [
+    'external_user_id', 'booking_id', 'iccid', 'payment_id', 'amount', 'currency', 'promo_code_id', 'package_queue_uuid',
+  ],
+  'topup.completed': [
+    'external_user_id', 'booking_id', 'iccid', 'payment_id', 'amount', 'currency', 'promo_code_id', 'package_id',
+    'destination', 'size',
+  ],
+  'promo_code.redeemed': ['promocode', 'booking_id', 'redeemed_at', 'redeemed_by'],
+  'classic_package_queue.claimed': ['queue_id', 'booking_id', 'esim_iccid', 'user_id', 'partner_id', 'is_top_up'],
+} as const;
+
+const event = (
+  partnerId: string,
+  name: WebhookEventName,
+  entityId: string,
+  at: Date,
+  data: Record<string, unknown>,
+): DomainEvent => ({ partner_id: partnerId, event: name, event_id: eventIdOf(name, entityId), timestamp: at.toISOString(), data });
+
+export const promoCodeRedeemed = (booking: Booking, promo: PromoCode, redeemedBy: string, at: Date): DomainEvent =>
+  event(booking.partner_id, 'promo_code.redeemed', promo.uuid, at, {
+    promocode: promo.code,
+    booking_id: booking.id,
+    redeemed_at: at.toISOString(),
+    redeemed_by: redeemedBy,
+  });
+
+const esimBooking = (traveler: Traveler, esim: Esim) => esim.booking_id ?? traveler.attribution?.booking_id ?? null;
+
+/** Repeatable: the occurrence number is part of the entity id (#23). */
+export const esimInstalled = (traveler: Traveler, esim: Esim, at: Date): DomainEvent =>
+  event(traveler.partner_id, 'esim.installed', `${esim.iccid}:${esim.installs}`, at, {
+    external_user_id: traveler.external_user_id,
+    booking_id: esimBooking(traveler, esim),
+    iccid: esim.iccid,
+  });
+
+export const esimRemoved = (traveler: Traveler, esim: Esim, at: Date): DomainEvent =>
+  event(traveler.partner_id, 'esim.removed', `${esim.iccid}:${esim.removals}`, at, {
+    external_user_id: traveler.external_user_id,
+    booking_id: esimBooking(traveler, esim),
+    iccid: esim.iccid,
+  });
+
+const packageCommon = (traveler: Traveler, pkg: TravelerPackage) => ({
+  external_user_id: traveler.external_user_id,
+  booking_id: pkg.booking_id,
+  iccid: pkg.iccid,
+  package_id: pkg.package_id,
+  package_queue_uuid: pkg.package_queue_uuid,
+  promo_code_id: pkg.promo_code_id,
+  destination: pkg.destination,
+});
+
+export const packageActivated = (traveler: Traveler, pkg: TravelerPackage, at: Date): DomainEvent =>
+  event(traveler.partner_id, 'package.activated', pkg.package_id, at, {
+    ...packageCommon(traveler, pkg),
+    size: pkg.size,
+    activated_at: pkg.activated_at,
+    expires_at: pkg.expires_at,
+  });
+
+const usageEventName = (threshold: Threshold): WebhookEventName => `package.usage.${threshold}_percent`;
+
+/** One usage event; data-based or duration-based fields by the package's measure (#24). */
+export const packageUsage = (traveler: Traveler, pkg: TravelerPackage, threshold: Threshold, at: Date): DomainEvent => {
+  const measured =
+    usageMeasure(pkg) === 'data'
+      ? {
+          size: pkg.size,
+          used_bytes: pkg.used_bytes,
+          remaining_bytes: Math.max(0, (pkg.size_bytes ?? 0) - pkg.used_bytes),
+        }
+      : (() => {
+          const start = new Date(pkg.activated_at ?? at.toISOString()).getTime();
+          const elapsed = Math.min(pkg.duration_days, Math.floor((at.getTime() - start) / DAY_MS));
+          return { duration_days: pkg.duration_days, elapsed_days: elapsed, remaining_days: pkg.duration_days - elapsed };
+        })();
+  return event(traveler.partner_id, usageEventName(threshold), pkg.package_id, at, {
+    ...packageCommon(traveler, pkg),
+    package_type: pkg.package_type,
+    usage_percent: threshold,
+    ...measured,
+  });
+};
+
+export interface Payment {
+  payment_id: string;
+  amount: number;
+  currency: string;
+}
+
+/** Members both payment events share, in the spec's order. */
+const paymentCommon = (traveler: Traveler, pkg: TravelerPackage, payment: Payment) => ({
+  external_user_id: traveler.external_user_id,
+  booking_id: traveler.attribution?.booking_id ?? null,
+  iccid: pkg.iccid,
+  payment_id: payment.payment_id,
+  amount: payment.amount,
+  currency: payment.currency,
+  promo_code_id: traveler.attribution?.promo_code_id ?? null,
+});
+
+/** No package_id: the spec says the package does not exist yet at payment time. */
+export const packagePurchased = (
+  traveler: Traveler,
+  pkg: TravelerPackage,
+  payment: Payment,
+  at: Date,
+  webAppQueueUuid: string | null,
+): DomainEvent =>
+  event(traveler.partner_id, 'package.purchased', payment.payment_id, at, {
+    ...paymentCommon(traveler, pkg, payment),
+    package_queue_uuid: webAppQueueUuid,
+  });
+
+export const topupCompleted = (traveler: Traveler, pkg: TravelerPackage, payment: Payment, at: Date): DomainEvent =>
+  event(traveler.partner_id, 'topup.completed', payment.payment_id, at, {
+    ...paymentCommon(traveler, pkg, payment),
+    package_id: pkg.package_id,
+    destination: pkg.destination,
+    size: pkg.size,
+  });
+
+export const classicClaimed = (
+  traveler: Traveler,
+  booking: Booking,
+  entry: PackageQueueEntry,
+  iccid: string,
+  isTopUp: boolean,
+  at: Date,
+): DomainEvent =>
+  event(traveler.partner_id, 'classic_package_queue.claimed', entry.uuid, at, {
+    queue_id: entry.uuid,
+    booking_id: booking.id,
+    esim_iccid: iccid,
+    user_id: traveler.user_id,
+    partner_id: traveler.partner_id,
+    is_top_up: isTopUp,
+  });

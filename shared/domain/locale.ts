@@ -1,0 +1,51 @@
+// domain → picking the language of a response: `locale` parameter, then Accept-Language, then English.
+import * as v from 'valibot';
+
+/** The languages the catalog names and the install instructions are served in (docs/api.md, Localization). */
+export const servedLocales = ['en', 'de', 'fr', 'es'] as const;
+export type ServedLocale = (typeof servedLocales)[number];
+export const DEFAULT_LOCALE: ServedLocale = 'en';
+
+/** A BCP 47-like tag: `de`, `de-CH`, `pt_BR`, `zh-Hant-TW`. */
+const LOCALE_PATTERN = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8}){0,3}$/;
+
+export const LocaleSchema = v.pipe(
+  v.string('locale must be a string.'),
+  v.maxLength(35, 'locale must be at most 35 characters.'),
+  v.regex(LOCALE_PATTERN, 'locale must be a language code such as en, de or de-CH.'),
+);
+
+const languageOf = (tag: string): string => tag.split(/[-_]/)[0]!.toLowerCase();
+
+const served = (tag: string): ServedLocale | undefined => {
+  const language = languageOf(tag);
+  return servedLocales.find((locale) => locale === language);
+};
+
+/** Accept-Language entries by descending q; malformed entries and q=0 are skipped. Bounded to 20 entries. */
+const acceptedLanguages = (header: string): string[] =>
+  header
+    .split(',')
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q === undefined ? 1 : Number(q.slice(2));
+      return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter(({ tag, weight }) => weight > 0 && (tag === '*' || LOCALE_PATTERN.test(tag)))
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+    .map(({ tag }) => tag);
+
+/**
+ * The served locale for a request. An explicit `locale` wins (it is validated by the caller); an unsupported
+ * language falls back to English rather than failing, as browsers do.
+ */
+export const resolveLocale = (requested: string | undefined, acceptLanguage: string | undefined): ServedLocale => {
+  if (requested) return served(requested) ?? DEFAULT_LOCALE;
+  for (const tag of acceptedLanguages(acceptLanguage ?? '')) {
+    const match = served(tag);
+    if (match) return match;
+  }
+  return DEFAULT_LOCALE;
+};

@@ -1,0 +1,222 @@
+// storage adapter → travelers in the single table: one aggregate item, look-ups, package schedules, reporter facts.
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Booking } from '#shared/domain/booking';
+import { nextDueAt, type Traveler } from '#shared/domain/traveler';
+import { ConflictError } from '#shared/errors';
+import { cancellationReasons } from '#shared/storage/dynamo-errors';
+import { eventPut } from '#shared/storage/event-items';
+import { keys, shardOf } from '#shared/storage/keys';
+import type { LifecycleChange, PackageSchedule, TravelerStore, TravelerWrite } from '#shared/usecases/lifecycle-ports';
+
+/** Another request changed a traveler or booking between read and write; use cases re-read and retry. */
+export class ConcurrentChangeError extends ConflictError {
+  constructor() {
+    super('concurrent_modification', 'The traveler was changed by another request. Retry.');
+  }
+}
+
+/** The reporter's fact id is already recorded: the fact was applied before and changes nothing now. */
+export class DuplicateFactError extends Error {
+  constructor() {
+    super('This fact was already recorded.');
+    this.name = 'DuplicateFactError';
+  }
+}
+
+const fromItem = (item: Record<string, unknown> | undefined): Traveler | undefined => {
+  if (!item) return undefined;
+  const { pk: _pk, sk: _sk, entity: _entity, ...rest } = item;
+  return rest as unknown as Traveler;
+};
+
+const lookupItem = (key: { pk: string; sk: string }, traveler: Traveler, entity: string) => ({
+  ...key,
+  entity,
+  version: 1,
+  partner_id: traveler.partner_id,
+  user_id: traveler.user_id,
+});
+
+export const dynamoTravelerStore = (client: DynamoDBDocumentClient, tableName: string): TravelerStore => {
+  const getItem = async (key: { pk: string; sk: string }) =>
+    (await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
+
+  const get = async (partnerId: string, userId: string) => fromItem(await getItem(keys.traveler(partnerId, userId)));
+
+  const viaRef = async (key: { pk: string; sk: string }) => {
+    const ref = await getItem(key);
+    return ref ? get(String(ref.partner_id), String(ref.user_id)) : undefined;
+  };
+
+  /** Items a traveler write brings: the aggregate (version-checked), new look-ups, changed schedules. */
+  const travelerItems = ({ before, after }: TravelerWrite) => {
+    const items: Record<string, unknown>[] = [
+      {
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.traveler(after.partner_id, after.user_id), entity: 'traveler', ...after },
+          ConditionExpression: before ? 'version = :expected' : 'attribute_not_exists(pk)',
+          ...(before ? { ExpressionAttributeValues: { ':expected': before.version } } : {}),
+        },
+      },
+    ];
+    // Identity look-ups are unique per partner: a second traveler cannot take the same external_user_id or email.
+    const identity = (key: { pk: string; sk: string }) => ({
+      Put: {
+        TableName: tableName,
+        Item: lookupItem(key, after, 'traveler_ref'),
+        ConditionExpression: 'attribute_not_exists(pk) OR user_id = :user',
+        ExpressionAttributeValues: { ':user': after.user_id },
+      },
+    });
+    if (after.external_user_id && after.external_user_id !== before?.external_user_id) {
+      items.push(identity(keys.travelerByExternalId(after.partner_id, after.external_user_id)));
+    }
+    if (after.email && after.email !== before?.email) items.push(identity(keys.travelerByEmail(after.partner_id, after.email)));
+    const knownEsims = new Set(before?.esims.map((e) => e.iccid));
+    for (const esim of after.esims.filter((e) => !knownEsims.has(e.iccid))) {
+      items.push({ Put: { TableName: tableName, Item: lookupItem(keys.esimRef(esim.iccid), after, 'esim_ref') } });
+    }
+    const previous = new Map(before?.packages.map((p) => [p.package_id, p]));
+    for (const pkg of after.packages) {
+      const old = previous.get(pkg.package_id);
+      if (!old) items.push({ Put: { TableName: tableName, Item: lookupItem(keys.packageRef(pkg.package_id), after, 'package_ref') } });
+      if (!old && pkg.package_queue_uuid) {
+        const key = keys.packageByQueueEntry(after.partner_id, pkg.package_queue_uuid);
+        items.push({ Put: { TableName: tableName, Item: { ...lookupItem(key, after, 'queue_package_ref'), package_id: pkg.package_id } } });
+      }
+      const due = nextDueAt(pkg)?.toISOString() ?? null;
+      const dueBefore = old ? (nextDueAt(old)?.toISOString() ?? null) : null;
+      if (due === dueBefore) continue;
+      const key = keys.packageSchedule(after.partner_id, after.user_id, pkg.package_id);
+      items.push(
+        due === null
+          ? { Delete: { TableName: tableName, Key: key } }
+          : {
+              Put: {
+                TableName: tableName,
+                Item: {
+                  ...key,
+                  entity: 'package_schedule',
+                  version: 1,
+                  gsi2pk: keys.packageDueShard(shardOf(after.user_id)),
+                  gsi2sk: `${due}#${after.partner_id}#${after.user_id}#${pkg.package_id}`,
+                  partner_id: after.partner_id,
+                  user_id: after.user_id,
+                  package_id: pkg.package_id,
+                  due_at: due,
+                },
+              },
+            },
+      );
+    }
+    return items;
+  };
+
+  const bookingItem = (booking: Booking) => ({
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...keys.booking(booking.partner_id, booking.id),
+        entity: 'booking',
+        ...booking,
+        data: booking.data === null ? null : JSON.stringify(booking.data),
+      },
+      ConditionExpression: 'version = :expected',
+      ExpressionAttributeValues: { ':expected': booking.version - 1 },
+    },
+  });
+
+  return {
+    get,
+    findByExternalUserId: (partnerId, externalUserId) => viaRef(keys.travelerByExternalId(partnerId, externalUserId)),
+    findByEmail: (partnerId, email) => viaRef(keys.travelerByEmail(partnerId, email)),
+    findByIccid: (iccid) => viaRef(keys.esimRef(iccid)),
+    findByPackageId: (packageId) => viaRef(keys.packageRef(packageId)),
+    findByPackageQueueUuid: (partnerId, queueUuid) => viaRef(keys.packageByQueueEntry(partnerId, queueUuid)),
+
+    async findPromoCodeUuid(partnerId, code) {
+      const ref = await getItem(keys.promoCodeValue(partnerId, code));
+      return ref ? String(ref.promo_code_uuid) : undefined;
+    },
+
+    async queueRefs(partnerId, travelerKey) {
+      const { pk } = keys.travelerQueue(partnerId, travelerKey, '');
+      const result = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :queue)',
+          ExpressionAttributeValues: { ':pk': pk, ':queue': 'QUEUE#' },
+          ConsistentRead: true,
+          Limit: 100,
+        }),
+      );
+      return (result.Items ?? []).map((item) => ({ bookingId: String(item.booking), queueUuid: String(item.sk).slice('QUEUE#'.length) }));
+    },
+
+    async duePackageSchedules(now, limit) {
+      const upper = `${now.toISOString()}#\uffff`;
+      const pages = await Promise.all(
+        Array.from({ length: keys.DUE_SHARDS }, (_, shard) =>
+          client.send(
+            new QueryCommand({
+              TableName: tableName,
+              IndexName: 'gsi2',
+              KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :upper',
+              ExpressionAttributeValues: { ':pk': keys.packageDueShard(shard), ':upper': upper },
+              Limit: limit,
+            }),
+          ),
+        ),
+      );
+      return pages.flatMap((page) => (page.Items ?? []) as PackageSchedule[]);
+    },
+
+    async dropPackageSchedule(schedule) {
+      await client.send(
+        new DeleteCommand({ TableName: tableName, Key: keys.packageSchedule(schedule.partner_id, schedule.user_id, schedule.package_id) }),
+      );
+    },
+
+    async factRecorded(reporter, eventId) {
+      return (await getItem(keys.fact(reporter, eventId))) !== undefined;
+    },
+
+    async commit(change: LifecycleChange) {
+      const factItems = change.fact
+        ? [
+            {
+              Put: {
+                TableName: tableName,
+                Item: {
+                  ...keys.fact(change.fact.reporter, change.fact.eventId),
+                  entity: 'fact',
+                  version: 1,
+                  occurred_at: change.fact.occurredAt,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+          ]
+        : [];
+      const items = [
+        ...factItems,
+        ...(change.travelers ?? []).flatMap(travelerItems),
+        ...(change.bookings ?? []).map(bookingItem),
+        ...(change.events ?? []).map((event) => eventPut(tableName, event)),
+      ];
+      if (items.length === 0) return;
+      try {
+        await client.send(new TransactWriteCommand({ TransactItems: items as never }));
+      } catch (error) {
+        const reasons = cancellationReasons(error);
+        if (!reasons) throw error;
+        if (factItems.length > 0 && reasons[0]?.Code === 'ConditionalCheckFailed') throw new DuplicateFactError();
+        if (reasons.some((reason) => reason.Code === 'ConditionalCheckFailed' || reason.Code === 'TransactionConflict')) {
+          throw new ConcurrentChangeError();
+        }
+        throw error;
+      }
+    },
+  };
+};

@@ -1,0 +1,161 @@
+// use cases → classic eSIM grants in the native app: list them, set a missing destination, claim one.
+import type { Booking, PackageQueueEntry } from '#shared/domain/booking';
+import { classicClaimed } from '#shared/domain/lifecycle-events';
+import type { Esim } from '#shared/domain/traveler';
+import type { DomainEvent } from '#shared/events/catalog';
+import { ConflictError, NotFoundError } from '#shared/errors';
+import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
+import { findQueueEntry } from '#shared/usecases/redeem-promo-code';
+import { addPackage, destinationOf, ensureTraveler, queueKeysOf, touched, withExternalUserId, withRetry } from '#shared/usecases/travelers';
+
+export type QueueEntryState = PackageQueueEntry['status'] | 'expired';
+
+/** The state a partner sees: a pending entry past its `expires_at` is expired (checked at every read and claim). */
+export const entryState = (entry: PackageQueueEntry, now: Date): QueueEntryState =>
+  entry.status === 'pending' && entry.expires_at !== null && new Date(entry.expires_at).getTime() <= now.getTime()
+    ? 'expired'
+    : entry.status;
+
+export const classicGrantView = (booking: Booking, entry: PackageQueueEntry, now: Date) => ({
+  queue_id: entry.uuid,
+  booking_id: booking.id,
+  status: entryState(entry, now),
+  destination: destinationOf(entry.package_specification),
+  package_type: entry.package_specification.package_type,
+  size: entry.package_specification.size,
+  package_duration: entry.package_specification.package_duration,
+  expires_at: entry.expires_at,
+  created_at: entry.created_at,
+});
+
+/** Every package queue entry addressed to the traveler (external_user_id and, when known, its email). */
+export const queueEntriesOf = async (
+  deps: Pick<LifecycleDeps, 'travelers' | 'bookings'>,
+  partnerId: string,
+  traveler: { external_user_id: string | null; email: string | null },
+): Promise<Array<{ booking: Booking; entry: PackageQueueEntry }>> => {
+  const refs = (await Promise.all(queueKeysOf(traveler).map((key) => deps.travelers.queueRefs(partnerId, key)))).flat();
+  const bookingIds = [...new Set(refs.map((ref) => ref.bookingId))];
+  const bookings = (await Promise.all(bookingIds.map((id) => deps.bookings.get(partnerId, id)))).filter((b): b is Booking => !!b);
+  const wanted = new Set(refs.map((ref) => ref.queueUuid));
+  return bookings
+    .flatMap((booking) => booking.package_queues.filter((entry) => wanted.has(entry.uuid)).map((entry) => ({ booking, entry })))
+    .sort((a, b) => a.entry.created_at.localeCompare(b.entry.created_at));
+};
+
+const identityOf = async (deps: Pick<LifecycleDeps, 'travelers'>, partnerId: string, externalUserId: string) => {
+  const traveler = await deps.travelers.findByExternalUserId(partnerId, externalUserId);
+  return { external_user_id: externalUserId, email: traveler?.email ?? null };
+};
+
+/** `list_classic_package_queues`: the traveler's classic grants, any state, oldest first. */
+export const listClassicGrants = async (input: { partnerId: string; externalUserId: string }, deps: LifecycleDeps) => {
+  const now = deps.clock.now();
+  const entries = await queueEntriesOf(deps, input.partnerId, await identityOf(deps, input.partnerId, input.externalUserId));
+  return entries.filter(({ entry }) => entry.esim_type === 'classic').map(({ booking, entry }) => classicGrantView(booking, entry, now));
+};
+
+const classicEntry = async (deps: LifecycleDeps, input: { partnerId: string; externalUserId: string; queueId: string }) => {
+  const found = await findQueueEntry(deps, input.partnerId, await identityOf(deps, input.partnerId, input.externalUserId), input.queueId);
+  if (found.entry.esim_type !== 'classic') {
+    throw new ConflictError('not_a_classic_grant', 'This package queue entry is not a classic grant: redeem it with POST /native/redeem-package.');
+  }
+  const state = entryState(found.entry, deps.clock.now());
+  if (state === 'expired') throw new ConflictError('package_queue_expired', 'The redemption window of this grant has ended.');
+  if (state !== 'pending') throw new ConflictError('package_queue_not_pending', `This classic grant is already ${state}.`);
+  return found;
+};
+
+/** `set_classic_package_queue_destination`: a pending grant gets the destination the traveler chose. */
+export const setClassicGrantDestination = (
+  input: { partnerId: string; externalUserId: string; queueId: string; destination: string },
+  deps: LifecycleDeps,
+) =>
+  withRetry(async () => {
+    const { booking, entry } = await classicEntry(deps, input);
+    const now = deps.clock.now();
+    const changed: PackageQueueEntry = { ...entry, package_specification: { ...entry.package_specification, destination: input.destination } };
+    const updated: Booking = {
+      ...booking,
+      package_queues: booking.package_queues.map((q) => (q.uuid === entry.uuid ? changed : q)),
+      updated_at: now.toISOString(),
+      version: booking.version + 1,
+    };
+    await deps.travelers.commit({ bookings: [updated] });
+    return classicGrantView(updated, changed, now);
+  });
+
+export interface ClassicClaim {
+  queue_id: string;
+  iccid: string;
+  is_top_up: boolean;
+  user_id: string;
+  events: DomainEvent[];
+}
+
+/**
+ * `claim_classic_package_queue`: pending → claimed. The package goes onto the traveler's classic eSIM for the
+ * same destination whose IMSI is on the provider's network for it (is_top_up true), else onto a freshly
+ * provisioned eSIM (false). The grant's promo code is consumed with it. Emits: classic_package_queue.claimed
+ * (delivered only to partners that opted in). Expired, claimed twice or no destination → 409.
+ */
+export const claimClassicGrant = (
+  input: { partnerId: string; externalUserId: string; queueId: string },
+  deps: LifecycleDeps,
+): Promise<ClassicClaim> =>
+  withRetry(async () => {
+    const { booking, entry } = await classicEntry(deps, input);
+    const destination = destinationOf(entry.package_specification);
+    if (!destination) {
+      throw new ConflictError('destination_required', 'This grant has no destination yet: set one with the destination call first.');
+    }
+    const now = deps.clock.now();
+    const write = await ensureTraveler(deps, input.partnerId, { externalUserId: input.externalUserId });
+    let traveler = withExternalUserId(write.after);
+    const network = deps.connectivity.networkFor(destination);
+    let esim: Esim | undefined = traveler.esims.find(
+      (e) => e.kind === 'classic' && e.destination === destination && e.imsi.startsWith(network),
+    );
+    const isTopUp = esim !== undefined;
+    if (!esim) {
+      const profile = await deps.connectivity.allocateEsim({ idempotencyKey: `${input.partnerId}:classic:${entry.uuid}`, destination });
+      esim = {
+        iccid: profile.iccid,
+        imsi: profile.imsi,
+        activation_code: profile.activation_code,
+        kind: 'classic',
+        destination,
+        state: 'provisioned',
+        installs: 0,
+        removals: 0,
+        state_changed_at: now.toISOString(),
+        booking_id: booking.id,
+        created_at: now.toISOString(),
+      };
+      traveler = { ...traveler, esims: [...traveler.esims, esim] };
+    }
+    const promo = booking.promo_codes.find((p) => p.uuid === entry.promo_code_uuid) ?? null;
+    const added = await addPackage(
+      deps,
+      traveler,
+      esim,
+      { spec: entry.package_specification, source: 'classic_grant', booking, entry, promoCodeId: promo?.uuid ?? null },
+      now,
+    );
+    const stamp = now.toISOString();
+    const claimedBy = added.traveler.external_user_id;
+    const updated: Booking = {
+      ...booking,
+      package_queues: booking.package_queues.map((q) => (q.uuid === entry.uuid ? { ...q, status: 'claimed' } : q)),
+      // The grant's code is spent with the claim, so it cannot deliver the package a second time.
+      promo_codes: booking.promo_codes.map((p) =>
+        p.uuid === promo?.uuid ? { ...p, status: 'redeemed', redeemed_at: stamp, redeemed_by: claimedBy, updated_at: stamp } : p,
+      ),
+      updated_at: stamp,
+      version: booking.version + 1,
+    };
+    const travelerWrite = touched({ before: write.before, after: added.traveler }, now);
+    const events = [classicClaimed(travelerWrite.after, updated, entry, esim.iccid, isTopUp, now)];
+    await deps.travelers.commit({ travelers: [travelerWrite], bookings: [updated], events });
+    return { queue_id: entry.uuid, iccid: esim.iccid, is_top_up: isTopUp, user_id: travelerWrite.after.user_id, events };
+  });

@@ -1,0 +1,88 @@
+// use case → a reporter states a traveler-side fact; it reaches the same use cases as the sandbox, once.
+import type { Fact } from '#shared/domain/lifecycle-schemas';
+import { reporterFacts } from '#shared/domain/lifecycle-schemas';
+import { AppError } from '#shared/errors';
+import { DuplicateFactError } from '#shared/storage/traveler-store';
+import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
+import { recordPurchase, recordTopup } from '#shared/usecases/payments';
+import { redeemPromoCode, type FactContext } from '#shared/usecases/redeem-promo-code';
+import { activatePackage, installEsim, removeEsim, reportUsage } from '#shared/usecases/traveler-facts';
+
+export interface IngestResult {
+  event_id: string;
+  /** The fact was seen before (same reporter and event_id): nothing changed, nothing fired. */
+  duplicate: boolean;
+  /** The fact moved state; false for duplicates and for facts older than the current state. */
+  applied: boolean;
+  events: string[];
+}
+
+const apply = async (fact: Fact, context: FactContext, deps: LifecycleDeps): Promise<{ applied: boolean; events: string[] }> => {
+  const names = (result: { events: Array<{ event: string }> }) => result.events.map((e) => e.event);
+  switch (fact.type) {
+    case 'esim.installed':
+    case 'esim.removed': {
+      const play = fact.type === 'esim.installed' ? installEsim : removeEsim;
+      const result = await play({ iccid: fact.iccid, fact: context }, deps);
+      return { applied: result.applied, events: names(result) };
+    }
+    case 'package.activated': {
+      const result = await activatePackage({ packageId: fact.package_id, expiresAt: fact.expires_at, fact: context }, deps);
+      return { applied: result.applied, events: names(result) };
+    }
+    case 'package.usage': {
+      const result = await reportUsage({ packageId: fact.package_id, usedBytes: fact.used_bytes, fact: context }, deps);
+      return { applied: result.applied, events: names(result) };
+    }
+    case 'promo_code.redeemed': {
+      await redeemPromoCode(
+        { partnerId: fact.partner_id, uuid: fact.promo_code_id, code: fact.code, externalUserId: fact.external_user_id, fact: context },
+        deps,
+      );
+      return { applied: true, events: ['promo_code.redeemed'] };
+    }
+    case 'payment.purchase':
+    case 'payment.topup': {
+      const record = fact.type === 'payment.purchase' ? recordPurchase : recordTopup;
+      const result = await record(
+        {
+          partnerId: fact.partner_id,
+          externalUserId: fact.external_user_id,
+          paymentId: fact.payment_id,
+          amount: fact.amount,
+          currency: fact.currency,
+          destination: fact.destination,
+          size: fact.size,
+          iccid: 'iccid' in fact ? fact.iccid : undefined,
+          packageQueueUuid: 'package_queue_uuid' in fact ? fact.package_queue_uuid : undefined,
+          fact: context,
+        },
+        deps,
+      );
+      return { applied: result.applied, events: names(result) };
+    }
+  }
+};
+
+/**
+ * Input: the reporter and its validated fact. Output: whether it applied and which events it fired.
+ * Steps: refuse facts this reporter may not state (403); answer a known event_id as a duplicate without
+ * touching anything; otherwise apply it with the fact id recorded in the same transaction, so a concurrent
+ * duplicate also changes nothing. Facts older than the current state are recorded and change nothing.
+ */
+export const ingestFact = async (input: { reporter: string; fact: Fact }, deps: LifecycleDeps): Promise<IngestResult> => {
+  const { reporter, fact } = input;
+  if (!reporterFacts[reporter]?.includes(fact.type)) {
+    throw new AppError(403, 'fact_not_allowed', `Reporter "${reporter}" may not report ${fact.type}.`);
+  }
+  const duplicate = { event_id: fact.event_id, duplicate: true, applied: false, events: [] };
+  if (await deps.travelers.factRecorded(reporter, fact.event_id)) return duplicate;
+  const context: FactContext = { reporter, eventId: fact.event_id, occurredAt: new Date(fact.occurred_at).toISOString() };
+  try {
+    const result = await apply(fact, context, deps);
+    return { event_id: fact.event_id, duplicate: false, ...result };
+  } catch (error) {
+    if (error instanceof DuplicateFactError) return duplicate;
+    throw error;
+  }
+};

@@ -1,0 +1,95 @@
+// use cases → the ports of the traveler lifecycle: travelers in storage, the connectivity provider, payments.
+import type { Booking } from '#shared/domain/booking';
+import type { Traveler } from '#shared/domain/traveler';
+import type { DomainEvent } from '#shared/events/catalog';
+import type { BookingStore, Clock, PartnerDirectory } from '#shared/usecases/ports';
+
+/** An eSIM profile as the provider hands it out (docs/providers.md). */
+export interface EsimProfile {
+  iccid: string;
+  imsi: string;
+  smdp_address: string;
+  matching_id: string;
+  /** `LPA:1$<SM-DP+ address>$<matching id>`: what the device scans or receives to install the profile. */
+  activation_code: string;
+}
+
+/**
+ * Connectivity provider: the network operator / eSIM platform that issues profiles and carries data.
+ * Every call takes an idempotency key so a retried use case gets the same profile, never a second one.
+ */
+export interface ConnectivityProvider {
+  allocateEsim(input: { idempotencyKey: string; destination: string | null }): Promise<EsimProfile>;
+  addPackage(input: {
+    idempotencyKey: string;
+    iccid: string;
+    packageId: string;
+    sizeBytes: number | null;
+    durationDays: number;
+    destination: string | null;
+  }): Promise<void>;
+  readUsage(input: { iccid: string; packageId: string }): Promise<{ usedBytes: number }>;
+  /** Home network (MCC+MNC, the first 5 IMSI digits) of the profiles this provider issues for a destination. */
+  networkFor(destination: string | null): string;
+}
+
+/** Payment provider: charges the traveler; the result is reported back as a purchase or top-up fact. */
+export interface PaymentProvider {
+  charge(input: { idempotencyKey: string; amount: number; currency: string }): Promise<{ paymentId: string }>;
+}
+
+/** A traveler write: the aggregate before (undefined when new) and after; the store derives look-ups and schedules. */
+export interface TravelerWrite {
+  before: Traveler | undefined;
+  after: Traveler;
+}
+
+export interface LifecycleChange {
+  travelers?: TravelerWrite[];
+  /** Bookings replaced with a version check (their `version` already bumped). */
+  bookings?: Booking[];
+  events?: DomainEvent[];
+  /** Records a reporter's fact id once; a second commit with the same fact fails with DuplicateFactError. */
+  fact?: { reporter: string; eventId: string; occurredAt: string };
+}
+
+export interface QueueRef {
+  bookingId: string;
+  queueUuid: string;
+}
+
+export interface PackageSchedule {
+  partner_id: string;
+  user_id: string;
+  package_id: string;
+  due_at: string;
+}
+
+export interface TravelerStore {
+  get(partnerId: string, userId: string): Promise<Traveler | undefined>;
+  findByExternalUserId(partnerId: string, externalUserId: string): Promise<Traveler | undefined>;
+  findByEmail(partnerId: string, email: string): Promise<Traveler | undefined>;
+  /** Across partners: reporters know the ICCID or package id only. */
+  findByIccid(iccid: string): Promise<Traveler | undefined>;
+  findByPackageId(packageId: string): Promise<Traveler | undefined>;
+  /** The traveler whose package came from this queue entry (redeemed grant or web-app purchase). */
+  findByPackageQueueUuid(partnerId: string, queueUuid: string): Promise<Traveler | undefined>;
+  findPromoCodeUuid(partnerId: string, code: string): Promise<string | undefined>;
+  /** Package queue entries addressed to a traveler key (`external_user_id` or `email:{email}`), at most 100. */
+  queueRefs(partnerId: string, travelerKey: string): Promise<QueueRef[]>;
+  /** Packages with time-driven work due (thresholds, expiry): the sweeper's index, oldest first, `limit` per shard. */
+  duePackageSchedules(now: Date, limit: number): Promise<PackageSchedule[]>;
+  dropPackageSchedule(schedule: PackageSchedule): Promise<void>;
+  factRecorded(reporter: string, eventId: string): Promise<boolean>;
+  /** One transaction; ConcurrentChangeError when a traveler or booking changed meanwhile. */
+  commit(change: LifecycleChange): Promise<void>;
+}
+
+export interface LifecycleDeps {
+  travelers: TravelerStore;
+  bookings: BookingStore;
+  partners: PartnerDirectory;
+  connectivity: ConnectivityProvider;
+  payments: PaymentProvider;
+  clock: Clock;
+}

@@ -1,0 +1,117 @@
+// use cases → what the payment provider reports: a purchase or a top-up paid by a traveler.
+import { isIso4217 } from '#shared/domain/currency';
+import { packagePurchased, topupCompleted, type Payment } from '#shared/domain/lifecycle-events';
+import type { Esim, Traveler, TravelerPackage } from '#shared/domain/traveler';
+import type { DomainEvent } from '#shared/events/catalog';
+import { BadRequestError, NotFoundError } from '#shared/errors';
+import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
+import type { FactContext } from '#shared/usecases/redeem-promo-code';
+import { addPackage, ensureTraveler, ensureUniversalEsim, touched, withRetry } from '#shared/usecases/travelers';
+
+/** What a purchase or top-up provisions unless the payment says otherwise (docs/lifecycle.md). */
+export const PAID_PACKAGE_DEFAULTS = { size: '1GB', package_duration: 30 } as const;
+
+export interface PaymentInput {
+  partnerId: string;
+  externalUserId: string;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  destination?: string | null;
+  size?: string | null;
+  durationDays?: number | null;
+  fact?: FactContext;
+}
+
+export interface PaymentResult {
+  traveler: Traveler;
+  pkg: TravelerPackage;
+  applied: boolean;
+  events: DomainEvent[];
+}
+
+/** Amount in the smallest currency unit, a positive integer; currency on the maintained ISO 4217 list. */
+export const checkPayment = (input: Pick<PaymentInput, 'amount' | 'currency'>): Payment['currency'] => {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+    throw new BadRequestError('invalid_amount', 'amount must be a positive integer in the smallest currency unit (e.g. 499 for 4.99).', [
+      { path: 'amount', message: 'Positive integer required.' },
+    ]);
+  }
+  const currency = input.currency.toUpperCase();
+  if (!isIso4217(currency)) {
+    throw new BadRequestError('invalid_currency', `currency "${input.currency}" is not an ISO 4217 code.`, [
+      { path: 'currency', message: 'ISO 4217 alphabetic code, e.g. EUR.' },
+    ]);
+  }
+  return currency;
+};
+
+const pay = (kind: 'purchase' | 'topup') =>
+  (input: PaymentInput & { iccid?: string | null; packageQueueUuid?: string | null }, deps: LifecycleDeps): Promise<PaymentResult> =>
+    withRetry(async () => {
+      const currency = checkPayment(input);
+      const now = deps.clock.now();
+      const at = input.fact ? new Date(input.fact.occurredAt) : now;
+      const write = await ensureTraveler(deps, input.partnerId, { externalUserId: input.externalUserId });
+      const paid = write.after.packages.find((p) => p.payment_id === input.paymentId);
+      if (paid) {
+        // The same payment reported again under another fact id: one payment provisions one package.
+        if (input.fact) await deps.travelers.commit({ fact: input.fact });
+        return { traveler: write.after, pkg: paid, applied: false, events: [] };
+      }
+      let esim: Esim;
+      let traveler = write.after;
+      if (input.iccid) {
+        const found = traveler.esims.find((e) => e.iccid === input.iccid);
+        if (!found) throw new NotFoundError(`No eSIM ${input.iccid} for this traveler.`, 'esim_not_found');
+        esim = found;
+      } else {
+        ({ traveler, esim } = await ensureUniversalEsim(deps, traveler, null, now));
+      }
+      const destination = input.destination ?? esim.destination ?? null;
+      const added = await addPackage(
+        deps,
+        traveler,
+        esim,
+        {
+          // Top-ups are always data-limited (spec, Package types); purchases too unless stated.
+          spec: {
+            package_type: 'data-limited',
+            size: input.size ?? PAID_PACKAGE_DEFAULTS.size,
+            package_duration: input.durationDays ?? PAID_PACKAGE_DEFAULTS.package_duration,
+            destination,
+          },
+          source: kind,
+          booking: null,
+          entry: null,
+          promoCodeId: null,
+          queueUuid: input.packageQueueUuid ?? null,
+          paymentId: input.paymentId,
+        },
+        now,
+      );
+      const payment = { payment_id: input.paymentId, amount: input.amount, currency };
+      const first = kind === 'purchase' && added.pkg.destination !== null && !traveler.purchased_destinations.includes(added.pkg.destination);
+      const purchased =
+        added.pkg.destination && !traveler.purchased_destinations.includes(added.pkg.destination)
+          ? [...traveler.purchased_destinations, added.pkg.destination]
+          : traveler.purchased_destinations;
+      const after = touched({ before: write.before, after: { ...added.traveler, purchased_destinations: purchased } }, now);
+      const events = [
+        first
+          ? packagePurchased(after.after, added.pkg, payment, at, input.packageQueueUuid ?? null)
+          : topupCompleted(after.after, added.pkg, payment, at),
+      ];
+      await deps.travelers.commit({ travelers: [after], events, fact: input.fact });
+      return { traveler: after.after, pkg: added.pkg, applied: true, events };
+    });
+
+/**
+ * Input: the traveler, destination, payment and (web app) the package_queue_uuid. Output: the new package.
+ * Provisions a data-limited package on the universal eSIM. Emits: package.purchased for the traveler's first
+ * purchase for the destination (#25), topup.completed for later ones.
+ */
+export const recordPurchase = pay('purchase');
+
+/** Input: the traveler, payment, optional destination and eSIM. Provisions a data-limited package. Emits: topup.completed. */
+export const recordTopup = pay('topup');

@@ -1,0 +1,96 @@
+// use cases → a partner reads one of its promo codes; a traveler claims a code by email (public, throttled).
+import type { Booking, PromoCode } from '#shared/domain/booking';
+import { promoCodeClaimEmail } from '#shared/domain/emails';
+import { ConflictError, NotFoundError, TooManyRequestsError } from '#shared/errors';
+import type { PromoCodeDirectory } from '#shared/storage/promo-code-directory';
+import type { ThrottleCounter } from '#shared/storage/throttle-store';
+import { isUuid } from '#shared/usecases/find-booking';
+import type { BookingStore, Clock, EmailSender, PartnerDirectory } from '#shared/usecases/ports';
+
+const unknownCode = (uuid: string) => new NotFoundError(`No promo code "${uuid.slice(0, 64)}".`, 'promo_code_not_found');
+
+/** Claim limits (docs/decisions.md F38): per code, and per client address, in fixed 15-minute windows. */
+export const CLAIM_LIMITS = { windowSeconds: 900, perCode: 5, perAddress: 20 } as const;
+
+/**
+ * Input: partner and promo code uuid. Output: the code and its booking.
+ * Another partner's code is unknown: the look-up key starts with the caller's partner id.
+ */
+export const findPromoCode = async (
+  input: { partnerId: string; uuid: string },
+  deps: { bookings: BookingStore },
+): Promise<{ booking: Booking; promo: PromoCode }> => {
+  const booking = isUuid(input.uuid) ? await deps.bookings.findByPromoCode(input.partnerId, input.uuid) : undefined;
+  const promo = booking?.promo_codes.find((p) => p.uuid === input.uuid);
+  if (!booking || !promo) throw unknownCode(input.uuid);
+  return { booking, promo };
+};
+
+export interface ClaimDeps {
+  bookings: BookingStore;
+  promoCodes: PromoCodeDirectory;
+  partners: PartnerDirectory;
+  throttle: ThrottleCounter;
+  email: EmailSender;
+  clock: Clock;
+}
+
+const throttleClaim = async (uuid: string, clientAddress: string, deps: Pick<ClaimDeps, 'throttle' | 'clock'>) => {
+  const now = deps.clock.now();
+  const window = { windowSeconds: CLAIM_LIMITS.windowSeconds, now };
+  const [byCode, byAddress] = await Promise.all([
+    deps.throttle.hit({ scope: 'CLAIM_CODE', subject: uuid.slice(0, 64), ...window }),
+    deps.throttle.hit({ scope: 'CLAIM_ADDRESS', subject: clientAddress, ...window }),
+  ]);
+  const over = [byCode.count > CLAIM_LIMITS.perCode ? byCode : null, byAddress.count > CLAIM_LIMITS.perAddress ? byAddress : null].filter(
+    (w) => w !== null,
+  );
+  if (over.length > 0) {
+    const resetsAt = Math.max(...over.map((w) => w.resetsAt));
+    throw new TooManyRequestsError(
+      'Too many claim attempts. Wait until the time in Retry-After has passed, then try again.',
+      Math.max(1, resetsAt - Math.floor(now.getTime() / 1000)),
+    );
+  }
+};
+
+const withClaim = (booking: Booking, uuid: string, claim: { email: string | null; at: string | null }, now: string): Booking => ({
+  ...booking,
+  promo_codes: booking.promo_codes.map((p) => (p.uuid === uuid ? { ...p, claimed_email: claim.email, claimed_at: claim.at, updated_at: now } : p)),
+  updated_at: now,
+  version: booking.version + 1,
+});
+
+/**
+ * Input: promo code uuid, the traveler's email and the client address (for throttling).
+ * Steps: count the attempt (per code, per address) → find the code through the global look-up → refuse codes
+ * of bookings with an email (they reach the traveler already), redeemed (409) or claimed (409) codes → record
+ * claimed_email/claimed_at with the booking's version check → send the code by email. When sending fails the
+ * claim is withdrawn, so the traveler can try again.
+ */
+export const claimPromoCode = async (
+  input: { uuid: string; email: string; clientAddress: string },
+  deps: ClaimDeps,
+): Promise<{ uuid: string; email: string; claimed_at: string }> => {
+  await throttleClaim(input.uuid, input.clientAddress, deps);
+  const located = isUuid(input.uuid) ? await deps.promoCodes.locate(input.uuid) : undefined;
+  const booking = located ? await deps.bookings.get(located.partnerId, located.bookingId) : undefined;
+  const promo = booking?.promo_codes.find((p) => p.uuid === input.uuid);
+  if (!booking || !promo || booking.email) throw unknownCode(input.uuid);
+  if (promo.status === 'redeemed') throw new ConflictError('promo_code_redeemed', 'This promo code is already redeemed.');
+  if (promo.claimed_at) {
+    throw new ConflictError('promo_code_already_claimed', 'This promo code was already claimed. Look for the email that delivered it.');
+  }
+  const now = deps.clock.now().toISOString();
+  const claimed = withClaim(booking, promo.uuid, { email: input.email, at: now }, now);
+  // The version check makes one of two simultaneous claims win; the other gets 409 concurrent_modification.
+  await deps.bookings.replace(claimed);
+  const partner = await deps.partners.getProfile(booking.partner_id);
+  try {
+    await deps.email.send(promoCodeClaimEmail({ to: input.email, partnerName: partner?.name ?? 'your travel partner', promo }));
+  } catch (error) {
+    await deps.bookings.replace(withClaim(claimed, promo.uuid, { email: null, at: null }, now)).catch(() => undefined);
+    throw error;
+  }
+  return { uuid: promo.uuid, email: input.email, claimed_at: now };
+};

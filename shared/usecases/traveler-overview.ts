@@ -1,0 +1,85 @@
+// use case → what the native app shows a traveler: its pending grants, current eSIM and that eSIM's packages.
+import { dataPercent, durationPercent, universalEsim, usageMeasure, type Esim, type Traveler, type TravelerPackage } from '#shared/domain/traveler';
+import { NotFoundError } from '#shared/errors';
+import { entryState, queueEntriesOf } from '#shared/usecases/classic-grants';
+import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
+import { destinationOf, travelerNotFound } from '#shared/usecases/travelers';
+
+export const esimView = (esim: Esim) => ({
+  iccid: esim.iccid,
+  esim_type: esim.kind,
+  status: esim.state,
+  is_installed: esim.state === 'installed',
+  activation_code: esim.activation_code,
+  destination: esim.destination,
+  created_at: esim.created_at,
+});
+
+export const packageView = (pkg: TravelerPackage, now: Date) => ({
+  package_id: pkg.package_id,
+  iccid: pkg.iccid,
+  status: pkg.state,
+  package_type: pkg.package_type,
+  destination: pkg.destination,
+  size: pkg.size,
+  package_duration: pkg.duration_days,
+  used_bytes: pkg.used_bytes,
+  remaining_bytes: pkg.size_bytes === null ? null : Math.max(0, pkg.size_bytes - pkg.used_bytes),
+  usage_percent: usageMeasure(pkg) === 'data' ? Math.min(100, pkg.usage_reported_at ? dataPercent(pkg) : 0) : durationPercent(pkg, now),
+  activated_at: pkg.activated_at,
+  expires_at: pkg.expires_at,
+  package_queue_uuid: pkg.package_queue_uuid,
+  promo_code_id: pkg.promo_code_id,
+});
+
+/** The eSIM the app shows: the universal one, else the newest classic eSIM. */
+export const currentEsim = (traveler: Traveler | undefined): Esim | null =>
+  (traveler && (universalEsim(traveler) ?? traveler.esims.at(-1))) || null;
+
+export const currentEsimPackages = (traveler: Traveler | undefined, now: Date) => {
+  const esim = currentEsim(traveler);
+  return esim && traveler ? traveler.packages.filter((p) => p.iccid === esim.iccid).map((p) => packageView(p, now)) : [];
+};
+
+/**
+ * Input: partner and the traveler's external_user_id. Output: the dashboard's `user`, `package_queues`
+ * (pending entries; `id` is what POST /native/redeem-package takes), `current_esim`,
+ * `current_esim_packages` and `partner`. Reads only. Unknown traveler with no grants → 404 user_not_found.
+ */
+export const travelerOverview = async (input: { partnerId: string; externalUserId: string }, deps: LifecycleDeps) => {
+  const now = deps.clock.now();
+  const traveler = await deps.travelers.findByExternalUserId(input.partnerId, input.externalUserId);
+  const identity = { external_user_id: input.externalUserId, email: traveler?.email ?? null };
+  const entries = await queueEntriesOf(deps, input.partnerId, identity);
+  if (!traveler && entries.length === 0) throw travelerNotFound();
+  const partner = await deps.partners.getProfile(input.partnerId);
+  if (!partner) throw new NotFoundError('Partner not found.');
+  const esim = currentEsim(traveler);
+  return {
+    user: {
+      user_id: traveler?.user_id ?? null,
+      external_user_id: input.externalUserId,
+      email: traveler?.email ?? identity.email,
+      created_at: traveler?.created_at ?? null,
+    },
+    package_queues: entries
+      .filter(({ entry }) => entryState(entry, now) === 'pending')
+      .map(({ booking, entry }) => ({
+        id: entry.uuid,
+        uuid: entry.uuid,
+        booking_id: booking.id,
+        esim_type: entry.esim_type,
+        status: entryState(entry, now),
+        package_type: entry.package_specification.package_type,
+        size: entry.package_specification.size,
+        package_duration: entry.package_specification.package_duration,
+        destination: destinationOf(entry.package_specification),
+        expires_at: entry.expires_at,
+        promo_code_id: entry.promo_code_uuid,
+        created_at: entry.created_at,
+      })),
+    current_esim: esim ? esimView(esim) : null,
+    current_esim_packages: currentEsimPackages(traveler, now),
+    partner: { partner_id: partner.partner_id, name: partner.name },
+  };
+};

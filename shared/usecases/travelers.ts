@@ -1,0 +1,197 @@
+// use cases → finding travelers, creating them when first needed, provisioning packages, and the overview
+// the native endpoints show. Shared by every lifecycle use case.
+import type { Booking, PackageQueueEntry, PackageSpecification } from '#shared/domain/booking';
+import { iso3Of, defaultDurationDays } from '#shared/domain/package-specification';
+import {
+  assignedExternalUserId,
+  newPackageId,
+  newTraveler,
+  sizeInBytes,
+  universalEsim,
+  type Esim,
+  type PackageSource,
+  type Traveler,
+  type TravelerPackage,
+} from '#shared/domain/traveler';
+import { NotFoundError, ValidationError } from '#shared/errors';
+import { ConcurrentChangeError } from '#shared/storage/traveler-store';
+import type { LifecycleDeps, TravelerStore, TravelerWrite } from '#shared/usecases/lifecycle-ports';
+
+/** Re-reads and retries when a concurrent request changed the same traveler or booking (optimistic locking). */
+export const withRetry = async <T>(work: () => Promise<T>, attempts = 5): Promise<T> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof ConcurrentChangeError) || attempt >= attempts) throw error;
+    }
+  }
+};
+
+export interface TravelerIdentity {
+  externalUserId?: string | null;
+  email?: string | null;
+}
+
+export const travelerNotFound = () =>
+  new NotFoundError('No traveler with this external_user_id or email for your account.', 'user_not_found');
+
+/** The traveler key of package queue look-ups (kept from the booking model): external_user_id, else `email:{email}`. */
+export const queueKeysOf = (traveler: Pick<Traveler, 'external_user_id' | 'email'>): string[] => [
+  ...(traveler.external_user_id ? [traveler.external_user_id] : []),
+  ...(traveler.email ? [`email:${traveler.email.toLowerCase()}`] : []),
+];
+
+/** Finds a partner's traveler; external_user_id wins over email when both are given (as redirect tokens do). */
+export const findTraveler = async (
+  deps: { travelers: TravelerStore },
+  partnerId: string,
+  identity: TravelerIdentity,
+): Promise<Traveler | undefined> => {
+  if (identity.externalUserId) return deps.travelers.findByExternalUserId(partnerId, identity.externalUserId);
+  if (identity.email) return deps.travelers.findByEmail(partnerId, identity.email);
+  throw new ValidationError('Name the traveler by external_user_id or email.', [{ path: 'external_user_id', message: 'Required.' }]);
+};
+
+/**
+ * The traveler for an identity, created or linked when first needed (not yet written: the caller commits it
+ * with its own change). A traveler known by email gains the external_user_id when it had none.
+ */
+export const ensureTraveler = async (
+  deps: Pick<LifecycleDeps, 'travelers' | 'clock'>,
+  partnerId: string,
+  identity: TravelerIdentity,
+): Promise<TravelerWrite> => {
+  const externalUserId = identity.externalUserId ?? null;
+  const email = identity.email?.toLowerCase() ?? null;
+  const byExternal = externalUserId ? await deps.travelers.findByExternalUserId(partnerId, externalUserId) : undefined;
+  if (byExternal) {
+    const linkEmail = email && !byExternal.email && !(await deps.travelers.findByEmail(partnerId, email));
+    return { before: byExternal, after: linkEmail ? { ...byExternal, email } : byExternal };
+  }
+  const byEmail = email ? await deps.travelers.findByEmail(partnerId, email) : undefined;
+  if (byEmail && (!externalUserId || !byEmail.external_user_id)) {
+    return { before: byEmail, after: externalUserId ? { ...byEmail, external_user_id: externalUserId } : byEmail };
+  }
+  // The email already belongs to a traveler with another external_user_id: a new traveler, known by its id only.
+  const created = newTraveler({ partnerId, externalUserId, email: byEmail ? null : email, now: deps.clock.now() });
+  return { before: undefined, after: created };
+};
+
+/** Gives a traveler known only by email an external_user_id (`ext_…`); no change when it has one. */
+export const withExternalUserId = (traveler: Traveler): Traveler =>
+  traveler.external_user_id
+    ? traveler
+    : { ...traveler, external_user_id: assignedExternalUserId(traveler.user_id), external_user_id_assigned: true };
+
+/** Bumps the version and the update time: every traveler write goes through this. */
+export const touched = (write: TravelerWrite, now: Date): TravelerWrite => ({
+  before: write.before,
+  after: { ...write.after, version: (write.before?.version ?? 0) + 1, updated_at: now.toISOString() },
+});
+
+/**
+ * Returns the traveler's external_user_id, assigning and saving one when the traveler has none yet.
+ * For redirect tokens and other callers keyed by external_user_id. Unknown traveler → 404 user_not_found.
+ */
+export const ensureExternalUserId = (
+  partnerId: string,
+  identity: TravelerIdentity,
+  deps: Pick<LifecycleDeps, 'travelers' | 'clock'>,
+): Promise<string> =>
+  withRetry(async () => {
+    const traveler = await findTraveler(deps, partnerId, identity);
+    if (!traveler) throw travelerNotFound();
+    if (traveler.external_user_id) return traveler.external_user_id;
+    const write = touched({ before: traveler, after: withExternalUserId(traveler) }, deps.clock.now());
+    await deps.travelers.commit({ travelers: [write] });
+    return write.after.external_user_id as string;
+  });
+
+export const destinationOf = (spec: Pick<PackageSpecification, 'destination'>): string | null => {
+  const first = Array.isArray(spec.destination) ? spec.destination[0] : spec.destination;
+  return iso3Of(spec.destination) ?? first ?? null;
+};
+
+export interface NewPackage {
+  spec: Pick<PackageSpecification, 'package_type' | 'package_duration' | 'size' | 'destination'>;
+  source: PackageSource;
+  booking: Booking | null;
+  entry: PackageQueueEntry | null;
+  promoCodeId: string | null;
+  /** Queue uuid the package carries in events when no booking entry does (web-app purchases). */
+  queueUuid?: string | null;
+  paymentId?: string | null;
+}
+
+/** Allocates the traveler's one universal eSIM when it has none (same profile on retries). */
+export const ensureUniversalEsim = async (
+  deps: Pick<LifecycleDeps, 'connectivity'>,
+  traveler: Traveler,
+  bookingId: string | null,
+  now: Date,
+): Promise<{ traveler: Traveler; esim: Esim }> => {
+  const existing = universalEsim(traveler);
+  if (existing) return { traveler, esim: existing };
+  const profile = await deps.connectivity.allocateEsim({
+    idempotencyKey: `${traveler.partner_id}:${traveler.user_id}:universal`,
+    destination: null,
+  });
+  const esim: Esim = {
+    iccid: profile.iccid,
+    imsi: profile.imsi,
+    activation_code: profile.activation_code,
+    kind: 'universal',
+    destination: null,
+    state: 'provisioned',
+    installs: 0,
+    removals: 0,
+    state_changed_at: now.toISOString(),
+    booking_id: bookingId,
+    created_at: now.toISOString(),
+  };
+  return { traveler: { ...traveler, esims: [...traveler.esims, esim] }, esim };
+};
+
+/** Adds a queued package to an eSIM of the traveler, at the provider first (idempotent by package id). */
+export const addPackage = async (
+  deps: Pick<LifecycleDeps, 'connectivity'>,
+  traveler: Traveler,
+  esim: Esim,
+  input: NewPackage,
+  now: Date,
+): Promise<{ traveler: Traveler; pkg: TravelerPackage }> => {
+  const type = input.spec.package_type;
+  const duration = input.spec.package_duration ?? defaultDurationDays[type] ?? 365;
+  const pkg: TravelerPackage = {
+    package_id: newPackageId(),
+    iccid: esim.iccid,
+    source: input.source,
+    payment_id: input.paymentId ?? null,
+    package_queue_uuid: input.entry?.uuid ?? input.queueUuid ?? null,
+    promo_code_id: input.promoCodeId,
+    booking_id: input.booking?.id ?? null,
+    destination: destinationOf(input.spec),
+    package_type: type,
+    size: input.spec.size,
+    size_bytes: type === 'unlimited' ? null : (sizeInBytes(input.spec.size) ?? null),
+    duration_days: duration,
+    state: 'queued',
+    activated_at: null,
+    expires_at: null,
+    used_bytes: 0,
+    usage_reported_at: null,
+    thresholds_fired: [],
+    created_at: now.toISOString(),
+  };
+  await deps.connectivity.addPackage({
+    idempotencyKey: pkg.package_id,
+    iccid: esim.iccid,
+    packageId: pkg.package_id,
+    sizeBytes: pkg.size_bytes,
+    durationDays: duration,
+    destination: pkg.destination,
+  });
+  const attribution = traveler.attribution ?? (input.booking ? { booking_id: input.booking.id, promo_code_id: input.promoCodeId } : null);
+  return { traveler: { ...traveler, attribution, packages: [...traveler.packages, pkg] }, pkg };
+};

@@ -1,0 +1,137 @@
+// web adapter → the shape of every page function: read the request, (load the session), render, add the headers.
+// A page never shows a stack trace: failures are logged and answered with a localized error page.
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { Brand } from '#shared/domain/brand';
+import { logoOrigin } from '#shared/domain/brand';
+import { config } from '#shared/config';
+import { lowerCaseHeaders } from '#shared/http/request';
+import { logger } from '#shared/observability';
+import { loadTravelerSession, type TravelerSession } from '#shared/usecases/traveler-sessions';
+import type { Html } from '#shared/web/html';
+import { chooseLanguage, translator } from '#shared/web/i18n';
+import { messagePage, type PageFrame } from '#shared/web/layout';
+import { webDependencies } from '#shared/web/dependencies';
+import { clearCookie, cookieName, pageSecurityHeaders, readCookies, SESSION_COOKIE } from '#shared/web/security';
+
+export interface PageRequest {
+  event: APIGatewayProxyEvent;
+  headers: Record<string, string>;
+  cookies: Map<string, string>;
+  /** `/api` behind API Gateway and in the local runtime: every link starts with it. */
+  basePath: string;
+  secure: boolean;
+  /** The frame of a page: language from the booking's locale, then Accept-Language, then English. */
+  frame(options?: { bookingLocale?: string | null; brand?: Brand }): PageFrame;
+  cookie(name: string): string | undefined;
+}
+
+export interface SessionPageRequest extends PageRequest {
+  session: TravelerSession;
+  sessionId: string;
+}
+
+export type PageOutcome =
+  | { status?: number; page: Html; brand?: Brand; setCookie?: string }
+  | { redirect: string; setCookie?: string };
+
+const pageHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store, private', pragma: 'no-cache' };
+
+/** The stage prefix API Gateway put in front of the resource path (`/api`), derived so a custom domain keeps working. */
+const basePathOf = (event: APIGatewayProxyEvent): string => {
+  const full = event.requestContext?.path ?? event.path;
+  return full.endsWith(event.path) ? full.slice(0, full.length - event.path.length) : '';
+};
+
+const toRequest = (event: APIGatewayProxyEvent): PageRequest => {
+  const headers = lowerCaseHeaders(event);
+  const cookies = readCookies(headers.cookie);
+  const basePath = basePathOf(event);
+  const secure = config.secureCookies;
+  return {
+    event,
+    headers,
+    cookies,
+    basePath,
+    secure,
+    frame: (options = {}) => {
+      const language = chooseLanguage({ bookingLocale: options.bookingLocale, acceptLanguage: headers['accept-language'] });
+      return { language, t: translator(language), basePath, brand: options.brand };
+    },
+    cookie: (name) => cookies.get(cookieName(name, secure)),
+  };
+};
+
+const respond = (request: PageRequest, outcome: PageOutcome): APIGatewayProxyResult => {
+  const cookieHeader: Record<string, string> = outcome.setCookie ? { 'set-cookie': outcome.setCookie } : {};
+  if ('redirect' in outcome) {
+    return { statusCode: 303, headers: { ...pageSecurityHeaders({ secure: request.secure }), ...pageHeaders, location: outcome.redirect, ...cookieHeader }, body: '' };
+  }
+  const imageOrigins = [logoOrigin(outcome.brand)].filter((origin): origin is string => origin !== undefined);
+  return {
+    statusCode: outcome.status ?? 200,
+    headers: { ...pageSecurityHeaders({ secure: request.secure, imageOrigins }), ...pageHeaders, ...cookieHeader },
+    body: outcome.page.value,
+  };
+};
+
+const failurePage = (request: PageRequest, error: unknown): APIGatewayProxyResult => {
+  // Never the request: URLs, bodies and cookies may carry tokens or traveler data.
+  logger.error('Page failed', error as Error);
+  const frame = request.frame();
+  return respond(request, { status: 500, page: messagePage(frame, { title: frame.t('errorTitle'), body: frame.t('errorBody') }) });
+};
+
+/** Every page: a warm function serves many travelers, so no log key of the previous request survives. */
+const servePage =
+  (serve: (request: PageRequest) => Promise<APIGatewayProxyResult>) =>
+  async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+    logger.resetKeys();
+    const request = toRequest(event);
+    try {
+      return await serve(request);
+    } catch (error) {
+      return failurePage(request, error);
+    }
+  };
+
+/** A page anyone may open (token entry, claim form, not found). */
+export const publicPage = (handle: (request: PageRequest) => Promise<PageOutcome>) =>
+  servePage(async (request) => respond(request, await handle(request)));
+
+/** The page a traveler whose session ended sees: what happened and how to get back in. */
+export const sessionEndedPage = (request: PageRequest): PageOutcome => {
+  const frame = request.frame();
+  const { t } = frame;
+  return {
+    status: 401,
+    page: messagePage(frame, { title: t('sessionExpiredTitle'), body: t('sessionExpiredBody'), guidance: t('backToApp') }),
+    setCookie: clearCookie(SESSION_COOKIE, request.secure),
+  };
+};
+
+/** A page of one traveler: only a live session reaches `handle`, and the session names the one traveler it may see. */
+export const travelerPage = (handle: (request: SessionPageRequest) => Promise<PageOutcome>) =>
+  servePage(async (request) => {
+    const sessionId = request.cookie(SESSION_COOKIE);
+    const session = await loadTravelerSession({ sessionId }, webDependencies);
+    if (!session || !sessionId) return respond(request, sessionEndedPage(request));
+    logger.appendKeys({ partner_id: session.partner_id });
+    return respond(request, await handle({ ...request, session, sessionId }));
+  });
+
+const MAX_FORM_BYTES = 8 * 1024;
+
+/** A urlencoded form body (bounded); anything else reads as an empty form, which every handler refuses. */
+export const readForm = (request: PageRequest): URLSearchParams => {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  const raw = request.event.body ?? '';
+  const text = request.event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (type !== 'application/x-www-form-urlencoded' || Buffer.byteLength(text) > MAX_FORM_BYTES) return new URLSearchParams();
+  return new URLSearchParams(text);
+};
+
+/** What a refused form (missing or wrong CSRF token, cross-site post) gets: 403 and a way forward. */
+export const formExpiredPage = (request: PageRequest, brand?: Brand): PageOutcome => {
+  const frame = request.frame({ brand });
+  return { status: 403, brand, page: messagePage(frame, { title: frame.t('formExpiredTitle'), body: frame.t('formExpiredBody') }) };
+};

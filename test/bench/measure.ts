@@ -1,0 +1,68 @@
+// benchmark → shared helpers: percentiles, interleaved rounds, and the report of each figure beside its reference.
+import { loadavg } from 'node:os';
+
+export const median = (values: number[]): number => percentile(values, 50);
+
+export const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const index = (p / 100) * (sorted.length - 1);
+  const low = Math.floor(index);
+  const high = Math.ceil(index);
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (index - low);
+};
+
+/**
+ * Runs `rounds` rounds; in each, every candidate is measured once, in turn, so a change in machine load hits
+ * all of them alike. Returns the median over the rounds of each candidate's figure.
+ */
+export const interleaved = async <Name extends string>(
+  rounds: number,
+  candidates: Record<Name, () => Promise<number>>,
+): Promise<Record<Name, number>> => {
+  const figures = Object.fromEntries(Object.keys(candidates).map((name) => [name, [] as number[]])) as Record<Name, number[]>;
+  for (let round = 0; round < rounds; round += 1) {
+    for (const name of Object.keys(candidates) as Name[]) figures[name].push(await candidates[name]());
+  }
+  return Object.fromEntries(Object.entries(figures).map(([name, values]) => [name, median(values as number[])])) as Record<Name, number>;
+};
+
+export interface Row {
+  figure: string;
+  value: number;
+  reference: number;
+  referenceName: string;
+  unit: string;
+  /** The target as a bound on value / reference (`max` for times, `min` for rates); none: the ratio is for information. */
+  target?: { max: number } | { min: number };
+  /** An absolute bound as well, e.g. bundle ≤ 300 KiB. */
+  absolute?: { max: number };
+}
+
+const met = (row: Row) => {
+  const ratio = row.value / row.reference;
+  const ratioMet = row.target === undefined || ('max' in row.target ? ratio <= row.target.max : ratio >= row.target.min);
+  return ratioMet && (row.absolute === undefined || row.value <= row.absolute.max);
+};
+
+const format = (value: number, unit: string) => `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${unit}`;
+
+export const report = (title: string, rows: Row[]): boolean => {
+  console.log(`\n### ${title}\n`);
+  console.log('| Figure | Value | Reference | Ratio | Target | Met |');
+  console.log('|---|---|---|---|---|---|');
+  for (const row of rows) {
+    const bounds = [
+      ...(row.target === undefined ? [] : ['max' in row.target ? `≤ ${row.target.max}×` : `≥ ${row.target.min}×`]),
+      ...(row.absolute ? [`≤ ${row.absolute.max} ${row.unit}`] : []),
+    ];
+    const target = bounds.join(', ');
+    console.log(
+      `| ${row.figure} | ${format(row.value, row.unit)} | ${format(row.reference, row.unit)} (${row.referenceName}) | ` +
+        `${(row.value / row.reference).toFixed(2)} | ${target || 'for information'} | ${bounds.length === 0 ? '—' : met(row) ? 'yes' : '**no**'} |`,
+    );
+  }
+  return rows.every(met);
+};
+
+export const loadAverage = () => loadavg().map((value) => value.toFixed(2)).join(' ');

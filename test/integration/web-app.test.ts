@@ -1,0 +1,280 @@
+// Traveler web app over HTTP: redirect tokens, the session they open, page security, tenancy and the claim form.
+import { randomUUID } from 'node:crypto';
+import { setBrand } from '#shared/usecases/manage-brands';
+import type { SignedClient } from '#test/support/signed-client';
+import { startTestService, type TestService } from '#test/support/test-service';
+import { bookTraveler, open, redirectToken, sessionCookieOf } from '#test/support/web-app';
+
+describe('Traveler web app', () => {
+  let service: TestService;
+  let client: SignedClient;
+  let otherClient: SignedClient;
+  let partnerId: string;
+
+  beforeAll(async () => {
+    service = await startTestService();
+    const first = await service.newPartner();
+    client = first.client;
+    partnerId = first.partner.partner_id;
+    ({ client: otherClient } = await service.newPartner());
+    await setBrand(
+      { partnerId, settings: { brand_id: 'skyline', name: 'Skyline Air', primary_color: '#0b5cad', logo: null }, makeDefault: true },
+      service.runtime.admin,
+    );
+  });
+  afterAll(() => service.stop());
+
+  const signIn = async (externalUserId: string) => {
+    const { url } = await redirectToken(client, { external_user_id: externalUserId });
+    const start = await open(url);
+    return { start, cookie: sessionCookieOf(start) };
+  };
+
+  describe('POST /redirect-tokens/create', () => {
+    it('answers 201 with a token, its expiry and the web app URL that redeems it; the token carries no traveler id', async () => {
+      const traveler = `trav-${randomUUID()}`;
+      const response = await client.send('POST', '/redirect-tokens/create', { body: { external_user_id: traveler, email: 'ignored@example.com' } });
+
+      expect(response.status).toBe(201);
+      const data = response.body.data;
+      expect(data).toMatchObject({ external_user_id: traveler, url: `${service.url}/app/start?token=${encodeURIComponent(data.token)}` });
+      expect(Date.parse(data.expires_at) - Date.now()).toBeLessThanOrEqual(5 * 60 * 1000);
+      expect(data.token).not.toContain(traveler);
+    });
+
+    it('resolves an email within the partner, assigns one external_user_id to it, and refuses an email it does not know', async () => {
+      const email = `only-email-${randomUUID().slice(0, 8)}@example.com`;
+      await client.send('POST', '/bookings', { body: { booking_id: `BK-${randomUUID().slice(0, 8)}`, departure_date: new Date(Date.now() + 864e6).toISOString(), package_specifications: [{ destination: 'FRA', size: '1GB', email }] } });
+
+      const first = await client.send('POST', '/redirect-tokens/create', { body: { email: email.toUpperCase() } });
+      const second = await client.send('POST', '/redirect-tokens/create', { body: { email } });
+      const otherPartner = await otherClient.send('POST', '/redirect-tokens/create', { body: { email } });
+
+      expect(first.status).toBe(201);
+      expect(first.body.data.external_user_id).toMatch(/^usr_/);
+      expect(second.body.data.external_user_id).toBe(first.body.data.external_user_id);
+      expect(otherPartner.status).toBe(404);
+      expect(otherPartner.body.error.code).toBe('traveler_not_found');
+    });
+
+    it.each([
+      ['neither field', {}],
+      ['a malformed email', { email: 'not-an-email' }],
+      ['an empty external_user_id', { external_user_id: '' }],
+      ['an overlong external_user_id', { external_user_id: 'x'.repeat(256) }],
+    ])('refuses %s with 400', async (_, body) => {
+      const response = await client.send('POST', '/redirect-tokens/create', { body });
+      expect(response.status).toBe(400);
+      expect(response.body.success).toBe(false);
+    });
+
+    it('requires a partner signature', async () => {
+      const response = await fetch(`${service.url}/redirect-tokens/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"external_user_id":"x"}' });
+      expect(response.status).toBe(401);
+    });
+  });
+
+  describe('GET /app/start', () => {
+    it('exchanges the token for a session cookie (HttpOnly, SameSite=Lax, short-lived) and 303s to /app without the token', async () => {
+      const { start } = await signIn(`trav-${randomUUID()}`);
+
+      expect(start.status).toBe(303);
+      expect(start.headers.get('location')).toBe('/api/app');
+      const cookie = start.headers.get('set-cookie') ?? '';
+      expect(cookie).toMatch(/^session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=1800; HttpOnly; SameSite=Lax$/);
+      expect(start.headers.get('referrer-policy')).toBe('no-referrer');
+    });
+
+    it('lets a token be used once: the second opening gets a friendly 410 page, not a session', async () => {
+      const { url } = await redirectToken(client, { external_user_id: `trav-${randomUUID()}` });
+      const first = await open(url);
+      const second = await open(url, { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+      const page = await second.text();
+
+      expect(first.status).toBe(303);
+      expect(second.status).toBe(410);
+      expect(second.headers.get('set-cookie')).toBeNull();
+      expect(page).toContain('<html lang="de">');
+      expect(page).toContain('Dieser Link wurde bereits verwendet');
+    });
+
+    it('refuses a tampered, another partner\'s or missing token with a friendly 400 page', async () => {
+      const { token } = await redirectToken(client, { external_user_id: `trav-${randomUUID()}` });
+      const [, , nonce, expires, signature] = token.split('.');
+      const { partner } = await service.newPartner();
+      const forged = `v1.${partner.partner_id}.${nonce}.${expires}.${signature}`;
+
+      for (const candidate of [`${token.slice(0, -2)}AA`, forged, '', 'v1.x']) {
+        const response = await open(`${service.url}/app/start?token=${encodeURIComponent(candidate)}`);
+        expect(response.status).toBe(400);
+        expect(await response.text()).toContain('This link is not valid');
+      }
+    });
+  });
+
+  describe('pages', () => {
+    it('shows the signed-in traveler their own packages under the partner brand, with a strict CSP and no caching', async () => {
+      const traveler = `trav-${randomUUID()}`;
+      const stranger = `trav-${randomUUID()}`;
+      await bookTraveler(client, traveler, { locale: 'fr' });
+      await bookTraveler(client, stranger, { package_specifications: [{ destination: 'USA', size: '3GB', external_user_id: stranger }] });
+      const { cookie } = await signIn(traveler);
+
+      const home = await open(`${service.url}/app`, { headers: { cookie } });
+      const page = await home.text();
+
+      expect(home.status).toBe(200);
+      expect(page).toContain('<html lang="fr">');
+      expect(page).toContain(traveler);
+      expect(page).toContain('FRA');
+      expect(page).toContain('JPN');
+      expect(page).not.toContain('USA');
+      expect(page).not.toContain(stranger);
+      expect(page).toContain('Skyline Air');
+      const csp = home.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("script-src 'none'");
+      expect(csp).toContain("style-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(page).not.toMatch(/<script|style=/);
+      expect(home.headers.get('cache-control')).toContain('no-store');
+      expect(home.headers.get('x-content-type-options')).toBe('nosniff');
+    });
+
+    it('never lets a session see another partner\'s traveler with the same external_user_id', async () => {
+      const shared = `trav-${randomUUID()}`;
+      await bookTraveler(otherClient, shared, { package_specifications: [{ destination: 'BRA', size: '2GB', external_user_id: shared }] });
+      const { cookie } = await signIn(shared);
+
+      const page = await (await open(`${service.url}/app`, { headers: { cookie } })).text();
+
+      expect(page).toContain(shared);
+      expect(page).not.toContain('BRA');
+      expect(page).toContain('No packages are waiting for you right now.');
+    });
+
+    it('styles pages with the booking\'s custom_branding over the default brand, logo included in the CSP', async () => {
+      const logo = 'https://cdn.example.com/harbor.svg';
+      await setBrand({ partnerId, settings: { brand_id: 'harbor', name: 'Harbor Trips', primary_color: '#5a2d82', logo } }, service.runtime.admin);
+      const traveler = `trav-${randomUUID()}`;
+      await bookTraveler(client, traveler, { custom_branding: 'harbor' });
+      const { cookie } = await signIn(traveler);
+
+      const home = await open(`${service.url}/app`, { headers: { cookie } });
+      const page = await home.text();
+
+      expect(page).toContain(`<img src="${logo}" alt="Harbor Trips">`);
+      expect(page).toContain(`/api/app/brands/${partnerId}/harbor?v=`);
+      expect(page).not.toContain('Skyline Air');
+      expect(home.headers.get('content-security-policy')).toContain("img-src 'self' data: https://cdn.example.com;");
+    });
+
+    it('answers a missing, unknown or ended session with the 401 session-ended page', async () => {
+      const none = await open(`${service.url}/app`);
+      const unknown = await open(`${service.url}/app`, { headers: { cookie: `session=${'A'.repeat(43)}` } });
+
+      for (const response of [none, unknown]) {
+        expect(response.status).toBe(401);
+        expect(await response.text()).toContain('Your session has ended');
+      }
+    });
+
+    it('signs out only with the session\'s CSRF token', async () => {
+      const { cookie } = await signIn(`trav-${randomUUID()}`);
+      const home = await (await open(`${service.url}/app`, { headers: { cookie } })).text();
+      const csrf = /name="csrf_token" value="([^"]+)"/.exec(home)?.[1] ?? '';
+      const post = (body: string, headers: Record<string, string> = {}) =>
+        open(`${service.url}/app/sign-out`, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers }, body });
+
+      const missing = await post('');
+      const wrong = await post(`csrf_token=${'x'.repeat(43)}`);
+      const crossSite = await post(`csrf_token=${csrf}`, { 'sec-fetch-site': 'cross-site' });
+      const stillIn = await open(`${service.url}/app`, { headers: { cookie } });
+      const signedOut = await post(`csrf_token=${csrf}`);
+      const after = await open(`${service.url}/app`, { headers: { cookie } });
+
+      expect([missing.status, wrong.status, crossSite.status]).toEqual([403, 403, 403]);
+      expect(stillIn.status).toBe(200);
+      expect(signedOut.status).toBe(200);
+      expect(signedOut.headers.get('set-cookie')).toMatch(/^session=; Path=\/; Max-Age=0/);
+      expect(after.status).toBe(401);
+    });
+
+    it('answers unknown web app paths with an HTML 404 page', async () => {
+      const response = await open(`${service.url}/app/nothing/here`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(await response.text()).toContain('Page not found');
+    });
+
+    it('serves the stylesheet under a content hash, cacheable for a year, and the brand color sheet', async () => {
+      const page = await (await open(`${service.url}/app/nothing`)).text();
+      const href = /href="\/api(\/app\/assets\/app\.[0-9a-f]{12}\.css)"/.exec(page)?.[1] ?? '';
+      const css = await open(`${service.url}${href}`);
+      const brandCss = await open(`${service.url}/app/brands/${partnerId}/skyline`);
+      const unknown = await open(`${service.url}/app/assets/app.000000000000.css`);
+
+      expect(css.status).toBe(200);
+      expect(css.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(css.headers.get('content-type')).toContain('text/css');
+      expect(await brandCss.text()).toBe(':root{--brand:#0b5cad}');
+      expect(unknown.status).toBe(404);
+    });
+  });
+
+  describe('claim page', () => {
+    const claimablePromo = async () => {
+      const booking = await bookTraveler(client, `trav-${randomUUID()}`, { email: undefined, locale: 'de' });
+      return booking.promo_codes[0] as { uuid: string; claim_url: string };
+    };
+
+    it('opens at claim_url with an accessible email form, a CSRF cookie and what happens next', async () => {
+      const promo = await claimablePromo();
+
+      const response = await open(promo.claim_url);
+      const page = await response.text();
+
+      expect(promo.claim_url).toBe(`${service.url}/promo-codes/claim/${promo.uuid}`);
+      expect(response.status).toBe(200);
+      expect(page).toContain('<html lang="de">');
+      expect(page).toContain('<label for="email">');
+      expect(page).toContain(`action="/api/app/claim/${promo.uuid}"`);
+      expect(page).toContain('So geht es weiter');
+      expect(response.headers.get('set-cookie')).toMatch(/^csrf=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=7200; HttpOnly; SameSite=Lax$/);
+    });
+
+    it('refuses a submission without the matching CSRF token, re-asks for a malformed email, and says claiming is not bound yet', async () => {
+      const promo = await claimablePromo();
+      const form = await open(promo.claim_url);
+      const cookie = sessionCookieOf(form);
+      const csrf = /name="csrf_token" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
+      const submit = (body: string, withCookie = true) =>
+        open(`${service.url}/app/claim/${promo.uuid}`, {
+          method: 'POST',
+          headers: { ...(withCookie ? { cookie } : {}), 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        });
+
+      const noCookie = await submit(`csrf_token=${csrf}&email=a%40example.com`, false);
+      const wrongToken = await submit(`csrf_token=${'y'.repeat(43)}&email=a%40example.com`);
+      const badEmail = await submit(`csrf_token=${csrf}&email=not-an-email`);
+      const good = await submit(`csrf_token=${csrf}&email=a%40example.com`);
+
+      expect([noCookie.status, wrongToken.status]).toEqual([403, 403]);
+      expect(badEmail.status).toBe(400);
+      const badPage = await badEmail.text();
+      expect(badPage).toContain('aria-invalid="true"');
+      expect(badPage).toContain('value="not-an-email"');
+      expect(good.status).toBe(503);
+      expect(await good.text()).toContain('noch nicht verfügbar');
+    });
+
+    it('answers an unknown or malformed uuid with the 404 page', async () => {
+      for (const uuid of [randomUUID(), 'not-a-uuid']) {
+        const response = await open(`${service.url}/promo-codes/claim/${uuid}`);
+        expect(response.status).toBe(404);
+        expect(await response.text()).toContain('Page not found');
+      }
+    });
+  });
+});

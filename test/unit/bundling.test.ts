@@ -1,0 +1,44 @@
+// tests → the bundling definition: the stack's esbuild flags and the benchmark's build are the same facts, and a
+// function bundle holds what Lambda needs, not the SDK's full credential chain.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { lambdaAliases, lambdaBuildOptions, lambdaBundling } from '#lib/bundling';
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+describe('Function: lambdaBundling', () => {
+  it('gives the stack the settings the benchmark builds with', () => {
+    // Act
+    const stack = lambdaBundling(projectRoot);
+    const bench = lambdaBuildOptions(projectRoot, 'functions/get-booking.ts', '/tmp/out.js');
+
+    // Assess
+    expect(stack.format).toBe(OutputFormat.CJS);
+    expect(bench.format).toBe('cjs');
+    expect({ minify: stack.minify, target: stack.target, mainFields: stack.mainFields, sourcesContent: stack.sourcesContent }).toEqual({
+      minify: bench.minify, target: bench.target, mainFields: bench.mainFields, sourcesContent: bench.sourcesContent,
+    });
+    expect(stack.sourceMap).toBe(bench.sourcemap);
+    expect(stack.esbuildArgs?.['--alias']).toEqual(Object.entries(bench.alias ?? {}).map(([module, file]) => `${module}=${file}`));
+    expect(Object.keys(bench.alias ?? {})).toEqual(Object.keys(lambdaAliases));
+  });
+
+  it('bundles a partner function with credentials from the environment and built-ins loaded by require()', async () => {
+    // Prepare
+    const outfile = join(mkdtempSync(join(tmpdir(), 'bundling-')), 'index.js');
+
+    // Act
+    await build(lambdaBuildOptions(projectRoot, 'functions/get-booking.ts', outfile));
+    const bundle = readFileSync(outfile, 'utf8');
+
+    // Assess
+    expect(bundle).toContain('require("node:https")');
+    expect(bundle).not.toMatch(/^import\b/m);
+    expect(bundle).not.toContain('AssumeRoleWithWebIdentity'); // STS, SSO and INI providers of the default chain
+    expect(bundle).not.toContain('sso_start_url');
+  });
+});

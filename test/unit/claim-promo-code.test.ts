@@ -1,0 +1,85 @@
+// The claim use case on in-memory ports: throttle limits at their exact edges, and a failed send withdrawing the claim.
+import type { Booking, PromoCode } from '#shared/domain/booking';
+import { CLAIM_LIMITS, claimPromoCode, type ClaimDeps } from '#shared/usecases/promo-codes';
+import type { EmailMessage } from '#shared/usecases/ports';
+import { makePartnerProfile } from '#test/support/fakes';
+
+const UUID = '0b7e5a3c-1d2f-4e5a-8b9c-0d1e2f3a4b5c';
+const NOW = new Date('2026-11-23T10:07:30Z');
+
+const makePromo = (overrides: Partial<PromoCode> = {}): PromoCode => ({
+  uuid: UUID, code: 'K7QP-M2XD-9TRA', status: 'unredeemed', redeemed_at: null, redeemed_by: null, iso3: 'PRT',
+  package_specification: { package_type: 'data-limited', size: '3GB', package_duration: 365, destination: 'PRT', package_id: null, bundle_id: null, traffic_policy: null },
+  package_queue_uuid: null, created_at: NOW.toISOString(), updated_at: NOW.toISOString(), ...overrides,
+});
+
+const makeBooking = (overrides: Partial<Booking> = {}): Booking =>
+  ({ id: 'b-1', partner_id: 'ptn_test', email: null, version: 1, promo_codes: [makePromo()], package_queues: [], ...overrides }) as Booking;
+
+const makeDeps = (options: { codeCount?: number; addressCount?: number; failSend?: boolean } = {}) => {
+  let stored = makeBooking();
+  const sent: EmailMessage[] = [];
+  const deps: ClaimDeps = {
+    bookings: {
+      get: async () => stored,
+      replace: async (booking: Booking) => {
+        stored = booking;
+      },
+    } as unknown as ClaimDeps['bookings'],
+    promoCodes: { locate: async () => ({ partnerId: 'ptn_test', bookingId: 'b-1' }) },
+    partners: { getProfile: async () => makePartnerProfile({ name: 'Acme Travel' }) },
+    throttle: {
+      hit: async ({ scope }) => ({ count: scope === 'CLAIM_CODE' ? (options.codeCount ?? 1) : (options.addressCount ?? 1), resetsAt: Date.parse('2026-11-23T10:15:00Z') / 1000 }),
+    },
+    email: {
+      send: async (message) => {
+        if (options.failSend) throw new Error('SES unavailable');
+        sent.push(message);
+        return { messageId: 'm-1' };
+      },
+    },
+    clock: { now: () => NOW },
+  };
+  return { deps, sent, stored: () => stored };
+};
+
+const input = { uuid: UUID, email: 'traveler@example.com', clientAddress: 'hash' };
+
+describe('Claiming a promo code', () => {
+  it('records the claim and sends the code', async () => {
+    const { deps, sent, stored } = makeDeps();
+
+    const result = await claimPromoCode(input, deps);
+
+    expect(result).toEqual({ uuid: UUID, email: 'traveler@example.com', claimed_at: NOW.toISOString() });
+    expect(stored().promo_codes[0]).toMatchObject({ claimed_email: 'traveler@example.com', claimed_at: NOW.toISOString() });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain('K7QP-M2XD-9TRA');
+  });
+
+  it.each([
+    [{ codeCount: CLAIM_LIMITS.perCode }, false],
+    [{ codeCount: CLAIM_LIMITS.perCode + 1 }, true],
+    [{ addressCount: CLAIM_LIMITS.perAddress }, false],
+    [{ addressCount: CLAIM_LIMITS.perAddress + 1 }, true],
+  ])('with counts %j throttles: %s', async (counts, throttled) => {
+    const { deps } = makeDeps(counts);
+
+    const outcome = claimPromoCode(input, deps);
+
+    if (throttled) {
+      // The window 10:00–10:15 ends 450 s after 10:07:30.
+      await expect(outcome).rejects.toMatchObject({ status: 429, code: 'rate_limited', headers: { 'retry-after': '450' } });
+    } else {
+      await expect(outcome).resolves.toMatchObject({ uuid: UUID });
+    }
+  });
+
+  it('withdraws the claim when the email cannot be sent, so the traveler can try again', async () => {
+    const { deps, stored } = makeDeps({ failSend: true });
+
+    await expect(claimPromoCode(input, deps)).rejects.toThrow('SES unavailable');
+
+    expect(stored().promo_codes[0]).toMatchObject({ claimed_email: null, claimed_at: null });
+  });
+});

@@ -1,0 +1,37 @@
+// The device list's integrity and the pieces of matching: keys and version comparison.
+import { compareVersions, deviceKey, deviceList } from '#shared/domain/device-compatibility';
+
+describe('Device list', () => {
+  it('names each device once per brand, under any of its names', () => {
+    const keys = deviceList.devices.flatMap((d) => [d.model, ...(d.aliases ?? [])].map((name) => `${deviceKey(d.brand)}|${deviceKey(name)}`));
+
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('gives every entry a known OS, a device type and a dotted minimum version or null', () => {
+    for (const device of deviceList.devices) {
+      expect(['iOS', 'iPadOS', 'Android']).toContain(device.os);
+      expect(['phone', 'tablet']).toContain(device.device_type);
+      expect(device.min_os_version === null || /^\d+(\.\d+)*$/.test(device.min_os_version)).toBe(true);
+    }
+  });
+
+  it.each([
+    ['iPhone 15 Pro', 'iphone15pro'],
+    ['Galaxy S20+', 'galaxys20plus'],
+    ['Pixel 4a (5G)', 'pixel4a5g'],
+    ['Xperia 10 III Lite', 'xperia10iiilite'],
+  ])('keys %s as %s', (name, key) => {
+    expect(deviceKey(name)).toBe(key);
+  });
+
+  it.each([
+    ['17.4', '17.4', 0],
+    ['17.10', '17.4', 1],
+    ['12', '12.1', -1],
+    ['12.1.0', '12.1', 0],
+    ['Android 14 (UP1A)', '9', 1],
+  ])('compares %s with %s', (a, b, sign) => {
+    expect(Math.sign(compareVersions(a, b))).toBe(sign);
+  });
+});

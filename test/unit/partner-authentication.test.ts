@@ -1,0 +1,124 @@
+// tests → http → partner authentication middleware: a read overlaps the signature claim, a write waits for it,
+// and a reused signature is refused whatever the handler found.
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { AuthenticationDeps } from '#shared/auth/authenticate-partner';
+import { signRequest } from '#shared/auth/request-signing';
+import { NotFoundError } from '#shared/errors';
+import { errorHandler, partnerAuthentication, type HttpContext } from '#shared/http/middleware';
+import { successResponse } from '#shared/http/response';
+import { lambdaContext } from '#shared/local/api-gateway';
+import { fakeCipher } from '#test/support/fakes';
+
+const NOW = 1_763_812_800_000;
+const SECRET = 'sk_test_secret';
+
+/** A replay guard whose answer the test releases, recording what happened in which order. */
+const makeDeps = ({ firstUse }: { firstUse: boolean }) => {
+  const steps: string[] = [];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const deps: AuthenticationDeps = {
+    credentials: { findByApiKey: async (apiKey) => ({ partnerId: 'p-1', apiKey, secretCiphertext: `enc:${SECRET}`, status: 'active' }) },
+    replayGuard: {
+      claim: async () => {
+        steps.push('claim started');
+        await released;
+        steps.push('claim answered');
+        return firstUse;
+      },
+    },
+    cipher: fakeCipher,
+    now: () => NOW,
+  };
+  return { deps, steps, release };
+};
+
+const makeEvent = (method: string): APIGatewayProxyEvent => {
+  const timestamp = String(NOW);
+  return {
+    httpMethod: method,
+    path: '/bookings/b-1',
+    headers: { 'x-api-key': 'pk_live', 'x-timestamp': timestamp, 'x-signature': signRequest(SECRET, { timestamp, method, path: '/bookings/b-1' }) },
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+  } as unknown as APIGatewayProxyEvent;
+};
+
+/** A handler that records when it runs and answers `outcome` (data, or a thrown error). */
+const makeHandler = (setup: ReturnType<typeof makeDeps>, outcome: 'data' | 'not found') =>
+  middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & HttpContext>()
+    .use(errorHandler())
+    .use(partnerAuthentication(setup.deps))
+    .handler(async () => {
+      setup.steps.push('handler ran');
+      setup.release();
+      if (outcome === 'not found') throw new NotFoundError('booking_not_found', 'Booking not found.');
+      return successResponse({ message: 'Booking retrieved successfully.', data: { secret_field: 'booking data' } });
+    });
+
+describe('Middleware: partnerAuthentication', () => {
+  it('runs a read while its signature is claimed, and answers once the claim succeeded', async () => {
+    // Prepare
+    const setup = makeDeps({ firstUse: true });
+
+    // Act
+    const response = await makeHandler(setup, 'data')(makeEvent('GET'), lambdaContext('get-booking'));
+
+    // Assess
+    expect(setup.steps).toEqual(['claim started', 'handler ran', 'claim answered']);
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('never returns what a read found when the signature turns out reused', async () => {
+    // Prepare
+    const setup = makeDeps({ firstUse: false });
+
+    // Act
+    const response = await makeHandler(setup, 'data')(makeEvent('GET'), lambdaContext('get-booking'));
+
+    // Assess
+    expect(setup.steps).toContain('handler ran');
+    expect(response.statusCode).toBe(401);
+    expect(JSON.parse(response.body).error.code).toBe('signature_reused');
+    expect(response.body).not.toContain('booking data');
+  });
+
+  it('answers a reused signature with the refusal even when the read failed', async () => {
+    // Prepare
+    const setup = makeDeps({ firstUse: false });
+
+    // Act
+    const response = await makeHandler(setup, 'not found')(makeEvent('GET'), lambdaContext('get-booking'));
+
+    // Assess
+    expect(response.statusCode).toBe(401);
+    expect(JSON.parse(response.body).error.code).toBe('signature_reused');
+  });
+
+  it.each(['POST', 'PUT', 'DELETE'])('claims the signature of a %s before the handler runs', async (method) => {
+    // Prepare
+    const setup = makeDeps({ firstUse: true });
+    setup.release();
+
+    // Act
+    const response = await makeHandler(setup, 'data')(makeEvent(method), lambdaContext('write'));
+
+    // Assess
+    expect(setup.steps).toEqual(['claim started', 'claim answered', 'handler ran']);
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('never runs a write under a reused signature', async () => {
+    // Prepare
+    const setup = makeDeps({ firstUse: false });
+    setup.release();
+
+    // Act
+    const response = await makeHandler(setup, 'data')(makeEvent('POST'), lambdaContext('create-booking'));
+
+    // Assess
+    expect(setup.steps).not.toContain('handler ran');
+    expect(JSON.parse(response.body).error.code).toBe('signature_reused');
+  });
+});
