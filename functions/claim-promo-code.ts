@@ -29,7 +29,7 @@ export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     const { email } = validate(ClaimPromoCodeSchema, readJsonBody(event, lowerCaseHeaders(event)));
     const claim = await claimPromoCode(
       { uuid, email, clientAddress: clientAddress(event) },
-      { ...repositories, promoCodes, throttle, email: emailSender() },
+      { ...repositories, promoCodes, throttle, email: await emailSender() },
     );
     return successResponse({ message: `The promo code was sent to ${email}.`, data: claim });
   });

@@ -85,7 +85,16 @@ export const routesForStage = (definitions: readonly RouteDefinition[], stage: s
 
 export const routes: readonly RouteDefinition[] = [
   { operation: 'listBookings', method: 'GET', path: '/bookings', entry: 'functions/list-bookings.ts', auth: 'partner' },
-  { operation: 'createBooking', method: 'POST', path: '/bookings', entry: 'functions/create-booking.ts', auth: 'partner', access: 'readWrite' },
+  {
+    operation: 'createBooking',
+    method: 'POST',
+    path: '/bookings',
+    entry: 'functions/create-booking.ts',
+    auth: 'partner',
+    access: 'readWrite',
+    // communication_options with channel EMAIL sends the booking confirmation.
+    resources: ['email'],
+  },
   { operation: 'getBooking', method: 'GET', path: '/bookings/{id}', entry: 'functions/get-booking.ts', auth: 'partner' },
   { operation: 'deleteBooking', method: 'DELETE', path: '/bookings/{id}', entry: 'functions/delete-booking.ts', auth: 'partner', access: 'readWrite' },
   {

@@ -1,19 +1,25 @@
 // clients → the email sender of this function: .eml files when LOCAL_MAIL_DIR is set (local runtime), else SES v2.
-import { SESv2Client } from '@aws-sdk/client-sesv2';
+// Loaded on first use (dynamic import): POST /bookings mostly sends nothing, so its cold start skips the SES client.
 import { config } from '#shared/config';
-import { fileEmailSender } from '#shared/email/file-email-sender';
-import { sesEmailSender } from '#shared/email/ses-email-sender';
 import { systemClock, type EmailSender } from '#shared/usecases/ports';
 
-let sender: EmailSender | undefined;
+let sender: Promise<EmailSender> | undefined;
 
-/** Built on first use, so functions that never send mail pay nothing at cold start. */
-export const emailSender = (): EmailSender => {
-  if (!sender) {
-    const folder = config.localMailDir;
-    sender = folder
-      ? fileEmailSender({ folder, from: config.emailFrom, clock: systemClock })
-      : sesEmailSender(new SESv2Client({}), config.emailFrom);
+const load = async (): Promise<EmailSender> => {
+  const folder = config.localMailDir;
+  if (folder) {
+    const { fileEmailSender } = await import('#shared/email/file-email-sender');
+    return fileEmailSender({ folder, from: config.emailFrom, clock: systemClock });
   }
+  // One module imported lazily, so the bundle keeps only the SES command it uses (a dynamic import keeps all exports).
+  const { defaultSesEmailSender } = await import('#shared/email/ses-email-sender');
+  return defaultSesEmailSender(config.emailFrom);
+};
+
+export const emailSender = (): Promise<EmailSender> => {
+  sender ??= load().catch((error: unknown) => {
+    sender = undefined;
+    throw error;
+  });
   return sender;
 };

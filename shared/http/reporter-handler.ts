@@ -5,13 +5,16 @@ import { wallClock } from '#shared/clock';
 import { documentClient } from '#shared/clients/dynamodb';
 import { secretCipher } from '#shared/clients/secret-cipher';
 import { config } from '#shared/config';
+import { cachedCredentials } from '#shared/auth/credential-cache';
 import { errorHandler, partnerAuthentication, type HttpContext } from '#shared/http/middleware';
+import { observability } from '#shared/observability';
 import { successResponse, type HttpResult } from '#shared/http/response';
 import { dynamoReplayGuard } from '#shared/storage/replay-guard';
 import { dynamoReporterStore } from '#shared/storage/reporter-store';
+import { systemClock } from '#shared/usecases/ports';
 
 const authenticationDeps = {
-  credentials: dynamoReporterStore(documentClient, config.tableName),
+  credentials: cachedCredentials(dynamoReporterStore(documentClient, config.tableName), { clock: systemClock }),
   replayGuard: dynamoReplayGuard(documentClient, config.tableName),
   cipher: secretCipher,
   // Real time, as for partners: the signature vouches for when the reporter really sent the request.
@@ -19,8 +22,11 @@ const authenticationDeps = {
 };
 
 /** Builds a handler whose `handle` only sees requests signed by a reporter; `reporter` is its name. */
-export const reporterHandler = (handle: (request: { event: APIGatewayProxyEvent; headers: Record<string, string>; reporter: string }) => Promise<HttpResult>) =>
+export const reporterHandler = (
+  handle: (request: { event: APIGatewayProxyEvent; headers: Record<string, string>; reporter: string }) => Promise<HttpResult>,
+) =>
   middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & HttpContext>()
+    .use(observability())
     .use(errorHandler())
     .use(partnerAuthentication(authenticationDeps))
     .handler(async (event, context) => {

@@ -29,13 +29,15 @@ const fromItem = (item: Record<string, unknown> | undefined): Booking | undefine
   return { ...rest, data: typeof data === 'string' ? (JSON.parse(data) as Booking['data']) : null } as Booking;
 };
 
+/** The stored form of a booking; every writer of booking items (this store, the traveler store) uses it. */
+export const bookingItem = (booking: Booking) => ({
+  ...keys.booking(booking.partner_id, booking.id),
+  entity: ENTITY,
+  ...booking,
+  data: booking.data === null ? null : JSON.stringify(booking.data),
+});
+
 export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: string): BookingStore => {
-  const bookingItem = (booking: Booking) => ({
-    ...keys.booking(booking.partner_id, booking.id),
-    entity: ENTITY,
-    ...booking,
-    data: booking.data === null ? null : JSON.stringify(booking.data),
-  });
 
   const lookupPuts = (booking: Booking) => [
     ...booking.promo_codes.map((promo) => ({

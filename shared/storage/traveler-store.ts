@@ -3,6 +3,7 @@ import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, type Dyn
 import type { Booking } from '#shared/domain/booking';
 import { nextDueAt, type Traveler } from '#shared/domain/traveler';
 import { ConflictError } from '#shared/errors';
+import { bookingItem } from '#shared/storage/booking-store';
 import { cancellationReasons } from '#shared/storage/dynamo-errors';
 import { eventPut } from '#shared/storage/event-items';
 import { keys, shardOf } from '#shared/storage/keys';
@@ -113,15 +114,10 @@ export const dynamoTravelerStore = (client: DynamoDBDocumentClient, tableName: s
     return items;
   };
 
-  const bookingItem = (booking: Booking) => ({
+  const bookingPut = (booking: Booking) => ({
     Put: {
       TableName: tableName,
-      Item: {
-        ...keys.booking(booking.partner_id, booking.id),
-        entity: 'booking',
-        ...booking,
-        data: booking.data === null ? null : JSON.stringify(booking.data),
-      },
+      Item: bookingItem(booking),
       ConditionExpression: 'version = :expected',
       ExpressionAttributeValues: { ':expected': booking.version - 1 },
     },
@@ -202,7 +198,7 @@ export const dynamoTravelerStore = (client: DynamoDBDocumentClient, tableName: s
       const items = [
         ...factItems,
         ...(change.travelers ?? []).flatMap(travelerItems),
-        ...(change.bookings ?? []).map(bookingItem),
+        ...(change.bookings ?? []).map(bookingPut),
         ...(change.events ?? []).map((event) => eventPut(tableName, event)),
       ];
       if (items.length === 0) return;

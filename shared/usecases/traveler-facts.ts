@@ -56,11 +56,11 @@ export const locateTraveler = async (deps: Pick<LifecycleDeps, 'travelers'>, sco
       { path: 'external_user_id', message: 'Required.' },
     ]);
   }
-  const [firstPath, first] = found[0] as [string, Traveler | undefined];
+  const first = found[0]?.[1];
   const visible = (t: Traveler | undefined) => t && (!scope.partnerId || t.partner_id === scope.partnerId);
   for (const [path, traveler] of found) {
     if (!visible(traveler)) throw path === 'external_user_id' ? travelerNotFound() : new NotFoundError(`Unknown ${path}.`, `${path.replace(/_(id|uuid)$/, '')}_not_found`);
-    if (traveler?.user_id !== first?.user_id) throw disagree(path === firstPath ? 'iccid' : path);
+    if (traveler?.user_id !== first?.user_id) throw disagree(path);
   }
   return first as Traveler;
 };
@@ -156,8 +156,8 @@ export const reportUsage = (
   withRetry(async () => {
     const traveler = await locateTraveler(deps, input, { packageId: input.packageId });
     const current = traveler.packages.find((p) => p.package_id === input.packageId) as TravelerPackage;
-    const usedBytes =
-      input.usedBytes ?? Math.round(((current.size_bytes ?? 0) * (input.percent ?? 0)) / 100);
+    // Rounded up, so that `percent` 80 of any size reaches the 80 % threshold.
+    const usedBytes = input.usedBytes ?? Math.ceil(((current.size_bytes ?? 0) * (input.percent ?? 0)) / 100);
     const at = occurrence(deps, input.fact);
     const usage = recordUsage(traveler, input.packageId, usedBytes, at);
     if (!usage.changed) return { ...(await recordOnly(deps, traveler, input.fact)), pkg: usage.pkg };

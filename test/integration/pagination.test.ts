@@ -18,7 +18,8 @@ describe('Booking list pagination', () => {
       createdIds.push(response.body.data[0].id);
     }
     await otherClient.send('POST', '/bookings', { body: makeBookingRequest() });
-  });
+    // 28 sequential creates: on a loaded machine they need more than the default 30 s.
+  }, 120_000);
   afterAll(() => service.stop());
 
   const page = (query: string) => client.send('GET', `/bookings${query}`);

@@ -302,6 +302,30 @@ describe('Traveler lifecycle', () => {
     });
   });
 
+  it('plays the steps with npm run ops -- simulate, whose flags are the sandbox bodies', async () => {
+    const { client, partner } = await partnerWithWebhook();
+    const booking = await book(client, [makePackageSpecification({ external_user_id: 'nia', size: '1GB' })]);
+    const simulate = async (...argv: string[]) => {
+      const out: string[] = [];
+      const io = { out: (text: string) => out.push(text), err: (text: string) => out.push(text), defaultDataDir: service.dataDir };
+      const code = await runOps(['simulate', ...argv, '--partner', partner.partner_id, '--json'], io);
+      return { code, json: () => JSON.parse(out.join('\n')), text: out.join('\n') };
+    };
+
+    const redeemed = (await simulate('redeem-promo-code', '--code', booking.promo_codes[0].code)).json();
+    const installed = (await simulate('install-esim', '--external-user-id', 'nia')).json();
+    const activated = (await simulate('activate-package', '--package-queue-uuid', booking.package_queues[0].uuid)).json();
+    const used = (await simulate('report-usage', '--package-id', activated.package_id, '--percent', '80')).json();
+    const purchase = (await simulate('purchase', '--external-user-id', 'nia', '--destination', 'FRA', '--amount', '1500', '--currency', 'EUR')).json();
+    const again = await simulate('install-esim', '--iccid', installed.iccid);
+
+    expect(redeemed.redeemed_by).toBe('nia');
+    expect(activated).toMatchObject({ iccid: installed.iccid, package_id: redeemed.package_id });
+    expect(used.events).toEqual(['package.usage.50_percent', 'package.usage.80_percent']);
+    expect(purchase).toMatchObject({ iccid: installed.iccid, payment_id: expect.stringMatching(/^pay_/) });
+    expect(again.code).toBe(1);
+  });
+
   it('fires duration thresholds and expiry from the due index as time passes', async () => {
     // Prepare: an unlimited package activated at a fixed time
     const { client, partner } = await partnerWithWebhook();
