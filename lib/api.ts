@@ -5,12 +5,25 @@ import {
   EndpointType,
   LambdaIntegration,
   LogGroupLogDestination,
+  MockIntegration,
+  PassthroughBehavior,
   ResponseType,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type AuthMode, type RouteDefinition, type RouteResource, routes as routeTable, routesForStage } from '#shared/routes';
+import { rateLimitedMessage } from '#shared/http/rate-limit';
+import { errorBody as errorBodyOf } from '#shared/http/response';
+import {
+  type AuthMode,
+  type RemovedRouteDefinition,
+  type RouteDefinition,
+  type RouteResource,
+  removedRoutes,
+  routes as routeTable,
+  routesForStage,
+  tableAccessOf,
+} from '#shared/routes';
 import { emailSettingsFromContext } from '#lib/email';
 import type { Data } from '#lib/data';
 import { FunctionWithLogGroup } from '#lib/function-with-log-group';
@@ -35,15 +48,37 @@ const errorBody = (code: string, message: string): string =>
 export const gatewayResponses = [
   // API Gateway answers an unknown method or path with 403 "Missing Authentication Token".
   { type: ResponseType.MISSING_AUTHENTICATION_TOKEN, statusCode: '404', code: 'route_not_found', message: '"Route not found"' },
-  { type: ResponseType.THROTTLED, code: 'rate_limited', message: '"Too many requests: slow down and retry after a short wait."' },
+  { type: ResponseType.THROTTLED, code: 'rate_limited', message: JSON.stringify(rateLimitedMessage) },
   { type: ResponseType.REQUEST_TOO_LARGE, code: 'payload_too_large', message: '"The request body is too large."' },
   { type: ResponseType.DEFAULT_4XX, code: 'bad_request', message: '$context.error.messageString' },
   // Never pass internal detail to clients.
   { type: ResponseType.DEFAULT_5XX, code: 'internal_error', message: '"Internal server error"' },
 ] as const;
 
+const noStoreHeaders = {
+  'Content-Type': "'application/json'",
+  'Cache-Control': "'no-store, no-cache, must-revalidate, max-age=0, private'",
+  Pragma: "'no-cache'",
+};
+
+const removedResponseHeaderFlags = Object.fromEntries(Object.keys(noStoreHeaders).map((name) => [`method.response.header.${name}`, true]));
+
+/** 410 with the documented body, from API Gateway itself: no function, no cold start, no cost per call. */
+export const removedIntegration = (removed: RemovedRouteDefinition): MockIntegration =>
+  new MockIntegration({
+    passthroughBehavior: PassthroughBehavior.WHEN_NO_TEMPLATES,
+    requestTemplates: { 'application/json': '{"statusCode": 410}' },
+    integrationResponses: [
+      {
+        statusCode: '410',
+        responseParameters: Object.fromEntries(Object.entries(noStoreHeaders).map(([name, value]) => [`method.response.header.${name}`, value])),
+        responseTemplates: { 'application/json': JSON.stringify(errorBodyOf('endpoint_removed', removed.message)) },
+      },
+    ],
+  });
+
 /** API Gateway rejects two variable path parts under one parent, e.g. /bookings/{id} next to /bookings/{booking_id}. */
-export const conflictingPathVariables = (definitions: readonly RouteDefinition[]): string[] => {
+export const conflictingPathVariables = (definitions: ReadonlyArray<Pick<RouteDefinition, 'path'>>): string[] => {
   const variablesByParent = new Map<string, Set<string>>();
   for (const { path } of definitions) {
     const parts = path.split('/').filter(Boolean);
@@ -88,37 +123,31 @@ export class Api extends Construct {
       this.restApi.addGatewayResponse(response.type.responseType, {
         type: response.type,
         statusCode: 'statusCode' in response ? response.statusCode : undefined,
-        responseHeaders: {
-          'Content-Type': "'application/json'",
-          'Cache-Control': "'no-store, no-cache, must-revalidate, max-age=0, private'",
-          Pragma: "'no-cache'",
-        },
+        responseHeaders: noStoreHeaders,
         templates: { 'application/json': errorBody(response.code, response.message) },
       });
     }
 
-    const bindAccess: Record<AuthMode, (fn: FunctionWithLogGroup) => void> = {
+    const bindAuthentication: Record<AuthMode, (fn: FunctionWithLogGroup) => void> = {
       partner: (fn) => {
-        fn.bindTable({ table: data.table, accessMode: 'readWrite' });
+        fn.bindSignatureClaims({ table: data.table });
         fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' });
       },
       public: () => {},
-      reporter: (fn) => {
-        fn.bindTable({ table: data.table, accessMode: 'readWrite' });
-        fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' });
-      },
-      'public-page': (fn) => fn.bindTable({ table: data.table, accessMode: 'readWrite' }),
-      'traveler-session': (fn) => fn.bindTable({ table: data.table, accessMode: 'readWrite' }),
+      // Reporter, web page and session routes read and write the table by default (tableAccessOf).
+      reporter: (fn) => fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' }),
+      'public-page': () => {},
+      'traveler-session': () => {},
     };
     const email = emailSettingsFromContext(this);
     const bindResource: Record<RouteResource, (fn: FunctionWithLogGroup) => void> = {
-      table: (fn) => fn.bindTable({ table: data.table, accessMode: 'readWrite' }),
+      table: () => {}, // tableAccessOf turns it into readWrite
       email: (fn) => fn.bindEmail(email),
     };
     const authorizationReason: Record<AuthMode, string> = {
       partner: 'Partners sign every request with HMAC; the function verifies the signature with the partner secret (no authorizer can).',
       public:
-        'Deliberately public: removed endpoints (410 Gone), the web app stylesheet and 404 page, and the traveler promo code claim (no partner credentials exist on that side; throttled per code and per client address).',
+        'Deliberately public: the web app stylesheet and 404 page, and the traveler promo code claim (no partner credentials exist on that side; throttled per code and per client address).',
       reporter: 'Reporters (network, eSIM platform, payments) sign every request with HMAC and their own credentials; the function verifies it.',
       'public-page':
         'A traveler web page anyone may open (redirect-token entry, promo-code claim form); tokens are signed and single-use, forms carry CSRF tokens.',
@@ -132,7 +161,10 @@ export class Api extends Construct {
         description: `${route.method} ${route.path}`,
         stage,
       });
-      bindAccess[route.auth](fn);
+      const access = tableAccessOf(route);
+      // Authentication reads partner credentials, so every partner route reads the table at least.
+      fn.bindTable({ table: data.table, accessMode: route.auth === 'partner' && access === 'none' ? 'read' : access, indexes: route.indexes });
+      bindAuthentication[route.auth](fn);
       if (route.signsTokens) fn.bindTokenKey({ key: data.tokenKey });
       for (const resource of route.resources ?? []) bindResource[resource](fn);
       const method = this.restApi.root.resourceForPath(route.path).addMethod(route.method, new LambdaIntegration(fn));
@@ -141,17 +173,21 @@ export class Api extends Construct {
       }
       this.functions[route.operation] = fn;
     }
-    for (const conflict of conflictingPathVariables(routes)) {
+    for (const removed of removedRoutes) {
+      const method = this.restApi.root.resourceForPath(removed.path).addMethod(removed.method, removedIntegration(removed), {
+        methodResponses: [{ statusCode: '410', responseParameters: removedResponseHeaderFlags }],
+      });
+      for (const id of ['AwsSolutions-APIG4', 'AwsSolutions-COG4']) {
+        Validations.of(method).acknowledge({ id, reason: 'A removed endpoint: API Gateway itself answers 410 Gone with a pointer to its replacement.' });
+      }
+    }
+    for (const conflict of conflictingPathVariables([...routes, ...removedRoutes])) {
       Annotations.of(this).addError(`shared/routes.ts cannot be deployed: ${conflict}`);
     }
 
     Validations.of(this.restApi).acknowledge({
       id: 'AwsSolutions-APIG2',
       reason: 'Handlers validate requests (valibot) so that invalid input gets our JSON error shape; a gateway validator would not.',
-    });
-    Validations.of(this.restApi.deploymentStage).acknowledge({
-      id: 'AwsSolutions-APIG3',
-      reason: 'No WAF yet: every partner route requires an HMAC signature and the stage is throttled; revisit before opening public routes.',
     });
     Validations.of(this.restApi.deploymentStage).acknowledge({
       id: 'AwsSolutions-APIG6',

@@ -29,6 +29,8 @@ export class Data extends Construct {
   public readonly webhookDeadLetterQueue: Queue;
   /** On-failure destination of the outbox stream mapping. */
   public readonly streamFailureQueue: Queue;
+  /** Events the bus could not hand to their target queue after its retry policy. */
+  public readonly eventTargetDeadLetterQueue: Queue;
 
   public constructor(scope: Construct, id: string, { stage }: DataProps) {
     super(scope, id);
@@ -92,9 +94,12 @@ export class Data extends Construct {
       deadLetterQueue: { queue: this.webhookDeadLetterQueue, maxReceiveCount: webhookQueueSettings.maxReceiveCount },
     });
     this.streamFailureQueue = new Queue(this, 'StreamFailureQueue', { ...queueDefaults, retentionPeriod: streamFailureRetention });
-    Validations.of(this.streamFailureQueue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself a dead-letter destination (on-failure of the outbox stream mapping); nothing consumes it automatically.',
-    });
+    this.eventTargetDeadLetterQueue = new Queue(this, 'EventTargetDeadLetterQueue', { ...queueDefaults, retentionPeriod: streamFailureRetention });
+    for (const [queue, of] of [[this.streamFailureQueue, 'the outbox stream mapping'], [this.eventTargetDeadLetterQueue, 'the bus rule targets']] as const) {
+      Validations.of(queue).acknowledge({
+        id: 'AwsSolutions-SQS3',
+        reason: `This queue is itself a dead-letter destination (on-failure of ${of}); nothing consumes it automatically.`,
+      });
+    }
   }
 }

@@ -32,8 +32,13 @@ interface Trigger {
 /** Only outbox items, and only when they are written: updates and deletes of the item are not events. */
 export const outboxFilterCriteria = FilterCriteria.filter(structuredClone(outboxStreamFilter) as Record<string, unknown>);
 
+/** How long and how often the bus retries handing an event to its queue before the target's dead-letter queue. */
+export const ruleTargetRetry = { maxEventAge: Duration.hours(24), retryAttempts: 185 } as const;
+
 export class Events extends Construct {
   public readonly functions: Record<string, FunctionWithLogGroup> = {};
+  /** The bus rules that feed queues, by name. */
+  public readonly rules: Record<string, Rule> = {};
 
   public constructor(scope: Construct, id: string, { stage, data }: EventsProps) {
     super(scope, id);
@@ -67,7 +72,12 @@ export class Events extends Construct {
           fn.bindQueue({ queue: data.webhookQueue, envName: envNames.webhookQueueUrl, accessMode: 'changeVisibility' });
           fn.bindQueue({ queue: data.webhookDeadLetterQueue, envName: envNames.webhookDeadLetterQueueUrl, accessMode: 'send' });
           fn.addEventSource(
-            new SqsEventSource(data.webhookQueue, { batchSize: webhookQueueSettings.batchSize, reportBatchItemFailures: true }),
+            new SqsEventSource(data.webhookQueue, {
+              batchSize: webhookQueueSettings.batchSize,
+              reportBatchItemFailures: true,
+              // A backlog or a DLQ redrive can never take the account's concurrency from the API.
+              maxConcurrency: webhookQueueSettings.maxConcurrency,
+            }),
           );
         },
       },
@@ -75,7 +85,8 @@ export class Events extends Construct {
         // Finishes before the next run starts.
         props: { timeout: Duration.seconds(50) },
         wire: (fn) => {
-          fn.bindTable({ table: data.table, accessMode: 'readWrite' });
+          // Due schedules are found through gsi2 (shared/storage/schedule-store.ts).
+          fn.bindTable({ table: data.table, accessMode: 'readWrite', indexes: ['gsi2'] });
           new Rule(this, `${fn.node.id}Schedule`, {
             schedule: Schedule.rate(Duration.minutes(1)),
             targets: [new LambdaFunction(fn)],
@@ -98,11 +109,11 @@ export class Events extends Construct {
 
     const ruleTargets: Record<EventRuleDefinition['target'], IQueue> = { webhookQueue: data.webhookQueue };
     for (const rule of eventRules) {
-      new Rule(this, rule.name, {
+      this.rules[rule.name] = new Rule(this, rule.name, {
         eventBus: data.bus,
         description: rule.description,
         eventPattern: { source: rule.pattern.source, detailType: rule.pattern['detail-type'] },
-        targets: [new SqsQueue(ruleTargets[rule.target])],
+        targets: [new SqsQueue(ruleTargets[rule.target], { ...ruleTargetRetry, deadLetterQueue: data.eventTargetDeadLetterQueue })],
       });
     }
   }

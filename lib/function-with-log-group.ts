@@ -12,7 +12,10 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { envNames, privateUrlsRefusal } from '#shared/config';
+import type { TableAccess } from '#shared/routes';
+import { keys } from '#shared/storage/keys';
 import type { StageSettings } from '#lib/stage';
+import { tableActions } from '#lib/table-access';
 import { lambdaBundling } from '#lib/bundling';
 
 /** Entries in `shared/routes.ts` and `shared/events/pipeline.ts` are relative to this folder. */
@@ -67,14 +70,29 @@ export class FunctionWithLogGroup extends NodejsFunction {
     return super.addEnvironment(key, value, options);
   }
 
-  /** Grants table access (and its indexes) and sets TABLE_NAME. */
-  public bindTable({ table, accessMode }: { table: ITable; accessMode: 'read' | 'readWrite' }): void {
-    if (accessMode === 'read') table.grantReadData(this);
-    else table.grantReadWriteData(this);
+  /**
+   * Grants exactly the actions of `accessMode` on the table and Query on the named indexes (never Scan, never
+   * every index), and sets TABLE_NAME.
+   */
+  public bindTable({ table, accessMode, indexes = [] }: { table: ITable; accessMode: TableAccess; indexes?: readonly string[] }): void {
+    const actions = tableActions[accessMode];
+    if (actions.length > 0) this.addToRolePolicy(new PolicyStatement({ actions: [...actions], resources: [table.tableArn] }));
+    if (indexes.length > 0) {
+      this.addToRolePolicy(
+        new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexes.map((index) => `${table.tableArn}/index/${index}`) }),
+      );
+    }
     this.addEnvironment(envNames.tableName, table.tableName);
-    this.acknowledge(
-      `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(table.node.defaultChild as CfnElement)}.Arn>/index/*]`,
-      'Access patterns query the global secondary indexes of the single table; index ARNs are <table>/index/<name>.',
+  }
+
+  /** Partner authentication: single-use signature items, and nothing else, may be written (IAM LeadingKeys). */
+  public bindSignatureClaims({ table }: { table: ITable }): void {
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:PutItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [keys.usedSignature('*', '*').pk] } },
+      }),
     );
   }
 

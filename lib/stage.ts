@@ -12,12 +12,14 @@ export interface StageSettings {
   removalPolicy: RemovalPolicy;
   deletionProtection: boolean;
   logRetention: RetentionDays;
+  /** AWS managed WAF rule groups in front of the API (rate limits run in every stage). */
+  managedWafRules: boolean;
 }
 
 const settings: Record<StageName, StageSettings> = {
-  dev: { name: 'dev', removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false, logRetention: RetentionDays.ONE_WEEK },
-  staging: { name: 'staging', removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false, logRetention: RetentionDays.ONE_MONTH },
-  production: { name: 'production', removalPolicy: RemovalPolicy.RETAIN, deletionProtection: true, logRetention: RetentionDays.ONE_YEAR },
+  dev: { name: 'dev', removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false, logRetention: RetentionDays.ONE_WEEK, managedWafRules: false },
+  staging: { name: 'staging', removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false, logRetention: RetentionDays.ONE_MONTH, managedWafRules: true },
+  production: { name: 'production', removalPolicy: RemovalPolicy.RETAIN, deletionProtection: true, logRetention: RetentionDays.ONE_YEAR, managedWafRules: true },
 };
 
 const isStageName = (value: unknown): value is StageName => stageNames.includes(value as StageName);

@@ -1,4 +1,5 @@
 // configuration → every setting a function reads, by name. Getters fail fast when a deployment forgot one.
+import { partnerRateLimit } from '#shared/http/rate-limit';
 
 const required = (name: string): string => {
   const value = process.env[name];
@@ -44,6 +45,8 @@ export const envNames = {
   webhookBackoffScale: 'WEBHOOK_BACKOFF_SCALE',
   webhookAllowPrivateUrls: 'WEBHOOK_ALLOW_PRIVATE_URLS',
   publicBaseUrl: 'PUBLIC_BASE_URL',
+  /** Local runtime only: requests per API key per window (deployed: the WAF rule, shared/http/rate-limit.ts). */
+  partnerRequestsPerWindow: 'PARTNER_REQUESTS_PER_WINDOW',
   /** Local runtime only: how often the sweeper runs (the stack's schedule is one minute). */
   sweepIntervalMs: 'SWEEP_INTERVAL_MS',
   stage: 'STAGE',
@@ -103,6 +106,9 @@ export const config = {
   /** Where travelers reach public endpoints (claim URLs); falls back to the request's own host. */
   get publicBaseUrl(): string | undefined {
     return optional(envNames.publicBaseUrl);
+  },
+  get partnerRequestsPerWindow(): number {
+    return numberOr(envNames.partnerRequestsPerWindow, partnerRateLimit.requestsPerWindow);
   },
   get emailFrom(): string {
     return required(envNames.emailFrom);

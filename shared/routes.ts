@@ -3,7 +3,7 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * `partner`: HMAC-signed partner request. `public`: no credentials and no storage (removed endpoints, static assets).
+ * `partner`: HMAC-signed partner request. `public`: no credentials and no storage unless it names `resources` (static assets, public claim).
  * `reporter`: HMAC-signed like partners, with a reporter's own credentials (network, eSIM platform, payments).
  * `public-page`: a web app page anyone may open; it reads and writes the table (token entry, claim form).
  * `traveler-session`: a web app page behind the traveler's session cookie (docs/web-app.md).
@@ -12,6 +12,27 @@ export type AuthMode = 'partner' | 'public' | 'reporter' | 'public-page' | 'trav
 
 /** What a function needs beyond what its auth mode gives (partner routes always get the table and the secret key). */
 export type RouteResource = 'table' | 'email';
+
+/**
+ * What a route's function may do to the table (docs/operations.md, Least privilege). `read`: GetItem,
+ * BatchGetItem, Query, ConditionCheckItem. `readWrite`: also PutItem, UpdateItem, DeleteItem, BatchWriteItem
+ * (transactions are authorised per item by these). `none`: no table. Scan is never granted.
+ * Partner and reporter authentication's own reads and single-use signature writes come with the auth mode.
+ */
+export type TableAccess = 'none' | 'read' | 'readWrite';
+
+/** Access of a route that declares none, by auth mode: partner routes read (a route that writes says so). */
+const defaultAccessByAuth: Record<AuthMode, TableAccess> = {
+  partner: 'read',
+  reporter: 'readWrite',
+  'public-page': 'readWrite',
+  'traveler-session': 'readWrite',
+  public: 'none',
+};
+
+/** The table access a route gets: declared, or `resources: ['table']` (read-write), or its auth mode's default. */
+export const tableAccessOf = (route: Pick<RouteDefinition, 'access' | 'auth' | 'resources'>): TableAccess =>
+  route.access ?? (route.resources?.includes('table') ? 'readWrite' : defaultAccessByAuth[route.auth]);
 
 export interface RouteDefinition {
   /** Name of the operation; also the Lambda function's logical name. */
@@ -30,6 +51,19 @@ export interface RouteDefinition {
   /** The function signs or verifies redirect tokens (KMS HMAC key in AWS). */
   signsTokens?: true;
   resources?: readonly RouteResource[];
+  /** Table access of the function; see tableAccessOf for the default. */
+  access?: TableAccess;
+  /** Global secondary indexes the function queries (Query only); none when left out. */
+  indexes?: readonly string[];
+}
+
+/** A removed operation, answered 410 by API Gateway itself (a mock integration) and by the local runtime alike. */
+export interface RemovedRouteDefinition {
+  operation: string;
+  method: HttpMethod;
+  path: string;
+  /** The 410 message: what replaces the operation. */
+  message: string;
 }
 
 /** One partner-signed route per sandbox step, all served by one handler module. */
@@ -40,6 +74,7 @@ function sandboxRoutes(steps: ReadonlyArray<[operation: string, step: string]>):
     path: `/sandbox/${step}`,
     entry: 'functions/sandbox.ts',
     auth: 'partner',
+    access: 'readWrite',
     sandbox: true,
   }));
 }
@@ -56,17 +91,19 @@ export const routes: readonly RouteDefinition[] = [
     path: '/bookings',
     entry: 'functions/create-booking.ts',
     auth: 'partner',
+    access: 'readWrite',
     // communication_options with channel EMAIL sends the booking confirmation.
     resources: ['email'],
   },
   { operation: 'getBooking', method: 'GET', path: '/bookings/{id}', entry: 'functions/get-booking.ts', auth: 'partner' },
-  { operation: 'deleteBooking', method: 'DELETE', path: '/bookings/{id}', entry: 'functions/delete-booking.ts', auth: 'partner' },
+  { operation: 'deleteBooking', method: 'DELETE', path: '/bookings/{id}', entry: 'functions/delete-booking.ts', auth: 'partner', access: 'readWrite' },
   {
     operation: 'deleteBookingByExternalId',
     method: 'DELETE',
     path: '/bookings/{id}/byExternalBookingId',
     entry: 'functions/delete-booking-by-external-id.ts',
     auth: 'partner',
+    access: 'readWrite',
   },
   {
     operation: 'updatePackageSpecifications',
@@ -74,6 +111,7 @@ export const routes: readonly RouteDefinition[] = [
     path: '/bookings/{id}/updatePackageSpecifications',
     entry: 'functions/update-package-specifications.ts',
     auth: 'partner',
+    access: 'readWrite',
   },
   {
     operation: 'updatePackageSpecification',
@@ -81,6 +119,7 @@ export const routes: readonly RouteDefinition[] = [
     path: '/bookings/{id}/updatePackageSpecification/{uuid}',
     entry: 'functions/update-package-specification.ts',
     auth: 'partner',
+    access: 'readWrite',
   },
   { operation: 'listDestinations', method: 'GET', path: '/destinations', entry: 'functions/list-destinations.ts', auth: 'partner' },
   { operation: 'getDestination', method: 'GET', path: '/destinations/{id}', entry: 'functions/get-destination.ts', auth: 'partner' },
@@ -101,7 +140,14 @@ export const routes: readonly RouteDefinition[] = [
   // Traveler lifecycle: reporters' facts, classic grants in the native app, and the sandbox (docs/api.md).
   { operation: 'ingestFact', method: 'POST', path: '/ingest/facts', entry: 'functions/ingest-fact.ts', auth: 'reporter' },
   { operation: 'nativeUserDashboard', method: 'GET', path: '/native/user-dashboard', entry: 'functions/native-user-dashboard.ts', auth: 'partner' },
-  { operation: 'nativeRedeemPackage', method: 'POST', path: '/native/redeem-package', entry: 'functions/native-redeem-package.ts', auth: 'partner' },
+  {
+    operation: 'nativeRedeemPackage',
+    method: 'POST',
+    path: '/native/redeem-package',
+    entry: 'functions/native-redeem-package.ts',
+    auth: 'partner',
+    access: 'readWrite',
+  },
   { operation: 'nativeInstructions', method: 'POST', path: '/native/instructions', entry: 'functions/native-instructions.ts', auth: 'partner' },
   {
     operation: 'listClassicPackageQueues',
@@ -116,6 +162,7 @@ export const routes: readonly RouteDefinition[] = [
     path: '/native/classic-package-queues/{id}/destination',
     entry: 'functions/set-classic-package-queue-destination.ts',
     auth: 'partner',
+    access: 'readWrite',
   },
   {
     operation: 'claimClassicPackageQueue',
@@ -123,6 +170,7 @@ export const routes: readonly RouteDefinition[] = [
     path: '/native/classic-package-queues/{id}/claim',
     entry: 'functions/claim-classic-package-queue.ts',
     auth: 'partner',
+    access: 'readWrite',
   },
   ...sandboxRoutes([
     ['sandboxRedeemPromoCode', 'redeem-promo-code'],
@@ -143,22 +191,8 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/claim-promo-code.ts',
     auth: 'public',
     resources: ['table', 'email'],
-  },
-  // Removed in 2.1.0: answer 410 Gone with a pointer to /destinations instead of a bare 404.
-  { operation: 'countriesRemoved', method: 'GET', path: '/countries', entry: 'functions/removed-endpoint.ts', auth: 'public' },
-  {
-    operation: 'countriesPackagesRemoved',
-    method: 'GET',
-    path: '/countries/packages',
-    entry: 'functions/removed-endpoint.ts',
-    auth: 'public',
-  },
-  {
-    operation: 'countryPackagesRemoved',
-    method: 'GET',
-    path: '/countries/{country}/packages',
-    entry: 'functions/removed-endpoint.ts',
-    auth: 'public',
+    // Promo codes are found by uuid through gsi1 (keys.promoCodeLookup).
+    indexes: ['gsi1'],
   },
   {
     operation: 'createRedirectToken',
@@ -166,6 +200,7 @@ export const routes: readonly RouteDefinition[] = [
     path: '/redirect-tokens/create',
     entry: 'functions/create-redirect-token.ts',
     auth: 'partner',
+    access: 'readWrite',
     signsTokens: true,
   },
   // Traveler web app (docs/web-app.md): server-rendered pages under {base_url}/app, one function per page operation.
@@ -173,13 +208,14 @@ export const routes: readonly RouteDefinition[] = [
   { operation: 'webHome', method: 'GET', path: '/app', entry: 'functions/web-home.ts', auth: 'traveler-session' },
   { operation: 'webSignOut', method: 'POST', path: '/app/sign-out', entry: 'functions/web-sign-out.ts', auth: 'traveler-session' },
   // The page claim_url opens; POST on the same path is the public JSON claim endpoint.
-  { operation: 'webClaimPage', method: 'GET', path: '/promo-codes/claim/{uuid}', entry: 'functions/web-claim-page.ts', auth: 'public-page' },
+  { operation: 'webClaimPage', method: 'GET', path: '/promo-codes/claim/{uuid}', entry: 'functions/web-claim-page.ts', auth: 'public-page', indexes: ['gsi1'] },
   {
     operation: 'webClaimSubmit',
     method: 'POST',
     path: '/app/claim/{uuid}',
     entry: 'functions/web-claim-submit.ts',
     auth: 'public-page',
+    indexes: ['gsi1'],
     resources: ['email'],
   },
   {
@@ -191,4 +227,19 @@ export const routes: readonly RouteDefinition[] = [
   },
   { operation: 'webAsset', method: 'GET', path: '/app/assets/{file}', entry: 'functions/web-asset.ts', auth: 'public' },
   { operation: 'webNotFound', method: 'GET', path: '/app/{proxy+}', entry: 'functions/web-not-found.ts', auth: 'public' },
+];
+
+const countriesRemoved = (path: string) =>
+  `${path} was removed in version 2.1.0. Use GET /destinations to list destinations and GET /destinations/{id} for one destination with its bundles.`;
+
+/** Removed in 2.1.0: answer 410 Gone with a pointer to /destinations instead of a bare 404. No function runs. */
+export const removedRoutes: readonly RemovedRouteDefinition[] = [
+  { operation: 'countriesRemoved', method: 'GET', path: '/countries', message: countriesRemoved('/countries') },
+  { operation: 'countriesPackagesRemoved', method: 'GET', path: '/countries/packages', message: countriesRemoved('/countries/packages') },
+  {
+    operation: 'countryPackagesRemoved',
+    method: 'GET',
+    path: '/countries/{country}/packages',
+    message: countriesRemoved('/countries/{country}/packages'),
+  },
 ];

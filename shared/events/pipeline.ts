@@ -85,4 +85,6 @@ export const webhookQueueSettings = {
   retentionDays: 4,
   deadLetterRetentionDays: 14,
   batchSize: 10,
+  /** Concurrent dispatcher invocations at most (SQS event source maximum concurrency): 10 × 10 deliveries in flight. */
+  maxConcurrency: 10,
 } as const;

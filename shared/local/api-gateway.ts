@@ -6,12 +6,12 @@ import type { RouteDefinition } from '#shared/routes';
 
 export const STAGE_PATH = '/api';
 
-export interface MatchedRoute {
-  route: RouteDefinition;
+export interface MatchedRoute<R extends Pick<RouteDefinition, 'method' | 'path'> = RouteDefinition> {
+  route: R;
   pathParameters: Record<string, string>;
 }
 
-const compile = (route: RouteDefinition) => {
+const compile = <R extends Pick<RouteDefinition, 'method' | 'path'>>(route: R) => {
   const names: string[] = [];
   // `{proxy+}` is API Gateway's greedy variable: the rest of the path, named without the `+`.
   const greedy = route.path.includes('+}');
@@ -23,11 +23,11 @@ const compile = (route: RouteDefinition) => {
 };
 
 /** Matches a path (without the stage prefix) the way API Gateway picks a resource: literal segments first. */
-export const routeMatcher = (routes: readonly RouteDefinition[]) => {
+export const routeMatcher = <R extends Pick<RouteDefinition, 'method' | 'path'>>(routes: readonly R[]) => {
   const compiled = routes
     .map(compile)
     .sort((a, b) => Number(a.greedy) - Number(b.greedy) || a.names.length - b.names.length);
-  return (method: string, path: string): MatchedRoute | undefined => {
+  return (method: string, path: string): MatchedRoute<R> | undefined => {
     for (const candidate of compiled) {
       if (candidate.route.method !== method) continue;
       const match = candidate.regex.exec(path);

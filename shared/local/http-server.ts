@@ -3,10 +3,13 @@ import { createServer, type Server, STATUS_CODES } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { errorBody } from '#shared/http/response';
+import { config } from '#shared/config';
+import { partnerRateLimit, rateLimitedMessage, tokenBuckets } from '#shared/http/rate-limit';
+import { errorBody, noStoreHeaders } from '#shared/http/response';
+import { currentRoute } from '#shared/local/table-access-guard';
 import { lambdaContext, routeMatcher, STAGE_PATH, toProxyEvent } from '#shared/local/api-gateway';
 import { LOCAL_CONTROL_PREFIX, type ControlRequest, type ControlResponse } from '#shared/local/clock-control';
-import { type RouteDefinition, routes, routesForStage } from '#shared/routes';
+import { type RouteDefinition, removedRoutes, routes, routesForStage } from '#shared/routes';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -25,8 +28,8 @@ export const handlerLoader = (projectRoot: string) => {
   };
 };
 
-const sendJson = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+const sendJson = (res: import('node:http').ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify(body));
 };
 
@@ -45,6 +48,9 @@ export interface HttpServerOptions {
 
 export const startHttpServer = async (options: HttpServerOptions): Promise<{ server: Server; url: string }> => {
   const match = routeMatcher(routesForStage(options.routes ?? routes, options.stage));
+  const matchRemoved = routeMatcher(removedRoutes);
+  // The deployed per-key rate rule, as a token bucket per x-api-key (read when the server starts).
+  const buckets = tokenBuckets({ ...partnerRateLimit, requestsPerWindow: config.partnerRequestsPerWindow });
   const load = handlerLoader(options.projectRoot);
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -84,11 +90,23 @@ export const startHttpServer = async (options: HttpServerOptions): Promise<{ ser
         const answer = await options.control(control);
         return sendJson(res, answer.status, answer.body);
       }
-      if (!matched) return sendJson(res, 404, errorBody('route_not_found', `No route for ${req.method} ${path}.`));
+      if (!matched) {
+        // What the stack's mock integration answers for a removed route, without a handler.
+        const removed = matchRemoved(req.method ?? 'GET', path);
+        if (removed) return sendJson(res, 410, errorBody('endpoint_removed', removed.route.message), noStoreHeaders);
+        return sendJson(res, 404, errorBody('route_not_found', `No route for ${req.method} ${path}.`));
+      }
+      const apiKey = req.headers['x-api-key'];
+      if (matched.route.auth === 'partner' && typeof apiKey === 'string' && apiKey !== '') {
+        const taken = buckets.take(apiKey);
+        if (!taken.allowed) {
+          return sendJson(res, 429, errorBody('rate_limited', rateLimitedMessage), { ...noStoreHeaders, 'retry-after': String(taken.retryAfterSeconds) });
+        }
+      }
       try {
         const handler = await load(matched.route.entry);
         const event = toProxyEvent(req, Buffer.concat(chunks), url, path, matched);
-        const result = await handler(event, lambdaContext(matched.route.operation));
+        const result = await currentRoute.run(matched.route, () => handler(event, lambdaContext(matched.route.operation)));
         if (req.method !== 'GET' && req.method !== 'HEAD') options.onWritten?.();
         res.writeHead(result.statusCode, result.headers as Record<string, string>);
         res.end(result.body);

@@ -12,6 +12,7 @@ import { startDynamoDbLocal } from '#shared/local/dynamodb-local';
 import { startEventPipeline } from '#shared/local/event-pipeline';
 import { localControl } from '#shared/local/clock-control';
 import { startHttpServer } from '#shared/local/http-server';
+import { guardTableAccess } from '#shared/local/table-access-guard';
 import { localSecretCipher } from '#shared/security/local-secret-cipher';
 import { dynamoBrandStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
@@ -86,6 +87,8 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     ...options.environment,
   });
 
+  // The handlers' shared client (imported after the environment is set) checks each route's declared access.
+  guardTableAccess((await import('#shared/clients/dynamodb')).dynamoClient);
   const client = new DynamoDBClient({ endpoint: dynamo.endpoint });
   const streamArn = await ensureTable(client, tableName);
   const documentClient = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });

@@ -20,7 +20,7 @@ import { importCatalog } from '#shared/usecases/catalog';
 import { listBrands, removeBrand, setBrand, setDefaultBrand } from '#shared/usecases/manage-brands';
 import { listDeliveries, replayEvent, rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { createReporterCredentials } from '#shared/usecases/manage-reporters';
-import { redriveDeadLetters } from '#shared/webhooks/webhook-queue';
+import { peekDeadLetters, redriveDeadLetters } from '#shared/webhooks/webhook-queue';
 
 export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <name> for a deployed stage, --json for JSON)
 
@@ -34,6 +34,7 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   webhook rotate-secret <partner_id> [--overlap-minutes N]   new signing secret, printed once
   deliveries list (--event-id <event_id> | --partner <partner_id>) [--limit 50]
   events replay <event_id>                     deliver a recorded event again (new delivery_id)
+  dlq list [--limit 100]                       dead-lettered deliveries (partner, event, attempts, reason); nothing is removed
   dlq redrive                                  move dead-lettered deliveries back to the webhook queue
   catalog put --package '<json>'               add or replace a catalog package (id, package_type, size, ...)
   catalog import <file>                        import a versioned catalog file (data/catalog/catalog.v1.json); idempotent
@@ -156,6 +157,10 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
     case 'events replay': {
       const event = await replayEvent(required(subject, '<event_id>'), ctx);
       return { replayed: event.event_id, partner_id: event.partner_id, timestamp: event.timestamp };
+    }
+    case 'dlq list': {
+      const { approximateCount, messages } = await peekDeadLetters(ctx.sqs, ctx.queueUrls, wholeNumber(values.limit, 'limit', 1));
+      return { approximate_count: approximateCount, messages: messages.map((m) => m.attributes) };
     }
     case 'dlq redrive': {
       const moved = await redriveDeadLetters(ctx.sqs, ctx.queueUrls);

@@ -2,6 +2,7 @@
 import {
   ChangeMessageVisibilityCommand,
   DeleteMessageCommand,
+  GetQueueAttributesCommand,
   ReceiveMessageCommand,
   SendMessageCommand,
   type SQSClient,
@@ -54,6 +55,9 @@ export interface DeadLetteredMessage {
   attributes: Record<string, string>;
 }
 
+const attributesOf = (attributes: Record<string, { StringValue?: string }> | undefined): Record<string, string> =>
+  Object.fromEntries(Object.entries(attributes ?? {}).map(([name, value]) => [name, value.StringValue ?? '']));
+
 /** Moves dead-lettered messages back to the webhook queue (the ops `dlq redrive`); each gets a new delivery. */
 export const redriveDeadLetters = async (
   client: SQSClient,
@@ -76,11 +80,40 @@ export const redriveDeadLetters = async (
       await client.send(new DeleteMessageCommand({ QueueUrl: urls.deadLetterQueueUrl, ReceiptHandle: message.ReceiptHandle }));
       moved.push({
         body: message.Body ?? '',
-        attributes: Object.fromEntries(
-          Object.entries(message.MessageAttributes ?? {}).map(([name, value]) => [name, value.StringValue ?? '']),
-        ),
+        attributes: attributesOf(message.MessageAttributes),
       });
     }
   }
   return moved;
+};
+
+/** Seconds a listed dead letter stays hidden, so one listing reads each message once. */
+export const DEAD_LETTER_PEEK_SECONDS = 5;
+
+/**
+ * Reads dead-lettered messages without removing them (the ops `dlq list`): each is hidden for a few seconds
+ * while the listing runs, then visible again for `dlq redrive`. Also returns SQS's approximate count.
+ */
+export const peekDeadLetters = async (
+  client: SQSClient,
+  urls: { deadLetterQueueUrl: string },
+  limit = 100,
+): Promise<{ approximateCount: number; messages: DeadLetteredMessage[] }> => {
+  const { Attributes } = await client.send(
+    new GetQueueAttributesCommand({ QueueUrl: urls.deadLetterQueueUrl, AttributeNames: ['ApproximateNumberOfMessages'] }),
+  );
+  const messages: DeadLetteredMessage[] = [];
+  while (messages.length < limit) {
+    const { Messages } = await client.send(
+      new ReceiveMessageCommand({
+        QueueUrl: urls.deadLetterQueueUrl,
+        MaxNumberOfMessages: Math.min(10, limit - messages.length),
+        VisibilityTimeout: DEAD_LETTER_PEEK_SECONDS,
+        MessageAttributeNames: ['All'],
+      }),
+    );
+    if (!Messages || Messages.length === 0) break;
+    for (const message of Messages) messages.push({ body: message.Body ?? '', attributes: attributesOf(message.MessageAttributes) });
+  }
+  return { approximateCount: Number(Attributes?.ApproximateNumberOfMessages ?? messages.length), messages };
 };

@@ -7,7 +7,7 @@ import type { IConstruct } from 'constructs';
 import { envNames } from '#shared/config';
 import { backgroundFunctions, eventRules, outboxEntityType, webhookQueueSettings } from '#shared/events/pipeline';
 import { apiUrlOutputKey, opsOutputKeys } from '#shared/ops/stack-outputs';
-import { type RouteDefinition, routes } from '#shared/routes';
+import { type RouteDefinition, routes, tableAccessOf } from '#shared/routes';
 import { streamViewType, tableDefinition } from '#shared/storage/table-definition';
 import { conflictingPathVariables } from '#lib/api';
 import { makeSandboxRoute } from '#test/support/factories';
@@ -103,7 +103,7 @@ describe('Stack: EsimBooking (dev)', () => {
       expect(new Set(logicalIds).size).toBe(routes.length);
     });
 
-    it('gives partner and reporter routes the table and the secret key, pages the table only, token routes the MAC key, public routes only what they declare', () => {
+    it('gives each route the table access it declares (or its auth mode\'s default), the secret key to partners and reporters, the MAC key to token routes', () => {
       // Prepare
       const { stack, ref } = synthesized;
       const functions = template.findResources('AWS::Lambda::Function');
@@ -115,10 +115,10 @@ describe('Stack: EsimBooking (dev)', () => {
         const actions: string[] = statements.flatMap((statement: { Action: string | string[] }) => statement.Action);
         return {
           environment: [envNames.tableName, envNames.secretKeyId, envNames.tokenKeyId].filter((name) => name in environment),
-          writesTable: actions.includes('dynamodb:PutItem'),
+          readsTable: actions.includes('dynamodb:GetItem'),
+          updatesTable: actions.includes('dynamodb:UpdateItem'),
           decrypts: actions.includes('kms:Decrypt'),
           signsTokens: actions.includes('kms:GenerateMac') && actions.includes('kms:VerifyMac'),
-          onlyLogsAndTraces: actions.every((action) => /^(logs|xray):/.test(action)),
         };
       };
 
@@ -126,14 +126,17 @@ describe('Stack: EsimBooking (dev)', () => {
       const access = Object.fromEntries(routes.map((route) => [route.operation, accessOf(route.operation)]));
 
       // Assess
-      const partner = { environment: [envNames.tableName, envNames.secretKeyId], writesTable: true, decrypts: true, signsTokens: false, onlyLogsAndTraces: false };
-      const page = { environment: [envNames.tableName], writesTable: true, decrypts: false, signsTokens: false, onlyLogsAndTraces: false };
-      const none = { environment: [], writesTable: false, decrypts: false, signsTokens: false, onlyLogsAndTraces: true };
-      const byAuth = { partner, reporter: partner, public: none, 'public-page': page, 'traveler-session': page } as const;
       const expected = (route: RouteDefinition) => {
-        const declared = route.auth === 'public' && route.resources?.includes('table') ? page : undefined;
-        const base = declared ?? byAuth[route.auth];
-        return route.signsTokens ? { ...base, environment: [...base.environment, envNames.tokenKeyId], signsTokens: true } : base;
+        const declared = tableAccessOf(route);
+        const access = route.auth === 'partner' && declared === 'none' ? 'read' : declared;
+        const signed = route.auth === 'partner' || route.auth === 'reporter';
+        return {
+          environment: [envNames.tableName, ...(signed ? [envNames.secretKeyId] : []), ...(route.signsTokens ? [envNames.tokenKeyId] : [])],
+          readsTable: access !== 'none',
+          updatesTable: access === 'readWrite',
+          decrypts: signed,
+          signsTokens: Boolean(route.signsTokens),
+        };
       };
       expect(access).toEqual(Object.fromEntries(routes.map((route) => [route.operation, expected(route)])));
     });

@@ -289,6 +289,21 @@ describe('Bookings', () => {
       expect(response.status).toBe(201);
     });
 
+    it('refuses a classic grant that names no traveler with 400 traveler_required', async () => {
+      // Act
+      const response = await create({
+        email: undefined,
+        package_specifications: [makePackageSpecification({ esim_type: 'classic', external_user_id: undefined, email: undefined })],
+      });
+
+      // Assess
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({
+        success: false,
+        error: { code: 'traveler_required', details: [{ path: 'package_specifications.0.external_user_id' }] },
+      });
+    });
+
     it('accepts communication channels beyond EMAIL', async () => {
       const response = await create({ communication_options: { should_send_message: true, channels: ['EMAIL', 'SMS'] } });
       expect(response.status).toBe(201);

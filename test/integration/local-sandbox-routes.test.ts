@@ -9,7 +9,7 @@ import { projectRoot } from '#test/support/test-service';
 process.env.POWERTOOLS_LOG_LEVEL = 'WARN';
 
 describe('Local runtime: sandbox routes by stage', () => {
-  // Public, so no signature is needed to see whether the server routes to the handler (it answers 410).
+  // Public, so no signature is needed to see whether the server routes to the handler (its own plain-text 404).
   const sandboxRoute = makeSandboxRoute({ auth: 'public' });
   const servers: Server[] = [];
   afterAll(async () => {
@@ -42,7 +42,8 @@ describe('Local runtime: sandbox routes by stage', () => {
     const response = await post('/sandbox/check-only');
 
     // Assess
-    expect(response.status).toBe(410);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    expect(await response.text()).toBe('Not found');
   });
 
   it('offers no control endpoint unless the runtime passes one', async () => {

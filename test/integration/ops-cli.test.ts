@@ -112,6 +112,46 @@ describe('Ops CLI', () => {
     expect(byPartner).toHaveLength(2);
   });
 
+  it('lists a dead-lettered delivery without removing it, then redrives it', async () => {
+    // Prepare: a receiver that fails every attempt, so the delivery is dead-lettered after the 12th.
+    const created = (await ops('partner', 'create', '--name', 'Failing', '--json')).json();
+    await ops('webhook', 'set', created.partner_id, '--url', `${receiver.url}/dlq`);
+    receiver.script('/dlq', [{ status: 500 }]);
+    const booking = (
+      await signedClient(service.url, created).send('POST', '/bookings', { body: makeBookingRequest({ departure_date: inDays(2), return_date: inDays(4) }) })
+    ).body.data[0];
+    const eventId = `booking.within_cutoff:${booking.id}`;
+
+    // Act
+    type Listing = { approximate_count: number; messages: Array<Record<string, string>> };
+    const listing = async (): Promise<Listing> => {
+      const result = await ops('dlq', 'list', '--json');
+      return result.code === 0 ? result.json() : { approximate_count: 0, messages: [] };
+    };
+    const listed = await eventually(
+      listing,
+      (found) => found.messages.some((m) => m.event_id === eventId),
+      60_000,
+    );
+    const redriven = await eventually(
+      async () => {
+        const result = await ops('dlq', 'redrive', '--json');
+        return (result.code === 0 ? result.json() : { redriven: 0 }) as { redriven: number };
+      },
+      (result) => result.redriven >= 1,
+    );
+
+    // Assess
+    expect(listed.approximate_count).toBeGreaterThanOrEqual(1);
+    expect(listed.messages.find((m) => m.event_id === eventId)).toMatchObject({
+      partner_id: created.partner_id,
+      attempts: '12',
+      reason: 'No success after 12 attempts',
+    });
+    expect(redriven.redriven).toBeGreaterThanOrEqual(1);
+    // Twelve failing attempts, then a listing that hides each dead letter for a few seconds: slow on a loaded machine.
+  }, 90_000);
+
   it('explains what went wrong and exits non-zero', async () => {
     const unknown = await ops('partner', 'show', 'ptn_nobody');
     const badUrl = await ops('webhook', 'set', 'ptn_nobody', '--url', 'ftp://example.com');

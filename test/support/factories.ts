@@ -31,8 +31,8 @@ export const makeSandboxRoute = (overrides: Partial<RouteDefinition> = {}): Rout
   operation: 'sandboxCheckOnly',
   method: 'POST',
   path: '/sandbox/check-only',
-  // An existing handler; this one answers 410 without storage, so a test sees whether it was routed to.
-  entry: 'functions/removed-endpoint.ts',
+  // An existing handler without storage; it answers a plain-text 404 of its own, so a test sees whether it was routed to.
+  entry: 'functions/web-asset.ts',
   auth: 'partner',
   sandbox: true,
   ...overrides,

@@ -56,7 +56,7 @@ describe('observability', () => {
     const count = lines.find((line) => line[metricNames.webhookAttempts] !== undefined);
     const latency = lines.find((line) => line[metricNames.webhookAttemptLatency] !== undefined);
     expect(count).toMatchObject({ outcome: 'dead_lettered', [metricNames.webhookAttempts]: 1 });
-    expect(count?._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: metricsNamespace, Dimensions: [['service', 'outcome']] });
+    expect(count?._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: metricsNamespace, Dimensions: [['service', 'stage', 'outcome']] });
     expect(latency).toMatchObject({ [metricNames.webhookAttemptLatency]: 42 });
     expect(latency).not.toHaveProperty('outcome');
   });

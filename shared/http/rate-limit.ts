@@ -1,0 +1,32 @@
+// http → the per-partner request limit: one fact for the deployed WAF rule, the gateway's 429 and the local runtime.
+
+/**
+ * Each API key may send this many requests per window; every key has its own count, so one partner's retry
+ * loop never slows another. Below the stage-wide throttle (50 requests/s), so no partner can take it all.
+ */
+export const partnerRateLimit = { requestsPerWindow: 1200, windowSeconds: 60 } as const;
+
+export const rateLimitedMessage = 'Too many requests: slow down and retry after a short wait.';
+
+/**
+ * Token bucket per key: holds `capacity` tokens, refills `capacity` per window, and one request takes one.
+ * The local runtime's stand-in for the deployed rate-based rule, so the behaviour can be tested.
+ */
+export const tokenBuckets = (limit: { requestsPerWindow: number; windowSeconds: number }, now: () => number = Date.now) => {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  const refillPerMs = limit.requestsPerWindow / (limit.windowSeconds * 1000);
+  return {
+    /** Takes a token for `key`; returns the seconds to wait when there is none. */
+    take(key: string): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+      const at = now();
+      const bucket = buckets.get(key) ?? { tokens: limit.requestsPerWindow, at };
+      const tokens = Math.min(limit.requestsPerWindow, bucket.tokens + (at - bucket.at) * refillPerMs);
+      if (tokens >= 1) {
+        buckets.set(key, { tokens: tokens - 1, at });
+        return { allowed: true };
+      }
+      buckets.set(key, { tokens, at });
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / refillPerMs / 1000)) };
+    },
+  };
+};

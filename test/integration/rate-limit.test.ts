@@ -1,0 +1,31 @@
+// Per-partner rate limit through the local runtime: a token bucket per API key, like the deployed rule.
+import { envNames } from '#shared/config';
+import { startTestService, type TestService } from '#test/support/test-service';
+
+describe('Per-partner rate limit', () => {
+  let service: TestService;
+
+  beforeAll(async () => {
+    service = await startTestService({ [envNames.partnerRequestsPerWindow]: '3' });
+  });
+  afterAll(() => service.stop());
+
+  it('answers 429 in the error shape once a partner used its requests, and keeps serving another partner', async () => {
+    // Prepare
+    const { client: busy } = await service.newPartner();
+    const { client: quiet } = await service.newPartner();
+
+    // Act
+    const allowed = [];
+    for (let i = 0; i < 3; i += 1) allowed.push(await busy.send('GET', '/bookings'));
+    const refused = await busy.send('GET', '/bookings');
+    const other = await quiet.send('GET', '/bookings');
+
+    // Assess
+    expect(allowed.map((response) => response.status)).toEqual([200, 200, 200]);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ success: false, message: expect.stringContaining('Too many requests'), data: {}, error: { code: 'rate_limited', details: [] } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(other.status).toBe(200);
+  });
+});

@@ -1,0 +1,62 @@
+// use case wrapper → Idempotency-Key: an invalid key refused before storage, a retry of a running call refused 409.
+import { ConditionalCheckFailedException, DynamoDBClient, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import type { Context } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { AppError } from '#shared/errors';
+import { runIdempotently } from '#shared/usecases/idempotency';
+
+const lambdaContext = { getRemainingTimeInMillis: () => 10_000, functionName: 'createBooking' } as Context;
+const deps = () => ({ client: new DynamoDBClient({ region: 'eu-west-1' }), tableName: 'bookings' });
+
+describe('runIdempotently', () => {
+  const dynamo = mockClient(DynamoDBClient);
+  afterEach(() => dynamo.reset());
+
+  it.each([
+    ['empty', ''],
+    ['with a space', 'has space'],
+    ['non-ASCII', 'é-accent'],
+    ['256 characters long', 'x'.repeat(256)],
+  ])('refuses a key that is %s with 400 before touching storage', async (_case, key) => {
+    // Prepare
+    let ran = false;
+
+    // Act
+    const result = runIdempotently({ partnerId: 'ptn_1', idempotencyKey: key, body: {}, lambdaContext }, async () => {
+      ran = true;
+      return {};
+    }, deps());
+
+    // Assess
+    await expect(result).rejects.toMatchObject({ status: 400, code: 'invalid_idempotency_key' });
+    expect(ran).toBe(false);
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('answers 409 idempotency_in_progress to a retry while the first call still runs', async () => {
+    // Prepare: the table keeps the first call's in-progress record and refuses a second put for the same key.
+    let stored: PutItemCommand['input']['Item'];
+    dynamo.on(PutItemCommand).callsFake((input: PutItemCommand['input']) => {
+      if (stored === undefined) {
+        stored = input.Item;
+        return {};
+      }
+      throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {}, Item: stored });
+    });
+    dynamo.on(UpdateItemCommand).resolves({});
+    let finishFirst: (value: { id: string }) => void = () => {};
+    const call = () => ({ partnerId: 'ptn_1', idempotencyKey: 'key-1', body: { booking_id: 'b-1' }, lambdaContext });
+    const first = runIdempotently(call(), () => new Promise<{ id: string }>((resolve) => (finishFirst = resolve)), deps());
+    while (stored === undefined) await new Promise((resolve) => setImmediate(resolve));
+
+    // Act
+    const retry = runIdempotently(call(), async () => ({ id: 'second' }), deps()).catch((error: unknown) => error);
+    const refusal = await retry;
+    finishFirst({ id: 'first' });
+
+    // Assess
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({ status: 409, code: 'idempotency_in_progress' });
+    await expect(first).resolves.toEqual({ id: 'first' });
+  });
+});

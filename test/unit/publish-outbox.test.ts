@@ -1,0 +1,70 @@
+// Use case: publishOutbox — batches of 10 in stream order; a failure retries itself and everything after it.
+import { eventSource } from '#shared/events/pipeline';
+import { type BusEntry, publishOutbox } from '#shared/usecases/publish-outbox';
+
+const item = (index: number) => ({
+  sequenceNumber: `seq-${String(index).padStart(3, '0')}`,
+  image: {
+    partner_id: 'ptn_1',
+    event: 'booking.within_cutoff',
+    event_id: `evt-${index}`,
+    timestamp: '2026-11-22T12:00:00.000Z',
+    data: { n: index },
+  },
+});
+const items = (count: number) => Array.from({ length: count }, (_, index) => item(index));
+
+/** A bus that answers each call with the given success flags (or throws), recording what it was sent. */
+const bus = (answers: Array<boolean[] | Error>) => {
+  const calls: BusEntry[][] = [];
+  return {
+    calls,
+    putEvents: async (entries: BusEntry[]) => {
+      const answer = answers[calls.length] ?? entries.map(() => true);
+      calls.push(entries);
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+  };
+};
+
+describe('Use case: publishOutbox', () => {
+  it('publishes every item in order, ten per call, and reports nothing to retry', async () => {
+    // Prepare
+    const { calls, putEvents } = bus([]);
+
+    // Act
+    const retry = await publishOutbox(items(23), { putEvents });
+
+    // Assess
+    expect(retry).toEqual([]);
+    expect(calls.map((entries) => entries.length)).toEqual([10, 10, 3]);
+    expect(calls.flat().map((entry) => JSON.parse(entry.Detail).event_id)).toEqual(items(23).map((i) => i.image.event_id));
+    expect(calls[0]![0]).toMatchObject({ Source: eventSource, DetailType: 'booking.within_cutoff', Time: new Date('2026-11-22T12:00:00.000Z') });
+  });
+
+  it('retries the first refused entry and everything after it, and stops calling the bus', async () => {
+    // Prepare: the second call refuses its fourth entry (item 13).
+    const secondCall = Array.from({ length: 10 }, (_, index) => index !== 3);
+    const { calls, putEvents } = bus([Array(10).fill(true), secondCall]);
+
+    // Act
+    const retry = await publishOutbox(items(25), { putEvents });
+
+    // Assess
+    expect(retry).toEqual(items(25).slice(13).map((i) => i.sequenceNumber));
+    expect(calls).toHaveLength(2);
+  });
+
+  it('retries the whole batch from the failed call on when PutEvents throws', async () => {
+    // Prepare
+    const { calls, putEvents } = bus([Array(10).fill(true), new Error('ThrottlingException')]);
+
+    // Act
+    const retry = await publishOutbox(items(15), { putEvents });
+
+    // Assess
+    expect(retry).toEqual(items(15).slice(10).map((i) => i.sequenceNumber));
+    expect(calls).toHaveLength(2);
+  });
+});
