@@ -14,13 +14,17 @@ import { emailSender } from '#shared/clients/email';
 import { createBookingAndConfirm } from '#shared/usecases/booking-confirmation';
 import { runIdempotently } from '#shared/usecases/idempotency';
 
-export const handler = partnerHandler(async ({ event, headers, partner, context }) => {
+export const handler = partnerHandler(async ({ event, headers, partner, context, signatureClaim }) => {
   const body = readJsonBody(event, headers);
   const request = validate(BookingRequestSchema, body);
+  // The signature's single-use record goes into the booking's own transaction (one round trip). An Idempotency-Key
+  // writes its own record first, so that path claims the signature before it, as every other write does.
+  if (headers['idempotency-key'] !== undefined) await signatureClaim?.now();
+  const usedSignature = headers['idempotency-key'] === undefined ? signatureClaim?.intoWrite() : undefined;
   const data = await runIdempotently(
     { partnerId: partner.partnerId, idempotencyKey: headers['idempotency-key'], body, lambdaContext: context },
     async () => {
-      const booking = await createBookingAndConfirm({ partnerId: partner.partnerId, request }, { ...repositories, email: emailSender });
+      const booking = await createBookingAndConfirm({ partnerId: partner.partnerId, request, usedSignature }, { ...repositories, email: emailSender });
       countBookingCreated();
       return [bookingResponse(booking, publicBaseUrl(event))];
     },
@@ -33,4 +37,4 @@ export const handler = partnerHandler(async ({ event, headers, partner, context 
     data,
     headers: deprecated ? { warning: DEPRECATED_TIME_LIMITED_WARNING } : undefined,
   };
-});
+}, { claimInWrite: true });

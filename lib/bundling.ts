@@ -7,10 +7,12 @@ import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodej
  * Modules replaced in every function bundle, by what the function needs in Lambda (paths from the project root).
  * The SDK's default credential chain bundles STS, SSO and INI-file providers and loads node:http; in Lambda the
  * role's credentials are always in the environment. The ops CLI and the local tools are not bundled and keep the
- * full chain.
+ * full chain. The SDK's event-stream support is replaced by a module that refuses (no operation we call has one).
  */
 export const lambdaAliases = {
   '@aws-sdk/credential-provider-node': 'shared/clients/lambda-credentials.ts',
+  // Only operations with event streams load it, and no function calls one (about 15 KiB of every SDK function).
+  '@smithy/core/event-streams': 'shared/clients/no-event-streams.ts',
 } as const;
 
 export const bundlingFacts = {

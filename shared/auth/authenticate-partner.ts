@@ -21,10 +21,21 @@ export interface CredentialStore {
   reload?(apiKey: string): Promise<PartnerCredentials | undefined>;
 }
 
+/** The single-use record of a request's signature: a guard claims it alone, or a write puts it in its own transaction. */
+export interface UsedSignature {
+  apiKey: string;
+  signature: string;
+  expiresAtEpochSeconds: number;
+}
+
 /** Records a signature as used; resolves false when it was used before. */
 export interface SignatureReplayGuard {
-  claim(input: { apiKey: string; signature: string; expiresAtEpochSeconds: number }): Promise<boolean>;
+  claim(input: UsedSignature): Promise<boolean>;
 }
+
+/** The answer to a signature used before, whichever step found it. */
+export const signatureReused = () =>
+  new AuthenticationError('signature_reused', 'This signature was already used. Sign every request anew.');
 
 export interface SecretCipher {
   encrypt(plaintext: string, context: Record<string, string>): Promise<string>;
@@ -48,6 +59,8 @@ export interface AuthenticatedPartner {
 /** A request whose signature verified; it is authenticated once its signature is claimed as used for the first time. */
 export interface VerifiedRequest {
   partner: AuthenticatedPartner;
+  /** The record claimSignature() writes, for a write that puts it in its own transaction instead. */
+  usedSignature: UsedSignature;
   /** Records the signature as used; rejects with `signature_reused` when it was used before. */
   claimSignature(): Promise<void>;
 }
@@ -136,17 +149,16 @@ export const verifyPartnerRequest = async (request: PartnerRequest, deps: Authen
   if (secret === undefined) throw invalidSignature();
 
   const { partnerId } = credentials;
+  const usedSignature = {
+    apiKey,
+    signature,
+    expiresAtEpochSeconds: Math.ceil((Number(timestamp) + 2 * TIMESTAMP_TOLERANCE_MS) / 1000),
+  };
   return {
     partner: { partnerId, apiKey, cursorKey: createHmac('sha256', secret).update('pagination-cursor').digest() },
+    usedSignature,
     async claimSignature() {
-      const firstUse = await deps.replayGuard.claim({
-        apiKey,
-        signature,
-        expiresAtEpochSeconds: Math.ceil((Number(timestamp) + 2 * TIMESTAMP_TOLERANCE_MS) / 1000),
-      });
-      if (!firstUse) {
-        throw new AuthenticationError('signature_reused', 'This signature was already used. Sign every request anew.');
-      }
+      if (!(await deps.replayGuard.claim(usedSignature))) throw signatureReused();
     },
   };
 };

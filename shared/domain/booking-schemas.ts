@@ -1,5 +1,6 @@
 // domain → the valibot schemas of the booking payloads: one source for validation, types and docs.
 import * as v from 'valibot';
+import { MAX_BOOKING_REFERENCE_LENGTH } from '#shared/domain/booking';
 import { serviceClock } from '#shared/clock';
 import { isIsoDateTime, parseIsoDateTime } from '#shared/domain/dates';
 
@@ -13,8 +14,8 @@ export const esimTypes = ['classic', 'universal'] as const;
 /** Most entries one booking may carry; keeps every create inside one atomic DynamoDB transaction. */
 export const MAX_PACKAGE_SPECIFICATIONS = 25;
 
-/** Longest booking_id; also bounds the storage key it becomes. */
-export const MAX_BOOKING_REFERENCE_LENGTH = 255;
+/** Longest booking_id; also bounds the storage key it becomes (defined with the aggregate, see there). */
+export { MAX_BOOKING_REFERENCE_LENGTH };
 
 /** The spec prints these patterns with doubled backslashes; these are the intended expressions. */
 export const SIZE_PATTERN = /^[0-9]\d*(\.\d+)?(MB|GB)$/;

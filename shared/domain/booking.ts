@@ -1,6 +1,9 @@
 // domain → the booking aggregate: a booking with its promo codes and package queue entries.
 import type { PackageType } from '#shared/domain/booking-schemas';
 
+/** Longest partner booking_id; here, not with the schemas, so reads that check it do not bundle every schema. */
+export const MAX_BOOKING_REFERENCE_LENGTH = 255;
+
 export interface PackageSpecification {
   package_type: PackageType;
   package_duration: number | null;

@@ -1,6 +1,6 @@
 // domain → the destination catalog: the versioned catalog file, its validation, and the records it becomes.
 // Countries come from ISO 3166 (i18n-iso-countries); the file adds named regions and the bundles sold.
-import countries from 'i18n-iso-countries/index.js';
+import { alpha2ToAlpha3, alpha3Codes } from '#shared/domain/country-codes';
 import currencyCodes from 'currency-codes';
 import * as v from 'valibot';
 import { packageTypes, type PackageType } from '#shared/domain/booking-schemas';
@@ -104,7 +104,7 @@ export interface BuiltCatalog {
 export const normalizeDestinationId = (raw: string): string | undefined => {
   const value = raw.trim();
   if (/^[A-Za-z]{3}$/.test(value)) return value.toUpperCase();
-  if (/^[A-Za-z]{2}$/.test(value)) return countries.alpha2ToAlpha3(value.toUpperCase());
+  if (/^[A-Za-z]{2}$/.test(value)) return alpha2ToAlpha3(value);
   const region = value.toLowerCase();
   return REGION_ID_PATTERN.test(region) ? region : undefined;
 };
@@ -127,7 +127,7 @@ const parseCatalogFile = (raw: unknown): CatalogFile => {
 export const buildCatalog = (raw: unknown): BuiltCatalog => {
   const file = parseCatalogFile(raw);
   const problems: ErrorDetail[] = [];
-  const alpha3 = countries.getAlpha3Codes();
+  const alpha3 = alpha3Codes();
   const regionsOf = new Map<string, string[]>();
   const regionMembers = new Map<string, string[]>();
   file.regions.forEach((region, i) => {

@@ -1,6 +1,6 @@
 // domain → turning what a partner asked for into a concrete package specification (defaults, catalog look-ups).
 // The package's Node entry registers every locale (~800 KB); codes alone are all this needs.
-import countries from 'i18n-iso-countries/index.js';
+import { alpha2ToAlpha3, isCountryCode } from '#shared/domain/country-codes';
 import type { PackageSpecification } from '#shared/domain/booking';
 import type {
   PackageSpecificationEntryOutput,
@@ -38,8 +38,8 @@ export interface PackageCatalog {
 export const iso3Of = (destination: string | string[] | null): string | null => {
   const first = Array.isArray(destination) ? destination[0] : destination;
   if (!first) return null;
-  if (first.length === 2) return countries.alpha2ToAlpha3(first) ?? null;
-  return countries.isValid(first) ? first : null;
+  if (first.length === 2) return alpha2ToAlpha3(first) ?? null;
+  return isCountryCode(first) ? first : null;
 };
 
 const fromCatalog = (found: CatalogPackage): PackageSpecification => ({

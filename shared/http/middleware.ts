@@ -3,7 +3,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { AppError, AuthenticationError } from '#shared/errors';
 import { countAuthenticationRefused, logger } from '#shared/observability';
-import type { AuthenticatedPartner, AuthenticationDeps } from '#shared/auth/authenticate-partner';
+import type { AuthenticatedPartner, AuthenticationDeps, UsedSignature } from '#shared/auth/authenticate-partner';
 import { verifyPartnerRequest } from '#shared/auth/authenticate-partner';
 import { lowerCaseHeaders, queryStringCandidates } from '#shared/http/request';
 import { errorResponse } from '#shared/http/response';
@@ -15,6 +15,20 @@ export interface HttpContext {
   headers?: Record<string, string>;
   /** The single-use claim of the request's signature, while it runs beside a read. */
   signatureClaim?: Promise<void>;
+  /** A write's claim, handed to the handler to put in its own transaction (see SignatureClaim). */
+  writeClaim?: SignatureClaim;
+}
+
+/**
+ * The signature's single-use claim, handed to a write that can carry it: `intoWrite()` gives the record for the
+ * write's own transaction (a conditional put; the store refuses the whole write with `signature_reused`), `now()`
+ * claims it alone, for a handler about to write something that cannot carry it. Whatever the handler did not take
+ * is claimed when it returns, and when it fails with a 4xx (nothing was written), so a reused signature is always
+ * answered `signature_reused`.
+ */
+export interface SignatureClaim {
+  intoWrite(): UsedSignature;
+  now(): Promise<void>;
 }
 
 /** Methods that change nothing: their storage read may run while the signature is claimed. */
@@ -37,9 +51,13 @@ export const errorHandler = (): HttpMiddleware => ({
  * Verifies the partner signature before anything touches storage; the partner lands on the context. Then the
  * signature is claimed as used: before the handler for a write (nothing may change under a reused signature, which
  * does not cover the body), and beside the handler for a read, whose answer waits for the claim and is replaced by
- * the refusal when the signature turns out reused. A warm read is then one storage round trip.
+ * the refusal when the signature turns out reused. A warm read is then one storage round trip. With `claimInWrite`
+ * a write's handler gets the claim (SignatureClaim) to put in its own transaction: one round trip for a write too.
  */
-export const partnerAuthentication = (deps: AuthenticationDeps): HttpMiddleware => {
+export const partnerAuthentication = (
+  deps: AuthenticationDeps,
+  options: { claimInWrite?: boolean } = {},
+): HttpMiddleware => {
   /** Counts every authentication refusal by its code, whichever step refused. */
   const counted = async <T>(step: Promise<T>): Promise<T> => {
     try {
@@ -54,11 +72,50 @@ export const partnerAuthentication = (deps: AuthenticationDeps): HttpMiddleware 
     context.signatureClaim = undefined;
     if (claim) await counted(claim);
   };
+  /** A write's claim: taken into its transaction, claimed alone on demand, or (neither) claimed when settled. */
+  const writeClaim = (verified: { usedSignature: UsedSignature; claimSignature(): Promise<void> }) => {
+    let state: 'open' | 'in_write' | 'claimed' = 'open';
+    const take = (next: typeof state) => {
+      if (state !== 'open') throw new Error('The signature claim was already used');
+      state = next;
+    };
+    return {
+      intoWrite() {
+        take('in_write');
+        return verified.usedSignature;
+      },
+      async now() {
+        take('claimed');
+        await counted(verified.claimSignature());
+      },
+      /** Runs when the handler returned or failed with `error`. */
+      async settle(error?: Error) {
+        if (state === 'claimed') return;
+        if (error instanceof AuthenticationError) {
+          if (state === 'in_write') countAuthenticationRefused(error.code); // the write's store found it reused
+          return;
+        }
+        if (state === 'in_write' && error === undefined) return; // committed with the write
+        // A 4xx refused the request before or by the write (a cancelled transaction writes nothing): the signature
+        // is consumed all the same, as when it is claimed first. After a 5xx the write may have committed.
+        if (error === undefined || (error instanceof AppError && error.status < 500)) {
+          state = 'claimed';
+          await counted(verified.claimSignature());
+        }
+      },
+    };
+  };
+  const settleWriteClaim = async (context: HttpContext, error?: Error) => {
+    const claim = context.writeClaim as ReturnType<typeof writeClaim> | undefined;
+    context.writeClaim = undefined;
+    await claim?.settle(error);
+  };
   return {
     before: async (request) => {
       const headers = lowerCaseHeaders(request.event);
       request.context.headers = headers;
       request.context.signatureClaim = undefined;
+      request.context.writeClaim = undefined;
       const verified = await counted(
         verifyPartnerRequest(
           {
@@ -74,7 +131,8 @@ export const partnerAuthentication = (deps: AuthenticationDeps): HttpMiddleware 
       // A warm function serves many partners: observability() resets this key when the invocation ends.
       logger.appendKeys({ partner_id: verified.partner.partnerId });
       if (!READ_METHODS.has(request.event.httpMethod)) {
-        await counted(verified.claimSignature());
+        if (options.claimInWrite) request.context.writeClaim = writeClaim(verified);
+        else await counted(verified.claimSignature());
         return;
       }
       const claim = verified.claimSignature();
@@ -83,10 +141,12 @@ export const partnerAuthentication = (deps: AuthenticationDeps): HttpMiddleware 
     },
     after: async (request) => {
       await settleClaim(request.context);
+      await settleWriteClaim(request.context);
     },
     onError: async (request) => {
       try {
         await settleClaim(request.context);
+        await settleWriteClaim(request.context, request.error ?? undefined);
       } catch (claimError) {
         request.error = claimError as Error; // a reused signature is the answer, whatever the read found
       }

@@ -7,7 +7,7 @@ import { secretCipher } from '#shared/clients/secret-cipher';
 import { config } from '#shared/config';
 import type { AuthenticatedPartner } from '#shared/auth/authenticate-partner';
 import { cachedCredentials } from '#shared/auth/credential-cache';
-import { errorHandler, partnerAuthentication, type HttpContext } from '#shared/http/middleware';
+import { errorHandler, partnerAuthentication, type HttpContext, type SignatureClaim } from '#shared/http/middleware';
 import { observability } from '#shared/observability';
 import { successResponse, type HttpResult } from '#shared/http/response';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
@@ -19,6 +19,8 @@ export interface PartnerRequest {
   headers: Record<string, string>;
   partner: AuthenticatedPartner;
   context: Context;
+  /** Writes built with `claimInWrite` only: the signature's single-use claim, for the write's own transaction. */
+  signatureClaim?: SignatureClaim;
 }
 
 const authenticationDeps = {
@@ -29,16 +31,20 @@ const authenticationDeps = {
   now: () => wallClock.now().getTime(),
 };
 
-/** Builds a Lambda handler whose `handle` only ever sees authenticated requests. */
-export const partnerHandler = (handle: (request: PartnerRequest) => Promise<HttpResult>) =>
+/**
+ * Builds a Lambda handler whose `handle` only ever sees authenticated requests. With `claimInWrite`, a write's
+ * handler receives the signature's claim to put in its own transaction (SignatureClaim); otherwise a write's signature
+ * is claimed before the handler runs.
+ */
+export const partnerHandler = (handle: (request: PartnerRequest) => Promise<HttpResult>, options: { claimInWrite?: boolean } = {}) =>
   middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & HttpContext>()
     .use(observability())
     .use(errorHandler())
-    .use(partnerAuthentication(authenticationDeps))
+    .use(partnerAuthentication(authenticationDeps, options))
     .handler(async (event, context) => {
-      const { partner, headers } = context;
+      const { partner, headers, writeClaim } = context;
       if (!partner || !headers) throw new Error('partnerAuthentication did not run');
-      return successResponse(await handle({ event, headers, partner, context }));
+      return successResponse(await handle({ event, headers, partner, context, signatureClaim: writeClaim }));
     });
 
 /** Where travelers reach public endpoints (claim URLs): configured, or this API's own address. */

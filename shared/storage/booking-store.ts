@@ -6,6 +6,7 @@ import {
   type QueryCommandOutput,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { signatureReused } from '#shared/auth/authenticate-partner';
 import type { Booking } from '#shared/domain/booking';
 import { departureEventNames } from '#shared/domain/departure-events';
 import { ConflictError } from '#shared/errors';
@@ -13,6 +14,7 @@ import type { BookingStore } from '#shared/usecases/ports';
 import { cancellationReasons } from '#shared/storage/dynamo-errors';
 import { eventPut, schedulePut } from '#shared/storage/event-items';
 import { keys } from '#shared/storage/keys';
+import { usedSignaturePut } from '#shared/storage/replay-guard';
 
 const ENTITY = 'booking';
 
@@ -94,7 +96,9 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
   };
 
   return {
-    async create({ booking, events, schedules }) {
+    async create({ booking, events, schedules, usedSignature }) {
+      // First item: the request's single-use signature record, so a reused signature cancels the whole write.
+      const claim = usedSignature ? [{ Put: usedSignaturePut(tableName, usedSignature) }] : [];
       const reference = booking.booking_id
         ? [
             {
@@ -116,6 +120,7 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
         await client.send(
           new TransactWriteCommand({
             TransactItems: [
+              ...claim,
               ...reference,
               { Put: { TableName: tableName, Item: bookingItem(booking), ConditionExpression: 'attribute_not_exists(pk)' } },
               ...lookupPuts(booking),
@@ -126,8 +131,10 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
         );
       } catch (error) {
         const reasons = cancellationReasons(error);
-        if (reference.length > 0 && reasons?.[0]?.Code === 'ConditionalCheckFailed') {
-          const existing = reasons[0].Item?.booking;
+        if (claim.length > 0 && reasons?.[0]?.Code === 'ConditionalCheckFailed') throw signatureReused();
+        const referenceReason = reasons?.[claim.length];
+        if (reference.length > 0 && referenceReason?.Code === 'ConditionalCheckFailed') {
+          const existing = referenceReason.Item?.booking;
           throw new ConflictError(
             'booking_id_taken',
             `A booking with booking_id "${booking.booking_id}" already exists. Use a new booking_id, or read or delete the existing booking.`,

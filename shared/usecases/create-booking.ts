@@ -10,6 +10,7 @@ import {
 import { promoCodeValue, uuidv4, uuidv7 } from '#shared/domain/ids';
 import { iso3Of, specificationFromEntry, type PackageCatalog } from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';
+import type { UsedSignature } from '#shared/auth/authenticate-partner';
 import type { BrandDirectory } from '#shared/storage/brand-store';
 import type { BookingStore, Clock, PartnerDirectory } from '#shared/usecases/ports';
 
@@ -31,14 +32,15 @@ const unknownBrand = (brand: string) =>
  * Input: the validated booking request. Output: the stored booking.
  * Steps: check the brand, resolve package ids in the catalog (one BatchGet), turn every package specification
  * into a promo code and, when it names a traveler or is a classic grant, a package queue entry; plan the
- * departure events. One transaction writes it all.
+ * departure events. One transaction writes it all, with the request signature's single-use record when given
+ * (a reused signature refuses the whole write with `signature_reused`).
  * Emits: booking.within_cutoff / booking.about_to_depart at once when the booking is already inside a window.
  */
 export const createBooking = async (
-  input: { partnerId: string; request: BookingOutput },
+  input: { partnerId: string; request: BookingOutput; usedSignature?: UsedSignature },
   deps: CreateBookingDeps,
 ): Promise<Booking> => {
-  const { partnerId, request } = input;
+  const { partnerId, request, usedSignature } = input;
   const now = deps.clock.now();
   const createdAt = now.toISOString();
 
@@ -136,6 +138,7 @@ export const createBooking = async (
     booking,
     events: due.map((p) => departureEvent(booking, p.event, now, false)),
     schedules: later,
+    usedSignature,
   });
   return booking;
 };

@@ -2,7 +2,7 @@
 import type { Booking } from '#shared/domain/booking';
 import { NotFoundError } from '#shared/errors';
 import type { BookingStore } from '#shared/usecases/ports';
-import { MAX_BOOKING_REFERENCE_LENGTH } from '#shared/domain/booking-schemas';
+import { MAX_BOOKING_REFERENCE_LENGTH } from '#shared/domain/booking';
 
 export type BookingAddress = { partnerId: string } & ({ id: string } | { reference: string });
 

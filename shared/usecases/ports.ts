@@ -1,4 +1,5 @@
 // use cases → the ports they need; DynamoDB adapters implement them in shared/storage, tests may fake them.
+import type { UsedSignature } from '#shared/auth/authenticate-partner';
 import type { Booking } from '#shared/domain/booking';
 import type { PlannedDepartureEvent } from '#shared/domain/departure-events';
 import type { DomainEvent } from '#shared/events/catalog';
@@ -19,8 +20,11 @@ export interface BookingPosition {
 }
 
 export interface BookingStore {
-  /** Atomically writes the booking, its look-ups, its first events and its schedules; 409 on a taken booking_id. */
-  create(input: { booking: Booking; events: DomainEvent[]; schedules: PlannedDepartureEvent[] }): Promise<void>;
+  /**
+   * Atomically writes the booking, its look-ups, its first events and its schedules; 409 on a taken booking_id. With
+   * `usedSignature` the request's single-use signature record too: 401 `signature_reused`, nothing written, when used before.
+   */
+  create(input: { booking: Booking; events: DomainEvent[]; schedules: PlannedDepartureEvent[]; usedSignature?: UsedSignature }): Promise<void>;
   get(partnerId: string, bookingId: string): Promise<Booking | undefined>;
   findByReference(partnerId: string, reference: string): Promise<Booking | undefined>;
   findByPromoCode(partnerId: string, promoCodeUuid: string): Promise<Booking | undefined>;

@@ -1,5 +1,6 @@
 // Partner authentication through the local HTTP server against DynamoDB Local.
 import { signRequest } from '#shared/auth/request-signing';
+import { makeBookingRequest } from '#test/support/factories';
 import { startTestService, type TestService } from '#test/support/test-service';
 import type { SignedClient } from '#test/support/signed-client';
 
@@ -98,6 +99,43 @@ describe('Partner authentication', () => {
 
     // Assess
     expect(first.status).toBe(200);
+    expect(replay.status).toBe(401);
+    expect(replay.body.error.code).toBe('signature_reused');
+  });
+
+  it.each([
+    ['without', {}],
+    ['with', { 'idempotency-key': 'replayed-signature' }],
+  ] as Array<[string, Record<string, string>]>)('refuses a POST /bookings that reuses a signature (%s Idempotency-Key) and writes nothing', async (_case, headers) => {
+    // Prepare
+    const { client: freshClient } = await service.newPartner();
+    const timestamp = String(Date.now());
+    const first = await freshClient.send('POST', '/bookings', { body: makeBookingRequest(), headers, sign: { timestamp } });
+
+    // Act
+    const replay = await freshClient.send('POST', '/bookings', {
+      body: makeBookingRequest({ booking_id: 'replayed-with-another-body' }),
+      headers,
+      sign: { timestamp },
+    });
+
+    // Assess
+    expect(first.status).toBe(201);
+    expect(replay.status).toBe(401);
+    expect(replay.body.error.code).toBe('signature_reused');
+    const listed = await freshClient.send('GET', '/bookings?perPage=10');
+    expect(listed.body.data.map((booking: { booking_id: string | null }) => booking.booking_id)).toEqual([first.body.data[0].booking_id]);
+  });
+
+  it('refuses a reused signature on POST /bookings even when the body is invalid', async () => {
+    // Prepare
+    const timestamp = String(Date.now());
+    await client.send('POST', '/bookings', { body: { package_specifications: [] }, sign: { timestamp } });
+
+    // Act
+    const replay = await client.send('POST', '/bookings', { body: makeBookingRequest(), sign: { timestamp } });
+
+    // Assess
     expect(replay.status).toBe(401);
     expect(replay.body.error.code).toBe('signature_reused');
   });

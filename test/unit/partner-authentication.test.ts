@@ -2,9 +2,9 @@
 // and a reused signature is refused whatever the handler found.
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { AuthenticationDeps } from '#shared/auth/authenticate-partner';
+import { signatureReused, type AuthenticationDeps } from '#shared/auth/authenticate-partner';
 import { signRequest } from '#shared/auth/request-signing';
-import { NotFoundError } from '#shared/errors';
+import { BadRequestError, NotFoundError } from '#shared/errors';
 import { errorHandler, partnerAuthentication, type HttpContext } from '#shared/http/middleware';
 import { successResponse } from '#shared/http/response';
 import { lambdaContext } from '#shared/local/api-gateway';
@@ -120,5 +120,82 @@ describe('Middleware: partnerAuthentication', () => {
     // Assess
     expect(setup.steps).not.toContain('handler ran');
     expect(JSON.parse(response.body).error.code).toBe('signature_reused');
+  });
+
+  describe('with claimInWrite', () => {
+    /** A write handler that puts the claim in its "transaction" (a set of used signatures), or fails with a 400. */
+    const makeWrite = (setup: ReturnType<typeof makeDeps>, used: Set<string>, outcome: 'write' | 'bad request' | 'no write') =>
+      middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & HttpContext>()
+        .use(errorHandler())
+        .use(partnerAuthentication(setup.deps, { claimInWrite: true }))
+        .handler(async (_event, context) => {
+          setup.steps.push('handler ran');
+          if (outcome === 'bad request') throw new BadRequestError('validation_failed', 'Invalid body.');
+          if (outcome === 'write') {
+            const record = context.writeClaim!.intoWrite();
+            if (used.has(record.signature)) throw signatureReused();
+            used.add(record.signature);
+            setup.steps.push('written with claim');
+          }
+          return successResponse({ status: 201, message: 'Created.', data: {} });
+        });
+
+    it('hands the claim to the write instead of claiming it before', async () => {
+      // Prepare
+      const setup = makeDeps({ firstUse: true });
+      setup.release();
+      const used = new Set<string>();
+
+      // Act
+      const response = await makeWrite(setup, used, 'write')(makeEvent('POST'), lambdaContext('create-booking'));
+
+      // Assess
+      expect(setup.steps).toEqual(['handler ran', 'written with claim']);
+      expect(response.statusCode).toBe(201);
+      expect(used.size).toBe(1);
+    });
+
+    it('claims the signature when the handler refused the request without writing, and answers a reuse with 401', async () => {
+      // Prepare
+      const setup = makeDeps({ firstUse: false });
+      setup.release();
+
+      // Act
+      const response = await makeWrite(setup, new Set(), 'bad request')(makeEvent('POST'), lambdaContext('create-booking'));
+
+      // Assess
+      expect(setup.steps).toEqual(['handler ran', 'claim started', 'claim answered']);
+      expect(JSON.parse(response.body).error.code).toBe('signature_reused');
+    });
+
+    it('refuses a reused signature found by the write itself', async () => {
+      // Prepare
+      const setup = makeDeps({ firstUse: true });
+      setup.release();
+      const used = new Set<string>();
+      const write = makeWrite(setup, used, 'write');
+      await write(makeEvent('POST'), lambdaContext('create-booking'));
+
+      // Act
+      const replay = await write(makeEvent('POST'), lambdaContext('create-booking'));
+
+      // Assess
+      expect(replay.statusCode).toBe(401);
+      expect(JSON.parse(replay.body).error.code).toBe('signature_reused');
+      expect(setup.steps).not.toContain('claim started');
+    });
+
+    it('claims the signature after a handler that wrote nothing', async () => {
+      // Prepare
+      const setup = makeDeps({ firstUse: true });
+      setup.release();
+
+      // Act
+      const response = await makeWrite(setup, new Set(), 'no write')(makeEvent('POST'), lambdaContext('create-booking'));
+
+      // Assess
+      expect(setup.steps).toEqual(['handler ran', 'claim started', 'claim answered']);
+      expect(response.statusCode).toBe(201);
+    });
   });
 });
