@@ -1,6 +1,47 @@
 // errors → every failure a client can see, as a class with its HTTP status and a stable machine-readable code.
 // `expose` follows middy: only status < 500 carries its own message; 5xx bodies are always generic.
 
+/**
+ * Every `error.code` a client can see, with its HTTP status and what the client should do. The one list:
+ * AppError takes only these codes, and the OpenAPI document lists them (npm run openapi).
+ */
+export const errorCodes = {
+  validation_error: { status: 400, description: 'The body, query or a path parameter is invalid; `details` names each field.' },
+  bad_request: { status: 400, description: 'The request could not be read (malformed URL or a request API Gateway refused).' },
+  invalid_idempotency_key: { status: 400, description: 'Idempotency-Key must be 1 to 255 visible ASCII characters.' },
+  unknown_custom_branding: { status: 400, description: 'custom_branding names no brand configured for your account.' },
+  unknown_package: { status: 400, description: 'package_id names no package of the catalog.' },
+  promo_code_redeemed: { status: 400, description: 'The promo code is already redeemed and can no longer change.' },
+  traveler_required: { status: 400, description: 'A classic grant needs external_user_id or email to know who claims it.' },
+  unsafe_webhook_url: { status: 400, description: 'The webhook URL is not a public HTTPS address (operations only).' },
+  invalid_header_name: { status: 400, description: 'The webhook header name is not a valid HTTP header name (operations only).' },
+  unknown_event: { status: 400, description: 'The event name is not one of the webhook events (operations only).' },
+  filter_required: { status: 400, description: 'A delivery search needs an event id or a partner (operations only).' },
+  missing_credentials: { status: 401, description: 'x-api-key, x-timestamp or x-signature is missing.' },
+  invalid_timestamp: { status: 401, description: 'x-timestamp is not Unix time in milliseconds.' },
+  timestamp_out_of_range: { status: 401, description: 'x-timestamp is more than 5 minutes away from server time.' },
+  invalid_api_key: { status: 401, description: 'The API key is unknown in this environment or disabled.' },
+  invalid_signature: { status: 401, description: 'x-signature does not match the signed string.' },
+  signature_reused: { status: 401, description: 'The signature was already used; sign every request anew.' },
+  not_found: { status: 404, description: 'The resource does not exist.' },
+  booking_not_found: { status: 404, description: 'No booking of yours has this id or booking_id.' },
+  promo_code_not_found: { status: 404, description: 'No promo code with this uuid in the booking.' },
+  partner_not_found: { status: 404, description: 'No partner with this id (operations only).' },
+  event_not_found: { status: 404, description: 'No recorded event with this id (operations only).' },
+  route_not_found: { status: 404, description: 'No operation has this method and path.' },
+  concurrent_modification: { status: 409, description: 'Another request changed the booking meanwhile; read it again and retry.' },
+  booking_id_taken: { status: 409, description: 'Another booking of yours already has this booking_id.' },
+  idempotency_key_reused: { status: 409, description: 'The Idempotency-Key was used with a different body; use a new key.' },
+  idempotency_in_progress: { status: 409, description: 'A request with this Idempotency-Key is still running; retry shortly.' },
+  endpoint_removed: { status: 410, description: 'The endpoint was removed; the message names its replacement.' },
+  payload_too_large: { status: 413, description: 'The request body is too large.' },
+  unsupported_media_type: { status: 415, description: 'The body must be sent with Content-Type: application/json.' },
+  rate_limited: { status: 429, description: 'Too many requests; retry after a short wait.' },
+  internal_error: { status: 500, description: 'Something failed on our side; retry later.' },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
 export interface ErrorDetail {
   /** Dot path of the offending field, e.g. `package_specifications.0.size`; empty for the whole body. */
   path: string;
@@ -11,7 +52,7 @@ export class AppError extends Error {
   readonly expose: boolean;
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details: ErrorDetail[] = [],
     readonly headers: Record<string, string> = {},
@@ -29,26 +70,26 @@ export class ValidationError extends AppError {
 }
 
 export class BadRequestError extends AppError {
-  constructor(code: string, message: string, details: ErrorDetail[] = []) {
+  constructor(code: ErrorCode, message: string, details: ErrorDetail[] = []) {
     super(400, code, message, details);
   }
 }
 
 export class AuthenticationError extends AppError {
-  constructor(code: string, message: string) {
+  constructor(code: ErrorCode, message: string) {
     super(401, code, message);
   }
 }
 
 /** Also used for other partners' resources, so a 404 never reveals that an id exists elsewhere. */
 export class NotFoundError extends AppError {
-  constructor(message: string, code = 'not_found') {
+  constructor(message: string, code: ErrorCode = 'not_found') {
     super(404, code, message);
   }
 }
 
 export class ConflictError extends AppError {
-  constructor(code: string, message: string, details: ErrorDetail[] = []) {
+  constructor(code: ErrorCode, message: string, details: ErrorDetail[] = []) {
     super(409, code, message, details);
   }
 }

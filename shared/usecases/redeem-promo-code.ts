@@ -1,6 +1,7 @@
 // use case → a traveler redeems a promo code; its package queue entry is consumed with it.
 import type { Booking } from '#shared/domain/booking';
 import { eventIdOf } from '#shared/events/catalog';
+import { domainEvent } from '#shared/events/event-schemas';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import type { BookingStore, Clock } from '#shared/usecases/ports';
 
@@ -31,13 +32,13 @@ export const redeemPromoCode = async (
     version: booking.version + 1,
   };
   await deps.bookings.replace(updated, [
-    {
+    domainEvent({
       partner_id: booking.partner_id,
       event: 'promo_code.redeemed',
       event_id: eventIdOf('promo_code.redeemed', promo.uuid),
       timestamp: now,
       data: { promocode: promo.code, booking_id: booking.id, redeemed_at: now, redeemed_by: input.redeemedBy },
-    },
+    }),
   ]);
   return updated;
 };
