@@ -10,6 +10,7 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { referenceAssets, referenceRoutes } from '#shared/api/reference-routes';
 import { type AuthMode, type RouteDefinition, routes } from '#shared/routes';
 import type { Data } from '#lib/data';
 import { FunctionWithLogGroup } from '#lib/function-with-log-group';
@@ -99,14 +100,18 @@ export class Api extends Construct {
     };
     const authorizationReason: Record<AuthMode, string> = {
       partner: 'Partners sign every request with HMAC; the function verifies the signature with the partner secret (no authorizer can).',
-      public: 'Deliberately public: a removed endpoint that answers 410 Gone with a pointer to its replacement.',
+      public:
+        'Deliberately public: a removed endpoint that answers 410 Gone with a pointer to its replacement, or (outside production) the API reference.',
     };
 
-    for (const route of routes) {
+    // Every stage but production also serves the API reference (/openapi, /openapi.json).
+    const served = stage.name === 'production' ? routes : [...routes, ...referenceRoutes];
+    for (const route of served) {
       const fn = new FunctionWithLogGroup(this, route.operation, {
         entry: route.entry,
         description: `${route.method} ${route.path}`,
         stage,
+        assets: referenceRoutes.includes(route) ? referenceAssets : undefined,
       });
       bindAccess[route.auth](fn);
       const method = this.restApi.root.resourceForPath(route.path).addMethod(route.method, new LambdaIntegration(fn));

@@ -26,11 +26,13 @@ export interface FunctionWithLogGroupProps extends Pick<NodejsFunctionProps, 'de
   /** Handler module relative to the project root, e.g. `functions/get-booking.ts`. */
   entry: string;
   stage: StageSettings;
+  /** Files copied beside the bundle: file name → path relative to the project root. */
+  assets?: Readonly<Record<string, string>>;
 }
 
 export class FunctionWithLogGroup extends NodejsFunction {
   public constructor(scope: Construct, id: string, props: FunctionWithLogGroupProps) {
-    const { entry, stage, ...overrides } = props;
+    const { entry, stage, assets = {}, ...overrides } = props;
     const logGroup = new LogGroup(scope, `${id}LogGroup`, {
       retention: stage.logRetention,
       removalPolicy: stage.removalPolicy,
@@ -64,6 +66,12 @@ export class FunctionWithLogGroup extends NodejsFunction {
         target: bundlingFacts.target,
         // Bundle AWS SDK v3 too: the version we test with, not the one the runtime happens to ship.
         externalModules: [],
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (inputDir: string, outputDir: string) =>
+            Object.entries(assets).map(([name, from]) => `cp "${path.join(inputDir, from)}" "${path.join(outputDir, name)}"`),
+        },
       },
       ...overrides,
     });

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { errorBody } from '#shared/http/response';
 import { lambdaContext, routeMatcher, STAGE_PATH, toProxyEvent } from '#shared/local/api-gateway';
+import { referenceRoutes } from '#shared/api/reference-routes';
 import { routes } from '#shared/routes';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -30,7 +31,8 @@ const sendJson = (res: import('node:http').ServerResponse, status: number, body:
 };
 
 export const startHttpServer = async (options: { port: number; projectRoot: string }): Promise<{ server: Server; url: string }> => {
-  const match = routeMatcher(routes);
+  // The local runtime is not production: it also serves the API reference.
+  const match = routeMatcher([...routes, ...referenceRoutes]);
   const load = handlerLoader(options.projectRoot);
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
