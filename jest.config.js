@@ -2,6 +2,8 @@
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'node',
+  // `source`: workspace packages (the SDK) resolve to their TypeScript sources, so tests need no build first.
+  testEnvironmentOptions: { customExportConditions: ['source', 'node', 'node-addons'] },
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } }],
