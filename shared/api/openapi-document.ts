@@ -126,19 +126,21 @@ const pageOperation = (route: RouteDefinition, doc: Extract<OperationDoc, { kind
 });
 
 /** Operations of the route table that the registry does not document, and entries no route has. */
-export const registryMismatches = (table: readonly RouteDefinition[] = routes) => ({
-  undocumented: table.map((route) => route.operation).filter((name) => !(name in operations)),
-  withoutRoute: Object.keys(operations).filter((name) => !table.some((route) => route.operation === name)),
+export const registryMismatches = (table: readonly RouteDefinition[] = routes, registry: Registry = operations) => ({
+  undocumented: table.map((route) => route.operation).filter((name) => !(name in registry)),
+  withoutRoute: Object.keys(registry).filter((name) => !table.some((route) => route.operation === name)),
 });
 
-const paths = (): Json => {
-  const { undocumented } = registryMismatches();
+type Registry = Record<string, OperationDoc>;
+
+const paths = (table: readonly RouteDefinition[], registry: Registry): Json => {
+  const { undocumented } = registryMismatches(table, registry);
   if (undocumented.length > 0) {
     throw new Error(`Document these operations in shared/api/operations.ts: ${undocumented.join(', ')}`);
   }
   const result: Record<string, Json> = {};
-  for (const route of routes) {
-    const doc = operations[route.operation]!;
+  for (const route of table) {
+    const doc = registry[route.operation]!;
     const item = (result[route.path] ??= {});
     item[route.method.toLowerCase()] = doc.kind === 'page' ? pageOperation(route, doc) : jsonOperation(route, doc);
   }
@@ -230,8 +232,11 @@ const tagDescriptions: Record<string, string> = {
   Webhooks: 'Events the service sends to your webhook URL.',
 };
 
-/** The whole document; deterministic, so the checked-in copy can be compared with a fresh one. */
-export const buildOpenApiDocument = (): Json => ({
+/**
+ * The whole document; deterministic, so the checked-in copy can be compared with a fresh one. The route table and
+ * registry are parameters for tests only.
+ */
+export const buildOpenApiDocument = (table: readonly RouteDefinition[] = routes, registry: Registry = operations): Json => ({
   openapi: '3.1.0',
   info: {
     title: 'Partner eSIM Booking API',
@@ -244,10 +249,10 @@ export const buildOpenApiDocument = (): Json => ({
     { url: 'http://127.0.0.1:3000/api', description: 'Local runtime (`npm start`)' },
   ],
   security: [{ ApiKey: [], Timestamp: [], Signature: [] }],
-  tags: [...new Set([...routes.map((route) => operations[route.operation]?.tag), 'Webhooks'])]
+  tags: [...new Set([...table.map((route) => registry[route.operation]?.tag), 'Webhooks'])]
     .filter((name): name is string => name !== undefined)
     .map((name) => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) })),
-  paths: paths(),
+  paths: paths(table, registry),
   webhooks: webhooks(),
   components: {
     securitySchemes,

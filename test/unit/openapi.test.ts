@@ -70,6 +70,24 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('documents a page route (web app) as text/html and names the operations a merged route table lacks', () => {
+    // Prepare
+    const page = { operation: 'travelerPage', method: 'GET', path: '/t/{token}', entry: 'functions/t.ts', auth: 'public' } as const;
+    const registry = {
+      ...operations,
+      travelerPage: { kind: 'page', summary: 'Traveler page', description: 'HTML.', tag: 'Traveler pages' } as const,
+    };
+
+    // Act
+    const document = buildOpenApiDocument([...routes, page], registry) as any;
+    const missing = () => buildOpenApiDocument([...routes, { ...page, operation: 'newOperation' }]);
+
+    // Assess
+    expect(Object.keys(document.paths['/t/{token}'].get.responses['200'].content)).toEqual(['text/html']);
+    expect(document.paths['/t/{token}'].get.security).toEqual([]);
+    expect(missing).toThrow('Document these operations in shared/api/operations.ts: newOperation');
+  });
+
   it('names every component schema it references', () => {
     // Prepare
     const refs = [...checkedIn.matchAll(/"\$ref": "#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]);
