@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildOpenApiDocument } from '#shared/api/openapi-document';
 
-export const openApiPath = resolve(import.meta.dirname, '../docs/openapi.json');
+const openApiPath = resolve(import.meta.dirname, '../docs/openapi.json');
 
 writeFileSync(openApiPath, `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`);
 console.log(`Wrote ${openApiPath}`);
