@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { errorBody } from '#shared/http/response';
 import { lambdaContext, routeMatcher, STAGE_PATH, toProxyEvent } from '#shared/local/api-gateway';
+import { referenceRoutes } from '#shared/api/reference-routes';
 import { LOCAL_CONTROL_PREFIX, type ControlRequest, type ControlResponse } from '#shared/local/clock-control';
 import { type RouteDefinition, routes, routesForStage } from '#shared/routes';
 
@@ -44,7 +45,9 @@ export interface HttpServerOptions {
 }
 
 export const startHttpServer = async (options: HttpServerOptions): Promise<{ server: Server; url: string }> => {
-  const match = routeMatcher(routesForStage(options.routes ?? routes, options.stage));
+  const served = routesForStage(options.routes ?? routes, options.stage);
+  // Like every stage but production, the local runtime also serves the API reference.
+  const match = routeMatcher(options.stage === 'production' ? served : [...served, ...referenceRoutes]);
   const load = handlerLoader(options.projectRoot);
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -102,8 +105,8 @@ export const startHttpServer = async (options: HttpServerOptions): Promise<{ ser
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
     const [status, code, message] = error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'request_header_fields_too_large', 'The request headers are too large.']
-      : [400, 'bad_request', 'The request could not be read.'];
+      ? ([431, 'request_header_fields_too_large', 'The request headers are too large.'] as const)
+      : ([400, 'bad_request', 'The request could not be read.'] as const);
     const body = JSON.stringify(errorBody(code, message));
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -53,7 +53,7 @@ const makeHandler = (setup: ReturnType<typeof makeDeps>, outcome: 'data' | 'not 
     .handler(async () => {
       setup.steps.push('handler ran');
       setup.release();
-      if (outcome === 'not found') throw new NotFoundError('booking_not_found', 'Booking not found.');
+      if (outcome === 'not found') throw new NotFoundError('Booking not found.', 'booking_not_found');
       return successResponse({ message: 'Booking retrieved successfully.', data: { secret_field: 'booking data' } });
     });
 
