@@ -4689,10 +4689,6 @@ export interface operations {
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
              *
-             *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
-             *
-             *     `destination_required`: The classic grant has no destination yet: set one first.
-             *
              *     `esim_already_installed`: The eSIM is already installed; remove it before installing it again.
              *
              *     `esim_not_installed`: Only an installed eSIM can be removed.
@@ -4710,6 +4706,10 @@ export interface operations {
              *     `package_queue_expired`: The redemption window of the grant has ended.
              *
              *     `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry.
+             *
+             *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
+             *
+             *     `destination_required`: The classic grant has no destination yet: set one first.
              */
             409: {
                 headers: {
@@ -4889,10 +4889,6 @@ export interface operations {
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
              *
-             *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
-             *
-             *     `destination_required`: The classic grant has no destination yet: set one first.
-             *
              *     `esim_already_installed`: The eSIM is already installed; remove it before installing it again.
              *
              *     `esim_not_installed`: Only an installed eSIM can be removed.
@@ -4910,6 +4906,10 @@ export interface operations {
              *     `package_queue_expired`: The redemption window of the grant has ended.
              *
              *     `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry.
+             *
+             *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
+             *
+             *     `destination_required`: The classic grant has no destination yet: set one first.
              */
             409: {
                 headers: {
@@ -5089,10 +5089,6 @@ export interface operations {
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
              *
-             *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
-             *
-             *     `destination_required`: The classic grant has no destination yet: set one first.
-             *
              *     `esim_already_installed`: The eSIM is already installed; remove it before installing it again.
              *
              *     `esim_not_installed`: Only an installed eSIM can be removed.
@@ -5110,6 +5106,10 @@ export interface operations {
              *     `package_queue_expired`: The redemption window of the grant has ended.
              *
              *     `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry.
+             *
+             *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
+             *
+             *     `destination_required`: The classic grant has no destination yet: set one first.
              */
             409: {
                 headers: {
@@ -5293,10 +5293,6 @@ export interface operations {
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
              *
-             *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
-             *
-             *     `destination_required`: The classic grant has no destination yet: set one first.
-             *
              *     `esim_already_installed`: The eSIM is already installed; remove it before installing it again.
              *
              *     `esim_not_installed`: Only an installed eSIM can be removed.
@@ -5314,6 +5310,10 @@ export interface operations {
              *     `package_queue_expired`: The redemption window of the grant has ended.
              *
              *     `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry.
+             *
+             *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
+             *
+             *     `destination_required`: The classic grant has no destination yet: set one first.
              */
             409: {
                 headers: {
@@ -5500,10 +5500,6 @@ export interface operations {
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
              *
-             *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
-             *
-             *     `destination_required`: The classic grant has no destination yet: set one first.
-             *
              *     `esim_already_installed`: The eSIM is already installed; remove it before installing it again.
              *
              *     `esim_not_installed`: Only an installed eSIM can be removed.
@@ -5521,6 +5517,10 @@ export interface operations {
              *     `package_queue_expired`: The redemption window of the grant has ended.
              *
              *     `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry.
+             *
+             *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
+             *
+             *     `destination_required`: The classic grant has no destination yet: set one first.
              */
             409: {
                 headers: {
@@ -5709,10 +5709,6 @@ export interface operations {
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
              *
-             *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
-             *
-             *     `destination_required`: The classic grant has no destination yet: set one first.
-             *
              *     `esim_already_installed`: The eSIM is already installed; remove it before installing it again.
              *
              *     `esim_not_installed`: Only an installed eSIM can be removed.
@@ -5730,6 +5726,10 @@ export interface operations {
              *     `package_queue_expired`: The redemption window of the grant has ended.
              *
              *     `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry.
+             *
+             *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
+             *
+             *     `destination_required`: The classic grant has no destination yet: set one first.
              */
             409: {
                 headers: {
@@ -5915,10 +5915,6 @@ export interface operations {
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
              *
-             *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
-             *
-             *     `destination_required`: The classic grant has no destination yet: set one first.
-             *
              *     `esim_already_installed`: The eSIM is already installed; remove it before installing it again.
              *
              *     `esim_not_installed`: Only an installed eSIM can be removed.
@@ -5936,6 +5932,10 @@ export interface operations {
              *     `package_queue_expired`: The redemption window of the grant has ended.
              *
              *     `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry.
+             *
+             *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
+             *
+             *     `destination_required`: The classic grant has no destination yet: set one first.
              */
             409: {
                 headers: {
@@ -6121,10 +6121,6 @@ export interface operations {
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
              *
-             *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
-             *
-             *     `destination_required`: The classic grant has no destination yet: set one first.
-             *
              *     `esim_already_installed`: The eSIM is already installed; remove it before installing it again.
              *
              *     `esim_not_installed`: Only an installed eSIM can be removed.
@@ -6142,6 +6138,10 @@ export interface operations {
              *     `package_queue_expired`: The redemption window of the grant has ended.
              *
              *     `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry.
+             *
+             *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
+             *
+             *     `destination_required`: The classic grant has no destination yet: set one first.
              */
             409: {
                 headers: {
