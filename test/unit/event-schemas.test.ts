@@ -1,6 +1,7 @@
 // Events as the domain builds them match the event schemas the OpenAPI document and the SDK are made from.
 import * as v from 'valibot';
 import { departureEvent, departureEventNames } from '#shared/domain/departure-events';
+import { eventDataFields } from '#shared/domain/lifecycle-events';
 import type { Booking } from '#shared/domain/booking';
 import { webhookEventDataSchemas } from '#shared/events/event-schemas';
 import { webhookEnvelope } from '#shared/webhooks/delivery-model';
@@ -28,4 +29,25 @@ describe('Event schemas', () => {
       expect(() => assertWebhookMatchesContract(webhookEnvelope(built, 'dlv_1'))).not.toThrow();
     },
   );
+
+  // The spec's Events table, as eventDataFields copies it, is the contract: exactly its members, no more, no fewer.
+  const membersOf = (schema: v.GenericSchema): string[][] => {
+    const inner = (node: v.GenericSchema) => ('pipe' in node ? (node.pipe as v.GenericSchema[])[0]! : node) as v.ObjectSchema<v.ObjectEntries, undefined>;
+    const options = schema.type === 'union' ? (schema as v.UnionSchema<v.GenericSchema[], undefined>).options : [schema];
+    return options.map((option) => Object.keys(inner(option).entries).sort());
+  };
+  const lifecycleEvents = Object.keys(webhookEventDataSchemas).filter((event) => !(departureEventNames as readonly string[]).includes(event));
+
+  it.each(lifecycleEvents)('%s has exactly the data members of the Events table', (event) => {
+    // Arrange
+    const table = event.startsWith('package.usage.')
+      ? [eventDataFields['package.usage.data'], eventDataFields['package.usage.duration']]
+      : [eventDataFields[event as keyof typeof eventDataFields]];
+
+    // Act
+    const members = membersOf(webhookEventDataSchemas[event as keyof typeof webhookEventDataSchemas]);
+
+    // Assess
+    expect(members).toEqual(table.map((fields) => [...fields].sort()));
+  });
 });
