@@ -3,6 +3,8 @@
 // `jest --selectProjects unit` runs the fast ones alone.
 const shared = {
   testEnvironment: 'node',
+  // `source`: workspace packages (the SDK) resolve to their TypeScript sources, so tests need no build first.
+  testEnvironmentOptions: { customExportConditions: ['source', 'node', 'node-addons'] },
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', importAttributes: true }, target: 'es2022', experimental: { keepImportAttributes: true } }, module: { type: 'es6' } }],
@@ -13,13 +15,13 @@ const shared = {
 export default {
   testTimeout: 30000,
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/sdk/test/{build,schema,transport}.test.ts'] },
     { ...shared, displayName: 'cdk', testMatch: ['<rootDir>/test/cdk/**/*.test.ts'] },
     {
       ...shared,
       displayName: 'integration',
-      // Browser tests (Chromium through the local runtime) share the integration project's DynamoDB Local.
-      testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/test/browser/**/*.test.ts'],
+      // Browser tests (Chromium through the local runtime) and the SDK's client test share the integration project's DynamoDB Local.
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/test/browser/**/*.test.ts', '<rootDir>/sdk/test/client.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },

@@ -12,6 +12,7 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { referenceAssets, referenceRoutes } from '#shared/api/reference-routes';
 import { rateLimitedMessage } from '#shared/http/rate-limit';
 import { errorBody as errorBodyOf } from '#shared/http/response';
 import {
@@ -147,7 +148,7 @@ export class Api extends Construct {
     const authorizationReason: Record<AuthMode, string> = {
       partner: 'Partners sign every request with HMAC; the function verifies the signature with the partner secret (no authorizer can).',
       public:
-        'Deliberately public: the web app stylesheet and 404 page, and the traveler promo code claim (no partner credentials exist on that side; throttled per code and per client address).',
+        'Deliberately public: the web app stylesheet and 404 page, the API reference outside production, and the traveler promo code claim (no partner credentials exist on that side; throttled per code and per client address).',
       reporter: 'Reporters (network, eSIM platform, payments) sign every request with HMAC and their own credentials; the function verifies it.',
       'public-page':
         'A traveler web page anyone may open (redirect-token entry, promo-code claim form); tokens are signed and single-use, forms carry CSRF tokens.',
@@ -155,11 +156,14 @@ export class Api extends Construct {
         'Authenticated by the traveler session cookie (HttpOnly, SameSite=Lax), checked by the function against the session item.',
     };
 
-    for (const route of routes) {
+    // Every stage but production also serves the API reference (/openapi, /openapi.json).
+    const served = stage.name === 'production' ? routes : [...routes, ...referenceRoutes];
+    for (const route of served) {
       const fn = new FunctionWithLogGroup(this, route.operation, {
         entry: route.entry,
         description: `${route.method} ${route.path}`,
         stage,
+        assets: referenceRoutes.includes(route) ? referenceAssets : undefined,
       });
       const access = tableAccessOf(route);
       // Authentication reads partner credentials, so every partner route reads the table at least.

@@ -37,8 +37,11 @@ export const bundlingFacts = {
 const aliasPaths = (projectRoot: string): Record<string, string> =>
   Object.fromEntries(Object.entries(lambdaAliases).map(([module, file]) => [module, path.join(projectRoot, file)]));
 
-/** The bundling of FunctionWithLogGroup (NodejsFunction runs esbuild with these flags). */
-export const lambdaBundling = (projectRoot: string): BundlingOptions => ({
+/**
+ * The bundling of FunctionWithLogGroup (NodejsFunction runs esbuild with these flags); `assets` are files copied
+ * beside the bundle: file name → path relative to the project root.
+ */
+export const lambdaBundling = (projectRoot: string, assets: Readonly<Record<string, string>> = {}): BundlingOptions => ({
   format: OutputFormat.CJS,
   mainFields: [...bundlingFacts.mainFields],
   minify: bundlingFacts.minify,
@@ -48,6 +51,12 @@ export const lambdaBundling = (projectRoot: string): BundlingOptions => ({
   // Bundle AWS SDK v3 too: the version we test with, not the one the runtime happens to ship.
   externalModules: [],
   esbuildArgs: { '--alias': Object.entries(aliasPaths(projectRoot)).map(([module, file]) => `${module}=${file}`) },
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) =>
+      Object.entries(assets).map(([name, from]) => `cp "${path.join(inputDir, from)}" "${path.join(outputDir, name)}"`),
+  },
 });
 
 /** The same bundle through esbuild's API, for the benchmark: what the stack deploys, byte for byte in code. */

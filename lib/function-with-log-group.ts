@@ -29,11 +29,13 @@ export interface FunctionWithLogGroupProps extends Pick<NodejsFunctionProps, 'de
   /** Handler module relative to the project root, e.g. `functions/get-booking.ts`. */
   entry: string;
   stage: StageSettings;
+  /** Files copied beside the bundle: file name → path relative to the project root. */
+  assets?: Readonly<Record<string, string>>;
 }
 
 export class FunctionWithLogGroup extends NodejsFunction {
   public constructor(scope: Construct, id: string, props: FunctionWithLogGroupProps) {
-    const { entry, stage, ...overrides } = props;
+    const { entry, stage, assets = {}, ...overrides } = props;
     const logGroup = new LogGroup(scope, `${id}LogGroup`, {
       retention: stage.logRetention,
       removalPolicy: stage.removalPolicy,
@@ -57,7 +59,7 @@ export class FunctionWithLogGroup extends NodejsFunction {
         [envNames.stage]: stage.name,
         POWERTOOLS_SERVICE_NAME: serviceName,
       },
-      bundling: lambdaBundling(projectRoot),
+      bundling: lambdaBundling(projectRoot, assets),
       ...overrides,
     });
 

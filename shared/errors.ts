@@ -1,6 +1,83 @@
 // errors → every failure a client can see, as a class with its HTTP status and a stable machine-readable code.
 // `expose` follows middy: only status < 500 carries its own message; 5xx bodies are always generic.
 
+/**
+ * Every `error.code` a client can see, with its HTTP status and what the client should do. The one list:
+ * AppError takes only these codes, and the OpenAPI document lists them (npm run openapi).
+ */
+export const errorCodes = {
+  validation_error: { status: 400, description: 'The body, query or a path parameter is invalid; `details` names each field.' },
+  bad_request: { status: 400, description: 'The request could not be read (malformed URL or a request API Gateway refused).' },
+  invalid_idempotency_key: { status: 400, description: 'Idempotency-Key must be 1 to 255 visible ASCII characters.' },
+  unknown_custom_branding: { status: 400, description: 'custom_branding names no brand configured for your account.' },
+  unknown_package: { status: 400, description: 'package_id names no package of the catalog.' },
+  promo_code_redeemed: { status: 400, description: 'The promo code is already redeemed and can no longer change.' },
+  traveler_required: { status: 400, description: 'A classic grant needs external_user_id or email to know who claims it.' },
+  unsafe_webhook_url: { status: 400, description: 'The webhook URL is not a public HTTPS address (operations only).' },
+  invalid_header_name: { status: 400, description: 'The webhook header name is not a valid HTTP header name (operations only).' },
+  unknown_event: { status: 400, description: 'The event name is not one of the webhook events (operations only).' },
+  filter_required: { status: 400, description: 'A delivery search needs an event id or a partner (operations only).' },
+  identifiers_disagree: { status: 400, description: 'The identifiers given (uuid and code, or several traveler identifiers) name different things.' },
+  promo_code_required: { status: 400, description: 'Name the promo code by uuid or code.' },
+  partner_required: { status: 400, description: 'external_user_id and package_queue_uuid need partner_id (reporters).' },
+  iccid_required: { status: 400, description: 'The traveler has several eSIMs: name one by iccid.' },
+  invalid_amount: { status: 400, description: 'amount must be a positive integer in the smallest currency unit.' },
+  invalid_currency: { status: 400, description: 'currency is not an ISO 4217 code.' },
+  invalid_json: { status: 400, description: 'The body is not JSON (local runtime control endpoints).' },
+  invalid_logo: { status: 400, description: 'The brand logo is not an accepted image (operations only).' },
+  too_many_brands: { status: 400, description: 'The partner already has the most brands allowed (operations only).' },
+  missing_credentials: { status: 401, description: 'x-api-key, x-timestamp or x-signature is missing.' },
+  invalid_timestamp: { status: 401, description: 'x-timestamp is not Unix time in milliseconds.' },
+  timestamp_out_of_range: { status: 401, description: 'x-timestamp is more than 5 minutes away from server time.' },
+  invalid_api_key: { status: 401, description: 'The API key is unknown in this environment or disabled.' },
+  invalid_signature: { status: 401, description: 'x-signature does not match the signed string.' },
+  signature_reused: { status: 401, description: 'The signature was already used; sign every request anew.' },
+  fact_not_allowed: { status: 403, description: 'This reporter may not report this kind of fact.' },
+  not_found: { status: 404, description: 'The resource does not exist.' },
+  booking_not_found: { status: 404, description: 'No booking of yours has this id or booking_id.' },
+  promo_code_not_found: { status: 404, description: 'No promo code with this uuid in the booking.' },
+  partner_not_found: { status: 404, description: 'No partner with this id (operations only).' },
+  event_not_found: { status: 404, description: 'No recorded event with this id (operations only).' },
+  traveler_not_found: { status: 404, description: 'No traveler of yours has this identifier.' },
+  user_not_found: { status: 404, description: 'No traveler of yours has this external_user_id.' },
+  iccid_not_found: { status: 404, description: 'No eSIM has this iccid.' },
+  esim_not_found: { status: 404, description: "No eSIM with this iccid belongs to the traveler." },
+  package_not_found: { status: 404, description: 'No package has this id.' },
+  package_queue_not_found: { status: 404, description: 'No package queue entry with this id for this traveler.' },
+  destination_not_found: { status: 404, description: 'No destination of the catalog has this id.' },
+  brand_not_found: { status: 404, description: 'No brand with this id (operations only).' },
+  route_not_found: { status: 404, description: 'No operation has this method and path.' },
+  concurrent_modification: { status: 409, description: 'Another request changed the booking meanwhile; read it again and retry.' },
+  booking_id_taken: { status: 409, description: 'Another booking of yours already has this booking_id.' },
+  idempotency_key_reused: { status: 409, description: 'The Idempotency-Key was used with a different body; use a new key.' },
+  idempotency_in_progress: { status: 409, description: 'A request with this Idempotency-Key is still running; retry shortly.' },
+  promo_code_already_redeemed: { status: 409, description: 'The promo code is already redeemed.' },
+  promo_code_already_claimed: { status: 409, description: 'The promo code was already claimed by email.' },
+  package_queue_not_pending: { status: 409, description: 'The package queue entry is no longer pending.' },
+  package_queue_expired: { status: 409, description: 'The redemption window of the grant has ended.' },
+  classic_grant_must_be_claimed: { status: 409, description: 'A classic eSIM grant is claimed with the classic claim call, not redeemed.' },
+  not_a_classic_grant: { status: 409, description: 'The package queue entry is not a classic grant: redeem it instead.' },
+  destination_required: { status: 409, description: 'The classic grant has no destination yet: set one first.' },
+  no_esim: { status: 409, description: 'The traveler has no eSIM yet: redeem or claim a package first.' },
+  no_queued_package: { status: 409, description: 'The traveler has no queued package to activate.' },
+  esim_already_installed: { status: 409, description: 'The eSIM is already installed; remove it before installing it again.' },
+  esim_not_installed: { status: 409, description: 'Only an installed eSIM can be removed.' },
+  package_not_queued: { status: 409, description: 'Only a queued package can be activated.' },
+  package_not_active: { status: 409, description: 'Usage can only be reported for an activated package.' },
+  catalog_version_changed: { status: 409, description: 'This catalog version is already imported with other content; give the changed file a new version (operations only).' },
+  catalog_version_older: { status: 409, description: 'A newer catalog version is already imported (operations only).' },
+  endpoint_removed: { status: 410, description: 'The endpoint was removed; the message names its replacement.' },
+  payload_too_large: { status: 413, description: 'The request body is too large.' },
+  method_not_allowed: { status: 405, description: 'The path does not accept this method (local runtime control endpoints).' },
+  unsupported_media_type: { status: 415, description: 'The body must be sent with Content-Type: application/json.' },
+  rate_limited: { status: 429, description: 'Too many requests; retry after a short wait.' },
+  request_header_fields_too_large: { status: 431, description: 'The request headers are too large.' },
+  internal_error: { status: 500, description: 'Something failed on our side; retry later.' },
+  provider_unavailable: { status: 503, description: 'eSIM provisioning is not available in this environment yet.' },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
 export interface ErrorDetail {
   /** Dot path of the offending field, e.g. `package_specifications.0.size`; empty for the whole body. */
   path: string;
@@ -11,7 +88,7 @@ export class AppError extends Error {
   readonly expose: boolean;
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details: ErrorDetail[] = [],
     readonly headers: Record<string, string> = {},
@@ -29,26 +106,26 @@ export class ValidationError extends AppError {
 }
 
 export class BadRequestError extends AppError {
-  constructor(code: string, message: string, details: ErrorDetail[] = []) {
+  constructor(code: ErrorCode, message: string, details: ErrorDetail[] = []) {
     super(400, code, message, details);
   }
 }
 
 export class AuthenticationError extends AppError {
-  constructor(code: string, message: string) {
+  constructor(code: ErrorCode, message: string) {
     super(401, code, message);
   }
 }
 
 /** Also used for other partners' resources, so a 404 never reveals that an id exists elsewhere. */
 export class NotFoundError extends AppError {
-  constructor(message: string, code = 'not_found') {
+  constructor(message: string, code: ErrorCode = 'not_found') {
     super(404, code, message);
   }
 }
 
 export class ConflictError extends AppError {
-  constructor(code: string, message: string, details: ErrorDetail[] = []) {
+  constructor(code: ErrorCode, message: string, details: ErrorDetail[] = []) {
     super(409, code, message, details);
   }
 }

@@ -1,5 +1,10 @@
 // domain → the booking aggregate: a booking with its promo codes and package queue entries.
 import type { PackageType } from '#shared/domain/booking-schemas';
+import type {
+  BookingResponseOutput,
+  PackageQueueResponseOutput,
+  PromoCodeResponseOutput,
+} from '#shared/domain/booking-response-schemas';
 
 /** Longest partner booking_id; here, not with the schemas, so reads that check it do not bundle every schema. */
 export const MAX_BOOKING_REFERENCE_LENGTH = 255;
@@ -85,7 +90,11 @@ export interface Booking {
 }
 
 /** The promo code as partners see it; `claim_url` only when the booking has no email (spec 1.3.1). */
-export const promoCodeResponse = (promo: PromoCode, booking: Pick<Booking, 'email'>, claimBaseUrl: string) => ({
+export const promoCodeResponse = (
+  promo: PromoCode,
+  booking: Pick<Booking, 'email'>,
+  claimBaseUrl: string,
+): PromoCodeResponseOutput => ({
   uuid: promo.uuid,
   code: promo.code,
   status: promo.status,
@@ -105,7 +114,7 @@ export const promoCodeResponse = (promo: PromoCode, booking: Pick<Booking, 'emai
   updated_at: promo.updated_at,
 });
 
-export const packageQueueResponse = (entry: PackageQueueEntry) => ({
+export const packageQueueResponse = (entry: PackageQueueEntry): PackageQueueResponseOutput => ({
   uuid: entry.uuid,
   esim_type: entry.esim_type,
   external_user_id: entry.external_user_id,
@@ -123,7 +132,7 @@ export const packageQueueResponse = (entry: PackageQueueEntry) => ({
 });
 
 /** BookingResponse of the interface spec, field for field. */
-export const bookingResponse = (booking: Booking, claimBaseUrl: string) => ({
+export const bookingResponse = (booking: Booking, claimBaseUrl: string): BookingResponseOutput => ({
   id: booking.id,
   external_id: booking.external_id,
   booking_id: booking.booking_id,
@@ -147,4 +156,4 @@ export const bookingResponse = (booking: Booking, claimBaseUrl: string) => ({
   custom_branding: booking.custom_branding,
   departure_location: booking.departure_location,
 });
-export type BookingResponse = ReturnType<typeof bookingResponse>;
+export type BookingResponse = BookingResponseOutput;

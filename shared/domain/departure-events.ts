@@ -2,6 +2,7 @@
 import type { Booking } from '#shared/domain/booking';
 import { parseIsoDateTime } from '#shared/domain/dates';
 import { eventIdOf, type DomainEvent } from '#shared/events/catalog';
+import { domainEvent } from '#shared/events/event-schemas';
 
 export type DepartureEventName = 'booking.within_cutoff' | 'booking.about_to_depart';
 export const departureEventNames: readonly DepartureEventName[] = ['booking.within_cutoff', 'booking.about_to_depart'];
@@ -61,15 +62,16 @@ export const departureEvent = (
     // The spec types this as ISO 8601 with time zone: a date-only or zone-less value is sent as its UTC instant.
     departure_date: departure && !departure.precise ? departure.instant.toISOString() : booking.departure_date,
   };
-  const data =
-    event === 'booking.within_cutoff'
-      ? { ...common, days_until_departure: Math.ceil(untilMs / DAY_MS), esim_installed: esimInstalled }
-      : { ...common, hours_until_departure: Math.ceil(untilMs / HOUR_MS), esim_installed: esimInstalled };
-  return {
-    partner_id: booking.partner_id,
-    event,
-    event_id: eventIdOf(event, booking.id),
-    timestamp: now.toISOString(),
-    data,
-  };
+  const envelope = { partner_id: booking.partner_id, event_id: eventIdOf(event, booking.id), timestamp: now.toISOString() };
+  return event === 'booking.within_cutoff'
+    ? domainEvent({
+        ...envelope,
+        event,
+        data: { ...common, days_until_departure: Math.ceil(untilMs / DAY_MS), esim_installed: esimInstalled },
+      })
+    : domainEvent({
+        ...envelope,
+        event,
+        data: { ...common, hours_until_departure: Math.ceil(untilMs / HOUR_MS), esim_installed: esimInstalled },
+      });
 };

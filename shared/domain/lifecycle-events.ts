@@ -9,6 +9,7 @@ import {
   type TravelerPackage,
 } from '#shared/domain/traveler';
 import { eventIdOf, type DomainEvent, type WebhookEventName } from '#shared/events/catalog';
+import { domainEvent, type WebhookEventData } from '#shared/events/event-schemas';
 
 /** The `data` members of every event, as the spec lists them; tests compare payloads against this table. */
 export const eventDataFields = {
@@ -37,13 +38,14 @@ export const eventDataFields = {
   'classic_package_queue.claimed': ['queue_id', 'booking_id', 'esim_iccid', 'user_id', 'partner_id', 'is_top_up'],
 } as const;
 
-const event = (
+/** `data` is checked against the event's schema (shared/events/event-schemas.ts) at compile time. */
+const event = <E extends WebhookEventName>(
   partnerId: string,
-  name: WebhookEventName,
+  name: E,
   entityId: string,
   at: Date,
-  data: Record<string, unknown>,
-): DomainEvent => ({ partner_id: partnerId, event: name, event_id: eventIdOf(name, entityId), timestamp: at.toISOString(), data });
+  data: WebhookEventData[E],
+): DomainEvent => domainEvent({ partner_id: partnerId, event: name, event_id: eventIdOf(name, entityId), timestamp: at.toISOString(), data });
 
 export const promoCodeRedeemed = (booking: Booking, promo: PromoCode, redeemedBy: string, at: Date): DomainEvent =>
   event(booking.partner_id, 'promo_code.redeemed', promo.uuid, at, {
@@ -80,13 +82,16 @@ const packageCommon = (traveler: Traveler, pkg: TravelerPackage) => ({
   destination: pkg.destination,
 });
 
-export const packageActivated = (traveler: Traveler, pkg: TravelerPackage, at: Date): DomainEvent =>
-  event(traveler.partner_id, 'package.activated', pkg.package_id, at, {
+export const packageActivated = (traveler: Traveler, pkg: TravelerPackage, at: Date): DomainEvent => {
+  // Activation sets both times (shared/domain/traveler.ts); an event without them would break the contract.
+  if (!pkg.activated_at || !pkg.expires_at) throw new Error(`package.activated for ${pkg.package_id}, which is not activated`);
+  return event(traveler.partner_id, 'package.activated', pkg.package_id, at, {
     ...packageCommon(traveler, pkg),
     size: pkg.size,
     activated_at: pkg.activated_at,
     expires_at: pkg.expires_at,
   });
+};
 
 const usageEventName = (threshold: Threshold): WebhookEventName => `package.usage.${threshold}_percent`;
 

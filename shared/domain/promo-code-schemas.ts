@@ -1,4 +1,5 @@
 // domain → the public claim request and the promo code as GET /promo-codes/{id} shows it.
+import type { PromoCodeDetailResponseSchema } from '#shared/domain/traveler-response-schemas';
 import * as v from 'valibot';
 import { promoCodeResponse, type Booking, type PromoCode } from '#shared/domain/booking';
 import { emailAddress, plainObject } from '#shared/domain/booking-schemas';
@@ -10,7 +11,7 @@ export const ClaimPromoCodeSchema = plainObject(
 export type ClaimPromoCodeInput = v.InferInput<typeof ClaimPromoCodeSchema>;
 
 /** The code as in BookingResponse, plus the booking it belongs to and whether a traveler claimed it. */
-export const promoCodeDetailResponse = (promo: PromoCode, booking: Booking, claimBaseUrl: string) => ({
+export const promoCodeDetailResponse = (promo: PromoCode, booking: Booking, claimBaseUrl: string): v.InferOutput<typeof PromoCodeDetailResponseSchema> => ({
   ...promoCodeResponse(promo, booking, claimBaseUrl),
   booking_id: booking.id,
   external_booking_id: booking.booking_id,

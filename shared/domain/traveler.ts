@@ -2,7 +2,7 @@
 // machines of both (docs/lifecycle.md). Pure functions: they return the changed aggregate, never write.
 import { randomBytes } from 'node:crypto';
 import type { PackageType } from '#shared/domain/booking-schemas';
-import { ConflictError } from '#shared/errors';
+import { ConflictError, type ErrorCode } from '#shared/errors';
 
 export type EsimKind = 'universal' | 'classic';
 export type EsimState = 'provisioned' | 'installed' | 'removed';
@@ -107,7 +107,7 @@ export const newTraveler = (input: {
   };
 };
 
-const illegal = (code: string, message: string) => new ConflictError(code, message);
+const illegal = (code: ErrorCode, message: string) => new ConflictError(code, message);
 
 export const findEsim = (traveler: Traveler, iccid: string): Esim | undefined => traveler.esims.find((e) => e.iccid === iccid);
 export const findPackage = (traveler: Traveler, packageId: string): TravelerPackage | undefined =>

@@ -1,6 +1,6 @@
 // http adapter → the response envelope `{ success, message, data }` and the documented error shape.
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { AppError } from '#shared/errors';
+import { AppError, type ErrorCode } from '#shared/errors';
 
 /** Partner data is per request and per partner: nothing may be cached by browsers or proxies. */
 export const noStoreHeaders = {
@@ -30,7 +30,7 @@ export const successResponse = ({ status = 200, message, data, extra, headers }:
 });
 
 /** The one error body: `success:false`, a message that says what to do, a stable code and field details. */
-export const errorBody = (code: string, message: string, details: AppError['details'] = []) => ({
+export const errorBody = (code: ErrorCode, message: string, details: AppError['details'] = []) => ({
   success: false,
   message,
   data: {},

@@ -8,6 +8,7 @@ import { partnerRateLimit, rateLimitedMessage, tokenBuckets } from '#shared/http
 import { errorBody, noStoreHeaders } from '#shared/http/response';
 import { currentRoute } from '#shared/local/table-access-guard';
 import { lambdaContext, routeMatcher, STAGE_PATH, toProxyEvent } from '#shared/local/api-gateway';
+import { referenceRoutes } from '#shared/api/reference-routes';
 import { LOCAL_CONTROL_PREFIX, type ControlRequest, type ControlResponse } from '#shared/local/clock-control';
 import { type RouteDefinition, removedRoutes, routes, routesForStage } from '#shared/routes';
 
@@ -47,7 +48,9 @@ export interface HttpServerOptions {
 }
 
 export const startHttpServer = async (options: HttpServerOptions): Promise<{ server: Server; url: string }> => {
-  const match = routeMatcher(routesForStage(options.routes ?? routes, options.stage));
+  const served = routesForStage(options.routes ?? routes, options.stage);
+  // Like every stage but production, the local runtime also serves the API reference.
+  const match = routeMatcher(options.stage === 'production' ? served : [...served, ...referenceRoutes]);
   const matchRemoved = routeMatcher(removedRoutes);
   // The deployed per-key rate rule, as a token bucket per x-api-key (read when the server starts).
   const buckets = tokenBuckets({ ...partnerRateLimit, requestsPerWindow: config.partnerRequestsPerWindow });
@@ -120,8 +123,8 @@ export const startHttpServer = async (options: HttpServerOptions): Promise<{ ser
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
     const [status, code, message] = error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'request_header_fields_too_large', 'The request headers are too large.']
-      : [400, 'bad_request', 'The request could not be read.'];
+      ? ([431, 'request_header_fields_too_large', 'The request headers are too large.'] as const)
+      : ([400, 'bad_request', 'The request could not be read.'] as const);
     const body = JSON.stringify(errorBody(code, message));
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +

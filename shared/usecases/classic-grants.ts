@@ -1,4 +1,6 @@
 // use cases → classic eSIM grants in the native app: list them, set a missing destination, claim one.
+import type { InferOutput as Out } from 'valibot';
+import type { ClassicGrantResponseSchema } from '#shared/domain/traveler-response-schemas';
 import type { Booking, PackageQueueEntry } from '#shared/domain/booking';
 import { classicClaimed } from '#shared/domain/lifecycle-events';
 import type { Esim } from '#shared/domain/traveler';
@@ -16,7 +18,7 @@ export const entryState = (entry: PackageQueueEntry, now: Date): QueueEntryState
     ? 'expired'
     : entry.status;
 
-export const classicGrantView = (booking: Booking, entry: PackageQueueEntry, now: Date) => ({
+export const classicGrantView = (booking: Booking, entry: PackageQueueEntry, now: Date): Out<typeof ClassicGrantResponseSchema> => ({
   queue_id: entry.uuid,
   booking_id: booking.id,
   status: entryState(entry, now),

@@ -1,4 +1,6 @@
 // use case → a reporter states a traveler-side fact; it reaches the same use cases as the sandbox, once.
+import type { InferOutput } from 'valibot';
+import type { IngestResultSchema } from '#shared/domain/traveler-response-schemas';
 import type { Fact } from '#shared/domain/lifecycle-schemas';
 import { reporterFacts } from '#shared/domain/lifecycle-schemas';
 import { AppError } from '#shared/errors';
@@ -8,14 +10,8 @@ import { recordPurchase, recordTopup } from '#shared/usecases/payments';
 import { redeemPromoCode, type FactContext } from '#shared/usecases/redeem-promo-code';
 import { activatePackage, installEsim, removeEsim, reportUsage } from '#shared/usecases/traveler-facts';
 
-export interface IngestResult {
-  event_id: string;
-  /** The fact was seen before (same reporter and event_id): nothing changed, nothing fired. */
-  duplicate: boolean;
-  /** The fact moved state; false for duplicates and for facts older than the current state. */
-  applied: boolean;
-  events: string[];
-}
+/** What POST /ingest/facts answers: `duplicate` (seen before, nothing changed), `applied` (moved state), `events` fired. */
+export type IngestResult = InferOutput<typeof IngestResultSchema>;
 
 const apply = async (fact: Fact, context: FactContext, deps: LifecycleDeps): Promise<{ applied: boolean; events: string[] }> => {
   const names = (result: { events: Array<{ event: string }> }) => result.events.map((e) => e.event);

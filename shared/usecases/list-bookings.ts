@@ -3,13 +3,8 @@ import type { Booking } from '#shared/domain/booking';
 import { decodeCursor, encodeCursor } from '#shared/domain/cursor';
 import type { BookingStore } from '#shared/usecases/ports';
 
-export interface PaginationMeta {
-  perPage: number;
-  hasNextPage: boolean;
-  hasPrevPage: boolean;
-  nextCursor: string | null;
-  prevCursor: string | null;
-}
+export type { PaginationMetaOutput as PaginationMeta } from '#shared/domain/booking-response-schemas';
+import type { PaginationMetaOutput as PaginationMeta } from '#shared/domain/booking-response-schemas';
 
 /**
  * Input: partner, perPage and an optional cursor. Output: one page and its PaginationMeta.

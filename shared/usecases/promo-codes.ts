@@ -1,4 +1,6 @@
 // use cases → a partner reads one of its promo codes; a traveler claims a code by email (public, throttled).
+import type { InferOutput } from 'valibot';
+import type { PromoCodeClaimResponseSchema } from '#shared/domain/traveler-response-schemas';
 import type { Booking, PromoCode } from '#shared/domain/booking';
 import { promoCodeClaimEmail } from '#shared/domain/emails';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '#shared/errors';
@@ -71,7 +73,7 @@ const withClaim = (booking: Booking, uuid: string, claim: { email: string | null
 export const claimPromoCode = async (
   input: { uuid: string; email: string; clientAddress: string },
   deps: ClaimDeps,
-): Promise<{ uuid: string; email: string; claimed_at: string }> => {
+): Promise<InferOutput<typeof PromoCodeClaimResponseSchema>> => {
   await throttleClaim(input.uuid, input.clientAddress, deps);
   const located = isUuid(input.uuid) ? await deps.promoCodes.locate(input.uuid) : undefined;
   const booking = located ? await deps.bookings.get(located.partnerId, located.bookingId) : undefined;

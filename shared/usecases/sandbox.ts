@@ -1,5 +1,7 @@
 // use case → the sandbox: plays one traveler-side step for a partner's own traveler through the same use
 // cases the reporters' facts reach. Results use snake_case keys, as `npm run ops -- simulate --json` prints them.
+import type { InferOutput as Out } from 'valibot';
+import type { sandboxResponseSchemas } from '#shared/domain/traveler-response-schemas';
 import { randomUUID } from 'node:crypto';
 import type * as v from 'valibot';
 import type { SandboxStep, sandboxSchemas } from '#shared/domain/lifecycle-schemas';
@@ -49,7 +51,9 @@ const pay = async (
   return { paymentId, result };
 };
 
-const steps: { [S in SandboxStep]: (partnerId: string, body: Body<S>, deps: LifecycleDeps) => Promise<Record<string, unknown>> } = {
+const steps: {
+  [S in SandboxStep]: (partnerId: string, body: Body<S>, deps: LifecycleDeps) => Promise<Out<(typeof sandboxResponseSchemas)[S]>>;
+} = {
   async 'redeem-promo-code'(partnerId, body, deps) {
     const uuid = same(body.uuid, body.promo_code_id, 'promo_code_id');
     const redemption = await redeemPromoCode({ partnerId, uuid, code: body.code, externalUserId: body.external_user_id }, deps);

@@ -15,7 +15,7 @@ import {
   type TravelerPackage,
 } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
-import { BadRequestError, ConflictError, NotFoundError } from '#shared/errors';
+import { BadRequestError, ConflictError, type ErrorCode, NotFoundError } from '#shared/errors';
 import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
 import type { FactContext } from '#shared/usecases/redeem-promo-code';
 import { touched, travelerNotFound, withRetry } from '#shared/usecases/travelers';
@@ -37,9 +37,17 @@ const disagree = (path: string) =>
     { path, message: 'Names another traveler or entity.' },
   ]);
 
+
+/** The 404 code for an identifier that names nothing of this partner. */
+const notFoundCodes = {
+  external_user_id: 'traveler_not_found',
+  iccid: 'iccid_not_found',
+  package_id: 'package_not_found',
+  package_queue_uuid: 'package_queue_not_found',
+} as const satisfies Record<string, ErrorCode>;
 /** Finds the traveler by any one identifier; several must agree. Another partner's → 404 like unknown. */
 export const locateTraveler = async (deps: Pick<LifecycleDeps, 'travelers'>, scope: Scope, locator: Locator): Promise<Traveler> => {
-  const found: Array<[string, Traveler | undefined]> = [];
+  const found: Array<[keyof typeof notFoundCodes, Traveler | undefined]> = [];
   if (locator.iccid) found.push(['iccid', await deps.travelers.findByIccid(locator.iccid)]);
   if (locator.packageId) found.push(['package_id', await deps.travelers.findByPackageId(locator.packageId)]);
   if ((locator.externalUserId || locator.packageQueueUuid) && !scope.partnerId) {
@@ -59,7 +67,7 @@ export const locateTraveler = async (deps: Pick<LifecycleDeps, 'travelers'>, sco
   const first = found[0]?.[1];
   const visible = (t: Traveler | undefined) => t && (!scope.partnerId || t.partner_id === scope.partnerId);
   for (const [path, traveler] of found) {
-    if (!visible(traveler)) throw path === 'external_user_id' ? travelerNotFound() : new NotFoundError(`Unknown ${path}.`, `${path.replace(/_(id|uuid)$/, '')}_not_found`);
+    if (!visible(traveler)) throw path === 'external_user_id' ? travelerNotFound() : new NotFoundError(`Unknown ${path}.`, notFoundCodes[path]);
     if (traveler?.user_id !== first?.user_id) throw disagree(path);
   }
   return first as Traveler;

@@ -1,11 +1,13 @@
 // use case → what the native app shows a traveler: its pending grants, current eSIM and that eSIM's packages.
+import type { InferOutput as Out } from 'valibot';
+import type { EsimViewSchema, PackageViewSchema, UserDashboardResponseSchema } from '#shared/domain/traveler-response-schemas';
 import { dataPercent, durationPercent, universalEsim, usageMeasure, type Esim, type Traveler, type TravelerPackage } from '#shared/domain/traveler';
 import { NotFoundError } from '#shared/errors';
 import { entryState, queueEntriesOf } from '#shared/usecases/classic-grants';
 import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
 import { destinationOf, travelerNotFound } from '#shared/usecases/travelers';
 
-export const esimView = (esim: Esim) => ({
+export const esimView = (esim: Esim): Out<typeof EsimViewSchema> => ({
   iccid: esim.iccid,
   esim_type: esim.kind,
   status: esim.state,
@@ -15,7 +17,7 @@ export const esimView = (esim: Esim) => ({
   created_at: esim.created_at,
 });
 
-export const packageView = (pkg: TravelerPackage, now: Date) => ({
+export const packageView = (pkg: TravelerPackage, now: Date): Out<typeof PackageViewSchema> => ({
   package_id: pkg.package_id,
   iccid: pkg.iccid,
   status: pkg.state,
@@ -46,7 +48,10 @@ export const currentEsimPackages = (traveler: Traveler | undefined, now: Date) =
  * (pending entries; `id` is what POST /native/redeem-package takes), `current_esim`,
  * `current_esim_packages` and `partner`. Reads only. Unknown traveler with no grants → 404 user_not_found.
  */
-export const travelerOverview = async (input: { partnerId: string; externalUserId: string }, deps: LifecycleDeps) => {
+export const travelerOverview = async (
+  input: { partnerId: string; externalUserId: string },
+  deps: LifecycleDeps,
+): Promise<Out<typeof UserDashboardResponseSchema>> => {
   const now = deps.clock.now();
   const traveler = await deps.travelers.findByExternalUserId(input.partnerId, input.externalUserId);
   const identity = { external_user_id: input.externalUserId, email: traveler?.email ?? null };

@@ -1,4 +1,6 @@
 // use cases → redirect tokens and traveler sessions: a partner mints a token, the web app trades it for a session.
+import type { InferOutput } from 'valibot';
+import type { RedirectTokenResponseSchema } from '#shared/domain/traveler-response-schemas';
 import { createHash } from 'node:crypto';
 import { randomToken } from '#shared/domain/ids';
 import { NotFoundError } from '#shared/errors';
@@ -72,7 +74,7 @@ const signedPart = (partnerId: string, nonce: string, expiresEpoch: number) => `
 export const createRedirectToken = async (
   input: { partnerId: string; externalUserId?: string; email?: string; webAppBaseUrl: string },
   deps: TravelerSessionDeps & { travelers: TravelerDirectory },
-) => {
+): Promise<InferOutput<typeof RedirectTokenResponseSchema>> => {
   const traveler = input.externalUserId
     ? await deps.travelers.resolveByExternalUserId(input.partnerId, input.externalUserId)
     : await deps.travelers.resolveByEmail(input.partnerId, input.email ?? '');

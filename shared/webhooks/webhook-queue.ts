@@ -64,12 +64,22 @@ export const redriveDeadLetters = async (
   urls: { queueUrl: string; deadLetterQueueUrl: string },
   limit = 1000,
 ): Promise<DeadLetteredMessage[]> => {
+  // Only what is dead-lettered now: a redriven delivery that fails 12 times again comes back to the DLQ, and must
+  // not be moved again by the same redrive (against a receiver still failing that would never end).
+  const { Attributes } = await client.send(
+    new GetQueueAttributesCommand({
+      QueueUrl: urls.deadLetterQueueUrl,
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+    }),
+  );
+  const present = Number(Attributes?.ApproximateNumberOfMessages ?? 0) + Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
+  const bound = Math.min(limit, present);
   const moved: DeadLetteredMessage[] = [];
-  while (moved.length < limit) {
+  while (moved.length < bound) {
     const { Messages } = await client.send(
       new ReceiveMessageCommand({
         QueueUrl: urls.deadLetterQueueUrl,
-        MaxNumberOfMessages: 10,
+        MaxNumberOfMessages: Math.min(10, bound - moved.length),
         WaitTimeSeconds: 1,
         MessageAttributeNames: ['All'],
       }),

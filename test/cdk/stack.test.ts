@@ -8,6 +8,7 @@ import { envNames } from '#shared/config';
 import { backgroundFunctions, eventRules, outboxEntityType, webhookQueueSettings } from '#shared/events/pipeline';
 import { apiUrlOutputKey, opsOutputKeys } from '#shared/ops/stack-outputs';
 import { type RouteDefinition, routes, tableAccessOf } from '#shared/routes';
+import { referenceRoutes } from '#shared/api/reference-routes';
 import { streamViewType, tableDefinition } from '#shared/storage/table-definition';
 import { conflictingPathVariables } from '#lib/api';
 import { makeSandboxRoute } from '#test/support/factories';
@@ -62,6 +63,22 @@ describe('Stack: EsimBooking (dev)', () => {
   });
 
   describe('API', () => {
+    it('serves the API reference outside production: /openapi, /openapi.json and the Redoc script, public', () => {
+      // Prepare
+      const { stack, ref } = synthesized;
+      const paths = resourcePaths(template);
+      const methods = Object.values(template.findResources('AWS::ApiGateway::Method'));
+
+      // Assess
+      for (const route of referenceRoutes) {
+        const method = methods.find(
+          ({ Properties }) => paths.get(Properties.ResourceId.Ref) === route.path && Properties.HttpMethod === route.method,
+        );
+        expect({ path: route.path, authorization: method?.Properties.AuthorizationType }).toEqual({ path: route.path, authorization: 'NONE' });
+        expect(JSON.stringify(method?.Properties.Integration.Uri)).toContain(ref(stack.api.functions[route.operation]!));
+      }
+    });
+
     it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))(
       '%s has its own function, integrated by proxy',
       (_name, route) => {
@@ -235,7 +252,7 @@ describe('Stack: EsimBooking (dev)', () => {
   describe('Functions', () => {
     it('runs every function on Node.js 24 arm64 with tracing, its own log group and our environment', () => {
       // Prepare
-      const expectedCount = routes.length + backgroundFunctions.length;
+      const expectedCount = routes.length + referenceRoutes.length + backgroundFunctions.length;
 
       // Act
       const functions = Object.values(template.findResources('AWS::Lambda::Function'));
@@ -447,6 +464,15 @@ describe('Stack: EsimBooking (production)', () => {
     // Assess
     expect(findings.filter((finding) => finding.severity === 'error').map((finding) => finding.ruleName)).toEqual([]);
     expect(() => app.synth()).not.toThrow(); // the registered plugin fails synthesis on any finding
+  });
+
+  it('serves no API reference (the reference routes exist outside production only)', () => {
+    // Act
+    const paths = [...resourcePaths(Template.fromStack(synthesized.stack)).values()];
+
+    // Assess
+    expect(paths.filter((path) => path.startsWith('/openapi'))).toEqual([]);
+    expect(referenceRoutes.filter((route) => synthesized.stack.api.functions[route.operation])).toEqual([]);
   });
 
   it('retains the table and protects it from deletion', () => {

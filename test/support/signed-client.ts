@@ -1,5 +1,6 @@
 // test support → a partner's HTTP client that signs like the spec tells partners to.
 import { signedRequestHeaders, signRequest } from '#shared/auth/request-signing';
+import { assertResponseMatchesContract } from '#test/support/contract';
 
 export interface PartnerCredentialsForTest {
   api_key: string;
@@ -44,7 +45,10 @@ export const signedClient = (baseUrl: string, partner: PartnerCredentialsForTest
       body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as T) : (undefined as T) };
+    const body = text ? (JSON.parse(text) as T) : (undefined as T);
+    // Every answer an integration test receives is checked against docs/openapi.json.
+    assertResponseMatchesContract(method, path, response.status, body);
+    return { status: response.status, headers: response.headers, body };
   };
   return { send, signature: (parts: { timestamp: string; method: string; path: string }) => signRequest(partner.api_secret ?? '', parts) };
 };

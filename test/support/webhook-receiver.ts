@@ -3,6 +3,7 @@
 // on event_id. Each path has a script of behaviours for fault injection.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { verifyWebhookSignature } from '#shared/webhooks/signing';
+import { assertWebhookMatchesContract } from '#test/support/contract';
 
 export type Behaviour =
   | { status: number; retryAfter?: string }
@@ -15,6 +16,8 @@ export interface ReceivedDelivery {
   rawBody: string;
   body: any;
   signatureValid: boolean | null;
+  /** Why the body does not match docs/openapi.json; `received()` throws it. */
+  contractError?: string;
   answered: number | 'dropped';
 }
 
@@ -59,6 +62,11 @@ export const startReceiver = async (port = 0): Promise<Receiver> => {
         path, headers: req.headers, rawBody, body: rawBody ? JSON.parse(rawBody) : undefined, signatureValid,
         answered: 'drop' in behaviour ? 'dropped' : behaviour.status,
       };
+      try {
+        if (entry.body !== undefined) assertWebhookMatchesContract(entry.body);
+      } catch (error) {
+        entry.contractError = (error as Error).message;
+      }
       log.push(entry);
       if ('drop' in behaviour) return req.socket.destroy();
       const answer = () => {
@@ -78,7 +86,12 @@ export const startReceiver = async (port = 0): Promise<Receiver> => {
     url: `http://127.0.0.1:${actualPort}`,
     port: actualPort,
     script: (path, behaviours, secret) => scripts.set(path, { behaviours, secret }),
-    received: (path) => log.filter((entry) => entry.path === path),
+    received: (path) => {
+      const entries = log.filter((entry) => entry.path === path);
+      const broken = entries.find((entry) => entry.contractError);
+      if (broken) throw new Error(broken.contractError);
+      return entries;
+    },
     uniqueEventIds: (path) => [...new Set(log.filter((e) => e.path === path && e.answered === 200).map((e) => e.body.event_id as string))],
     close: () =>
       new Promise<void>((done) => {

@@ -53,7 +53,7 @@ const makeHandler = (setup: ReturnType<typeof makeDeps>, outcome: 'data' | 'not 
     .handler(async () => {
       setup.steps.push('handler ran');
       setup.release();
-      if (outcome === 'not found') throw new NotFoundError('booking_not_found', 'Booking not found.');
+      if (outcome === 'not found') throw new NotFoundError('Booking not found.', 'booking_not_found');
       return successResponse({ message: 'Booking retrieved successfully.', data: { secret_field: 'booking data' } });
     });
 
@@ -130,7 +130,7 @@ describe('Middleware: partnerAuthentication', () => {
         .use(partnerAuthentication(setup.deps, { claimInWrite: true }))
         .handler(async (_event, context) => {
           setup.steps.push('handler ran');
-          if (outcome === 'bad request') throw new BadRequestError('validation_failed', 'Invalid body.');
+          if (outcome === 'bad request') throw new BadRequestError('bad_request', 'Invalid body.');
           if (outcome === 'write') {
             const record = context.writeClaim!.intoWrite();
             if (used.has(record.signature)) throw signatureReused();

@@ -1,0 +1,97 @@
+// A minimal partner integration with @esim-booking/sdk: receive and verify webhooks, create a booking, page
+// through every booking. Run it against `npm start` (see examples/README.md); the test suite runs it too.
+import { createServer, type IncomingMessage } from 'node:http';
+import { createEsimBookingClient, verifyWebhook, WebhookSignatureError, type WebhookEvent } from '@esim-booking/sdk';
+
+export interface IntegrationConfig {
+  baseUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  /** The webhook signing secret the provider gave you. */
+  signingSecret: string;
+  /** Port of your webhook endpoint; the provider delivers to http://<host>:<port>/webhooks. */
+  webhookPort: number;
+  log?: (line: string) => void;
+}
+
+const rawBodyOf = async (request: IncomingMessage): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+/** Your webhook endpoint: verify the raw body, answer fast, deduplicate on event_id. */
+export const startWebhookEndpoint = async (config: IntegrationConfig, onEvent: (event: WebhookEvent) => void) => {
+  const seen = new Set<string>();
+  const server = createServer(async (request, response) => {
+    const rawBody = await rawBodyOf(request);
+    try {
+      const event = verifyWebhook(rawBody, request.headers, config.signingSecret, { toleranceSeconds: 300 });
+      if (!seen.has(event.event_id)) {
+        seen.add(event.event_id);
+        onEvent(event);
+      }
+      response.writeHead(200).end();
+    } catch (error) {
+      // A 4xx is final: the service does not retry a delivery we refuse.
+      response.writeHead(error instanceof WebhookSignatureError ? 400 : 500).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(config.webhookPort, resolve));
+  return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+};
+
+export const runPartnerIntegration = async (config: IntegrationConfig, { waitForWebhookMs = 30_000 } = {}) => {
+  const log = config.log ?? console.log;
+  const client = createEsimBookingClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, apiSecret: config.apiSecret });
+
+  const events: WebhookEvent[] = [];
+  let firstEvent: () => void = () => {};
+  const received = new Promise<void>((resolve) => (firstEvent = resolve));
+  const endpoint = await startWebhookEndpoint(config, (event) => {
+    log(`webhook ${event.event} (${event.event_id}) verified`);
+    events.push(event);
+    firstEvent();
+  });
+
+  try {
+    // A departure in three days is inside the 7-day cutoff window, so booking.within_cutoff fires at once.
+    const departure = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const [booking] = await client.bookings.create({
+      booking_id: `EXAMPLE-${Date.now()}`,
+      email: 'traveler@example.com',
+      departure_date: departure,
+      package_specifications: [{ external_user_id: 'traveler-42', destination: 'FRA', size: '1GB' }],
+    });
+    log(`created booking ${booking!.id} with promo code ${booking!.promo_codes[0]!.code}`);
+
+    let listed = 0;
+    for await (const each of client.bookings.listAll({ perPage: 10 })) {
+      listed += 1;
+      log(`booking ${each.id} departs ${each.departure_date}`);
+    }
+
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, waitForWebhookMs).unref());
+    await Promise.race([received, timeout]);
+    return { booking: booking!, listed, events };
+  } finally {
+    await endpoint.close();
+  }
+};
+
+const required = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`Set ${name} (see examples/README.md).`);
+  return value;
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await runPartnerIntegration({
+    baseUrl: process.env.API_BASE_URL ?? 'http://127.0.0.1:3000/api',
+    apiKey: required('API_KEY'),
+    apiSecret: required('API_SECRET'),
+    signingSecret: required('WEBHOOK_SIGNING_SECRET'),
+    webhookPort: Number(process.env.WEBHOOK_PORT ?? 4000),
+  });
+  console.log(`listed ${result.listed} bookings, received ${result.events.length} webhook(s)`);
+}

@@ -1,0 +1,17 @@
+// sdk → the public surface of @esim-booking/sdk.
+export { createEsimBookingClient, type Booking, type BookingRequest, type ClientOptions, type EsimBookingClient, type PaginationMeta } from './client.ts';
+export {
+  ApiError,
+  AuthenticationError,
+  ConflictError,
+  ConnectionError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  ValidationError,
+  type ErrorCode,
+  type ErrorDetail,
+} from './errors.ts';
+export { signRequest, signingString, testSignatureHeaders, WebhookSignatureError, type WebhookSignatureProblem } from './signing.ts';
+export { verifyWebhook, type VerifyWebhookOptions, type WebhookEvent, type WebhookEventName, type WebhookHeaders } from './webhooks.ts';
+export type { components, paths } from './schema.js';

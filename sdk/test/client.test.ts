@@ -1,0 +1,112 @@
+// SDK against the local runtime: signed calls in both path forms, paging, typed errors, and a real webhook verified.
+import { randomUUID } from 'node:crypto';
+import { rotateWebhookSigningSecret, setWebhookSettings } from '../../shared/usecases/manage-webhooks.ts';
+import { inDays, makeBookingRequest, makePackageSpecification } from '../../test/support/factories.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { eventually, startReceiver, type Receiver } from '../../test/support/webhook-receiver.ts';
+import { createEsimBookingClient, NotFoundError, ValidationError, verifyWebhook, type BookingRequest } from '../src/index';
+
+describe('SDK: @esim-booking/sdk against the local runtime', () => {
+  let service: TestService;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    service = await startTestService();
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await service.stop();
+  });
+
+  const newClient = async (signedPath: 'relative' | 'api-prefixed' = 'relative') => {
+    const { partner } = await service.newPartner();
+    const client = createEsimBookingClient({ baseUrl: service.url, apiKey: partner.api_key, apiSecret: partner.api_secret!, signedPath });
+    return { partner, client };
+  };
+  const bookingRequest = (overrides = {}) => makeBookingRequest(overrides) as BookingRequest;
+
+  it.each(['relative', 'api-prefixed'] as const)('creates, reads, lists and deletes bookings, signing the %s path', async (signedPath) => {
+    // Prepare
+    const { client } = await newClient(signedPath);
+
+    // Act
+    const [created] = await client.bookings.create(bookingRequest());
+    const read = await client.bookings.get(created!.id);
+    const page = await client.bookings.list({ perPage: 5 });
+    await client.bookings.delete(created!.id);
+
+    // Assess
+    expect(read).toEqual(created);
+    expect(page.data.map((booking) => booking.id)).toEqual([created!.id]);
+    expect(page.pagination).toMatchObject({ perPage: 5, hasNextPage: false, hasPrevPage: false });
+    await expect(client.bookings.get(created!.id)).rejects.toMatchObject({ status: 404, code: 'booking_not_found' });
+  });
+
+  it('pages through every booking with for await, newest first', async () => {
+    // Prepare
+    const { client } = await newClient();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) ids.unshift((await client.bookings.create(bookingRequest()))[0]!.id);
+
+    // Act
+    const seen: string[] = [];
+    for await (const booking of client.bookings.listAll({ perPage: 2 })) seen.push(booking.id);
+
+    // Assess
+    expect(seen).toEqual(ids);
+  });
+
+  it('deletes by your booking_id and answers a replayed create with the same booking (Idempotency-Key)', async () => {
+    // Prepare
+    const { client } = await newClient();
+    const request = bookingRequest();
+    const idempotencyKey = randomUUID();
+
+    // Act
+    const [first] = await client.bookings.create(request, { idempotencyKey });
+    const [again] = await client.bookings.create(request, { idempotencyKey });
+    await client.bookings.deleteByBookingId(String(request.booking_id));
+
+    // Assess
+    expect(again!.id).toBe(first!.id);
+    await expect(client.bookings.get(first!.id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('throws typed errors that carry the code and the field details', async () => {
+    // Prepare
+    const { client } = await newClient();
+
+    // Act
+    const error = await client.bookings.create(bookingRequest({ package_specifications: [] })).catch((caught: unknown) => caught);
+
+    // Assess
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_error',
+      details: [{ path: 'package_specifications', message: expect.stringContaining('at least one entry') }],
+    });
+  });
+
+  it('verifies a real webhook delivered by the local runtime and returns the typed event', async () => {
+    // Prepare
+    const { partner, client } = await newClient();
+    const admin = { ...service.runtime.admin, allowPrivateUrls: true };
+    await setWebhookSettings(partner.partner_id, { url: `${receiver.url}/sdk` }, admin);
+    const { signing_secret: secret } = await rotateWebhookSigningSecret(partner.partner_id, {}, admin);
+    const [booking] = await client.bookings.create(
+      bookingRequest({ departure_date: inDays(3), return_date: inDays(9), package_specifications: [makePackageSpecification({ external_user_id: 'u-1' })] }),
+    );
+
+    // Act
+    const [delivery] = await eventually(() => receiver.received('/sdk'), (list) => list.length >= 1);
+    const event = verifyWebhook(Buffer.from(delivery!.rawBody), delivery!.headers, secret);
+
+    // Assess
+    expect(event.event).toBe('booking.within_cutoff');
+    if (event.event !== 'booking.within_cutoff') throw new Error('narrowing');
+    expect(event.data).toMatchObject({ booking_id: booking!.id, external_user_id: 'u-1', days_until_departure: 3 });
+    expect(() => verifyWebhook(delivery!.rawBody, delivery!.headers, 'whsec_wrong')).toThrow(/No signature matches/);
+  });
+});

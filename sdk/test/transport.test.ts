@@ -1,0 +1,141 @@
+// SDK transport and verifier without a network: every attempt signed anew, retries only where a repeat is safe.
+import { signRequest } from '../../shared/auth/request-signing.ts';
+import { testSignatureHeaders } from '../../shared/webhooks/signing.ts';
+import { ConnectionError, createEsimBookingClient, RateLimitError, ServerError, verifyWebhook, WebhookSignatureError } from '../src/index';
+
+const errorJson = (status: number, code: string) =>
+  new Response(JSON.stringify({ success: false, message: code, data: {}, error: { code, details: [] } }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+const okJson = (data: unknown) =>
+  new Response(JSON.stringify({ success: true, message: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+
+/** A fake service: answers from a script and records every request it saw. */
+const scripted = (answers: Array<Response | Error>) => {
+  const seen: Request[] = [];
+  const fetch = async (request: Request) => {
+    seen.push(request);
+    const answer = answers[Math.min(seen.length - 1, answers.length - 1)]!;
+    if (answer instanceof Error) throw answer;
+    return answer.clone();
+  };
+  return { seen, fetch };
+};
+
+const clientWith = (fetch: (request: Request) => Promise<Response>, clock = { t: 1_700_000_000_000 }) =>
+  createEsimBookingClient({
+    baseUrl: 'https://api.example.test/api',
+    apiKey: 'pk_test',
+    apiSecret: 'sk_test',
+    retryDelayMs: 1,
+    fetch,
+    now: () => (clock.t += 1000),
+  });
+
+describe('SDK transport', () => {
+  it('retries a GET after 503 with a fresh timestamp and a signature valid for each attempt', async () => {
+    // Prepare
+    const service = scripted([errorJson(503, 'internal_error'), okJson({ id: 'bk_1' })]);
+
+    // Act
+    const booking = await clientWith(service.fetch).bookings.get('bk_1');
+
+    // Assess
+    expect(booking).toEqual({ id: 'bk_1' });
+    const signatures = service.seen.map((request) => ({
+      timestamp: request.headers.get('x-timestamp')!,
+      signature: request.headers.get('x-signature'),
+    }));
+    expect(new Set(signatures.map((s) => s.timestamp)).size).toBe(2);
+    for (const { timestamp, signature } of signatures) {
+      expect(signature).toBe(signRequest('sk_test', { timestamp, method: 'GET', path: '/bookings/bk_1' }));
+    }
+  });
+
+  it('signs the query string and the api-prefixed path when asked', async () => {
+    // Prepare
+    const service = scripted([new Response(JSON.stringify({ success: true, message: 'ok', data: [], pagination: {} }), { status: 200 })]);
+    const client = createEsimBookingClient({
+      baseUrl: 'https://api.example.test/api',
+      apiKey: 'pk_test',
+      apiSecret: 'sk_test',
+      signedPath: 'api-prefixed',
+      fetch: service.fetch,
+    });
+
+    // Act
+    await client.bookings.list({ perPage: 3 });
+
+    // Assess
+    const [request] = service.seen;
+    const timestamp = request!.headers.get('x-timestamp')!;
+    expect(request!.headers.get('x-signature')).toBe(signRequest('sk_test', { timestamp, method: 'GET', path: '/api/bookings?perPage=3' }));
+  });
+
+  it('retries a POST that carries an Idempotency-Key, with the same key and body', async () => {
+    // Prepare
+    const service = scripted([new TypeError('socket hang up'), new Response(JSON.stringify({ success: true, message: 'ok', data: [{ id: 'bk_1' }] }), { status: 201 })]);
+
+    // Act
+    const created = await clientWith(service.fetch).bookings.create({ email: 'a@example.com', package_specifications: [{}] }, { idempotencyKey: 'key-1' });
+
+    // Assess
+    expect(created).toEqual([{ id: 'bk_1' }]);
+    expect(service.seen.map((request) => request.headers.get('idempotency-key'))).toEqual(['key-1', 'key-1']);
+    const bodies = await Promise.all(service.seen.map((request) => request.text()));
+    expect(new Set(bodies).size).toBe(1);
+  });
+
+  it('does not repeat a POST without an Idempotency-Key', async () => {
+    // Prepare
+    const service = scripted([errorJson(503, 'internal_error')]);
+    const client = clientWith(service.fetch);
+
+    // Act
+    const error = await client.raw.POST('/bookings', { body: { email: 'a@example.com', package_specifications: [{}] } });
+
+    // Assess
+    expect(error.response.status).toBe(503);
+    expect(service.seen).toHaveLength(1);
+  });
+
+  it('gives up after the retries with a typed error, and a ConnectionError when nothing answers', async () => {
+    // Assess
+    const limited = scripted([errorJson(429, 'rate_limited')]);
+    await expect(clientWith(limited.fetch).bookings.get('x')).rejects.toBeInstanceOf(RateLimitError);
+    expect(limited.seen).toHaveLength(3);
+    const down = scripted([new TypeError('ECONNREFUSED')]);
+    await expect(clientWith(down.fetch).bookings.delete('x')).rejects.toBeInstanceOf(ConnectionError);
+    const failing = scripted([errorJson(500, 'internal_error')]);
+    await expect(clientWith(failing.fetch).bookings.get('x')).rejects.toBeInstanceOf(ServerError);
+  });
+});
+
+describe('SDK verifyWebhook', () => {
+  const body = JSON.stringify({ event: 'esim.installed', timestamp: '2026-01-01T00:00:00.000Z', data: {}, event_id: 'e', delivery_id: 'd' });
+  const now = 1_800_000_000;
+
+  it('accepts any of several signatures over the raw bytes and returns the event', () => {
+    // Prepare
+    const signed = testSignatureHeaders({ body, secret: 'new', timestamp: now });
+    const old = testSignatureHeaders({ body, secret: 'old', timestamp: now });
+    const headers = { ...signed, 'x-service-signature': `${old['x-service-signature']},${signed['x-service-signature']}` };
+
+    // Act
+    const event = verifyWebhook(new TextEncoder().encode(body), new Headers(headers), 'new', { now });
+
+    // Assess
+    expect(event.event).toBe('esim.installed');
+  });
+
+  it('rejects a re-serialized body and a timestamp outside the tolerance, saying why', () => {
+    // Prepare
+    const headers = testSignatureHeaders({ body, secret: 's', timestamp: now });
+
+    // Assess
+    expect(() => verifyWebhook(JSON.stringify(JSON.parse(body), null, 1), headers, 's', { now })).toThrow(WebhookSignatureError);
+    expect(() => verifyWebhook(body, headers, 's', { now: now + 301 })).toThrow(expect.objectContaining({ problem: 'outside_tolerance' }));
+    expect(() => verifyWebhook(body, headers, 's', { now: now + 301, toleranceSeconds: 600 })).not.toThrow();
+  });
+});

@@ -1,0 +1,302 @@
+// api docs → builds the OpenAPI 3.1 document from the route table, the operation registry and the valibot schemas.
+import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+import { componentSchemas, eventSchemaName } from '#shared/api/components';
+import { exampleEvent } from '#shared/api/examples';
+import { operations, type JsonOperation, type OperationDoc, type Parameter } from '#shared/api/operations';
+import { errorCodes, type ErrorCode } from '#shared/errors';
+import { webhookEventNames, optInOnlyEvents } from '#shared/events/catalog';
+import { errorBody } from '#shared/http/response';
+import { removedRoutes, routes, type AuthMode, type RouteDefinition } from '#shared/routes';
+
+/** Every path partners can call: the route table, plus the removed endpoints the gateway itself answers with 410. */
+export const documentedRoutes: readonly RouteDefinition[] = [
+  ...routes,
+  ...removedRoutes.map(({ operation, method, path }): RouteDefinition => ({ operation, method, path, entry: '', auth: 'public' })),
+];
+import { webhookHeaders } from '#shared/webhooks/signing';
+
+type Json = Record<string, unknown>;
+
+/** The interface version of the specification this service implements (decision F15: one version). */
+export const API_VERSION = '2.1.0';
+
+const componentRef = (name: string) => `#/components/schemas/${name}`;
+
+// Checks, transforms and custom schemas have no JSON Schema form; their rules are in the descriptions.
+const conversion: ConversionConfig = {
+  target: 'draft-2020-12',
+  typeMode: 'output',
+  errorMode: 'ignore',
+  overrideRef: ({ referenceId }) => componentRef(referenceId),
+};
+
+const toSchema = (schema: v.GenericSchema): Json => {
+  const name = Object.entries(componentSchemas).find(([, candidate]) => candidate === schema)?.[0];
+  if (name) return { $ref: componentRef(name) };
+  const { $schema: _schema, $defs: _defs, ...json } = toJsonSchema(schema, { ...conversion, definitions: componentSchemas }) as Json;
+  return json;
+};
+
+const partnerAuthErrors: ErrorCode[] = [
+  'missing_credentials',
+  'invalid_timestamp',
+  'timestamp_out_of_range',
+  'invalid_api_key',
+  'invalid_signature',
+  'signature_reused',
+];
+
+/** Errors any operation of an auth mode can answer; a new mode must say which (the type check asks). */
+const authErrors: Record<AuthMode, ErrorCode[]> = {
+  partner: partnerAuthErrors,
+  reporter: partnerAuthErrors,
+  public: [],
+  'public-page': [],
+  'traveler-session': [],
+};
+const authSecurity: Record<AuthMode, Json[] | undefined> = {
+  partner: undefined, // the document-wide requirement
+  reporter: [{ ReporterApiKey: [], ReporterTimestamp: [], ReporterSignature: [] }],
+  public: [],
+  'public-page': [],
+  'traveler-session': [{ TravelerSession: [] }],
+};
+const bodyErrors: ErrorCode[] = ['validation_error', 'payload_too_large', 'unsupported_media_type'];
+const everyOperationErrors: ErrorCode[] = ['rate_limited', 'internal_error'];
+
+const errorResponses = (codes: ErrorCode[]): Json => {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const status = errorCodes[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, list]) => [
+        String(status),
+        {
+          description: list.map((code) => `\`${code}\`: ${errorCodes[code].description}`).join('\n\n'),
+          content: {
+            'application/json': {
+              schema: { $ref: componentRef('ErrorResponse') },
+              examples: Object.fromEntries(
+                list.map((code) => [code, { value: errorBody(code, errorCodes[code].description) }]),
+              ),
+            },
+          },
+        },
+      ]),
+  );
+};
+
+const parameter = ({ example, ...rest }: Parameter): Json => ({ ...rest, ...(example === undefined ? {} : { example }) });
+
+const jsonOperation = (route: RouteDefinition, doc: JsonOperation): Json => ({
+  operationId: route.operation,
+  summary: doc.summary,
+  description: doc.description,
+  tags: [doc.tag],
+  ...(doc.deprecated ? { deprecated: true } : {}),
+  ...(authSecurity[route.auth] ? { security: authSecurity[route.auth] } : {}),
+  ...(doc.parameters ? { parameters: doc.parameters.map(parameter) } : {}),
+  ...(doc.request
+    ? {
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: toSchema(doc.request.schema), example: doc.request.example } },
+        },
+      }
+    : {}),
+  responses: {
+    ...(doc.response
+      ? {
+          [String(doc.response.status)]: {
+            description: doc.response.description,
+            content: { 'application/json': { schema: toSchema(doc.response.schema), example: doc.response.example } },
+          },
+        }
+      : {}),
+    ...errorResponses([
+      ...(doc.request ? bodyErrors : []),
+      ...authErrors[route.auth],
+      ...doc.errors,
+      ...everyOperationErrors,
+    ]),
+  },
+});
+
+const pageOperation = (route: RouteDefinition, doc: Extract<OperationDoc, { kind: 'page' }>): Json => ({
+  operationId: route.operation,
+  summary: doc.summary,
+  description: doc.description,
+  tags: [doc.tag],
+  ...(authSecurity[route.auth] ? { security: authSecurity[route.auth] } : {}),
+  ...(doc.parameters ? { parameters: doc.parameters.map(parameter) } : {}),
+  responses: {
+    '200': {
+      description: doc.contentType === 'text/css' ? 'A stylesheet.' : 'An HTML page.',
+      content: { [doc.contentType ?? 'text/html']: { schema: { type: 'string' } } },
+    },
+    ...errorResponses(everyOperationErrors),
+  },
+});
+
+/** Operations of the route table that the registry does not document, and entries no route has. */
+export const registryMismatches = (table: readonly RouteDefinition[] = documentedRoutes, registry: Registry = operations) => ({
+  undocumented: table.map((route) => route.operation).filter((name) => !(name in registry)),
+  withoutRoute: Object.keys(registry).filter((name) => !table.some((route) => route.operation === name)),
+});
+
+type Registry = Record<string, OperationDoc>;
+
+/** API Gateway's greedy `{name+}` is no OpenAPI syntax: the document names it `{name}` (it spans slashes there). */
+export const documentPath = (path: string): string => path.replace(/\{([^}]+)\+\}/g, '{$1}');
+
+const paths = (table: readonly RouteDefinition[], registry: Registry): Json => {
+  const { undocumented } = registryMismatches(table, registry);
+  if (undocumented.length > 0) {
+    throw new Error(`Document these operations in shared/api/operations.ts: ${undocumented.join(', ')}`);
+  }
+  const result: Record<string, Json> = {};
+  for (const route of table) {
+    const doc = registry[route.operation]!;
+    const item = (result[documentPath(route.path)] ??= {});
+    item[route.method.toLowerCase()] = doc.kind === 'page' ? pageOperation(route, doc) : jsonOperation(route, doc);
+  }
+  return result;
+};
+
+const deliveryHeader = (name: string, description: string, example: string): Json => ({
+  name,
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string' },
+  example,
+});
+
+const webhooks = (): Json =>
+  Object.fromEntries(
+    webhookEventNames.map((event) => {
+      const name = eventSchemaName(event);
+      const example = exampleEvent(event);
+      return [
+        event,
+        {
+          post: {
+            operationId: `on${name}`,
+            summary: event,
+            description:
+              `Sent as a POST to your webhook URL.${optInOnlyEvents.has(event) ? ' Opt-in: turn on `webhook_settings.events.' + event.replaceAll('.', '_') + '`.' : ''} ` +
+              'Verify the signature over the raw body before parsing (see the SDK’s verifyWebhook).',
+            tags: ['Webhooks'],
+            security: [],
+            parameters: [
+              deliveryHeader(webhookHeaders.signature, 'One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.', 'sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd'),
+              deliveryHeader(webhookHeaders.timestamp, 'Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).', '1796549400'),
+              deliveryHeader(webhookHeaders.eventId, 'Same as `event_id` of the body.', example.event_id),
+              deliveryHeader(webhookHeaders.deliveryId, 'Same as `delivery_id` of the body.', example.delivery_id),
+            ],
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: { $ref: componentRef(`${name}Event`) }, example } },
+            },
+            responses: {
+              '200': { description: 'Any 2xx: delivered.' },
+              '400': { description: 'Any 4xx other than 429: rejected for good, not retried.' },
+              '429': { description: 'Retried with exponential backoff (up to 12 attempts).' },
+              '500': { description: '5xx, a time-out or an unreachable endpoint: retried with exponential backoff (up to 12 attempts).' },
+            },
+          },
+        },
+      ];
+    }),
+  );
+
+const securitySchemes = {
+  ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Your public API key.' },
+  Timestamp: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-timestamp',
+    description: 'Current Unix time in milliseconds, as digits. Must be within 5 minutes of server time.',
+  },
+  Signature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-signature',
+    description:
+      'Lowercase hex HMAC-SHA256, keyed with your API secret, of `x-timestamp` + HTTP method + path with its query string, ' +
+      'no separators, e.g. `1700000000000GET/bookings?perPage=10`. The path may carry the `/api` prefix or not. ' +
+      'Sign every request anew: a signature is accepted once.',
+  },
+};
+
+/** Reporters sign like partners, with their own credentials: the same headers, another key and secret. */
+const reporterSchemes = Object.fromEntries(
+  Object.entries(securitySchemes).map(([name, scheme]) => [
+    `Reporter${name}`,
+    { ...scheme, description: `${scheme.description} With the reporter's credentials (POST /ingest/facts only).` },
+  ]),
+);
+
+const travelerSession = {
+  type: 'apiKey',
+  in: 'cookie',
+  name: 'session',
+  description: 'The traveler web app session (HttpOnly, SameSite=Lax; `__Host-session` over HTTPS), set by GET /app/start.',
+};
+
+const description = `Give travelers eSIM data packages: bookings with promo codes and package queues, and signed webhooks about the traveler's eSIM lifecycle.
+
+## Authentication
+Every request except the removed endpoints carries three headers: \`x-api-key\`, \`x-timestamp\` (Unix milliseconds) and \`x-signature\`:
+lowercase hex HMAC-SHA256 of \`x-timestamp + METHOD + path?query\` keyed with your API secret. The SDK (\`@esim-booking/sdk\`) signs for you.
+
+## Envelope and errors
+Answers are \`{ "success": true, "message": "…", "data": … }\`. Errors are \`{ "success": false, "message": "…", "data": {}, "error": { "code": "…", "details": [{ "path", "message" }] } }\`; branch on \`error.code\`.
+
+## Webhooks
+Events are POSTed to your URL, signed with \`x-service-signature\` over \`{x-service-timestamp}.{raw body}\`; see the Webhooks section.`;
+
+const tagDescriptions: Record<string, string> = {
+  Bookings: 'Create, read, list and delete bookings.',
+  'Promo codes': 'Change the package of promo codes that are not redeemed yet.',
+  Removed: 'Endpoints removed in 2.1.0; they answer 410 Gone.',
+  Catalog: 'Destinations, their packages, and eSIM device compatibility.',
+  Ingestion: 'Facts reported by the network, the eSIM platform and the payment provider (reporter credentials).',
+  'Native app': "Calls your native app makes for a traveler: dashboard, redemption, classic grants.",
+  Sandbox: 'Play traveler-side steps for testing; not served in production.',
+  'Traveler web app': 'The WebView sign-in URL and the server-rendered traveler pages.',
+  Webhooks: 'Events the service sends to your webhook URL.',
+};
+
+/**
+ * The whole document; deterministic, so the checked-in copy can be compared with a fresh one. The route table and
+ * registry are parameters for tests only.
+ */
+export const buildOpenApiDocument = (table: readonly RouteDefinition[] = documentedRoutes, registry: Registry = operations): Json => ({
+  openapi: '3.1.0',
+  info: {
+    title: 'Partner eSIM Booking API',
+    version: API_VERSION,
+    description,
+    license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+  },
+  servers: [
+    { url: '/api', description: 'The environment serving this document' },
+    { url: 'http://127.0.0.1:3000/api', description: 'Local runtime (`npm start`)' },
+  ],
+  security: [{ ApiKey: [], Timestamp: [], Signature: [] }],
+  tags: [...new Set([...table.map((route) => registry[route.operation]?.tag), 'Webhooks'])]
+    .filter((name): name is string => name !== undefined)
+    .map((name) => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) })),
+  paths: paths(table, registry),
+  webhooks: webhooks(),
+  components: {
+    securitySchemes: { ...securitySchemes, ...reporterSchemes, TravelerSession: travelerSession },
+    schemas: toJsonSchemaDefs(componentSchemas, conversion),
+  },
+});

@@ -1,0 +1,46 @@
+// api docs → the shape of an entry of the operation registry, and the success envelope schema.
+import * as v from 'valibot';
+import type { ErrorCode } from '#shared/errors';
+
+/** The success envelope `{ success, message, data }`, with extra top-level members such as `pagination`. */
+export const envelope = <TData extends v.GenericSchema, TExtra extends v.ObjectEntries = {}>(data: TData, extra?: TExtra) =>
+  v.object({ success: v.literal(true), message: v.string(), data, ...(extra ?? ({} as TExtra)) });
+
+export const EmptyDataSchema = v.pipe(v.strictObject({}), v.description('Always an empty object.'));
+
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  description: string;
+  required?: boolean;
+  /** A JSON Schema; path and query values arrive as text, so they are documented by hand. */
+  schema: Record<string, unknown>;
+  example?: unknown;
+}
+
+export interface JsonOperation {
+  kind: 'json';
+  summary: string;
+  description: string;
+  tag: string;
+  parameters?: Parameter[];
+  request?: { schema: v.GenericSchema; example: unknown };
+  /** The success answer; absent for an operation that only ever answers an error (removed endpoints). */
+  response?: { status: number; description: string; schema: v.GenericSchema; example: unknown };
+  /** Codes this operation answers besides the ones every operation of its auth mode and body can. */
+  errors: ErrorCode[];
+  deprecated?: boolean;
+}
+
+/** A route that serves an HTML page (traveler web app): documented as text/html. */
+export interface PageOperation {
+  kind: 'page';
+  summary: string;
+  description: string;
+  tag: string;
+  parameters?: Parameter[];
+  /** What the 200 answer carries; HTML unless said. */
+  contentType?: 'text/html' | 'text/css';
+}
+
+export type OperationDoc = JsonOperation | PageOperation;

@@ -1,0 +1,97 @@
+// The OpenAPI document: current, valid for an independent linter, one operation per route, examples that match.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import * as v from 'valibot';
+import { componentSchemas } from '#shared/api/components';
+import { exampleEvent } from '#shared/api/examples';
+import { buildOpenApiDocument, documentedRoutes, documentPath, registryMismatches } from '#shared/api/openapi-document';
+import { operations } from '#shared/api/operations';
+import { webhookEventNames } from '#shared/events/catalog';
+import { webhookEnvelopeSchema } from '#shared/events/event-schemas';
+import { openApiDocument } from '#test/support/contract';
+
+const checkedIn = readFileSync(resolve(import.meta.dirname, '../../docs/openapi.json'), 'utf8');
+
+describe('OpenAPI document', () => {
+  const fresh = buildOpenApiDocument();
+
+  it('is current: docs/openapi.json equals what npm run openapi writes', () => {
+    // Assess
+    expect(`${JSON.stringify(fresh, null, 2)}\n` === checkedIn ? 'current' : 'stale: run `npm run openapi` and commit docs/openapi.json').toBe(
+      'current',
+    );
+  });
+
+  it('has an operation for every route of the route table and a route for every operation', () => {
+    // Act
+    const { undocumented, withoutRoute } = registryMismatches(documentedRoutes);
+
+    // Assess
+    expect({ undocumented, withoutRoute }).toEqual({ undocumented: [], withoutRoute: [] });
+    const documented = Object.entries(openApiDocument.paths).flatMap(([path, item]) =>
+      Object.keys(item as object).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(documented.sort()).toEqual(documentedRoutes.map((route) => `${route.method} ${documentPath(route.path)}`).sort());
+  });
+
+  it('passes the Redocly recommended ruleset with no errors and no warnings but the removed endpoints having no 2xx', async () => {
+    // Prepare
+    const config = await createConfig({ extends: ['recommended'] });
+
+    // Act
+    const problems = await lintFromString({ source: checkedIn, absoluteRef: 'openapi.json', config });
+
+    // Assess
+    const removedWithout2xx = (problem: (typeof problems)[number]) =>
+      problem.ruleId === 'operation-2xx-response' && problem.location[0]?.pointer?.startsWith('#/paths/~1countries');
+    const reported = problems
+      .filter((problem) => !removedWithout2xx(problem))
+      .map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`);
+    expect(reported).toEqual([]);
+  });
+
+  it('lists every webhook event with its data schema and an example the schema accepts', () => {
+    // Assess
+    expect(Object.keys(openApiDocument.webhooks).sort()).toEqual([...webhookEventNames].sort());
+    for (const event of webhookEventNames) {
+      const result = v.safeParse(webhookEnvelopeSchema(event), exampleEvent(event));
+      expect({ event, issues: result.issues?.map((issue) => issue.message) }).toEqual({ event, issues: undefined });
+    }
+  });
+
+  it('has examples that the valibot schemas accept: request and response of every JSON operation', () => {
+    // Assess
+    for (const [name, doc] of Object.entries(operations)) {
+      if (doc.kind !== 'json') continue;
+      if (doc.request) expect({ name, request: v.safeParse(doc.request.schema, doc.request.example).success }).toEqual({ name, request: true });
+      if (doc.response) expect({ name, response: v.safeParse(doc.response.schema, doc.response.example).success }).toEqual({ name, response: true });
+    }
+  });
+
+  it('documents a page route (web app) as text/html and names the operations a merged route table lacks', () => {
+    // Prepare
+    const page = { operation: 'travelerPage', method: 'GET', path: '/t/{token}', entry: 'functions/t.ts', auth: 'public' } as const;
+    const registry = {
+      ...operations,
+      travelerPage: { kind: 'page', summary: 'Traveler page', description: 'HTML.', tag: 'Traveler pages' } as const,
+    };
+
+    // Act
+    const document = buildOpenApiDocument([...documentedRoutes, page], registry) as any;
+    const missing = () => buildOpenApiDocument([...documentedRoutes, { ...page, operation: 'newOperation' }]);
+
+    // Assess
+    expect(Object.keys(document.paths['/t/{token}'].get.responses['200'].content)).toEqual(['text/html']);
+    expect(document.paths['/t/{token}'].get.security).toEqual([]);
+    expect(missing).toThrow('Document these operations in shared/api/operations.ts: newOperation');
+  });
+
+  it('names every component schema it references', () => {
+    // Prepare
+    const refs = [...checkedIn.matchAll(/"\$ref": "#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]);
+
+    // Assess
+    expect(refs.filter((name) => !(name! in componentSchemas))).toEqual([]);
+  });
+});
