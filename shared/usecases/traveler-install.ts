@@ -13,7 +13,7 @@ export interface InstallableEsim {
 
 export interface TravelerEsimSource {
   /** The traveler's current eSIM (null before the first one), and the newest booking's locale and brand. */
-  loadInstall(partnerId: string, externalUserId: string): Promise<{ esim: InstallableEsim | null; locale: string | null; brandId: string | null }>;
+  loadCurrentEsim(partnerId: string, externalUserId: string): Promise<{ esim: InstallableEsim | null; locale: string | null; brandId: string | null }>;
 }
 
 export interface ShowInstallInput {
@@ -31,7 +31,7 @@ export const showInstallInstructions = async (
   deps: { esims: TravelerEsimSource; brands: Pick<BrandDirectory, 'resolve'> },
 ): Promise<{ instructions: InstructionsDocument | null; brand: Brand | undefined; locale: string | null }> => {
   const { partner_id: partnerId, external_user_id: externalUserId } = input.session;
-  const { esim, locale, brandId } = await deps.esims.loadInstall(partnerId, externalUserId);
+  const { esim, locale, brandId } = await deps.esims.loadCurrentEsim(partnerId, externalUserId);
   const brand = await deps.brands.resolve(partnerId, brandId);
   if (!esim) return { instructions: null, brand, locale };
   const instructions = await buildInstructions({

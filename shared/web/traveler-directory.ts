@@ -81,7 +81,7 @@ export const lifecycleTravelerDirectory = (deps: Deps): TravelerDirectory & Trav
     };
   },
 
-  async loadInstall(partnerId, externalUserId) {
+  async loadCurrentEsim(partnerId, externalUserId) {
     const { traveler, newest } = await readTraveler(deps, partnerId, externalUserId);
     const esim = currentEsim(traveler);
     return {

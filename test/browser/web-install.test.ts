@@ -2,15 +2,12 @@
 // link, Android gets Android's), the picker changes it without script, axe-core finds nothing, phone screenshots.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SignedClient } from '#test/support/signed-client';
-import { projectRoot, startTestService, type TestService } from '#test/support/test-service';
+import { expectAccessible as axeCheck, launchChromium, phoneContext, screenshots } from '#test/support/browser';
+import { startTestService, type TestService } from '#test/support/test-service';
 import { bookTraveler, redirectToken } from '#test/support/web-app';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const screenshots = join(projectRoot, 'docs/screenshots');
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const IPHONE_17_4 = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const IPHONE_16 = 'Mozilla/5.0 (iPhone; CPU iPhone OS 16_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1';
 const ANDROID_14 = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
@@ -23,7 +20,7 @@ describe('Install page in a browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    [service, browser] = await Promise.all([startTestService(), chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs })]);
+    [service, browser] = await Promise.all([startTestService(), launchChromium()]);
     client = (await service.newPartner()).client;
   });
   afterAll(async () => {
@@ -33,13 +30,10 @@ describe('Install page in a browser', () => {
   afterEach(() => context?.close());
 
   const phone = async (userAgent: string, locale = 'en-GB') => {
-    context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale, userAgent });
+    context = await phoneContext(browser, { locale, userAgent });
     page = await context.newPage();
   };
-  const expectAccessible = async () => {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-  };
+  const expectAccessible = () => axeCheck(page);
   /** A traveler whose promo code was redeemed through the sandbox: they have an eSIM, not yet installed. */
   const travelerWithEsim = async (traveler = `trav-${randomUUID()}`) => {
     const booking = await bookTraveler(client, traveler);
@@ -106,6 +100,26 @@ describe('Install page in a browser', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ihre eSIM ist noch nicht bereit');
     await expectAccessible();
     await page.screenshot({ path: join(screenshots, 'install-no-esim.png'), fullPage: true });
+  });
+
+  it('keeps two travelers side by side apart: each install page shows only that traveler\'s eSIM', async () => {
+    const [first, second] = [await travelerWithEsim(), await travelerWithEsim()];
+    await phone(ANDROID_14);
+    const other = await phoneContext(browser, { userAgent: ANDROID_14 });
+    const otherPage = await other.newPage();
+    await signIn(first);
+    await otherPage.goto((await redirectToken(client, { external_user_id: second })).url);
+
+    await page.goto(`${service.url}/app/install`);
+    await otherPage.goto(`${service.url}/app/install`);
+
+    const iccidOf = async (target: Page) => (await target.locator('#step-manual dd').last().textContent())?.trim();
+    const [mine, theirs] = [await iccidOf(page), await iccidOf(otherPage)];
+    expect(mine).toMatch(/^\d{18,22}$/);
+    expect(theirs).toMatch(/^\d{18,22}$/);
+    expect(mine).not.toBe(theirs);
+    expect(await page.locator('main').textContent()).not.toContain(theirs);
+    await other.close();
   });
 
   it('refuses the install page without a session', async () => {
