@@ -1,6 +1,6 @@
 // GET /app/install → how to install the traveler's current eSIM on this device (or the one chosen in the picker).
 import { showInstallInstructions } from '#shared/usecases/traveler-install';
-import { chooseLanguage } from '#shared/web/i18n';
+import { chooseLanguage, translator } from '#shared/web/i18n';
 import { chosenDevice, rendererDevice } from '#shared/web/device';
 import { webDependencies } from '#shared/web/dependencies';
 import { installPage } from '#shared/web/install-page';
@@ -9,13 +9,12 @@ import { travelerPage } from '#shared/web/traveler-page';
 export const handler = travelerPage(async (request) => {
   const device = chosenDevice(request.event.queryStringParameters, request.headers['user-agent']);
   const acceptLanguage = request.headers['accept-language'];
-  const plain = request.frame();
   const { instructions, brand, locale } = await showInstallInstructions(
     {
       session: request.session,
-      device: rendererDevice(device, { other: plain.t('deviceOtherName') }),
       languageFor: (bookingLocale) => chooseLanguage({ bookingLocale, acceptLanguage }),
-      brandFallback: plain.t('installBrandFallback'),
+      device: (language) => rendererDevice(device, { other: translator(language)('deviceOtherName') }),
+      brandFallback: (language) => translator(language)('installBrandFallback'),
     },
     webDependencies,
   );

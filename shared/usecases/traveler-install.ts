@@ -16,31 +16,33 @@ export interface TravelerEsimSource {
   loadCurrentEsim(partnerId: string, externalUserId: string): Promise<{ esim: InstallableEsim | null; locale: string | null; brandId: string | null }>;
 }
 
-export interface ShowInstallInput {
+export interface ShowInstallInput<Language extends string> {
   session: TravelerSession;
-  device: InstructionsInput['device'];
   /** The page language, chosen from the booking's locale (the web app's rule). */
-  languageFor(bookingLocale: string | null): string;
-  /** The brand name the steps speak of when the partner has none. */
-  brandFallback: string;
+  languageFor(bookingLocale: string | null): Language;
+  /** The device in that language (an unnamed phone is named in it). */
+  device(language: Language): InstructionsInput['device'];
+  /** The brand name the steps speak of when the partner has none, in that language. */
+  brandFallback(language: Language): string;
 }
 
 /** Input: session and device. Output: the instructions (null without an eSIM yet), the brand and the booking locale. */
-export const showInstallInstructions = async (
-  input: ShowInstallInput,
+export const showInstallInstructions = async <Language extends string>(
+  input: ShowInstallInput<Language>,
   deps: { esims: TravelerEsimSource; brands: Pick<BrandDirectory, 'resolve'> },
 ): Promise<{ instructions: InstructionsDocument | null; brand: Brand | undefined; locale: string | null }> => {
   const { partner_id: partnerId, external_user_id: externalUserId } = input.session;
   const { esim, locale, brandId } = await deps.esims.loadCurrentEsim(partnerId, externalUserId);
   const brand = await deps.brands.resolve(partnerId, brandId);
   if (!esim) return { instructions: null, brand, locale };
+  const language = input.languageFor(locale);
   const instructions = await buildInstructions({
     activationCode: esim.activation_code,
     iccid: esim.iccid,
     esimStatus: esim.status,
-    device: input.device,
-    locale: input.languageFor(locale),
-    branding: { name: brand?.name ?? input.brandFallback, colors: null, logo_url: null },
+    device: input.device(language),
+    locale: language,
+    branding: { name: brand?.name ?? input.brandFallback(language), colors: null, logo_url: null },
   });
   return { instructions, brand, locale };
 };
