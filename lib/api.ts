@@ -171,7 +171,10 @@ export class Api extends Construct {
       bindAuthentication[route.auth](fn);
       if (route.signsTokens) fn.bindTokenKey({ key: data.tokenKey });
       for (const resource of route.resources ?? []) bindResource[resource](fn);
-      const method = this.restApi.root.resourceForPath(route.path).addMethod(route.method, new LambdaIntegration(fn));
+      // No console test-invoke permission: one Lambda permission per method instead of two keeps the stack well
+      // under CloudFormation's 500 resources.
+      const integration = new LambdaIntegration(fn, { allowTestInvoke: false });
+      const method = this.restApi.root.resourceForPath(route.path).addMethod(route.method, integration);
       for (const id of ['AwsSolutions-APIG4', 'AwsSolutions-COG4']) {
         Validations.of(method).acknowledge({ id, reason: authorizationReason[route.auth] });
       }

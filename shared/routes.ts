@@ -206,6 +206,9 @@ export const routes: readonly RouteDefinition[] = [
   // Traveler web app (docs/web-app.md): server-rendered pages under {base_url}/app, one function per page operation.
   { operation: 'webStart', method: 'GET', path: '/app/start', entry: 'functions/web-start.ts', auth: 'public-page', signsTokens: true },
   { operation: 'webHome', method: 'GET', path: '/app', entry: 'functions/web-home.ts', auth: 'traveler-session' },
+  { operation: 'webInstall', method: 'GET', path: '/app/install', entry: 'functions/web-install.ts', auth: 'traveler-session' },
+  { operation: 'webShop', method: 'GET', path: '/app/shop', entry: 'functions/web-shop.ts', auth: 'traveler-session' },
+  { operation: 'webShopCheckout', method: 'POST', path: '/app/shop/checkout', entry: 'functions/web-shop-checkout.ts', auth: 'traveler-session' },
   { operation: 'webSignOut', method: 'POST', path: '/app/sign-out', entry: 'functions/web-sign-out.ts', auth: 'traveler-session' },
   // The page claim_url opens; POST on the same path is the public JSON claim endpoint.
   { operation: 'webClaimPage', method: 'GET', path: '/promo-codes/claim/{uuid}', entry: 'functions/web-claim-page.ts', auth: 'public-page', indexes: ['gsi1'] },

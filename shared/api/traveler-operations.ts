@@ -465,6 +465,21 @@ export const travelerOperations: Record<string, OperationDoc> = {
   }),
   webStart: page('Web app: sign in with a redirect token', 'Exchanges the single-use token for a session cookie and redirects (303) to the home page.'),
   webHome: page('Web app: home', "The signed-in traveler's eSIMs and packages. Needs the session cookie."),
+  webInstall: page(
+    'Web app: install the eSIM',
+    "Device-specific steps, QR code and one-tap link for the signed-in traveler's eSIM (the renderer of POST /native/instructions). The device comes from the User-Agent unless the picker chose one. Needs the session cookie.",
+    [
+      { name: 'platform', in: 'query', required: false, description: 'Device picker: `iphone`, `ipad`, `android` or `other`.', schema: { type: 'string', maxLength: 16 }, example: 'iphone' },
+      { name: 'os_version', in: 'query', required: false, description: 'Device picker: the OS version.', schema: { type: 'string', maxLength: 16 }, example: '17.5' },
+    ],
+  ),
+  webShop: page('Web app: shop', "The catalog's bundles for a destination, with prices in the traveler's language. Needs the session cookie.", [
+    { name: 'destination', in: 'query', required: false, description: 'Destination id (ISO3 or region id).', schema: { type: 'string', maxLength: 64 }, example: 'FRA' },
+  ]),
+  webShopCheckout: page(
+    'Web app: buy a bundle',
+    'The shop form posts here (CSRF token and a per-form nonce, so a double submission charges once). Pays through the payment port and fires package.purchased (first purchase for the destination, with package_queue_uuid) or topup.completed.',
+  ),
   webSignOut: page('Web app: sign out', 'Ends the session and redirects (303).'),
   webClaimPage: page('Web app: claim form', 'The email form of a promo code claim URL.', [
     pathId('uuid', '`uuid` of the promo code.', '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f'),

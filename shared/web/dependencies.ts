@@ -23,6 +23,7 @@ export const webDependencies = {
   brands: dynamoBrandStore(documentClient, config.tableName),
   travelers,
   home: travelers,
+  esims: travelers,
   promoCodes: dynamoPromoClaimLookup(documentClient, config.tableName),
   clock,
 };

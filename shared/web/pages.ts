@@ -71,6 +71,8 @@ export const homePage = (frame: PageFrame, input: { view: TravelerHomeView; csrf
 <dl class="facts"><dt>${t('travelerLabel')}</dt><dd>${view.externalUserId}</dd></dl>
 <h2>${t('esimTitle')}</h2>
 ${esimSection(frame, view.currentEsim)}
+${view.currentEsim && view.currentEsim.status !== 'installed' ? html`<p><a class="button" href="${basePath}/app/install">${t('installLink')}</a></p>` : html`<p><a href="${basePath}/app/install">${t('installLink')}</a></p>`}
+<p><a href="${basePath}/app/shop">${t('shopLink')}</a></p>
 <h2>${t('queuedTitle')}</h2>
 ${waiting.length > 0
   ? html`<ul class="cards" role="list">${waiting.map((entry) => queuedCard(frame, entry))}</ul>`

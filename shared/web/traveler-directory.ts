@@ -4,6 +4,7 @@ import { queueEntriesOf } from '#shared/usecases/classic-grants';
 import { currentEsim, currentEsimPackages } from '#shared/usecases/traveler-overview';
 import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
 import type { TravelerHomeSource, TravelerHomeView } from '#shared/usecases/traveler-home';
+import type { TravelerEsimSource } from '#shared/usecases/traveler-install';
 import type { TravelerDirectory } from '#shared/usecases/traveler-sessions';
 import { ensureTraveler, touched, withExternalUserId, withRetry } from '#shared/usecases/travelers';
 
@@ -27,7 +28,15 @@ const esimOf = (traveler: Parameters<typeof currentEsim>[0], now: Date): Travele
   };
 };
 
-export const lifecycleTravelerDirectory = (deps: Deps): TravelerDirectory & TravelerHomeSource => ({
+/** The traveler, their package queue entries, and the newest booking (its locale and brand style the pages). */
+const readTraveler = async (deps: Deps, partnerId: string, externalUserId: string) => {
+  const traveler = await deps.travelers.findByExternalUserId(partnerId, externalUserId);
+  const entries = await queueEntriesOf(deps, partnerId, { external_user_id: externalUserId, email: traveler?.email ?? null });
+  const newest = entries.map(({ booking }) => booking).sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+  return { traveler, entries, newest };
+};
+
+export const lifecycleTravelerDirectory = (deps: Deps): TravelerDirectory & TravelerHomeSource & TravelerEsimSource => ({
   async resolveByExternalUserId(_partnerId, externalUserId) {
     return { externalUserId };
   },
@@ -51,9 +60,7 @@ export const lifecycleTravelerDirectory = (deps: Deps): TravelerDirectory & Trav
   },
 
   async load(partnerId, externalUserId): Promise<TravelerHomeView> {
-    const traveler = await deps.travelers.findByExternalUserId(partnerId, externalUserId);
-    const entries = await queueEntriesOf(deps, partnerId, { external_user_id: externalUserId, email: traveler?.email ?? null });
-    const newest = entries.map(({ booking }) => booking).sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+    const { traveler, entries, newest } = await readTraveler(deps, partnerId, externalUserId);
     return {
       externalUserId,
       locale: newest?.locale ?? null,
@@ -71,6 +78,16 @@ export const lifecycleTravelerDirectory = (deps: Deps): TravelerDirectory & Trav
         },
       })),
       currentEsim: esimOf(traveler, deps.clock.now()),
+    };
+  },
+
+  async loadCurrentEsim(partnerId, externalUserId) {
+    const { traveler, newest } = await readTraveler(deps, partnerId, externalUserId);
+    const esim = currentEsim(traveler);
+    return {
+      esim: esim && { iccid: esim.iccid, activation_code: esim.activation_code, status: esim.state },
+      locale: newest?.locale ?? null,
+      brandId: newest?.custom_branding ?? null,
     };
   },
 });

@@ -532,3 +532,13 @@ describe('Stack: sandbox routes', () => {
     expect(paths.filter((path) => path.startsWith('/__local'))).toEqual([]);
   });
 });
+
+describe('Stack: CloudFormation limits', () => {
+  it.each(['dev', 'production'] as const)('keeps the %s stack under the 500 resources CloudFormation allows', (stage) => {
+    // Act
+    const resources = Object.keys(Template.fromStack(synthesize(stage).stack).toJSON().Resources ?? {}).length;
+
+    // Assess: each route costs about ten resources (function, role, policy, log group, method, permission, alarms).
+    expect(resources).toBeLessThan(500);
+  });
+});

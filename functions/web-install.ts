@@ -1,0 +1,23 @@
+// GET /app/install → how to install the traveler's current eSIM on this device (or the one chosen in the picker).
+import { showInstallInstructions } from '#shared/usecases/traveler-install';
+import { chooseLanguage, translator } from '#shared/web/i18n';
+import { chosenDevice, rendererDevice } from '#shared/web/device';
+import { webDependencies } from '#shared/web/dependencies';
+import { installPage } from '#shared/web/install-page';
+import { travelerPage } from '#shared/web/traveler-page';
+
+export const handler = travelerPage(async (request) => {
+  const device = chosenDevice(request.event.queryStringParameters, request.headers['user-agent']);
+  const acceptLanguage = request.headers['accept-language'];
+  const { instructions, brand, locale } = await showInstallInstructions(
+    {
+      session: request.session,
+      languageFor: (bookingLocale) => chooseLanguage({ bookingLocale, acceptLanguage }),
+      device: (language) => rendererDevice(device, { other: translator(language)('deviceOtherName') }),
+      brandFallback: (language) => translator(language)('installBrandFallback'),
+    },
+    webDependencies,
+  );
+  const frame = request.frame({ bookingLocale: locale, brand });
+  return { page: installPage(frame, { instructions, device }), brand };
+});

@@ -1,0 +1,18 @@
+// GET /app/shop?destination=… → the catalog's destinations and the chosen one's bundles, each with a checkout form.
+import { randomToken } from '#shared/domain/ids';
+import { showTravelerHome } from '#shared/usecases/traveler-home';
+import { showShop } from '#shared/usecases/web-shop';
+import { webDependencies } from '#shared/web/dependencies';
+import { shopDependencies } from '#shared/web/shop-dependencies';
+import { shopPage } from '#shared/web/shop-page';
+import { travelerPage } from '#shared/web/traveler-page';
+
+export const handler = travelerPage(async (request) => {
+  const [{ view: home, brand }, view] = await Promise.all([
+    showTravelerHome({ session: request.session }, webDependencies),
+    showShop({ destinationId: request.event.queryStringParameters?.destination?.slice(0, 64) }, shopDependencies),
+  ]);
+  const frame = request.frame({ bookingLocale: home.locale, brand });
+  // A fresh nonce per rendered page: the payment's idempotency key, so a double submission charges once.
+  return { page: shopPage(frame, { view, csrfToken: request.session.csrf_token, nonce: randomToken(18) }), brand };
+});

@@ -1,0 +1,48 @@
+// use case → the install page: the session traveler's current eSIM as device-specific install instructions,
+// rendered by the same instructions renderer as POST /native/instructions (shared/domain/install).
+import type { Brand } from '#shared/domain/brand';
+import { buildInstructions, type InstructionsDocument, type InstructionsInput } from '#shared/domain/install/instructions';
+import type { BrandDirectory } from '#shared/storage/brand-store';
+import type { TravelerSession } from '#shared/usecases/traveler-sessions';
+
+export interface InstallableEsim {
+  iccid: string;
+  activation_code: string;
+  status: 'provisioned' | 'installed' | 'removed';
+}
+
+export interface TravelerEsimSource {
+  /** The traveler's current eSIM (null before the first one), and the newest booking's locale and brand. */
+  loadCurrentEsim(partnerId: string, externalUserId: string): Promise<{ esim: InstallableEsim | null; locale: string | null; brandId: string | null }>;
+}
+
+export interface ShowInstallInput<Language extends string> {
+  session: TravelerSession;
+  /** The page language, chosen from the booking's locale (the web app's rule). */
+  languageFor(bookingLocale: string | null): Language;
+  /** The device in that language (an unnamed phone is named in it). */
+  device(language: Language): InstructionsInput['device'];
+  /** The brand name the steps speak of when the partner has none, in that language. */
+  brandFallback(language: Language): string;
+}
+
+/** Input: session and device. Output: the instructions (null without an eSIM yet), the brand and the booking locale. */
+export const showInstallInstructions = async <Language extends string>(
+  input: ShowInstallInput<Language>,
+  deps: { esims: TravelerEsimSource; brands: Pick<BrandDirectory, 'resolve'> },
+): Promise<{ instructions: InstructionsDocument | null; brand: Brand | undefined; locale: string | null }> => {
+  const { partner_id: partnerId, external_user_id: externalUserId } = input.session;
+  const { esim, locale, brandId } = await deps.esims.loadCurrentEsim(partnerId, externalUserId);
+  const brand = await deps.brands.resolve(partnerId, brandId);
+  if (!esim) return { instructions: null, brand, locale };
+  const language = input.languageFor(locale);
+  const instructions = await buildInstructions({
+    activationCode: esim.activation_code,
+    iccid: esim.iccid,
+    esimStatus: esim.status,
+    device: input.device(language),
+    locale: language,
+    branding: { name: brand?.name ?? input.brandFallback(language), colors: null, logo_url: null },
+  });
+  return { instructions, brand, locale };
+};

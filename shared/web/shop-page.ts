@@ -1,0 +1,81 @@
+// web → the shop: a destination picker (GET form, no script), the destination's bundles with their prices in the
+// page's locale, one checkout form per bundle (CSRF token + nonce), and the short page after paying.
+import type { BundleRecord, DestinationSummary } from '#shared/domain/catalog';
+import { destinationResponse } from '#shared/domain/destination-response';
+import type { ShopView } from '#shared/usecases/web-shop';
+import { html, type Html } from '#shared/web/html';
+import { layout, messagePage, type PageFrame } from '#shared/web/layout';
+import { CSRF_FIELD } from '#shared/web/security';
+
+/** `1299` EUR → "12,99 €" in German: the ISO 4217 currency's own minor unit decides the division. */
+export const formatPrice = (language: string, minorUnits: number, currency: string): string => {
+  const format = new Intl.NumberFormat(language, { style: 'currency', currency });
+  return format.format(minorUnits / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+};
+
+export const destinationName = (frame: PageFrame, destination: DestinationSummary): string => destinationResponse(destination, frame.language).name;
+
+const bundleName = (frame: PageFrame, bundle: BundleRecord) =>
+  `${bundle.size ?? frame.t('unlimitedData')} · ${frame.t('durationDays', { days: bundle.package_duration })}`;
+
+const bundleCard = (frame: PageFrame, bundle: BundleRecord, form: { csrfToken: string; nonce: string }): Html => {
+  const { t, basePath } = frame;
+  const price = formatPrice(frame.language, bundle.price, bundle.currency);
+  return html`<li class="card">
+<h3>${bundleName(frame, bundle)}</h3>
+<p class="price">${price}</p>
+<form method="post" action="${basePath}/app/shop/checkout">
+<input type="hidden" name="${CSRF_FIELD}" value="${form.csrfToken}">
+<input type="hidden" name="nonce" value="${form.nonce}">
+<input type="hidden" name="destination" value="${bundle.destination}">
+<input type="hidden" name="bundle" value="${bundle.id}">
+<button type="submit" aria-label="${t('shopBuyLabel', { bundle: bundleName(frame, bundle), price })}">${t('shopBuy', { price })}</button>
+</form>
+</li>`;
+};
+
+export const shopPage = (frame: PageFrame, input: { view: ShopView; csrfToken: string; nonce: string }): Html => {
+  const { t, basePath } = frame;
+  const { destination } = input.view;
+  const named = input.view.destinations
+    .map((summary) => ({ id: summary.id, name: destinationName(frame, summary) }))
+    .sort((a, b) => a.name.localeCompare(b.name, frame.language));
+  const bundles = destination?.bundles ?? [];
+  return layout(frame, {
+    title: destination ? `${t('shopTitle')}: ${destinationName(frame, destination)}` : t('shopTitle'),
+    content: html`<h1>${t('shopTitle')}</h1>
+<p>${t('shopIntro')}</p>
+<form class="picker-inline" method="get" action="${basePath}/app/shop">
+<div class="field"><label for="destination">${t('shopDestinationLabel')}</label>
+<select id="destination" name="destination">${named.map(({ id, name }) => html`<option value="${id}"${id === destination?.id ? html` selected` : ''}>${name}</option>`)}</select></div>
+<button type="submit">${t('shopShowBundles')}</button>
+</form>
+${destination
+  ? html`<h2>${t('shopBundlesFor', { destination: destinationName(frame, destination) })}</h2>
+${bundles.length > 0
+  ? html`<ul class="cards" role="list">${bundles.map((bundle) => bundleCard(frame, bundle, input))}</ul>`
+  : html`<p class="muted">${t('shopNoBundles')}</p>`}`
+  : ''}
+<p><a href="${basePath}/app">${t('backHome')}</a></p>`,
+  });
+};
+
+/** Stripe Checkout style: one short page — paid, what you get, what happens next, one button. */
+export const checkoutDonePage = (frame: PageFrame, input: { bundle: BundleRecord; destination: DestinationSummary }): Html => {
+  const { t, basePath } = frame;
+  const { bundle } = input;
+  return layout(frame, {
+    title: t('checkoutDoneTitle'),
+    content: html`<h1>${t('checkoutDoneTitle')}</h1>
+<dl class="facts">
+<dt>${t('checkoutWhat')}</dt><dd>${destinationName(frame, input.destination)} · ${bundleName(frame, bundle)}</dd>
+<dt>${t('checkoutPaid')}</dt><dd>${formatPrice(frame.language, bundle.price, bundle.currency)}</dd>
+</dl>
+<h2>${t('nextStepsTitle')}</h2>
+<p>${t('checkoutNext')}</p>
+<p><a class="button" href="${basePath}/app">${t('checkoutButton')}</a></p>`,
+  });
+};
+
+export const bundleGonePage = (frame: PageFrame): Html =>
+  messagePage(frame, { title: frame.t('bundleGoneTitle'), body: frame.t('bundleGoneBody') });

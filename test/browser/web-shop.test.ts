@@ -1,0 +1,93 @@
+// Shop page in Debian's Chromium: a traveler picks a destination, buys a bundle through the simulated checkout, and
+// the partner's webhook receiver gets package.purchased with a package_queue_uuid; then the same form sent again
+// charges nothing more. axe-core finds nothing; phone screenshots in docs/screenshots/.
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
+import type { SignedClient } from '#test/support/signed-client';
+import { expectAccessible as axeCheck, launchChromium, phoneContext, screenshots } from '#test/support/browser';
+import { startTestService, type TestService } from '#test/support/test-service';
+import { bookTraveler, redirectToken } from '#test/support/web-app';
+import { eventually, startReceiver, type Receiver } from '#test/support/webhook-receiver';
+
+
+describe('Shop page in a browser', () => {
+  let service: TestService;
+  let receiver: Receiver;
+  let client: SignedClient;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const hookPath = '/shop-partner';
+
+  beforeAll(async () => {
+    [service, receiver, browser] = await Promise.all([
+      startTestService({}, { catalog: true }),
+      startReceiver(),
+      launchChromium(),
+    ]);
+    const { partner, client: signed } = await service.newPartner();
+    client = signed;
+    await setWebhookSettings(partner.partner_id, { url: `${receiver.url}${hookPath}` }, { ...service.runtime.admin, allowPrivateUrls: true });
+    const { signing_secret: secret } = await rotateWebhookSigningSecret(partner.partner_id, {}, service.runtime.admin);
+    receiver.script(hookPath, [{ status: 200 }], secret);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all([service?.stop(), receiver?.close()]);
+  });
+  beforeEach(async () => {
+    context = await phoneContext(browser);
+    page = await context.newPage();
+  });
+  afterEach(() => context.close());
+
+  const expectAccessible = () => axeCheck(page);
+  const eventsFor = (traveler: string, type: string) =>
+    receiver.received(hookPath).filter((delivery) => delivery.body?.event === type && delivery.body?.data?.external_user_id === traveler);
+
+  it('buys a bundle from the home page link: one short result page, and the partner receives package.purchased', async () => {
+    const traveler = 'traveler-3051';
+    await bookTraveler(client, traveler);
+    await page.goto((await redirectToken(client, { external_user_id: traveler })).url);
+
+    await Promise.all([page.waitForURL(/\/app\/shop$/), page.getByRole('link', { name: 'Buy more data' }).click()]);
+    await page.getByLabel('Destination').selectOption('FRA');
+    await Promise.all([page.waitForURL(/destination=FRA/), page.getByRole('button', { name: 'Show packages' }).click()]);
+    expect(await page.getByRole('heading', { level: 2 }).textContent()).toBe('Packages for France');
+    expect(await page.locator('main').textContent()).toContain('€12.99');
+    await expectAccessible();
+    await page.screenshot({ path: join(screenshots, 'shop.png'), fullPage: true });
+    await Promise.all([page.waitForURL(/\/app\/shop\/checkout$/), page.getByRole('button', { name: 'Buy 5GB · 30 days for €12.99' }).click()]);
+
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Payment received');
+    expect(await page.locator('main').textContent()).toContain('France · 5GB · 30 days');
+    await expectAccessible();
+    await page.screenshot({ path: join(screenshots, 'shop-paid.png'), fullPage: true });
+    const purchased = await eventually(() => eventsFor(traveler, 'package.purchased'), (events) => events.length > 0);
+    expect(purchased).toHaveLength(1);
+    expect(purchased[0]!.signatureValid).toBe(true);
+    expect(purchased[0]!.body.data).toMatchObject({ amount: 1299, currency: 'EUR', booking_id: null });
+    expect(purchased[0]!.body.data.package_queue_uuid).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('charges once when the same checkout form is sent twice; a second purchase for the destination is a top-up', async () => {
+    const traveler = `trav-${randomUUID()}`;
+    await bookTraveler(client, traveler);
+    await page.goto((await redirectToken(client, { external_user_id: traveler })).url);
+    await page.goto(`${service.url}/app/shop?destination=FRA`);
+
+    await Promise.all([page.waitForURL(/checkout$/), page.getByRole('button', { name: 'Buy 1GB · 7 days for €4.50' }).click()]);
+    await page.goBack();
+    await Promise.all([page.waitForURL(/checkout$/), page.getByRole('button', { name: 'Buy 1GB · 7 days for €4.50' }).click()]);
+    await page.goto(`${service.url}/app/shop?destination=FRA`);
+    await Promise.all([page.waitForURL(/checkout$/), page.getByRole('button', { name: 'Buy 1GB · 7 days for €4.50' }).click()]);
+
+    const topups = await eventually(() => eventsFor(traveler, 'topup.completed'), (events) => events.length > 0);
+    const purchased = eventsFor(traveler, 'package.purchased');
+    expect(purchased).toHaveLength(1);
+    expect(topups).toHaveLength(1);
+    expect(topups[0]!.body.data.payment_id).not.toBe(purchased[0]!.body.data.payment_id);
+  });
+});

@@ -1,0 +1,23 @@
+// test support → Debian's Chromium for the browser tests, a phone-size context, and the axe-core check every page passes.
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { projectRoot } from '#test/support/test-service';
+
+export const screenshots = join(projectRoot, 'docs/screenshots');
+
+// Flags that keep Chromium off the network it cannot reach here (and off Google's services anywhere).
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: chromiumArgs });
+
+/** A phone: 390 × 844 CSS pixels, touch, English unless asked otherwise. */
+export const phoneContext = (browser: Browser, options: BrowserContextOptions = {}) =>
+  browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-GB', ...options });
+
+/** WCAG 2.0/2.1/2.2 A and AA rules plus best practices: 0 violations, listed by rule and element when not. */
+export const expectAccessible = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+};
