@@ -1,8 +1,8 @@
 // local runtime entry → `npm start`: DynamoDB Local, the table, the API and a demo partner on one command.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { provisionDemoPartner, redirectTokenCurlExample, signedCurlExample } from '#shared/local/demo-data';
-import { startLocalRuntime } from '#shared/local/runtime';
+import { provisionDemoPartner, redirectTokenCurlExample, signedCurlExample } from '#bin/local/demo-data';
+import { startLocalRuntime } from '#bin/local/runtime';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const inMemory = process.argv.includes('--in-memory');

@@ -1,7 +1,7 @@
-// ops entry → `npm run ops -- <command>`; see shared/ops/cli.ts for the commands.
+// ops entry → `npm run ops -- <command>`; see bin/ops/cli.ts for the commands.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runOps } from '#shared/ops/cli';
+import { runOps } from '#bin/ops/cli';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

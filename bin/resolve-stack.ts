@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import { text } from 'node:stream/consumers';
-import { resolveStack } from '#shared/ops/resolve-stack';
+import { resolveStack } from '#bin/ops/resolve-stack';
 
 const [mapFile] = process.argv.slice(2);
 if (!mapFile) {

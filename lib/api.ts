@@ -28,7 +28,7 @@ import {
 import { emailSettingsFromContext } from '#lib/email';
 import type { Data } from '#lib/data';
 import { FunctionWithLogGroup } from '#lib/function-with-log-group';
-import { apiUrlOutputKey } from '#shared/ops/stack-outputs';
+import { apiUrlOutputKey } from '#lib/stack-outputs';
 import { resourcePrefix, type StageSettings } from '#lib/stage';
 
 export interface ApiProps {

@@ -10,7 +10,7 @@ import { Monitoring } from '#lib/monitoring';
 import { backgroundFunctions } from '#shared/events/pipeline';
 import type { StageSettings } from '#lib/stage';
 import type { RouteDefinition } from '#shared/routes';
-import { opsOutputKeys } from '#shared/ops/stack-outputs';
+import { opsOutputKeys } from '#lib/stack-outputs';
 
 export interface BookingServiceStackProps extends StackProps {
   stage: StageSettings;

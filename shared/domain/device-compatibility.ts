@@ -1,8 +1,8 @@
-// domain → is a phone or tablet eSIM-capable? Looks the device up in the dated list data/devices/esim-devices.json.
+// domain → is a phone or tablet eSIM-capable? Looks the device up in the dated list shared/data/devices/esim-devices.json.
 // The list (~30 KB) is bundled with the function and indexed at cold start: no storage call per check.
 import * as v from 'valibot';
 import { plainObject } from '#shared/domain/booking-schemas';
-import deviceFile from '../../data/devices/esim-devices.json' with { type: 'json' };
+import deviceFile from '../data/devices/esim-devices.json' with { type: 'json' };
 
 export interface EsimDevice {
   brand: string;

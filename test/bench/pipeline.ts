@@ -1,7 +1,7 @@
 // benchmark → event → webhook on the local pipeline: from a booking's committed write to its webhook at a receiver.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { LocalRuntime } from '#shared/local/runtime';
+import type { LocalRuntime } from '#bin/local/runtime';
 import { createPartner } from '#shared/usecases/manage-partners';
 import { setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { percentile, type Row } from '#test/bench/measure';

@@ -7,7 +7,7 @@ import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } fro
 import { BookingRequestSchema } from '#shared/domain/booking-schemas';
 import type { PartnerProfile } from '#shared/domain/partner';
 import { validate } from '#shared/domain/validate';
-import type { LocalRuntime } from '#shared/local/runtime';
+import type { LocalRuntime } from '#bin/local/runtime';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
 import { keys } from '#shared/storage/keys';
 import { createBooking } from '#shared/usecases/create-booking';

@@ -3,7 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startLocalRuntime } from '#shared/local/runtime';
+import { startLocalRuntime } from '#bin/local/runtime';
 import { createPartner } from '#shared/usecases/manage-partners';
 import { coldStart } from '#test/bench/cold-start';
 import { loadAverage, report } from '#test/bench/measure';

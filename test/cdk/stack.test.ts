@@ -6,7 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { envNames } from '#shared/config';
 import { backgroundFunctions, eventRules, outboxEntityType, webhookQueueSettings } from '#shared/events/pipeline';
-import { apiUrlOutputKey, opsOutputKeys } from '#shared/ops/stack-outputs';
+import { apiUrlOutputKey, opsOutputKeys } from '#lib/stack-outputs';
 import { type RouteDefinition, routes, tableAccessOf } from '#shared/routes';
 import { referenceRoutes } from '#shared/api/reference-routes';
 import { streamViewType, tableDefinition } from '#shared/storage/table-definition';

@@ -1,5 +1,5 @@
 // Bookings end to end: create, read, delete, tenancy, idempotency and error shapes.
-import { DEMO_BRAND } from '#shared/local/demo-data';
+import { DEMO_BRAND } from '#bin/local/demo-data';
 import { removeBrand, setBrand } from '#shared/usecases/manage-brands';
 import { inDays, makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import type { SignedClient } from '#test/support/signed-client';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import isoCountries from 'i18n-iso-countries/index.js';
 import { join } from 'node:path';
-import { CATALOG_FILE } from '#shared/local/runtime';
+import { CATALOG_FILE } from '#bin/local/runtime';
 import { importCatalog } from '#shared/usecases/catalog';
 import { systemClock } from '#shared/usecases/ports';
 import { makeBookingRequest } from '#test/support/factories';

@@ -1,5 +1,5 @@
 // examples/partner-integration.ts, run as a partner would run it, against the local runtime.
-import { freePort } from '#shared/local/ports';
+import { freePort } from '#bin/local/ports';
 import { rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { runPartnerIntegration } from '../../examples/partner-integration.ts';
 import { startTestService, type TestService } from '#test/support/test-service';

@@ -15,12 +15,12 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { DynamoDBRecord, SQSBatchResponse, SQSRecord } from 'aws-lambda';
 import { eventSource, outboxEntityType, webhookQueueSettings } from '#shared/events/pipeline';
-import { ensureTable } from '#shared/local/create-table';
-import { type RunningEventBridge, startEventBridgeLocal } from '#shared/local/eventbridge-local';
-import { waitFor } from '#shared/local/ports';
-import { type QueuePoller, startQueuePoller } from '#shared/local/queue-poller';
-import { localAwsClientConfig, type RunningSqs, startSqsLocal } from '#shared/local/sqs-local';
-import { type StreamHandler, startStreamPoller } from '#shared/local/stream-poller';
+import { ensureTable } from '#bin/local/create-table';
+import { type RunningEventBridge, startEventBridgeLocal } from '#bin/local/eventbridge-local';
+import { waitFor } from '#bin/local/ports';
+import { type QueuePoller, startQueuePoller } from '#bin/local/queue-poller';
+import { localAwsClientConfig, type RunningSqs, startSqsLocal } from '#bin/local/sqs-local';
+import { type StreamHandler, startStreamPoller } from '#bin/local/stream-poller';
 
 /** Waits for something the pipeline does in the background; fails with `what` after 10 s. */
 const eventually = (condition: () => boolean | Promise<boolean>, what: string) =>

@@ -1,6 +1,6 @@
 // The local HTTP server serves the routes of its stage: sandbox routes everywhere except production.
 import type { Server } from 'node:http';
-import { startHttpServer } from '#shared/local/http-server';
+import { startHttpServer } from '#bin/local/http-server';
 import { routes } from '#shared/routes';
 import { makeSandboxRoute } from '#test/support/factories';
 import { projectRoot } from '#test/support/test-service';

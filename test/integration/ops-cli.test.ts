@@ -1,8 +1,8 @@
 // The ops CLI against a running local service: partners, credentials, webhook settings, deliveries, replay.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOG_FILE } from '#shared/local/runtime';
-import { runOps } from '#shared/ops/cli';
+import { CATALOG_FILE } from '#bin/local/runtime';
+import { runOps } from '#bin/ops/cli';
 import { opsRunner } from '#test/support/ops-runner';
 import { signedClient } from '#test/support/signed-client';
 import { inDays, makeBookingRequest } from '#test/support/factories';

@@ -1,7 +1,7 @@
 // The traveler lifecycle through the local runtime: sandbox steps by HTTP, reporters' facts, classic grants,
 // concurrency, and the partner's receiver getting each spec event once with exactly its fields.
 import { eventDataFields } from '#shared/domain/lifecycle-events';
-import { runOps } from '#shared/ops/cli';
+import { runOps } from '#bin/ops/cli';
 import { lifecycleRepositories } from '#shared/storage/lifecycle-repositories';
 import { rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { documentPath } from '#shared/api/openapi-document';
-import { routeMatcher } from '#shared/local/api-gateway';
+import { routeMatcher } from '#bin/local/api-gateway';
 import { routes } from '#shared/routes';
 
 type Json = Record<string, any>;

@@ -1,5 +1,5 @@
 // test support → one DynamoDB Local for the whole suite; each integration test file uses its own table.
-import { startDynamoDbLocal } from '#shared/local/dynamodb-local';
+import { startDynamoDbLocal } from '#bin/local/dynamodb-local';
 
 export default async function globalSetup(): Promise<void> {
   const dynamo = await startDynamoDbLocal({ inMemory: true });

@@ -1,5 +1,5 @@
 // test support → runs the ops CLI in-process against a test service's data folder, capturing its output.
-import { runOps } from '#shared/ops/cli';
+import { runOps } from '#bin/ops/cli';
 
 export const opsRunner =
   (dataDir: string) =>

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startLocalRuntime, type LocalRuntime } from '#shared/local/runtime';
+import { startLocalRuntime, type LocalRuntime } from '#bin/local/runtime';
 import { createPartner, updatePartnerProfile, type PartnerView } from '#shared/usecases/manage-partners';
 import type { PartnerProfile } from '#shared/domain/partner';
 import { signedClient } from '#test/support/signed-client';
@@ -18,7 +18,7 @@ export interface TestService {
   stop(): Promise<void>;
 }
 
-/** `catalog: true` seeds data/catalog/catalog.v1.json as `npm start` does; other tests skip its ~300 writes. */
+/** `catalog: true` seeds shared/data/catalog/catalog.v1.json as `npm start` does; other tests skip its ~300 writes. */
 export const startTestService = async (
   environment: Record<string, string> = {},
   options: { catalog?: boolean } = {},

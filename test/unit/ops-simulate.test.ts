@@ -1,9 +1,9 @@
 // The ops CLI's simulate command without a network: flag parsing, exit codes, and the signed request it sends.
 import { authenticatePartner } from '#shared/auth/authenticate-partner';
-import { runOps } from '#shared/ops/cli';
-import type { OpsContext } from '#shared/ops/connection';
-import { opsTarget, runSimulate, type SimulateDeps, type SimulateTarget } from '#shared/ops/simulate';
-import { parseSimulate } from '#shared/ops/simulate-steps';
+import { runOps } from '#bin/ops/cli';
+import type { OpsContext } from '#bin/ops/connection';
+import { opsTarget, runSimulate, type SimulateDeps, type SimulateTarget } from '#bin/ops/simulate';
+import { parseSimulate } from '#bin/ops/simulate-steps';
 import { fakeCipher, makePartnerProfile } from '#test/support/fakes';
 
 const NOW = 1_763_812_800_000;

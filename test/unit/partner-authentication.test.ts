@@ -7,7 +7,7 @@ import { signRequest } from '#shared/auth/request-signing';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import { errorHandler, partnerAuthentication, type HttpContext } from '#shared/http/middleware';
 import { successResponse } from '#shared/http/response';
-import { lambdaContext } from '#shared/local/api-gateway';
+import { lambdaContext } from '#bin/local/api-gateway';
 import { fakeCipher } from '#test/support/fakes';
 
 const NOW = 1_763_812_800_000;

@@ -1,6 +1,6 @@
 // The service clock, the wall clock, and the local control endpoint that moves service time.
 import { advanceLocalClock, localClockState, serviceClock, wallClock } from '#shared/clock';
-import { LOCAL_CLOCK_PATH, localControl } from '#shared/local/clock-control';
+import { LOCAL_CLOCK_PATH, localControl } from '#bin/local/clock-control';
 import { routes } from '#shared/routes';
 import { systemClock } from '#shared/usecases/ports';
 

@@ -1,7 +1,7 @@
 // local runtime → the declared table access of a route, enforced like IAM on the shared DynamoDB client.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { currentRoute, guardTableAccess, refusal } from '#shared/local/table-access-guard';
+import { currentRoute, guardTableAccess, refusal } from '#bin/local/table-access-guard';
 import type { RouteDefinition } from '#shared/routes';
 
 const route = (overrides: Partial<RouteDefinition> = {}) => ({ operation: 'getThing', auth: 'partner' as const, ...overrides });

@@ -6,7 +6,7 @@ import { catalogs, chooseLanguage, languages, translator } from '#shared/web/i18
 import { en } from '#shared/web/messages/en';
 import { claimOutcomePage } from '#shared/web/pages';
 import { contentSecurityPolicy, readCookies, setCookie } from '#shared/web/security';
-import { buildWebAssets } from '#scripts/build-web-assets';
+import { buildWebAssets } from '#bin/build-web-assets';
 
 describe('Web app building blocks', () => {
   it('escapes every interpolated value, in text and in attributes, but not nested templates', () => {
@@ -59,7 +59,7 @@ describe('Web app building blocks', () => {
     );
   });
 
-  it('keeps the generated stylesheet in step with web/app.css (run `npm run build:web`)', async () => {
+  it('keeps the generated stylesheet in step with shared/web/app.css (run `npm run build:web`)', async () => {
     const generated = await buildWebAssets();
     expect(generated).toContain(stylesheet.file);
     expect(generated).toContain(JSON.stringify(stylesheet.body));

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { lambdaBuildOptions } from '#lib/bundling';
-import { resolveStack } from '#shared/ops/resolve-stack';
+import { resolveStack } from '#bin/ops/resolve-stack';
 
 describe('Function: resolveStack', () => {
   it('maps a frame of a bundle built like the stack builds it back to its source line', async () => {

@@ -5,12 +5,12 @@ import type { Context, ScheduledEvent } from 'aws-lambda';
 import { serviceClock } from '#shared/clock';
 import { envNames } from '#shared/config';
 import { type BackgroundFunctionDefinition, backgroundFunctions } from '#shared/events/pipeline';
-import { lambdaContext } from '#shared/local/api-gateway';
-import { startEventBridgeLocal } from '#shared/local/eventbridge-local';
-import { handlerLoader } from '#shared/local/http-server';
-import { type SqsHandler, startQueuePoller } from '#shared/local/queue-poller';
-import { localAwsClientConfig, startSqsLocal } from '#shared/local/sqs-local';
-import { type StreamHandler, startStreamPoller } from '#shared/local/stream-poller';
+import { lambdaContext } from '#bin/local/api-gateway';
+import { startEventBridgeLocal } from '#bin/local/eventbridge-local';
+import { handlerLoader } from '#bin/local/http-server';
+import { type SqsHandler, startQueuePoller } from '#bin/local/queue-poller';
+import { localAwsClientConfig, startSqsLocal } from '#bin/local/sqs-local';
+import { type StreamHandler, startStreamPoller } from '#bin/local/stream-poller';
 
 export interface EventPipelineOptions {
   projectRoot: string;

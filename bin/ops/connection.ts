@@ -13,7 +13,7 @@ import { dynamoBrandStore, type BrandAdminStore } from '#shared/storage/brand-st
 import { dynamoCatalogStore, type CatalogAdminStore } from '#shared/storage/catalog-store';
 import { dynamoDeliveryLog, type DeliveryLog } from '#shared/storage/delivery-store';
 import { dynamoPartnerStore, type PartnerAdminStore } from '#shared/storage/partner-store';
-import { apiUrlOutputKey, opsOutputKeys, type OpsOutputs } from '#shared/ops/stack-outputs';
+import { apiUrlOutputKey, opsOutputKeys, type OpsOutputs } from '#lib/stack-outputs';
 import { serviceClock } from '#shared/clock';
 import type { Clock } from '#shared/usecases/ports';
 import { dynamoReporterStore, type ReporterCredentialStore } from '#shared/storage/reporter-store';

@@ -11,8 +11,8 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { passesOutboxFilter } from '#shared/events/pipeline';
-import { lambdaContext } from '#shared/local/api-gateway';
-import { localAwsClientConfig } from '#shared/local/sqs-local';
+import { lambdaContext } from '#bin/local/api-gateway';
+import { localAwsClientConfig } from '#bin/local/sqs-local';
 
 export type StreamHandler = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | void>;
 

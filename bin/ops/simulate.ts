@@ -4,9 +4,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { signedRequestHeaders } from '#shared/auth/request-signing';
 import { wallClock } from '#shared/clock';
-import { LOCAL_CLOCK_PATH } from '#shared/local/clock-control';
-import { connectLocal, connectStage, type OpsContext } from '#shared/ops/connection';
-import { parseSimulate, SimulateUsageError, simulateUsage } from '#shared/ops/simulate-steps';
+import { LOCAL_CLOCK_PATH } from '#bin/local/clock-control';
+import { connectLocal, connectStage, type OpsContext } from '#bin/ops/connection';
+import { parseSimulate, SimulateUsageError, simulateUsage } from '#bin/ops/simulate-steps';
 import { requirePartner } from '#shared/usecases/manage-partners';
 
 /** Where the steps are played: the local runtime or a deployed stage, and how to sign as one of its partners. */

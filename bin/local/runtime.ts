@@ -7,12 +7,12 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { serviceClock } from '#shared/clock';
 import { envNames } from '#shared/config';
-import { ensureTable } from '#shared/local/create-table';
-import { startDynamoDbLocal } from '#shared/local/dynamodb-local';
-import { startEventPipeline } from '#shared/local/event-pipeline';
-import { localControl } from '#shared/local/clock-control';
-import { startHttpServer } from '#shared/local/http-server';
-import { guardTableAccess } from '#shared/local/table-access-guard';
+import { ensureTable } from '#bin/local/create-table';
+import { startDynamoDbLocal } from '#bin/local/dynamodb-local';
+import { startEventPipeline } from '#bin/local/event-pipeline';
+import { localControl } from '#bin/local/clock-control';
+import { startHttpServer } from '#bin/local/http-server';
+import { guardTableAccess } from '#bin/local/table-access-guard';
 import { localSecretCipher } from '#shared/security/local-secret-cipher';
 import { dynamoBrandStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
@@ -21,7 +21,7 @@ import type { PartnerAdminDeps } from '#shared/usecases/manage-partners';
 import { importCatalog } from '#shared/usecases/catalog';
 
 /** The catalog file the local runtime seeds on start (relative to the project root). */
-export const CATALOG_FILE = 'data/catalog/catalog.v1.json';
+export const CATALOG_FILE = 'shared/data/catalog/catalog.v1.json';
 
 export interface LocalRuntimeOptions {
   projectRoot: string;

@@ -6,10 +6,10 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { config } from '#shared/config';
 import { partnerRateLimit, rateLimitedMessage, tokenBuckets } from '#shared/http/rate-limit';
 import { errorBody, noStoreHeaders } from '#shared/http/response';
-import { currentRoute } from '#shared/local/table-access-guard';
-import { lambdaContext, routeMatcher, STAGE_PATH, toProxyEvent } from '#shared/local/api-gateway';
+import { currentRoute } from '#bin/local/table-access-guard';
+import { lambdaContext, routeMatcher, STAGE_PATH, toProxyEvent } from '#bin/local/api-gateway';
 import { referenceRoutes } from '#shared/api/reference-routes';
-import { LOCAL_CONTROL_PREFIX, type ControlRequest, type ControlResponse } from '#shared/local/clock-control';
+import { LOCAL_CONTROL_PREFIX, type ControlRequest, type ControlResponse } from '#bin/local/clock-control';
 import { type RouteDefinition, removedRoutes, routes, routesForStage } from '#shared/routes';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;

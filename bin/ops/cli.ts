@@ -6,9 +6,9 @@ import { CatalogPackageSchema } from '#shared/domain/booking-schemas';
 import { validate } from '#shared/domain/validate';
 import { AppError } from '#shared/errors';
 import type { WebhookEventName } from '#shared/events/catalog';
-import { connectLocal, connectStage, type OpsContext } from '#shared/ops/connection';
-import { runSimulate } from '#shared/ops/simulate';
-import { steps } from '#shared/ops/simulate-steps';
+import { connectLocal, connectStage, type OpsContext } from '#bin/ops/connection';
+import { runSimulate } from '#bin/ops/simulate';
+import { steps } from '#bin/ops/simulate-steps';
 import {
   createPartner,
   partnerView,
@@ -37,7 +37,7 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   dlq list [--limit 100]                       dead-lettered deliveries (partner, event, attempts, reason); nothing is removed
   dlq redrive                                  move dead-lettered deliveries back to the webhook queue
   catalog put --package '<json>'               add or replace a catalog package (id, package_type, size, ...)
-  catalog import <file>                        import a versioned catalog file (data/catalog/catalog.v1.json); idempotent
+  catalog import <file>                        import a versioned catalog file (shared/data/catalog/catalog.v1.json); idempotent
   reporter create <network|esim-platform|payments>   credentials for POST /ingest/facts; secret printed once
   brand set <partner_id> <brand_id> --name <name> --primary-color <#rrggbb> [--logo <https url | data:image url>] [--default]
                                                create or replace a brand (AA contrast with white text is required)

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { type EventRuleDefinition, eventRules, matchesPattern } from '#shared/events/pipeline';
-import { localAwsClientConfig } from '#shared/local/sqs-local';
+import { localAwsClientConfig } from '#bin/local/sqs-local';
 
 export interface EventBridgeLocalOptions {
   /** The one bus that exists locally; entries sent to another bus fail instead of vanishing. */

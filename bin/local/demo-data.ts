@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BookingOutput } from '#shared/domain/booking-schemas';
 import { serviceClock } from '#shared/clock';
-import type { LocalRuntime } from '#shared/local/runtime';
+import type { LocalRuntime } from '#bin/local/runtime';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
 import { createBooking } from '#shared/usecases/create-booking';
 import { setBrand } from '#shared/usecases/manage-brands';
