@@ -1,22 +1,13 @@
 // http adapter → POST /promo-codes/claim/{uuid}: public (no signature); a traveler gets the code by email at once.
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { documentClient } from '#shared/clients/dynamodb';
-import { emailSender } from '#shared/clients/email';
-import { config } from '#shared/config';
+import { promoCodeClaimDependencies } from '#shared/composition/promo-codes';
 import { ClaimPromoCodeSchema } from '#shared/domain/promo-code-schemas';
 import { validate } from '#shared/domain/validate';
 import { errorHandler } from '#shared/http/middleware';
 import { hashedClientAddress, lowerCaseHeaders, pathParameter, readJsonBody } from '#shared/http/request';
 import { successResponse } from '#shared/http/response';
-import { dynamoPromoCodeDirectory } from '#shared/storage/promo-code-directory';
-import { repositories } from '#shared/storage/repositories';
-import { dynamoThrottleCounter } from '#shared/storage/throttle-store';
 import { claimPromoCode } from '#shared/usecases/promo-codes';
-
-const promoCodes = dynamoPromoCodeDirectory(documentClient, config.tableName);
-const throttle = dynamoThrottleCounter(documentClient, config.tableName);
-
 
 export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
   .use(errorHandler())
@@ -25,7 +16,7 @@ export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     const { email } = validate(ClaimPromoCodeSchema, readJsonBody(event, lowerCaseHeaders(event)));
     const claim = await claimPromoCode(
       { uuid, email, clientAddress: hashedClientAddress(event.requestContext?.identity?.sourceIp) },
-      { ...repositories, promoCodes, throttle, email: await emailSender() },
+      await promoCodeClaimDependencies(),
     );
     return successResponse({ message: `The promo code was sent to ${email}.`, data: claim });
   });

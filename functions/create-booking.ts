@@ -1,7 +1,5 @@
 // http adapter → POST /bookings: validate, create the booking once per Idempotency-Key (and send its confirmation
 // when communication_options asks for EMAIL), answer 201 with an array.
-import { dynamoClient } from '#shared/clients/dynamodb';
-import { config } from '#shared/config';
 import { bookingResponse } from '#shared/domain/booking';
 import { BookingRequestSchema } from '#shared/domain/booking-schemas';
 import { DEPRECATED_TIME_LIMITED_WARNING, usesDeprecatedType } from '#shared/domain/package-specification';
@@ -9,10 +7,10 @@ import { validate } from '#shared/domain/validate';
 import { countBookingCreated } from '#shared/observability';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
 import { readJsonBody } from '#shared/http/request';
-import { repositories } from '#shared/storage/repositories';
-import { emailSender } from '#shared/clients/email';
+import { repositories } from '#shared/composition/repositories';
+import { emailSender } from '#shared/composition/email';
+import { idempotency } from '#shared/composition/idempotency';
 import { createBookingAndConfirm } from '#shared/usecases/booking-confirmation';
-import { runIdempotently } from '#shared/usecases/idempotency';
 
 export const handler = partnerHandler(async ({ event, headers, partner, context, signatureClaim }) => {
   const body = readJsonBody(event, headers);
@@ -21,14 +19,13 @@ export const handler = partnerHandler(async ({ event, headers, partner, context,
   // writes its own record first, so that path claims the signature before it, as every other write does.
   if (headers['idempotency-key'] !== undefined) await signatureClaim?.now();
   const usedSignature = headers['idempotency-key'] === undefined ? signatureClaim?.intoWrite() : undefined;
-  const data = await runIdempotently(
-    { partnerId: partner.partnerId, idempotencyKey: headers['idempotency-key'], body, lambdaContext: context },
+  const data = await idempotency.run(
+    { partnerId: partner.partnerId, idempotencyKey: headers['idempotency-key'], body, deadline: context },
     async () => {
       const booking = await createBookingAndConfirm({ partnerId: partner.partnerId, request, usedSignature }, { ...repositories, email: emailSender });
       countBookingCreated();
       return [bookingResponse(booking, publicBaseUrl(event))];
     },
-    { client: dynamoClient, tableName: config.tableName },
   );
   const deprecated = usesDeprecatedType(data.flatMap((b) => b.promo_codes.map((p) => p.package_specification)));
   return {

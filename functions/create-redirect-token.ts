@@ -1,11 +1,11 @@
 // POST /redirect-tokens/create → a signed, single-use token and the web app URL that signs the traveler in.
-import { tokenSigner } from '#shared/clients/token-signer';
+import { tokenSigner } from '#shared/composition/token-signer';
 import { CreateRedirectTokenSchema } from '#shared/domain/redirect-token-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
 import { readJsonBody } from '#shared/http/request';
 import { createRedirectToken } from '#shared/usecases/traveler-sessions';
-import { webDependencies } from '#shared/web/dependencies';
+import { webDependencies } from '#shared/composition/traveler-web';
 
 export const handler = partnerHandler(async ({ event, headers, partner }) => {
   const body = validate(CreateRedirectTokenSchema, readJsonBody(event, headers));

@@ -1,7 +1,7 @@
 // http adapter → DELETE /bookings/{id}: remove a booking by the service's booking id.
 import { partnerHandler } from '#shared/http/partner-handler';
 import { pathParameter } from '#shared/http/request';
-import { repositories } from '#shared/storage/repositories';
+import { repositories } from '#shared/composition/repositories';
 import { deleteBooking } from '#shared/usecases/find-booking';
 
 export const handler = partnerHandler(async ({ event, partner }) => {

@@ -2,35 +2,11 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { wallClock } from '#shared/clock';
-import { documentClient } from '#shared/clients/dynamodb';
-import { secretCipher } from '#shared/clients/secret-cipher';
-import { sqsClient } from '#shared/clients/sqs';
-import { config } from '#shared/config';
-import { logger, observability, recordWebhookAttempt } from '#shared/observability';
-import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
-import { dynamoPartnerStore } from '#shared/storage/partner-store';
+import { dispatcherDependencies } from '#shared/composition/webhooks';
+import { logger, observability } from '#shared/observability';
 import { deliverWebhook, DeliveryPostponed } from '#shared/usecases/deliver-webhook';
-import { postWebhook } from '#shared/webhooks/http-delivery';
-import { sqsWebhookQueue } from '#shared/webhooks/webhook-queue';
 
 const processor = new BatchProcessor(EventType.SQS);
-
-const deps = {
-  partners: dynamoPartnerStore(documentClient, config.tableName),
-  deliveries: dynamoDeliveryLog(documentClient, config.tableName),
-  queue: sqsWebhookQueue(sqsClient, { queueUrl: () => config.webhookQueueUrl, deadLetterQueueUrl: () => config.webhookDeadLetterQueueUrl }),
-  cipher: secretCipher,
-  post: postWebhook,
-  // Real time: receivers check the signature timestamp against their own clock, and retries wait in real time.
-  clock: wallClock,
-  settings: {
-    timeoutMs: config.webhookTimeoutMs,
-    backoffScale: config.webhookBackoffScale,
-    allowPrivateUrls: config.webhookAllowPrivateUrls,
-  },
-  observeAttempt: recordWebhookAttempt,
-};
 
 const recordHandler = async (record: SQSRecord): Promise<void> => {
   try {
@@ -41,7 +17,7 @@ const recordHandler = async (record: SQSRecord): Promise<void> => {
         body: record.body,
         firstReceivedAt: record.attributes.ApproximateFirstReceiveTimestamp ?? '',
       },
-      deps,
+      dispatcherDependencies,
     );
   } catch (error) {
     if (!(error instanceof DeliveryPostponed)) logger.error('Webhook delivery failed', { messageId: record.messageId, error: error as Error });

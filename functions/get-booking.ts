@@ -2,7 +2,7 @@
 import { bookingResponse } from '#shared/domain/booking';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
 import { pathParameter } from '#shared/http/request';
-import { repositories } from '#shared/storage/repositories';
+import { repositories } from '#shared/composition/repositories';
 import { findBooking } from '#shared/usecases/find-booking';
 
 export const handler = partnerHandler(async ({ event, partner }) => {

@@ -3,7 +3,7 @@ import { destinationDetailResponse } from '#shared/domain/destination-response';
 import { localeHeaders, requestLocale } from '#shared/http/locale';
 import { partnerHandler } from '#shared/http/partner-handler';
 import { pathParameter } from '#shared/http/request';
-import { repositories } from '#shared/storage/repositories';
+import { repositories } from '#shared/composition/repositories';
 import { findDestination } from '#shared/usecases/catalog';
 
 export const handler = partnerHandler(async ({ event, headers }) => {

@@ -2,7 +2,7 @@
 import { promoCodeDetailResponse } from '#shared/domain/promo-code-schemas';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
 import { pathParameter } from '#shared/http/request';
-import { repositories } from '#shared/storage/repositories';
+import { repositories } from '#shared/composition/repositories';
 import { findPromoCode } from '#shared/usecases/promo-codes';
 
 export const handler = partnerHandler(async ({ event, partner }) => {

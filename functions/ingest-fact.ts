@@ -3,7 +3,7 @@ import { FactSchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { reporterHandler } from '#shared/http/reporter-handler';
 import { readJsonBody } from '#shared/http/request';
-import { lifecycle } from '#shared/storage/repositories';
+import { lifecycle } from '#shared/composition/repositories';
 import { ingestFact } from '#shared/usecases/ingest-fact';
 
 export const handler = reporterHandler(async ({ event, headers, reporter }) => {

@@ -3,7 +3,7 @@ import { bookingResponse } from '#shared/domain/booking';
 import { ListBookingsQuerySchema } from '#shared/domain/booking-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
-import { repositories } from '#shared/storage/repositories';
+import { repositories } from '#shared/composition/repositories';
 import { listBookings } from '#shared/usecases/list-bookings';
 
 export const handler = partnerHandler(async ({ event, partner }) => {

@@ -3,7 +3,7 @@
 import { ExternalUserQuerySchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';
-import { lifecycle } from '#shared/storage/repositories';
+import { lifecycle } from '#shared/composition/repositories';
 import { listClassicGrants } from '#shared/usecases/classic-grants';
 
 export const handler = partnerHandler(async ({ event, partner }) => {

@@ -2,7 +2,7 @@
 import { destinationResponse } from '#shared/domain/destination-response';
 import { localeHeaders, requestLocale } from '#shared/http/locale';
 import { partnerHandler } from '#shared/http/partner-handler';
-import { repositories } from '#shared/storage/repositories';
+import { repositories } from '#shared/composition/repositories';
 import { listDestinations } from '#shared/usecases/catalog';
 
 export const handler = partnerHandler(async ({ event, headers }) => {

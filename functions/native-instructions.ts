@@ -5,7 +5,7 @@ import { validate } from '#shared/domain/validate';
 import { localeHeaders } from '#shared/http/locale';
 import { partnerHandler } from '#shared/http/partner-handler';
 import { readJsonBody } from '#shared/http/request';
-import { lifecycle, repositories } from '#shared/storage/repositories';
+import { lifecycle, repositories } from '#shared/composition/repositories';
 import { installInstructions } from '#shared/usecases/install-instructions';
 
 export const handler = partnerHandler(async ({ event, headers, partner }) => {

@@ -3,7 +3,7 @@ import { RedeemPackageSchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';
 import { readJsonBody } from '#shared/http/request';
-import { lifecycle } from '#shared/storage/repositories';
+import { lifecycle } from '#shared/composition/repositories';
 import { redeemPackageQueueEntry } from '#shared/usecases/redeem-promo-code';
 import { currentEsim, currentEsimPackages, esimView } from '#shared/usecases/traveler-overview';
 

@@ -2,7 +2,7 @@
 import { ExternalUserQuerySchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';
-import { lifecycle } from '#shared/storage/repositories';
+import { lifecycle } from '#shared/composition/repositories';
 import { travelerOverview } from '#shared/usecases/traveler-overview';
 
 export const handler = partnerHandler(async ({ event, partner }) => {

@@ -5,7 +5,7 @@ import { sandboxSchemas, sandboxSteps, type SandboxStep } from '#shared/domain/l
 import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';
 import { readJsonBody } from '#shared/http/request';
-import { lifecycle } from '#shared/storage/repositories';
+import { lifecycle } from '#shared/composition/repositories';
 import { playSandboxStep, sandboxAvailable, sandboxRouteNotFound } from '#shared/usecases/sandbox';
 
 const stepOf = (resource: string): SandboxStep | undefined =>

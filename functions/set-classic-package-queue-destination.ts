@@ -4,7 +4,7 @@ import { ClassicDestinationSchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';
 import { pathParameter, readJsonBody } from '#shared/http/request';
-import { lifecycle } from '#shared/storage/repositories';
+import { lifecycle } from '#shared/composition/repositories';
 import { setClassicGrantDestination } from '#shared/usecases/classic-grants';
 
 export const handler = partnerHandler(async ({ event, headers, partner }) => {

@@ -1,7 +1,7 @@
 // GET /app/brands/{partner}/{brand} → the brand's color as a stylesheet (CSP allows no inline style); versioned by ?v=.
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { BRAND_ID_PATTERN } from '#shared/domain/brand';
-import { webDependencies } from '#shared/web/dependencies';
+import { webDependencies } from '#shared/composition/traveler-web';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 const PARTNER_ID = /^[A-Za-z0-9_-]{1,64}$/;

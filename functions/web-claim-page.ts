@@ -1,7 +1,7 @@
 // GET /promo-codes/claim/{uuid} → the page a claim_url opens: an email form (double-submit CSRF cookie) and what happens next.
 import { randomToken } from '#shared/domain/ids';
 import { describeClaimPage, UUID_PATTERN } from '#shared/usecases/claim-promo-code-page';
-import { webDependencies } from '#shared/web/dependencies';
+import { webDependencies } from '#shared/composition/traveler-web';
 import { publicPage } from '#shared/web/page-handler';
 import { claimFormPage, notFoundPage } from '#shared/web/pages';
 import { CSRF_COOKIE, setCookie } from '#shared/web/security';

@@ -1,6 +1,6 @@
 // GET /app → the traveler's home: their packages, under their partner's brand and in their language.
 import { showTravelerHome } from '#shared/usecases/traveler-home';
-import { webDependencies } from '#shared/web/dependencies';
+import { webDependencies } from '#shared/composition/traveler-web';
 import { travelerPage } from '#shared/web/traveler-page';
 import { homePage } from '#shared/web/pages';
 

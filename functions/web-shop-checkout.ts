@@ -2,11 +2,11 @@
 // double submission charge once), then the short page that says what happens next.
 import { showTravelerHome } from '#shared/usecases/traveler-home';
 import { CHECKOUT_NONCE, checkoutBundle } from '#shared/usecases/web-shop';
-import { webDependencies } from '#shared/web/dependencies';
+import { webDependencies } from '#shared/composition/traveler-web';
 import { messagePage } from '#shared/web/layout';
 import { formExpiredPage, readForm } from '#shared/web/page-handler';
 import { isCrossSite, sameSecret, CSRF_FIELD } from '#shared/web/security';
-import { shopDependencies } from '#shared/web/shop-dependencies';
+import { shopDependencies } from '#shared/composition/shop';
 import { bundleGonePage, checkoutDonePage } from '#shared/web/shop-page';
 import { travelerPage } from '#shared/web/traveler-page';
 

@@ -2,8 +2,8 @@
 import { randomToken } from '#shared/domain/ids';
 import { showTravelerHome } from '#shared/usecases/traveler-home';
 import { showShop } from '#shared/usecases/web-shop';
-import { webDependencies } from '#shared/web/dependencies';
-import { shopDependencies } from '#shared/web/shop-dependencies';
+import { webDependencies } from '#shared/composition/traveler-web';
+import { shopDependencies } from '#shared/composition/shop';
 import { shopPage } from '#shared/web/shop-page';
 import { travelerPage } from '#shared/web/traveler-page';
 

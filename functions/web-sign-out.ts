@@ -1,6 +1,6 @@
 // POST /app/sign-out → ends the session (CSRF-checked form) and says so.
 import { endTravelerSession } from '#shared/usecases/traveler-sessions';
-import { webDependencies } from '#shared/web/dependencies';
+import { webDependencies } from '#shared/composition/traveler-web';
 import { messagePage } from '#shared/web/layout';
 import { formExpiredPage, readForm } from '#shared/web/page-handler';
 import { travelerPage } from '#shared/web/traveler-page';

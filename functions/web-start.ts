@@ -1,7 +1,7 @@
 // GET /app/start?token=… → trades a single-use redirect token for a session, then 303 to /app (no secret stays in the URL).
-import { tokenSigner } from '#shared/clients/token-signer';
+import { tokenSigner } from '#shared/composition/token-signer';
 import { exchangeRedirectToken, SESSION_TTL_SECONDS } from '#shared/usecases/traveler-sessions';
-import { webDependencies } from '#shared/web/dependencies';
+import { webDependencies } from '#shared/composition/traveler-web';
 import { publicPage } from '#shared/web/page-handler';
 import { exchangeFailurePage } from '#shared/web/pages';
 import { SESSION_COOKIE, setCookie } from '#shared/web/security';

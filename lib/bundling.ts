@@ -10,9 +10,9 @@ import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodej
  * full chain. The SDK's event-stream support is replaced by a module that refuses (no operation we call has one).
  */
 export const lambdaAliases = {
-  '@aws-sdk/credential-provider-node': 'shared/clients/lambda-credentials.ts',
+  '@aws-sdk/credential-provider-node': 'shared/composition/lambda-credentials.ts',
   // Only operations with event streams load it, and no function calls one (about 15 KiB of every SDK function).
-  '@smithy/core/event-streams': 'shared/clients/no-event-streams.ts',
+  '@smithy/core/event-streams': 'shared/composition/no-event-streams.ts',
 } as const;
 
 export const bundlingFacts = {

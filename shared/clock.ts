@@ -1,6 +1,6 @@
 // clock → the service's one notion of "now" (every use case gets it through its deps), and real time where it must stay real.
 import { envNames } from '#shared/config';
-import type { Clock } from '#shared/usecases/ports';
+import type { Clock } from '#shared/usecases/ports/services';
 
 let offsetMs = 0;
 

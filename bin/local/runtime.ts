@@ -88,7 +88,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
   });
 
   // The handlers' shared client (imported after the environment is set) checks each route's declared access.
-  guardTableAccess((await import('#shared/clients/dynamodb')).dynamoClient);
+  guardTableAccess((await import('#shared/composition/dynamodb')).dynamoClient);
   const client = new DynamoDBClient({ endpoint: dynamo.endpoint });
   const streamArn = await ensureTable(client, tableName);
   const documentClient = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });

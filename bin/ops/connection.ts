@@ -6,18 +6,20 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { KMSClient } from '@aws-sdk/client-kms';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { SecretCipher } from '#shared/auth/authenticate-partner';
 import { kmsSecretCipher } from '#shared/security/kms-secret-cipher';
 import { localSecretCipher } from '#shared/security/local-secret-cipher';
-import { dynamoBrandStore, type BrandAdminStore } from '#shared/storage/brand-store';
-import { dynamoCatalogStore, type CatalogAdminStore } from '#shared/storage/catalog-store';
-import { dynamoDeliveryLog, type DeliveryLog } from '#shared/storage/delivery-store';
-import { dynamoPartnerStore, type PartnerAdminStore } from '#shared/storage/partner-store';
+import { dynamoBrandStore } from '#shared/storage/brand-store';
+import { dynamoCatalogStore } from '#shared/storage/catalog-store';
+import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
+import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { apiUrlOutputKey, opsOutputKeys, type OpsOutputs } from '#lib/stack-outputs';
 import { serviceClock } from '#shared/clock';
-import type { Clock } from '#shared/usecases/ports';
-import { dynamoReporterStore, type ReporterCredentialStore } from '#shared/storage/reporter-store';
-import { sqsWebhookQueue, type WebhookQueue } from '#shared/webhooks/webhook-queue';
+import { dynamoReporterStore } from '#shared/storage/reporter-store';
+import { sqsWebhookQueue } from '#shared/webhooks/webhook-queue';
+import type { CatalogAdminStore } from '#shared/usecases/ports/catalog';
+import type { SecretCipher, BrandAdminStore, PartnerAdminStore, ReporterCredentialStore } from '#shared/usecases/ports/partners';
+import type { Clock } from '#shared/usecases/ports/services';
+import type { DeliveryLog, WebhookQueue } from '#shared/usecases/ports/webhooks';
 
 export interface OpsContext {
   target: string;

@@ -2,45 +2,14 @@
 import { createHmac } from 'node:crypto';
 import { AuthenticationError } from '#shared/errors';
 import { digestsEqual, signRequest, signedPathCandidates } from '#shared/auth/request-signing';
+import type { PartnerCredentials, CredentialStore, UsedSignature, SignatureReplayGuard, SecretCipher } from '#shared/usecases/ports/partners';
 
 /** Accepted difference between x-timestamp and server time, in either direction. */
 export const TIMESTAMP_TOLERANCE_MS = 5 * 60 * 1000;
 
-export interface PartnerCredentials {
-  partnerId: string;
-  apiKey: string;
-  secretCiphertext: string;
-  status: 'active' | 'disabled';
-  /** Set by a caching store when these credentials were read for an earlier request. */
-  fromCache?: boolean;
-}
-
-export interface CredentialStore {
-  findByApiKey(apiKey: string): Promise<PartnerCredentials | undefined>;
-  /** Caching stores only: reads the credentials from storage again, past the cache. */
-  reload?(apiKey: string): Promise<PartnerCredentials | undefined>;
-}
-
-/** The single-use record of a request's signature: a guard claims it alone, or a write puts it in its own transaction. */
-export interface UsedSignature {
-  apiKey: string;
-  signature: string;
-  expiresAtEpochSeconds: number;
-}
-
-/** Records a signature as used; resolves false when it was used before. */
-export interface SignatureReplayGuard {
-  claim(input: UsedSignature): Promise<boolean>;
-}
-
 /** The answer to a signature used before, whichever step found it. */
 export const signatureReused = () =>
   new AuthenticationError('signature_reused', 'This signature was already used. Sign every request anew.');
-
-export interface SecretCipher {
-  encrypt(plaintext: string, context: Record<string, string>): Promise<string>;
-  decrypt(ciphertext: string, context: Record<string, string>): Promise<string>;
-}
 
 export interface PartnerRequest {
   headers: Record<string, string>;

@@ -1,6 +1,6 @@
 // auth → partner credentials kept in memory briefly, so a warm function verifies a signature without a storage read.
-import type { CredentialStore, PartnerCredentials } from '#shared/auth/authenticate-partner';
-import type { Clock } from '#shared/usecases/ports';
+import type { CredentialStore, PartnerCredentials } from '#shared/usecases/ports/partners';
+import type { Clock } from '#shared/usecases/ports/services';
 
 /**
  * How long a warm function trusts credentials it read. A rotated secret works at once (a signature that fails

@@ -1,7 +1,7 @@
 // domain → the emails the service sends, as plain text plus escaped HTML (English; the booking has no language rule yet).
 import type { Booking, PromoCode } from '#shared/domain/booking';
 import { escapeHtml } from '#shared/domain/install/html';
-import type { EmailMessage } from '#shared/usecases/ports';
+import type { EmailMessage } from '#shared/usecases/ports/services';
 
 const packageLine = (promo: PromoCode): string => {
   const spec = promo.package_specification;

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Clock, EmailMessage, EmailSender } from '#shared/usecases/ports';
+import type { Clock, EmailMessage, EmailSender } from '#shared/usecases/ports/services';
 
 /** RFC 2047 encoded-word, so any subject survives 7-bit headers. */
 const encodedWord = (value: string) => (/^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`);

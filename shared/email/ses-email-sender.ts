@@ -1,6 +1,6 @@
 // email adapter → Amazon SES v2 SendEmail from the configured sender identity.
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import type { EmailSender } from '#shared/usecases/ports';
+import type { EmailSender } from '#shared/usecases/ports/services';
 
 export const sesEmailSender = (client: SESv2Client, from: string): EmailSender => ({
   async send({ to, subject, text, html }) {
@@ -20,6 +20,6 @@ export const sesEmailSender = (client: SESv2Client, from: string): EmailSender =
   },
 });
 
-/** The adapter with its own client, for the lazy loader in shared/clients/email.ts. */
+/** The adapter with its own client, for the lazy loader in shared/composition/email.ts. */
 export const defaultSesEmailSender = (from: string): EmailSender => sesEmailSender(new SESv2Client({}), from);
 

@@ -3,10 +3,11 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { AppError, AuthenticationError } from '#shared/errors';
 import { countAuthenticationRefused, logger } from '#shared/observability';
-import type { AuthenticatedPartner, AuthenticationDeps, UsedSignature } from '#shared/auth/authenticate-partner';
+import type { AuthenticatedPartner, AuthenticationDeps } from '#shared/auth/authenticate-partner';
 import { verifyPartnerRequest } from '#shared/auth/authenticate-partner';
 import { lowerCaseHeaders, queryStringCandidates } from '#shared/http/request';
 import { errorResponse } from '#shared/http/response';
+import type { UsedSignature } from '#shared/usecases/ports/partners';
 
 type HttpMiddleware = MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext>;
 

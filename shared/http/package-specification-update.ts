@@ -5,7 +5,7 @@ import { DEPRECATED_TIME_LIMITED_WARNING, usesDeprecatedType } from '#shared/dom
 import { validate } from '#shared/domain/validate';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
 import { pathParameter, readJsonBody } from '#shared/http/request';
-import { repositories } from '#shared/storage/repositories';
+import { repositories } from '#shared/composition/repositories';
 import { updateMessage, updatePackageSpecifications } from '#shared/usecases/update-package-specifications';
 
 export const packageSpecificationUpdateHandler = ({ singlePromoCode }: { singlePromoCode: boolean }) =>

@@ -1,18 +1,12 @@
 // http adapter → the shape of every partner-authenticated handler: auth → parse → use case → envelope.
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { wallClock } from '#shared/clock';
-import { documentClient } from '#shared/clients/dynamodb';
-import { secretCipher } from '#shared/clients/secret-cipher';
-import { config } from '#shared/config';
 import type { AuthenticatedPartner } from '#shared/auth/authenticate-partner';
-import { cachedCredentials } from '#shared/auth/credential-cache';
+import { partnerAuthenticationDeps } from '#shared/composition/authentication';
+import { config } from '#shared/config';
 import { errorHandler, partnerAuthentication, type HttpContext, type SignatureClaim } from '#shared/http/middleware';
 import { observability } from '#shared/observability';
 import { successResponse, type HttpResult } from '#shared/http/response';
-import { dynamoPartnerStore } from '#shared/storage/partner-store';
-import { dynamoReplayGuard } from '#shared/storage/replay-guard';
-import { systemClock } from '#shared/usecases/ports';
 
 export interface PartnerRequest {
   event: APIGatewayProxyEvent;
@@ -23,14 +17,6 @@ export interface PartnerRequest {
   signatureClaim?: SignatureClaim;
 }
 
-const authenticationDeps = {
-  credentials: cachedCredentials(dynamoPartnerStore(documentClient, config.tableName), { clock: systemClock }),
-  replayGuard: dynamoReplayGuard(documentClient, config.tableName),
-  cipher: secretCipher,
-  // Real time, not the service clock: the signature vouches for when the partner really sent the request.
-  now: () => wallClock.now().getTime(),
-};
-
 /**
  * Builds a Lambda handler whose `handle` only ever sees authenticated requests. With `claimInWrite`, a write's
  * handler receives the signature's claim to put in its own transaction (SignatureClaim); otherwise a write's signature
@@ -40,7 +26,7 @@ export const partnerHandler = (handle: (request: PartnerRequest) => Promise<Http
   middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & HttpContext>()
     .use(observability())
     .use(errorHandler())
-    .use(partnerAuthentication(authenticationDeps, options))
+    .use(partnerAuthentication(partnerAuthenticationDeps, options))
     .handler(async (event, context) => {
       const { partner, headers, writeClaim } = context;
       if (!partner || !headers) throw new Error('partnerAuthentication did not run');

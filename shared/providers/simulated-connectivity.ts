@@ -1,7 +1,7 @@
 // provider adapter → a simulated connectivity provider: deterministic profiles, usage kept in memory.
 import { createHash } from 'node:crypto';
 import { luhnCheckDigit } from '#shared/domain/luhn';
-import type { ConnectivityProvider, EsimProfile } from '#shared/usecases/lifecycle-ports';
+import type { ConnectivityProvider, EsimProfile } from '#shared/usecases/ports/lifecycle';
 
 export const SIMULATED_SMDP_ADDRESS = 'smdp.sandbox.esim.example';
 

@@ -1,6 +1,6 @@
 // provider adapter → a simulated payment provider: every charge succeeds with a payment id from its key.
 import { createHash } from 'node:crypto';
-import type { PaymentProvider } from '#shared/usecases/lifecycle-ports';
+import type { PaymentProvider } from '#shared/usecases/ports/lifecycle';
 
 export const simulatedPayments = (): PaymentProvider => ({
   async charge({ idempotencyKey }) {

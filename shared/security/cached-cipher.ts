@@ -1,5 +1,5 @@
 // security → keeps decrypted secrets in memory briefly so a warm function does not call KMS per request.
-import type { SecretCipher } from '#shared/auth/authenticate-partner';
+import type { SecretCipher } from '#shared/usecases/ports/partners';
 
 export const cachedCipher = (inner: SecretCipher, ttlMs = 5 * 60 * 1000, now = Date.now): SecretCipher => {
   const cache = new Map<string, { plaintext: string; expiresAt: number }>();

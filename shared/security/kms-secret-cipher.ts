@@ -1,6 +1,6 @@
 // security adapter → KMS encryption of partner secrets in AWS, with the partner id as encryption context.
 import { DecryptCommand, EncryptCommand, type KMSClient } from '@aws-sdk/client-kms';
-import type { SecretCipher } from '#shared/auth/authenticate-partner';
+import type { SecretCipher } from '#shared/usecases/ports/partners';
 
 export const kmsSecretCipher = (client: KMSClient, keyId: string): SecretCipher => ({
   async encrypt(plaintext, context) {

@@ -1,6 +1,6 @@
 // security adapter → AES-256-GCM encryption of partner secrets in local mode, where KMS is not available.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { SecretCipher } from '#shared/auth/authenticate-partner';
+import type { SecretCipher } from '#shared/usecases/ports/partners';
 
 const contextAad = (context: Record<string, string>): Buffer =>
   Buffer.from(

@@ -1,7 +1,7 @@
 // security adapters → HMAC-SHA256 over token bodies: a KMS HMAC key in AWS (the key never leaves KMS), a local key otherwise.
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { GenerateMacCommand, VerifyMacCommand, type KMSClient } from '@aws-sdk/client-kms';
-import type { TokenSigner } from '#shared/usecases/traveler-sessions';
+import type { TokenSigner } from '#shared/usecases/ports/travelers';
 
 /** A key of its own for tokens, derived from the local secret key, so one key never serves two purposes. */
 export const localTokenSigner = (localSecretKeyBase64: string): TokenSigner => {

@@ -10,11 +10,11 @@ import { signatureReused } from '#shared/auth/authenticate-partner';
 import type { Booking } from '#shared/domain/booking';
 import { departureEventNames } from '#shared/domain/departure-events';
 import { ConflictError } from '#shared/errors';
-import type { BookingStore } from '#shared/usecases/ports';
 import { cancellationReasons } from '#shared/storage/dynamo-errors';
 import { eventPut, schedulePut } from '#shared/storage/event-items';
 import { keys } from '#shared/storage/keys';
 import { usedSignaturePut } from '#shared/storage/replay-guard';
+import type { BookingStore } from '#shared/usecases/ports/bookings';
 
 const ENTITY = 'booking';
 

@@ -10,22 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { MAX_BRANDS_PER_PARTNER, type Brand } from '#shared/domain/brand';
 import { keys } from '#shared/storage/keys';
-
-export interface BrandDirectory {
-  exists(partnerId: string, brandId: string): Promise<boolean>;
-  /** The named brand when it exists, else the partner's default brand, else undefined (two reads at most). */
-  resolve(partnerId: string, brandId: string | null): Promise<Brand | undefined>;
-}
-
-export interface BrandAdminStore extends BrandDirectory {
-  get(partnerId: string, brandId: string): Promise<Brand | undefined>;
-  list(partnerId: string): Promise<Brand[]>;
-  put(brand: Brand): Promise<void>;
-  /** Removes the brand, and the default pointer when it points at it. */
-  remove(partnerId: string, brandId: string): Promise<boolean>;
-  defaultBrandId(partnerId: string): Promise<string | undefined>;
-  setDefault(partnerId: string, brandId: string | null): Promise<void>;
-}
+import type { BrandAdminStore } from '#shared/usecases/ports/partners';
 
 const brandItem = (brand: Brand) => ({ ...keys.brand(brand.partner_id, brand.brand_id), entity: 'brand', version: 1, ...brand });
 

@@ -1,6 +1,7 @@
 // storage → partner profiles kept in memory briefly, so a warm function creates a booking without reading its partner.
 import type { PartnerProfile } from '#shared/domain/partner';
-import type { Clock, PartnerDirectory } from '#shared/usecases/ports';
+import type { PartnerDirectory } from '#shared/usecases/ports/partners';
+import type { Clock } from '#shared/usecases/ports/services';
 
 /**
  * How long a warm function trusts a profile it read (the same bound as credentials, at most 60 s): a change to a

@@ -10,26 +10,7 @@ import type { DomainEvent } from '#shared/events/catalog';
 import type { DeliveryAttempt, DeliveryRecord, DeliveryStatus } from '#shared/webhooks/delivery-model';
 import { isConditionalCheckFailed } from '#shared/storage/dynamo-errors';
 import { keys } from '#shared/storage/keys';
-
-export interface DeliveryStart {
-  deliveryId: string;
-  event: DomainEvent;
-  replay: boolean;
-  now: string;
-}
-
-export interface DeliveryLog {
-  /** Counts one more attempt; `undefined` when the delivery already reached a final status. */
-  beginAttempt(start: DeliveryStart): Promise<number | undefined>;
-  recordAttempt(attempt: DeliveryAttempt, status: DeliveryStatus, reason?: string): Promise<void>;
-  /** Records a final status without an HTTP attempt (no endpoint, not subscribed, attempts used up). */
-  recordFinal(start: DeliveryStart, status: 'skipped' | 'dead_lettered', reason: string): Promise<void>;
-  get(deliveryId: string): Promise<DeliveryRecord | undefined>;
-  attempts(deliveryId: string): Promise<DeliveryAttempt[]>;
-  byEvent(eventId: string): Promise<DeliveryRecord[]>;
-  byPartner(partnerId: string, limit: number): Promise<DeliveryRecord[]>;
-  findEvent(eventId: string): Promise<DomainEvent | undefined>;
-}
+import type { DeliveryStart, DeliveryLog } from '#shared/usecases/ports/webhooks';
 
 const strip = <T>(item: Record<string, unknown>): T => {
   const { pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, entity: _g, version: _h, ...rest } = item;

@@ -1,16 +1,8 @@
 // storage adapter → partners: the API-key item (credentials for auth) and the profile item, written together.
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { CredentialStore, PartnerCredentials } from '#shared/auth/authenticate-partner';
 import type { PartnerProfile } from '#shared/domain/partner';
-import type { PartnerDirectory } from '#shared/usecases/ports';
 import { keys } from '#shared/storage/keys';
-
-export interface PartnerAdminStore extends PartnerDirectory, CredentialStore {
-  create(profile: PartnerProfile, credentials: PartnerCredentials): Promise<void>;
-  list(): Promise<PartnerProfile[]>;
-  saveProfile(profile: PartnerProfile): Promise<void>;
-  saveCredentials(credentials: PartnerCredentials): Promise<void>;
-}
+import type { CredentialStore, PartnerCredentials, PartnerDirectory, PartnerAdminStore } from '#shared/usecases/ports/partners';
 
 const profileItem = (profile: PartnerProfile) => ({
   ...keys.partnerProfile(profile.partner_id),

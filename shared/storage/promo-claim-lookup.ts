@@ -2,7 +2,7 @@
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { indexes } from '#shared/storage/table-definition';
 import { keys } from '#shared/storage/keys';
-import type { PromoCodeClaimLookup } from '#shared/usecases/claim-promo-code-page';
+import type { PromoCodeClaimLookup } from '#shared/usecases/ports/travelers';
 
 export const dynamoPromoClaimLookup = (client: DynamoDBDocumentClient, tableName: string): PromoCodeClaimLookup => ({
   async describe(uuid) {

@@ -2,15 +2,7 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '#shared/storage/keys';
 import { indexes } from '#shared/storage/table-definition';
-
-export interface PromoCodeLocation {
-  partnerId: string;
-  bookingId: string;
-}
-
-export interface PromoCodeDirectory {
-  locate(uuid: string): Promise<PromoCodeLocation | undefined>;
-}
+import type { PromoCodeDirectory } from '#shared/usecases/ports/bookings';
 
 export const dynamoPromoCodeDirectory = (client: DynamoDBDocumentClient, tableName: string): PromoCodeDirectory => ({
   async locate(uuid) {

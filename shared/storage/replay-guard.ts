@@ -1,9 +1,9 @@
 // storage adapter → single-use signatures: a conditional put per signature, expired by TTL after the window.
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { SignatureReplayGuard, UsedSignature } from '#shared/auth/authenticate-partner';
 import { isConditionalCheckFailed } from '#shared/storage/dynamo-errors';
 import { keys } from '#shared/storage/keys';
 import { timeToLiveAttribute } from '#shared/storage/table-definition';
+import type { SignatureReplayGuard, UsedSignature } from '#shared/usecases/ports/partners';
 
 /** The conditional put of a signature's single-use record: alone, or as one item of a write's transaction. */
 export const usedSignaturePut = (tableName: string, { apiKey, signature, expiresAtEpochSeconds }: UsedSignature) => ({

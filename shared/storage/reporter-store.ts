@@ -1,11 +1,7 @@
 // storage adapter → reporter credentials (network, eSIM platform, payments): API-key items apart from partners'.
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { CredentialStore, PartnerCredentials } from '#shared/auth/authenticate-partner';
 import { keys } from '#shared/storage/keys';
-
-export interface ReporterCredentialStore extends CredentialStore {
-  save(credentials: PartnerCredentials): Promise<void>;
-}
+import type { CredentialStore, PartnerCredentials, ReporterCredentialStore } from '#shared/usecases/ports/partners';
 
 /** `partnerId` of the credentials holds the reporter's name; no partner key can ever match these items. */
 export const dynamoReporterStore = (client: DynamoDBDocumentClient, tableName: string): ReporterCredentialStore => ({

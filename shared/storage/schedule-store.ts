@@ -5,21 +5,7 @@ import type { DomainEvent } from '#shared/events/catalog';
 import { cancellationReasons } from '#shared/storage/dynamo-errors';
 import { eventPut } from '#shared/storage/event-items';
 import { keys } from '#shared/storage/keys';
-
-export interface DueSchedule {
-  partner_id: string;
-  booking_id: string;
-  event: DepartureEventName;
-  due_at: string;
-}
-
-export interface ScheduleStore {
-  /** Due schedules, oldest first, at most `limit` per shard. */
-  due(now: Date, limit: number): Promise<DueSchedule[]>;
-  /** Removes the schedule and writes its event in one transaction; false when it already fired or was cancelled. */
-  fire(schedule: DueSchedule, event: DomainEvent): Promise<boolean>;
-  drop(schedule: DueSchedule): Promise<void>;
-}
+import type { DueSchedule, ScheduleStore } from '#shared/usecases/ports/bookings';
 
 export const dynamoScheduleStore = (client: DynamoDBDocumentClient, tableName: string): ScheduleStore => {
   const scheduleKey = (s: DueSchedule) => keys.departureSchedule(s.partner_id, s.booking_id, s.event);

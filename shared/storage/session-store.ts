@@ -2,7 +2,7 @@
 import { GetCommand, PutCommand, DeleteCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { cancellationReasons } from '#shared/storage/dynamo-errors';
 import { keys } from '#shared/storage/keys';
-import type { RedirectTokenRecord, SessionStore, TravelerSession } from '#shared/usecases/traveler-sessions';
+import type { RedirectTokenRecord, SessionStore, TravelerSession } from '#shared/usecases/ports/travelers';
 
 /** DynamoDB's TTL deletes expired items within days; reads still check `expires_at` themselves. */
 const ttlOf = (iso: string) => Math.floor(Date.parse(iso) / 1000) + 3600;

@@ -2,17 +2,7 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '#shared/storage/keys';
 import { timeToLiveAttribute } from '#shared/storage/table-definition';
-
-export interface WindowCount {
-  count: number;
-  /** Epoch seconds when the window ends. */
-  resetsAt: number;
-}
-
-export interface ThrottleCounter {
-  /** Counts one hit for `subject` in the window containing `now`, and returns the count so far. */
-  hit(input: { scope: string; subject: string; windowSeconds: number; now: Date }): Promise<WindowCount>;
-}
+import type { ThrottleCounter } from '#shared/usecases/ports/services';
 
 export const dynamoThrottleCounter = (client: DynamoDBDocumentClient, tableName: string): ThrottleCounter => ({
   async hit({ scope, subject, windowSeconds, now }) {

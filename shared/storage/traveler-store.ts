@@ -7,22 +7,7 @@ import { bookingItem } from '#shared/storage/booking-store';
 import { cancellationReasons } from '#shared/storage/dynamo-errors';
 import { eventPut } from '#shared/storage/event-items';
 import { keys, shardOf } from '#shared/storage/keys';
-import type { LifecycleChange, PackageSchedule, TravelerStore, TravelerWrite } from '#shared/usecases/lifecycle-ports';
-
-/** Another request changed a traveler or booking between read and write; use cases re-read and retry. */
-export class ConcurrentChangeError extends ConflictError {
-  constructor() {
-    super('concurrent_modification', 'The traveler was changed by another request. Retry.');
-  }
-}
-
-/** The reporter's fact id is already recorded: the fact was applied before and changes nothing now. */
-export class DuplicateFactError extends Error {
-  constructor() {
-    super('This fact was already recorded.');
-    this.name = 'DuplicateFactError';
-  }
-}
+import { ConcurrentChangeError, DuplicateFactError, type LifecycleChange, type PackageSchedule, type TravelerStore, type TravelerWrite } from '#shared/usecases/ports/lifecycle';
 
 const fromItem = (item: Record<string, unknown> | undefined): Traveler | undefined => {
   if (!item) return undefined;

@@ -3,7 +3,8 @@ import type { Booking } from '#shared/domain/booking';
 import { bookingConfirmationEmail } from '#shared/domain/emails';
 import { logger } from '#shared/observability';
 import { createBooking, type CreateBookingDeps } from '#shared/usecases/create-booking';
-import type { EmailMessage, EmailSender, PartnerDirectory } from '#shared/usecases/ports';
+import type { PartnerDirectory } from '#shared/usecases/ports/partners';
+import type { EmailMessage, EmailSender } from '#shared/usecases/ports/services';
 
 /** True when the partner asked for messages on the EMAIL channel (case-insensitive); absent object → false. */
 export const wantsEmail = (booking: Pick<Booking, 'communication_options'>): boolean =>

@@ -2,8 +2,8 @@
 import { createHash } from 'node:crypto';
 import { buildCatalog, normalizeDestinationId, type DestinationRecord, type DestinationSummary } from '#shared/domain/catalog';
 import { ConflictError, NotFoundError } from '#shared/errors';
-import type { CatalogAdminStore, DestinationCatalog } from '#shared/storage/catalog-store';
-import type { Clock } from '#shared/usecases/ports';
+import type { CatalogAdminStore, DestinationCatalog } from '#shared/usecases/ports/catalog';
+import type { Clock } from '#shared/usecases/ports/services';
 
 export interface CatalogImportResult {
   version: number;

@@ -1,20 +1,9 @@
 // use cases → the claim page's ports: what the page may show of a promo code, and the claim itself.
 import type { Brand } from '#shared/domain/brand';
-import type { BrandDirectory } from '#shared/storage/brand-store';
+import type { BrandDirectory } from '#shared/usecases/ports/partners';
+import type { ClaimablePromoCode, PromoCodeClaimLookup } from '#shared/usecases/ports/travelers';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** What the public claim page needs of a promo code: no code value, no other partner's data. */
-export interface ClaimablePromoCode {
-  partnerId: string;
-  locale: string | null;
-  brandId: string | null;
-}
-
-export interface PromoCodeClaimLookup {
-  /** Undefined for an unknown uuid (the page then answers 404 like any unknown page). */
-  describe(uuid: string): Promise<ClaimablePromoCode | undefined>;
-}
 
 export type ClaimOutcome = 'sent' | 'not_found' | 'already_claimed' | 'throttled';
 

@@ -6,9 +6,9 @@ import { classicClaimed } from '#shared/domain/lifecycle-events';
 import type { Esim } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
 import { ConflictError, NotFoundError } from '#shared/errors';
-import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
 import { findQueueEntry } from '#shared/usecases/redeem-promo-code';
 import { addPackage, destinationOf, ensureTraveler, queueKeysOf, touched, withExternalUserId, withRetry } from '#shared/usecases/travelers';
+import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 
 export type QueueEntryState = PackageQueueEntry['status'] | 'expired';
 

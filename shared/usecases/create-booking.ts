@@ -10,9 +10,9 @@ import {
 import { promoCodeValue, uuidv4, uuidv7 } from '#shared/domain/ids';
 import { iso3Of, specificationFromEntry, type PackageCatalog } from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';
-import type { UsedSignature } from '#shared/auth/authenticate-partner';
-import type { BrandDirectory } from '#shared/storage/brand-store';
-import type { BookingStore, Clock, PartnerDirectory } from '#shared/usecases/ports';
+import type { BookingStore } from '#shared/usecases/ports/bookings';
+import type { UsedSignature, BrandDirectory, PartnerDirectory } from '#shared/usecases/ports/partners';
+import type { Clock } from '#shared/usecases/ports/services';
 
 export interface CreateBookingDeps {
   bookings: BookingStore;

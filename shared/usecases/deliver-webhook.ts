@@ -1,16 +1,14 @@
 // use case → deliver one queued event to the partner's webhook: signed, recorded, retried or dead-lettered.
 import { createHash } from 'node:crypto';
-import type { SecretCipher } from '#shared/auth/authenticate-partner';
 import { eventSettingKey, optInOnlyEvents, type DomainEvent } from '#shared/events/catalog';
 import type { PartnerProfile } from '#shared/domain/partner';
-import type { DeliveryLog } from '#shared/storage/delivery-store';
 import { webhookEnvelope } from '#shared/webhooks/delivery-model';
-import type { DeliveryOutcome, WebhookPost } from '#shared/webhooks/http-delivery';
 import { parseQueueMessage } from '#shared/webhooks/queue-message';
 import { classifyOutcome, MAX_ATTEMPTS, nextDelaySeconds } from '#shared/webhooks/retry-policy';
 import { signatureHeaderValue, webhookHeaders } from '#shared/webhooks/signing';
-import type { WebhookQueue } from '#shared/webhooks/webhook-queue';
-import type { Clock, PartnerDirectory } from '#shared/usecases/ports';
+import type { SecretCipher, PartnerDirectory } from '#shared/usecases/ports/partners';
+import type { Clock } from '#shared/usecases/ports/services';
+import type { DeliveryLog, DeliveryOutcome, WebhookPost, WebhookQueue } from '#shared/usecases/ports/webhooks';
 
 export interface QueuedDelivery {
   messageId: string;

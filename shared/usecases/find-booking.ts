@@ -1,8 +1,8 @@
 // use case → read one booking of the partner, by the service id or by the partner's booking_id.
 import type { Booking } from '#shared/domain/booking';
 import { NotFoundError } from '#shared/errors';
-import type { BookingStore } from '#shared/usecases/ports';
 import { MAX_BOOKING_REFERENCE_LENGTH } from '#shared/domain/booking';
+import type { BookingStore } from '#shared/usecases/ports/bookings';
 
 export type BookingAddress = { partnerId: string } & ({ id: string } | { reference: string });
 

@@ -4,11 +4,10 @@ import type { IngestResultSchema } from '#shared/domain/traveler-response-schema
 import type { Fact } from '#shared/domain/lifecycle-schemas';
 import { reporterFacts } from '#shared/domain/lifecycle-schemas';
 import { AppError } from '#shared/errors';
-import { DuplicateFactError } from '#shared/storage/traveler-store';
-import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
 import { recordPurchase, recordTopup } from '#shared/usecases/payments';
 import { redeemPromoCode, type FactContext } from '#shared/usecases/redeem-promo-code';
 import { activatePackage, installEsim, removeEsim, reportUsage } from '#shared/usecases/traveler-facts';
+import { DuplicateFactError, type LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 
 /** What POST /ingest/facts answers: `duplicate` (seen before, nothing changed), `applied` (moved state), `events` fired. */
 export type IngestResult = InferOutput<typeof IngestResultSchema>;

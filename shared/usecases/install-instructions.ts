@@ -3,10 +3,10 @@ import type { Brand } from '#shared/domain/brand';
 import { renderInstructions, type Branding, type InstructionFormat } from '#shared/domain/install/instructions';
 import type { ServedLocale } from '#shared/domain/locale';
 import { NotFoundError } from '#shared/errors';
-import type { BrandDirectory } from '#shared/storage/brand-store';
-import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
 import { currentEsim } from '#shared/usecases/traveler-overview';
 import { travelerNotFound } from '#shared/usecases/travelers';
+import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
+import type { BrandDirectory } from '#shared/usecases/ports/partners';
 
 export interface InstallInstructionsRequest {
   partnerId: string;

@@ -1,10 +1,10 @@
 // use case → list the partner's bookings, newest first, with keyset cursors in both directions.
 import type { Booking } from '#shared/domain/booking';
 import { decodeCursor, encodeCursor } from '#shared/domain/cursor';
-import type { BookingStore } from '#shared/usecases/ports';
 
 export type { PaginationMetaOutput as PaginationMeta } from '#shared/domain/booking-response-schemas';
 import type { PaginationMetaOutput as PaginationMeta } from '#shared/domain/booking-response-schemas';
+import type { BookingStore } from '#shared/usecases/ports/bookings';
 
 /**
  * Input: partner, perPage and an optional cursor. Output: one page and its PaginationMeta.

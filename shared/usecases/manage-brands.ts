@@ -2,8 +2,8 @@
 import { BrandSettingsSchema, describeLogoProblem, MAX_BRANDS_PER_PARTNER, type Brand, type BrandSettingsInput } from '#shared/domain/brand';
 import { validate } from '#shared/domain/validate';
 import { BadRequestError, NotFoundError } from '#shared/errors';
-import type { BrandAdminStore } from '#shared/storage/brand-store';
-import type { Clock, PartnerDirectory } from '#shared/usecases/ports';
+import type { BrandAdminStore, PartnerDirectory } from '#shared/usecases/ports/partners';
+import type { Clock } from '#shared/usecases/ports/services';
 
 export interface BrandAdminDeps {
   brands: BrandAdminStore;

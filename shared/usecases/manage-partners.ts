@@ -1,11 +1,10 @@
 // use cases → operator actions on partners: create, list, show, rotate the API secret, change settings.
-import type { SecretCipher } from '#shared/auth/authenticate-partner';
 import { defaultDepartureEventSettings } from '#shared/domain/departure-events';
 import { randomToken } from '#shared/domain/ids';
 import { defaultWebhookSettings, type PartnerProfile } from '#shared/domain/partner';
 import { NotFoundError } from '#shared/errors';
-import type { PartnerAdminStore } from '#shared/storage/partner-store';
-import type { Clock } from '#shared/usecases/ports';
+import type { SecretCipher, PartnerAdminStore } from '#shared/usecases/ports/partners';
+import type { Clock } from '#shared/usecases/ports/services';
 
 export interface PartnerAdminDeps {
   partners: PartnerAdminStore;

@@ -1,9 +1,8 @@
 // use case → an operator issues credentials to a reporter (network, eSIM platform, payment provider).
-import type { SecretCipher } from '#shared/auth/authenticate-partner';
 import { randomToken } from '#shared/domain/ids';
 import { reporterFacts } from '#shared/domain/lifecycle-schemas';
 import { ValidationError } from '#shared/errors';
-import type { ReporterCredentialStore } from '#shared/storage/reporter-store';
+import type { SecretCipher, ReporterCredentialStore } from '#shared/usecases/ports/partners';
 
 export interface ReporterCredentialsView {
   reporter: string;

@@ -3,11 +3,10 @@ import { randomToken } from '#shared/domain/ids';
 import type { WebhookSettings } from '#shared/domain/partner';
 import { eventSettingKey, webhookEventNames, type WebhookEventName } from '#shared/events/catalog';
 import { BadRequestError, NotFoundError } from '#shared/errors';
-import type { DeliveryLog } from '#shared/storage/delivery-store';
 import { replayMessage } from '#shared/webhooks/queue-message';
 import { checkWebhookUrl } from '#shared/webhooks/url-safety';
-import type { WebhookQueue } from '#shared/webhooks/webhook-queue';
 import { updatePartnerProfile, type PartnerAdminDeps } from '#shared/usecases/manage-partners';
+import type { DeliveryLog, WebhookQueue } from '#shared/usecases/ports/webhooks';
 
 export interface WebhookSettingsChange {
   url?: string | null;

@@ -4,9 +4,9 @@ import { packagePurchased, topupCompleted, type Payment } from '#shared/domain/l
 import type { Esim, Traveler, TravelerPackage } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
 import { BadRequestError, NotFoundError } from '#shared/errors';
-import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
 import type { FactContext } from '#shared/usecases/redeem-promo-code';
 import { addPackage, ensureTraveler, ensureUniversalEsim, touched, withRetry } from '#shared/usecases/travelers';
+import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 
 /** What a purchase or top-up provisions unless the payment says otherwise (docs/lifecycle.md). */
 export const PAID_PACKAGE_DEFAULTS = { size: '1GB', package_duration: 30 } as const;

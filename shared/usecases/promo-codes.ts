@@ -4,10 +4,10 @@ import type { PromoCodeClaimResponseSchema } from '#shared/domain/traveler-respo
 import type { Booking, PromoCode } from '#shared/domain/booking';
 import { promoCodeClaimEmail } from '#shared/domain/emails';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '#shared/errors';
-import type { PromoCodeDirectory } from '#shared/storage/promo-code-directory';
-import type { ThrottleCounter } from '#shared/storage/throttle-store';
 import { isUuid } from '#shared/usecases/find-booking';
-import type { BookingStore, Clock, EmailSender, PartnerDirectory } from '#shared/usecases/ports';
+import type { PromoCodeDirectory, BookingStore } from '#shared/usecases/ports/bookings';
+import type { PartnerDirectory } from '#shared/usecases/ports/partners';
+import type { ThrottleCounter, Clock, EmailSender } from '#shared/usecases/ports/services';
 
 const unknownCode = (uuid: string) => new NotFoundError(`No promo code "${uuid.slice(0, 64)}".`, 'promo_code_not_found');
 

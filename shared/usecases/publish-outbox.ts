@@ -1,13 +1,7 @@
 // use case → turn committed outbox items into bus events; report the ones that must be retried.
 import type { DomainEvent } from '#shared/events/catalog';
 import { eventSource } from '#shared/events/pipeline';
-
-export interface BusEntry {
-  Source: string;
-  DetailType: string;
-  Detail: string;
-  Time: Date;
-}
+import type { BusEntry } from '#shared/usecases/ports/webhooks';
 
 /** PutEvents takes at most 10 entries per call. */
 const BATCH = 10;

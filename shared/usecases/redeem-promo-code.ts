@@ -4,7 +4,6 @@ import type { Booking, PackageQueueEntry, PromoCode } from '#shared/domain/booki
 import { promoCodeRedeemed } from '#shared/domain/lifecycle-events';
 import type { Traveler, TravelerPackage } from '#shared/domain/traveler';
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/errors';
-import type { LifecycleChange, LifecycleDeps } from '#shared/usecases/lifecycle-ports';
 import {
   addPackage,
   ensureTraveler,
@@ -15,6 +14,7 @@ import {
   withRetry,
   type TravelerIdentity,
 } from '#shared/usecases/travelers';
+import type { LifecycleChange, LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 
 export interface Redemption {
   booking: Booking;

@@ -7,10 +7,10 @@ import type * as v from 'valibot';
 import type { SandboxStep, sandboxSchemas } from '#shared/domain/lifecycle-schemas';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import { claimClassicGrant } from '#shared/usecases/classic-grants';
-import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
 import { recordPurchase, recordTopup } from '#shared/usecases/payments';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 import { activatePackage, installEsim, removeEsim, reportUsage } from '#shared/usecases/traveler-facts';
+import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 
 type Body<S extends SandboxStep> = v.InferOutput<(typeof sandboxSchemas)[S]>;
 

@@ -2,8 +2,8 @@
 import type { Booking } from '#shared/domain/booking';
 import { departureEvent } from '#shared/domain/departure-events';
 import { parseIsoDateTime } from '#shared/domain/dates';
-import type { ScheduleStore } from '#shared/storage/schedule-store';
-import type { BookingStore, Clock } from '#shared/usecases/ports';
+import type { ScheduleStore, BookingStore } from '#shared/usecases/ports/bookings';
+import type { Clock } from '#shared/usecases/ports/services';
 
 /** Schedules read per shard and run; a backlog drains over the following runs. */
 export const SWEEP_LIMIT_PER_SHARD = 100;

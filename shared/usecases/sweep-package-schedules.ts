@@ -9,9 +9,9 @@ import {
   type Traveler,
 } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
-import type { Clock } from '#shared/usecases/ports';
-import type { TravelerStore } from '#shared/usecases/lifecycle-ports';
 import { touched, withRetry } from '#shared/usecases/travelers';
+import type { TravelerStore } from '#shared/usecases/ports/lifecycle';
+import type { Clock } from '#shared/usecases/ports/services';
 
 export const PACKAGE_SWEEP_LIMIT_PER_SHARD = 100;
 

@@ -16,9 +16,9 @@ import {
 } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
 import { BadRequestError, ConflictError, type ErrorCode, NotFoundError } from '#shared/errors';
-import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
 import type { FactContext } from '#shared/usecases/redeem-promo-code';
 import { touched, travelerNotFound, withRetry } from '#shared/usecases/travelers';
+import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 
 /** Who may reach the traveler: a partner (sandbox, native) only its own; a reporter any partner's. */
 export interface Scope {

@@ -1,51 +1,8 @@
 // use case → what the traveler's home page shows; the data comes through the TravelerHomeSource port.
 import type { EsimType, PackageQueueEntry, PackageSpecification } from '#shared/domain/booking';
 import type { Brand } from '#shared/domain/brand';
-import type { BrandDirectory } from '#shared/storage/brand-store';
-import type { TravelerSession } from '#shared/usecases/traveler-sessions';
-
-export interface QueuedPackageView {
-  uuid: string;
-  esim_type: EsimType;
-  status: PackageQueueEntry['status'];
-  expires_at: string | null;
-  package: Pick<PackageSpecification, 'package_type' | 'size' | 'package_duration' | 'destination'>;
-}
-
-/**
- * Everything the home page can show of one traveler: shared/web/traveler-directory.ts fills it from the traveler
- * lifecycle (the traveler's package queue entries). `currentEsim` (eSIM, packages, data meter) is next.
- */
-export interface TravelerHomeView {
-  externalUserId: string;
-  /** The newest booking's `locale` and `custom_branding`, for the page language and brand. */
-  locale: string | null;
-  brandId: string | null;
-  packageQueues: QueuedPackageView[];
-  /** The traveler's current eSIM and its packages with the data meter; null before the first one is provisioned. */
-  currentEsim: CurrentEsimView | null;
-}
-
-export interface EsimPackageView {
-  package_id: string;
-  status: 'queued' | 'active' | 'depleted' | 'expired';
-  destination: string | null;
-  size: string | null;
-  used_bytes: number;
-  remaining_bytes: number | null;
-  /** 0–100: data used for data-limited packages, time elapsed for unlimited ones. */
-  usage_percent: number;
-  expires_at: string | null;
-}
-
-export interface CurrentEsimView {
-  status: 'provisioned' | 'installed' | 'removed';
-  packages: EsimPackageView[];
-}
-
-export interface TravelerHomeSource {
-  load(partnerId: string, externalUserId: string): Promise<TravelerHomeView>;
-}
+import type { BrandDirectory } from '#shared/usecases/ports/partners';
+import type { TravelerSession, TravelerHomeView, TravelerHomeSource } from '#shared/usecases/ports/travelers';
 
 /** Input: the session (partner + traveler, nothing else). Output: that traveler's view and the brand to style it. */
 export const showTravelerHome = async (

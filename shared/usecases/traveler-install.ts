@@ -2,19 +2,8 @@
 // rendered by the same instructions renderer as POST /native/instructions (shared/domain/install).
 import type { Brand } from '#shared/domain/brand';
 import { buildInstructions, type InstructionsDocument, type InstructionsInput } from '#shared/domain/install/instructions';
-import type { BrandDirectory } from '#shared/storage/brand-store';
-import type { TravelerSession } from '#shared/usecases/traveler-sessions';
-
-export interface InstallableEsim {
-  iccid: string;
-  activation_code: string;
-  status: 'provisioned' | 'installed' | 'removed';
-}
-
-export interface TravelerEsimSource {
-  /** The traveler's current eSIM (null before the first one), and the newest booking's locale and brand. */
-  loadCurrentEsim(partnerId: string, externalUserId: string): Promise<{ esim: InstallableEsim | null; locale: string | null; brandId: string | null }>;
-}
+import type { BrandDirectory } from '#shared/usecases/ports/partners';
+import type { TravelerSession, TravelerEsimSource } from '#shared/usecases/ports/travelers';
 
 export interface ShowInstallInput<Language extends string> {
   session: TravelerSession;

@@ -4,8 +4,8 @@ import type { EsimViewSchema, PackageViewSchema, UserDashboardResponseSchema } f
 import { dataPercent, durationPercent, universalEsim, usageMeasure, type Esim, type Traveler, type TravelerPackage } from '#shared/domain/traveler';
 import { NotFoundError } from '#shared/errors';
 import { entryState, queueEntriesOf } from '#shared/usecases/classic-grants';
-import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
 import { destinationOf, travelerNotFound } from '#shared/usecases/travelers';
+import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 
 export const esimView = (esim: Esim): Out<typeof EsimViewSchema> => ({
   iccid: esim.iccid,

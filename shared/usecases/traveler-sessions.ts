@@ -4,53 +4,13 @@ import type { RedirectTokenResponseSchema } from '#shared/domain/traveler-respon
 import { createHash } from 'node:crypto';
 import { randomToken } from '#shared/domain/ids';
 import { NotFoundError } from '#shared/errors';
-import type { Clock } from '#shared/usecases/ports';
+import type { Clock } from '#shared/usecases/ports/services';
+import type { TravelerDirectory, TokenSigner, RedirectTokenRecord, TravelerSession, SessionStore } from '#shared/usecases/ports/travelers';
 
 /** Short-lived: a partner mints the token right when the traveler taps, and opens the URL at once. */
 export const REDIRECT_TOKEN_TTL_SECONDS = 5 * 60;
 /** Absolute session lifetime; the partner app mints a new token each time the traveler opens the web app. */
 export const SESSION_TTL_SECONDS = 30 * 60;
-
-/** Finds travelers of one partner; bound to the traveler lifecycle in shared/web/traveler-directory.ts. */
-export interface TravelerDirectory {
-  /** The partner vouches for its own user ids: any well-formed id is a traveler, with or without packages yet. */
-  resolveByExternalUserId(partnerId: string, externalUserId: string): Promise<{ externalUserId: string }>;
-  /** The traveler known by this email within the partner, with an external_user_id assigned when it had none. */
-  resolveByEmail(partnerId: string, email: string): Promise<{ externalUserId: string } | undefined>;
-}
-
-/** Signs and verifies token bodies: HMAC with a KMS key in AWS, a local key in local mode. */
-export interface TokenSigner {
-  sign(message: string): Promise<string>;
-  verify(message: string, signature: string): Promise<boolean>;
-}
-
-export interface RedirectTokenRecord {
-  partner_id: string;
-  nonce: string;
-  external_user_id: string;
-  expires_at: string;
-  created_at: string;
-  used_at: string | null;
-}
-
-export interface TravelerSession {
-  partner_id: string;
-  external_user_id: string;
-  /** Session-bound CSRF token every form of the session carries. */
-  csrf_token: string;
-  created_at: string;
-  expires_at: string;
-}
-
-export interface SessionStore {
-  putToken(record: RedirectTokenRecord): Promise<void>;
-  getToken(partnerId: string, nonce: string): Promise<RedirectTokenRecord | undefined>;
-  /** Marks the token used and stores the session in one transaction; false when someone used the token first. */
-  redeemToken(record: RedirectTokenRecord, usedAt: string, sessionHash: string, session: TravelerSession): Promise<boolean>;
-  getSession(sessionHash: string): Promise<TravelerSession | undefined>;
-  deleteSession(sessionHash: string): Promise<void>;
-}
 
 export interface TravelerSessionDeps {
   sessions: SessionStore;

@@ -14,8 +14,7 @@ import {
   type TravelerPackage,
 } from '#shared/domain/traveler';
 import { NotFoundError, ValidationError } from '#shared/errors';
-import { ConcurrentChangeError } from '#shared/storage/traveler-store';
-import type { LifecycleDeps, TravelerStore, TravelerWrite } from '#shared/usecases/lifecycle-ports';
+import { ConcurrentChangeError, type LifecycleDeps, type TravelerStore, type TravelerWrite } from '#shared/usecases/ports/lifecycle';
 
 /** Re-reads and retries when a concurrent request changed the same traveler or booking (optimistic locking). */
 export const withRetry = async <T>(work: () => Promise<T>, attempts = 5): Promise<T> => {

@@ -4,7 +4,8 @@ import type { PromoPackageSpecificationOutput } from '#shared/domain/booking-sch
 import { iso3Of, specificationFromUpdate, type PackageCatalog } from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import { findBooking, isUuid } from '#shared/usecases/find-booking';
-import type { BookingStore, Clock } from '#shared/usecases/ports';
+import type { BookingStore } from '#shared/usecases/ports/bookings';
+import type { Clock } from '#shared/usecases/ports/services';
 
 export interface UpdateResult {
   booking: Booking;

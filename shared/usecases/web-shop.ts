@@ -2,12 +2,12 @@
 // lifecycle purchase use case (the one the sandbox `purchase` step uses), as a web-app purchase.
 import { createHash, randomUUID } from 'node:crypto';
 import type { BundleRecord, DestinationRecord, DestinationSummary } from '#shared/domain/catalog';
-import type { DestinationCatalog } from '#shared/storage/catalog-store';
 import { findDestination, listDestinations } from '#shared/usecases/catalog';
-import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
 import { recordPurchase } from '#shared/usecases/payments';
-import type { TravelerSession } from '#shared/usecases/traveler-sessions';
 import { NotFoundError } from '#shared/errors';
+import type { DestinationCatalog } from '#shared/usecases/ports/catalog';
+import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
+import type { TravelerSession } from '#shared/usecases/ports/travelers';
 
 /** The checkout form's nonce: random per rendered form, so a double submission carries the same one. */
 export const CHECKOUT_NONCE = /^[A-Za-z0-9_-]{16,64}$/;

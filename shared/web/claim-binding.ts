@@ -1,18 +1,10 @@
 // web → the claim form bound to the promo-code claim use case of POST /promo-codes/claim/{uuid}: the same
 // validation, throttling per code and per client address, and email delivery; its refusals become page outcomes.
-import { documentClient } from '#shared/clients/dynamodb';
-import { emailSender } from '#shared/clients/email';
-import { config } from '#shared/config';
+import { promoCodeClaimDependencies } from '#shared/composition/promo-codes';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '#shared/errors';
 import { hashedClientAddress } from '#shared/http/request';
-import { dynamoPromoCodeDirectory } from '#shared/storage/promo-code-directory';
-import { repositories } from '#shared/storage/repositories';
-import { dynamoThrottleCounter } from '#shared/storage/throttle-store';
 import type { ClaimOutcome, ClaimPromoCode } from '#shared/usecases/claim-promo-code-page';
 import { claimPromoCode as claimByEmail } from '#shared/usecases/promo-codes';
-
-const promoCodes = dynamoPromoCodeDirectory(documentClient, config.tableName);
-const throttle = dynamoThrottleCounter(documentClient, config.tableName);
 
 /** What the page says for each refusal of the claim use case; anything else is a failure of ours (500). */
 export const claimOutcomeOf = (error: unknown): ClaimOutcome => {
@@ -27,7 +19,7 @@ export const claimPromoCode: ClaimPromoCode = {
     try {
       await claimByEmail(
         { uuid, email, clientAddress: hashedClientAddress(clientAddress) },
-        { ...repositories, promoCodes, throttle, email: await emailSender() },
+        await promoCodeClaimDependencies(),
       );
       return 'sent';
     } catch (error) {

@@ -1,7 +1,7 @@
 // web adapter → the claim form's submission: CSRF check, email check, then the promo-code claim use case (port).
 import * as v from 'valibot';
 import { describeClaimPage, UUID_PATTERN, type ClaimPromoCode } from '#shared/usecases/claim-promo-code-page';
-import { webDependencies } from '#shared/web/dependencies';
+import { webDependencies } from '#shared/composition/traveler-web';
 import { formExpiredPage, publicPage, readForm } from '#shared/web/page-handler';
 import { claimFormPage, claimOutcomePage, notFoundPage } from '#shared/web/pages';
 import { CSRF_COOKIE, CSRF_FIELD, isCrossSite, sameSecret } from '#shared/web/security';

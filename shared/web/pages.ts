@@ -2,9 +2,9 @@
 import { html, type Html } from '#shared/web/html';
 import { layout, messagePage, type PageFrame } from '#shared/web/layout';
 import type { ClaimOutcome } from '#shared/usecases/claim-promo-code-page';
-import type { CurrentEsimView, EsimPackageView, QueuedPackageView, TravelerHomeView } from '#shared/usecases/traveler-home';
 import type { ExchangeOutcome } from '#shared/usecases/traveler-sessions';
 import { CSRF_FIELD } from '#shared/web/security';
+import type { CurrentEsimView, EsimPackageView, QueuedPackageView, TravelerHomeView } from '#shared/usecases/ports/travelers';
 
 const csrfField = (token: string) => html`<input type="hidden" name="${CSRF_FIELD}" value="${token}">`;
 

@@ -2,11 +2,9 @@
 // home page shows (the traveler's package queue entries from their bookings).
 import { queueEntriesOf } from '#shared/usecases/classic-grants';
 import { currentEsim, currentEsimPackages } from '#shared/usecases/traveler-overview';
-import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
-import type { TravelerHomeSource, TravelerHomeView } from '#shared/usecases/traveler-home';
-import type { TravelerEsimSource } from '#shared/usecases/traveler-install';
-import type { TravelerDirectory } from '#shared/usecases/traveler-sessions';
 import { ensureTraveler, touched, withExternalUserId, withRetry } from '#shared/usecases/travelers';
+import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
+import type { TravelerHomeSource, TravelerHomeView, TravelerEsimSource, TravelerDirectory } from '#shared/usecases/ports/travelers';
 
 type Deps = Pick<LifecycleDeps, 'travelers' | 'bookings' | 'clock'>;
 

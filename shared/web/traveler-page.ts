@@ -1,10 +1,11 @@
 // web adapter → pages of one traveler: only a live session reaches the page, and it names the one traveler it may see.
 import { logger } from '#shared/observability';
-import { loadTravelerSession, type TravelerSession } from '#shared/usecases/traveler-sessions';
-import { webDependencies } from '#shared/web/dependencies';
+import { loadTravelerSession } from '#shared/usecases/traveler-sessions';
+import { webDependencies } from '#shared/composition/traveler-web';
 import { messagePage } from '#shared/web/layout';
 import { respond, servePage, type PageOutcome, type PageRequest } from '#shared/web/page-handler';
 import { clearCookie, SESSION_COOKIE } from '#shared/web/security';
+import type { TravelerSession } from '#shared/usecases/ports/travelers';
 
 export interface SessionPageRequest extends PageRequest {
   session: TravelerSession;

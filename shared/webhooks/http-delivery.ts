@@ -3,6 +3,7 @@ import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type In
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { checkWebhookUrl, safeLookup, unsafeAddressCode } from '#shared/webhooks/url-safety';
+import type { DeliveryOutcome, WebhookPost } from '#shared/usecases/ports/webhooks';
 
 export const webhookUserAgent = 'esim-booking-service-webhooks/1';
 
@@ -14,28 +15,6 @@ const IDLE_CONNECTION_MS = 4_000;
 /** Connections kept open per destination origin, and destinations kept pooled at once (least recently used go). */
 const MAX_CONNECTIONS_PER_ORIGIN = 10;
 const MAX_POOLED_ORIGINS = 100;
-
-export interface DeliveryOutcome {
-  /** HTTP status of the receiver's answer; absent when no answer arrived. */
-  status?: number;
-  /** Raw Retry-After header, for the retry policy. */
-  retryAfter?: string;
-  latencyMs: number;
-  error?: string;
-  errorKind?: 'timeout' | 'connection' | 'unsafe_url' | 'invalid_url';
-}
-
-export interface WebhookPost {
-  url: string;
-  /** Signature, timestamp, event/delivery ids and the partner's auth header. */
-  headers: Record<string, string>;
-  /** The exact bytes that were signed. */
-  body: string;
-  /** Deadline for the whole exchange: connect, send, and the answer. */
-  timeoutMs: number;
-  /** Local mode only: lets deliveries reach http://127.0.0.1 receivers. */
-  allowPrivate: boolean;
-}
 
 export interface WebhookPosterOptions {
   /** The connect-time address check of every new connection (default: safeLookup, the DNS answer). */

@@ -7,25 +7,7 @@ import {
   SendMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-
-export interface DeadLetterDetails {
-  partner_id: string;
-  event_id: string;
-  event: string;
-  delivery_id: string;
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  reason: string;
-}
-
-export interface WebhookQueue {
-  /** Makes the message visible again after `seconds` (SQS caps a single delay at 12 h). */
-  postpone(receiptHandle: string, seconds: number): Promise<void>;
-  /** Sends the original body to the dead-letter queue with what support needs as attributes. */
-  deadLetter(body: string, details: DeadLetterDetails): Promise<void>;
-  enqueue(body: string): Promise<void>;
-}
+import type { WebhookQueue, DeadLetteredMessage } from '#shared/usecases/ports/webhooks';
 
 export const sqsWebhookQueue = (client: SQSClient, urls: { queueUrl: () => string; deadLetterQueueUrl: () => string }): WebhookQueue => ({
   async postpone(receiptHandle, seconds) {
@@ -49,11 +31,6 @@ export const sqsWebhookQueue = (client: SQSClient, urls: { queueUrl: () => strin
     await client.send(new SendMessageCommand({ QueueUrl: urls.queueUrl(), MessageBody: body }));
   },
 });
-
-export interface DeadLetteredMessage {
-  body: string;
-  attributes: Record<string, string>;
-}
 
 const attributesOf = (attributes: Record<string, { StringValue?: string }> | undefined): Record<string, string> =>
   Object.fromEntries(Object.entries(attributes ?? {}).map(([name, value]) => [name, value.StringValue ?? '']));

@@ -9,13 +9,13 @@ import type { PartnerProfile } from '#shared/domain/partner';
 import { validate } from '#shared/domain/validate';
 import type { LocalRuntime } from '#bin/local/runtime';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
+import { serviceClock } from '#shared/clock';
 import { keys } from '#shared/storage/keys';
 import { createBooking } from '#shared/usecases/create-booking';
-import type { BookingStore } from '#shared/usecases/ports';
-import { systemClock } from '#shared/usecases/ports';
 import { interleaved, percentile, type Row } from '#test/bench/measure';
 import { makeBookingRequest } from '#test/support/factories';
 import { signedClient } from '#test/support/signed-client';
+import type { BookingStore } from '#shared/usecases/ports/bookings';
 
 type Client = ReturnType<typeof signedClient>;
 
@@ -33,7 +33,7 @@ const startBareServer = async (client: DynamoDBDocumentClient, tableName: string
         partners: { getProfile: async () => profile },
         brands: { exists: async () => true },
         catalog: { findPackages: async () => new Map() },
-        clock: systemClock,
+        clock: serviceClock,
       },
     );
     return captured!;

@@ -13,7 +13,7 @@ const variants: Record<string, string> = {
   bareDocumentClient: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb'; import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 export const c = DynamoDBDocumentClient.from(new DynamoDBClient({})); export const handler = async () => c;`,
   getBooking: `export { handler } from '${root}/functions/get-booking.ts';`,
-  getBookingWithTracer: `import { Tracer } from '@aws-lambda-powertools/tracer'; import { documentClient } from '${root}/shared/clients/dynamodb.ts';
+  getBookingWithTracer: `import { Tracer } from '@aws-lambda-powertools/tracer'; import { documentClient } from '${root}/shared/composition/dynamodb.ts';
 const tracer = new Tracer({ serviceName: 'x' }); tracer.captureAWSv3Client(documentClient);
 export { handler } from '${root}/functions/get-booking.ts';`,
   tracerAlone: `import { Tracer } from '@aws-lambda-powertools/tracer'; export const tracer = new Tracer({ serviceName: 'x' });`,

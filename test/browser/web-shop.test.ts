@@ -78,9 +78,17 @@ describe('Shop page in a browser', () => {
     await page.goto((await redirectToken(client, { external_user_id: traveler })).url);
     await page.goto(`${service.url}/app/shop?destination=FRA`);
 
-    await Promise.all([page.waitForURL(/checkout$/), page.getByRole('button', { name: 'Buy 1GB · 7 days for €4.50' }).click()]);
-    await page.goBack();
-    await Promise.all([page.waitForURL(/checkout$/), page.getByRole('button', { name: 'Buy 1GB · 7 days for €4.50' }).click()]);
+    const buy = page.getByRole('button', { name: 'Buy 1GB · 7 days for €4.50' });
+    const form = page.locator('form', { has: buy });
+    const action = new URL((await form.getAttribute('action'))!, service.url).href;
+    const fields = Object.fromEntries(
+      await form.locator('input[type=hidden]').evaluateAll((inputs) => inputs.map((input) => [(input as HTMLInputElement).name, (input as HTMLInputElement).value])),
+    ) as Record<string, string>;
+    await Promise.all([page.waitForURL(/checkout$/), buy.click()]);
+    // The same form once more, as a double click or a resend sends it: the session cookie, from our own origin.
+    const resent = await page.request.post(action, { form: fields, headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(resent.status()).toBe(200);
+    expect(await resent.text()).toContain('Payment received');
     await page.goto(`${service.url}/app/shop?destination=FRA`);
     await Promise.all([page.waitForURL(/checkout$/), page.getByRole('button', { name: 'Buy 1GB · 7 days for €4.50' }).click()]);
 

@@ -4,7 +4,7 @@ import isoCountries from 'i18n-iso-countries/index.js';
 import { join } from 'node:path';
 import { CATALOG_FILE } from '#bin/local/runtime';
 import { importCatalog } from '#shared/usecases/catalog';
-import { systemClock } from '#shared/usecases/ports';
+import { serviceClock } from '#shared/clock';
 import { makeBookingRequest } from '#test/support/factories';
 import type { SignedClient } from '#test/support/signed-client';
 import { projectRoot, startTestService, type TestService } from '#test/support/test-service';
@@ -125,7 +125,7 @@ describe('Destinations', () => {
   });
 
   it('re-importing the seeded version changes nothing; changed content under the same version is refused', async () => {
-    const deps = { catalog: service.runtime.admin.catalog, clock: systemClock };
+    const deps = { catalog: service.runtime.admin.catalog, clock: serviceClock };
 
     const again = await importCatalog(catalogFile, deps);
     const altered = importCatalog({ ...catalogFile, bundles: catalogFile.bundles.slice(1) }, deps);
@@ -135,7 +135,7 @@ describe('Destinations', () => {
   });
 
   it('a newer version removes the bundles it no longer lists', async () => {
-    const deps = { catalog: service.runtime.admin.catalog, clock: systemClock };
+    const deps = { catalog: service.runtime.admin.catalog, clock: serviceClock };
     const dropped = catalogFile.bundles[0].id;
 
     const result = await importCatalog({ ...catalogFile, version: 2, bundles: catalogFile.bundles.slice(1) }, deps);

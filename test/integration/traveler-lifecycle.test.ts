@@ -2,7 +2,7 @@
 // concurrency, and the partner's receiver getting each spec event once with exactly its fields.
 import { eventDataFields } from '#shared/domain/lifecycle-events';
 import { runOps } from '#bin/ops/cli';
-import { lifecycleRepositories } from '#shared/storage/lifecycle-repositories';
+import { lifecycleRepositories } from '#shared/composition/lifecycle';
 import { rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 import { sweepPackageSchedules } from '#shared/usecases/sweep-package-schedules';

@@ -3,7 +3,7 @@
 // cap and the DLQ, redrive, replay and dedupe on event_id.
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { redriveDeadLetters } from '#shared/webhooks/webhook-queue';
-import { dynamoDeliveryLog, type DeliveryLog } from '#shared/storage/delivery-store';
+import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
 import { updatePartnerProfile } from '#shared/usecases/manage-partners';
 import { replayEvent, rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { sqsWebhookQueue } from '#shared/webhooks/webhook-queue';
@@ -11,6 +11,7 @@ import { MAX_ATTEMPTS } from '#shared/webhooks/retry-policy';
 import { inDays, makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import { eventually, startReceiver, type Behaviour, type Receiver } from '#test/support/webhook-receiver';
 import { startTestService, type TestService } from '#test/support/test-service';
+import type { DeliveryLog } from '#shared/usecases/ports/webhooks';
 
 describe('Webhook delivery through the local pipeline', () => {
   let service: TestService;

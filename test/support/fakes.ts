@@ -1,11 +1,10 @@
 // test support → in-memory adapters for use-case unit tests (no network).
-import type { SecretCipher } from '#shared/auth/authenticate-partner';
 import { defaultDepartureEventSettings } from '#shared/domain/departure-events';
 import { defaultWebhookSettings, type PartnerProfile } from '#shared/domain/partner';
 import type { DomainEvent } from '#shared/events/catalog';
-import type { DeliveryLog, DeliveryStart } from '#shared/storage/delivery-store';
 import { finalDeliveryStatuses, type DeliveryAttempt, type DeliveryRecord } from '#shared/webhooks/delivery-model';
-import type { DeadLetterDetails, WebhookQueue } from '#shared/webhooks/webhook-queue';
+import type { SecretCipher } from '#shared/usecases/ports/partners';
+import type { DeliveryLog, DeliveryStart, DeadLetterDetails, WebhookQueue } from '#shared/usecases/ports/webhooks';
 
 export const makePartnerProfile = (overrides: Partial<PartnerProfile> = {}): PartnerProfile => ({
   partner_id: 'ptn_test',

@@ -1,9 +1,10 @@
 // tests → auth → the in-memory credential cache: rotation, disabling and expiry, on an injected clock.
-import { authenticatePartner, type PartnerCredentials } from '#shared/auth/authenticate-partner';
+import { authenticatePartner } from '#shared/auth/authenticate-partner';
 import { cachedCredentials, CREDENTIALS_CACHE_TTL_MS } from '#shared/auth/credential-cache';
 import { signRequest } from '#shared/auth/request-signing';
 import { AuthenticationError } from '#shared/errors';
 import { fakeCipher } from '#test/support/fakes';
+import type { PartnerCredentials } from '#shared/usecases/ports/partners';
 
 const START = 1_763_812_800_000;
 

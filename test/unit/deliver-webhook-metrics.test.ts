@@ -1,9 +1,9 @@
 // The delivery use case reports each HTTP attempt's outcome and latency to its observer (metrics in Lambda).
 import { eventSource } from '#shared/events/pipeline';
 import { deliverWebhook, DeliveryPostponed, type DeliverWebhookDeps } from '#shared/usecases/deliver-webhook';
-import type { DeliveryOutcome } from '#shared/webhooks/http-delivery';
 import { MAX_ATTEMPTS } from '#shared/webhooks/retry-policy';
 import { fakeCipher, makeDomainEvent, makePartnerProfile, memoryDeliveryLog, memoryQueue } from '#test/support/fakes';
+import type { DeliveryOutcome } from '#shared/usecases/ports/webhooks';
 
 const setup = (outcome: DeliveryOutcome) => {
   const profile = makePartnerProfile();

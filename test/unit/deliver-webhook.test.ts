@@ -2,10 +2,10 @@
 import { eventSource } from '#shared/events/pipeline';
 import type { PartnerProfile } from '#shared/domain/partner';
 import { deliverWebhook, deliveryIdOf, DeliveryPostponed, type DeliverWebhookDeps } from '#shared/usecases/deliver-webhook';
-import type { DeliveryOutcome, WebhookPost } from '#shared/webhooks/http-delivery';
 import { MAX_ATTEMPTS } from '#shared/webhooks/retry-policy';
 import { verifyWebhookSignature } from '#shared/webhooks/signing';
 import { fakeCipher, makeDomainEvent, makePartnerProfile, memoryDeliveryLog, memoryQueue } from '#test/support/fakes';
+import type { DeliveryOutcome, WebhookPost } from '#shared/usecases/ports/webhooks';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 

@@ -3,12 +3,12 @@ import { ConditionalCheckFailedException, DynamoDBClient, PutItemCommand, Update
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { AppError } from '#shared/errors';
-import { runIdempotently } from '#shared/usecases/idempotency';
+import { powertoolsIdempotency } from '#shared/storage/idempotency-store';
 
 const lambdaContext = { getRemainingTimeInMillis: () => 10_000, functionName: 'createBooking' } as Context;
-const deps = () => ({ client: new DynamoDBClient({ region: 'eu-west-1' }), tableName: 'bookings' });
+const runner = () => powertoolsIdempotency(new DynamoDBClient({ region: 'eu-west-1' }), 'bookings');
 
-describe('runIdempotently', () => {
+describe('powertoolsIdempotency', () => {
   const dynamo = mockClient(DynamoDBClient);
   afterEach(() => dynamo.reset());
 
@@ -22,10 +22,10 @@ describe('runIdempotently', () => {
     let ran = false;
 
     // Act
-    const result = runIdempotently({ partnerId: 'ptn_1', idempotencyKey: key, body: {}, lambdaContext }, async () => {
+    const result = runner().run({ partnerId: 'ptn_1', idempotencyKey: key, body: {}, deadline: lambdaContext }, async () => {
       ran = true;
       return {};
-    }, deps());
+    });
 
     // Assess
     await expect(result).rejects.toMatchObject({ status: 400, code: 'invalid_idempotency_key' });
@@ -45,12 +45,12 @@ describe('runIdempotently', () => {
     });
     dynamo.on(UpdateItemCommand).resolves({});
     let finishFirst: (value: { id: string }) => void = () => {};
-    const call = () => ({ partnerId: 'ptn_1', idempotencyKey: 'key-1', body: { booking_id: 'b-1' }, lambdaContext });
-    const first = runIdempotently(call(), () => new Promise<{ id: string }>((resolve) => (finishFirst = resolve)), deps());
+    const call = () => ({ partnerId: 'ptn_1', idempotencyKey: 'key-1', body: { booking_id: 'b-1' }, deadline: lambdaContext });
+    const first = runner().run(call(), () => new Promise<{ id: string }>((resolve) => (finishFirst = resolve)));
     while (stored === undefined) await new Promise((resolve) => setImmediate(resolve));
 
     // Act
-    const retry = runIdempotently(call(), async () => ({ id: 'second' }), deps()).catch((error: unknown) => error);
+    const retry = runner().run(call(), async () => ({ id: 'second' })).catch((error: unknown) => error);
     const refusal = await retry;
     finishFirst({ id: 'first' });
 

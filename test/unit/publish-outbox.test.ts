@@ -1,6 +1,7 @@
 // Use case: publishOutbox — batches of 10 in stream order; a failure retries itself and everything after it.
 import { eventSource } from '#shared/events/pipeline';
-import { type BusEntry, publishOutbox } from '#shared/usecases/publish-outbox';
+import { publishOutbox } from '#shared/usecases/publish-outbox';
+import type { BusEntry } from '#shared/usecases/ports/webhooks';
 
 const item = (index: number) => ({
   sequenceNumber: `seq-${String(index).padStart(3, '0')}`,

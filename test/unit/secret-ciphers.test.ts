@@ -1,9 +1,9 @@
 // security adapters: the KMS cipher's requests (aws-sdk-client-mock) and the in-memory cache in front of it.
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
-import type { SecretCipher } from '#shared/auth/authenticate-partner';
 import { cachedCipher } from '#shared/security/cached-cipher';
 import { kmsSecretCipher } from '#shared/security/kms-secret-cipher';
+import type { SecretCipher } from '#shared/usecases/ports/partners';
 
 const context = { partner_id: 'ptn_1', purpose: 'api_secret' };
 

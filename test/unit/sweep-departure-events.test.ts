@@ -1,9 +1,8 @@
 // The departure sweeper reports whether the booking's traveler has an eSIM installed when the event fires.
 import type { Booking } from '#shared/domain/booking';
 import type { DomainEvent } from '#shared/events/catalog';
-import type { DueSchedule, ScheduleStore } from '#shared/storage/schedule-store';
-import type { BookingStore } from '#shared/usecases/ports';
 import { sweepDepartureEvents } from '#shared/usecases/sweep-departure-events';
+import type { DueSchedule, ScheduleStore, BookingStore } from '#shared/usecases/ports/bookings';
 
 const NOW = new Date('2026-06-01T00:00:00.000Z');
 

@@ -1,15 +1,7 @@
 // Redirect tokens and sessions with in-memory adapters: signature, expiry, single use, session lifetime.
 import { localTokenSigner } from '#shared/security/token-signer';
-import {
-  createRedirectToken,
-  exchangeRedirectToken,
-  loadTravelerSession,
-  REDIRECT_TOKEN_TTL_SECONDS,
-  SESSION_TTL_SECONDS,
-  type RedirectTokenRecord,
-  type SessionStore,
-  type TravelerSession,
-} from '#shared/usecases/traveler-sessions';
+import { createRedirectToken, exchangeRedirectToken, loadTravelerSession, REDIRECT_TOKEN_TTL_SECONDS, SESSION_TTL_SECONDS } from '#shared/usecases/traveler-sessions';
+import type { RedirectTokenRecord, SessionStore, TravelerSession } from '#shared/usecases/ports/travelers';
 
 const memorySessions = (): SessionStore => {
   const tokens = new Map<string, RedirectTokenRecord>();

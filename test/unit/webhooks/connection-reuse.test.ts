@@ -2,9 +2,10 @@
 // against the DNS answer. The fake DNS answers public addresses and "routes" them to the local receiver.
 import type { LookupOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { createWebhookPoster, type WebhookPost } from '#shared/webhooks/http-delivery';
+import { createWebhookPoster } from '#shared/webhooks/http-delivery';
 import { type Resolver, safeLookup } from '#shared/webhooks/url-safety';
 import { selfSignedCertificate, startHttpsReceiver } from '#test/support/https-receiver';
+import type { WebhookPost } from '#shared/usecases/ports/webhooks';
 
 const HOST = 'hooks.partner.test';
 

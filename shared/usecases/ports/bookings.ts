@@ -1,10 +1,8 @@
-// use cases → the ports they need; DynamoDB adapters implement them in shared/storage, tests may fake them.
-import type { UsedSignature } from '#shared/auth/authenticate-partner';
+// ports → what the booking use cases need from storage: bookings, departure schedules, promo-code look-ups.
 import type { Booking } from '#shared/domain/booking';
-import type { PlannedDepartureEvent } from '#shared/domain/departure-events';
+import type { DepartureEventName, PlannedDepartureEvent } from '#shared/domain/departure-events';
 import type { DomainEvent } from '#shared/events/catalog';
-import type { PartnerProfile } from '#shared/domain/partner';
-import { serviceClock } from '#shared/clock';
+import type { UsedSignature } from '#shared/usecases/ports/partners';
 
 export interface BookingPage {
   bookings: Booking[];
@@ -36,25 +34,26 @@ export interface BookingStore {
   delete(booking: Booking): Promise<void>;
 }
 
-export interface PartnerDirectory {
-  getProfile(partnerId: string): Promise<PartnerProfile | undefined>;
+export interface DueSchedule {
+  partner_id: string;
+  booking_id: string;
+  event: DepartureEventName;
+  due_at: string;
 }
 
-export interface Clock {
-  now(): Date;
+export interface ScheduleStore {
+  /** Due schedules, oldest first, at most `limit` per shard. */
+  due(now: Date, limit: number): Promise<DueSchedule[]>;
+  /** Removes the schedule and writes its event in one transaction; false when it already fired or was cancelled. */
+  fire(schedule: DueSchedule, event: DomainEvent): Promise<boolean>;
+  drop(schedule: DueSchedule): Promise<void>;
 }
 
-/** The service clock under its first name; new code imports serviceClock from #shared/clock. */
-export const systemClock: Clock = serviceClock;
-/** One email: plain text always, HTML optionally (the same content). */
-export interface EmailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
+export interface PromoCodeLocation {
+  partnerId: string;
+  bookingId: string;
 }
 
-/** Sends an email now; Amazon SES v2 in AWS, .eml files under the data folder locally. */
-export interface EmailSender {
-  send(message: EmailMessage): Promise<{ messageId: string }>;
+export interface PromoCodeDirectory {
+  locate(uuid: string): Promise<PromoCodeLocation | undefined>;
 }

@@ -1,4 +1,4 @@
-// clients → the DynamoDB clients, created once per function instance (module scope).
+// composition → the DynamoDB clients, created once per function instance (module scope).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '#shared/config';

@@ -1,8 +1,26 @@
-// use cases → the ports of the traveler lifecycle: travelers in storage, the connectivity provider, payments.
+// ports → the traveler lifecycle: travelers in storage, the connectivity provider, payments, and their errors.
 import type { Booking } from '#shared/domain/booking';
 import type { Traveler } from '#shared/domain/traveler';
+import { ConflictError } from '#shared/errors';
 import type { DomainEvent } from '#shared/events/catalog';
-import type { BookingStore, Clock, PartnerDirectory } from '#shared/usecases/ports';
+import type { BookingStore } from '#shared/usecases/ports/bookings';
+import type { PartnerDirectory } from '#shared/usecases/ports/partners';
+import type { Clock } from '#shared/usecases/ports/services';
+
+/** Another request changed a traveler or booking between read and write; use cases re-read and retry. */
+export class ConcurrentChangeError extends ConflictError {
+  constructor() {
+    super('concurrent_modification', 'The traveler was changed by another request. Retry.');
+  }
+}
+
+/** The reporter's fact id is already recorded: the fact was applied before and changes nothing now. */
+export class DuplicateFactError extends Error {
+  constructor() {
+    super('This fact was already recorded.');
+    this.name = 'DuplicateFactError';
+  }
+}
 
 /** An eSIM profile as the provider hands it out (docs/providers.md). */
 export interface EsimProfile {

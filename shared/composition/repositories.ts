@@ -1,5 +1,5 @@
-// storage → the DynamoDB adapters bound to this function's table, built once per function instance.
-import { documentClient } from '#shared/clients/dynamodb';
+// composition → the DynamoDB adapters bound to this function's table, built once per function instance.
+import { documentClient } from '#shared/composition/dynamodb';
 import { config } from '#shared/config';
 import { serviceClock } from '#shared/clock';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
@@ -7,7 +7,7 @@ import { dynamoBrandStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { cachedPartnerDirectory } from '#shared/storage/cached-partner-directory';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
-import { lifecycleRepositories } from '#shared/storage/lifecycle-repositories';
+import { lifecycleRepositories } from '#shared/composition/lifecycle';
 
 // Both compositions are built in a pure-marked closure, so a bundle keeps only the one its function uses: esbuild
 // drops an unused statement only when nothing in it may have effects (reading `config` counts as one).

@@ -1,21 +1,19 @@
-// web → the adapters page functions use, built once per function instance (module scope).
-import { documentClient } from '#shared/clients/dynamodb';
+// composition → the adapters of the traveler web app's page functions, built once per function instance.
+import { documentClient } from '#shared/composition/dynamodb';
+import { serviceClock, wallClock } from '#shared/clock';
 import { config } from '#shared/config';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
 import { dynamoBrandStore } from '#shared/storage/brand-store';
 import { dynamoPromoClaimLookup } from '#shared/storage/promo-claim-lookup';
 import { dynamoSessionStore } from '#shared/storage/session-store';
 import { dynamoTravelerStore } from '#shared/storage/traveler-store';
-import { systemClock } from '#shared/usecases/ports';
 import { lifecycleTravelerDirectory } from '#shared/web/traveler-directory';
 
-/** Tokens and sessions are security windows, so they run on wall time (decision F20), never on a moved clock. */
-const clock = systemClock;
-
+// What a traveler owns runs on the service clock like the rest of the lifecycle.
 const travelers = lifecycleTravelerDirectory({
   travelers: dynamoTravelerStore(documentClient, config.tableName),
   bookings: dynamoBookingStore(documentClient, config.tableName),
-  clock,
+  clock: serviceClock,
 });
 
 export const webDependencies = {
@@ -25,5 +23,6 @@ export const webDependencies = {
   home: travelers,
   esims: travelers,
   promoCodes: dynamoPromoClaimLookup(documentClient, config.tableName),
-  clock,
+  /** Tokens and sessions are security windows: real time (decision F20), never a moved clock. */
+  clock: wallClock,
 };

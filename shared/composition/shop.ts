@@ -1,9 +1,9 @@
-// web → the shop's adapters: the catalog, and the traveler lifecycle with the stage's payment provider.
-import { documentClient } from '#shared/clients/dynamodb';
+// composition → the shop's adapters: the catalog, and the traveler lifecycle with the stage's payment provider.
+import { documentClient } from '#shared/composition/dynamodb';
 import { serviceClock } from '#shared/clock';
 import { config } from '#shared/config';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
-import { lifecycleRepositories } from '#shared/storage/lifecycle-repositories';
+import { lifecycleRepositories } from '#shared/composition/lifecycle';
 
 export const shopDependencies = {
   catalog: dynamoCatalogStore(documentClient, config.tableName),

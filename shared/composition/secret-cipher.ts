@@ -1,10 +1,10 @@
-// clients → the partner-secret cipher: KMS in AWS, a local AES key in local mode; fails fast if neither is set.
+// composition → the partner-secret cipher: KMS in AWS, a local AES key in local mode; fails fast if neither is set.
 import { KMSClient } from '@aws-sdk/client-kms';
 import { config } from '#shared/config';
-import type { SecretCipher } from '#shared/auth/authenticate-partner';
 import { cachedCipher } from '#shared/security/cached-cipher';
 import { kmsSecretCipher } from '#shared/security/kms-secret-cipher';
 import { localSecretCipher } from '#shared/security/local-secret-cipher';
+import type { SecretCipher } from '#shared/usecases/ports/partners';
 
 const createCipher = (): SecretCipher => {
   const keyId = config.secretKeyId;

@@ -1,9 +1,9 @@
-// clients → the redirect-token signer: a KMS HMAC key in AWS, a key derived from LOCAL_SECRET_KEY locally.
+// composition → the redirect-token signer: a KMS HMAC key in AWS, a key derived from LOCAL_SECRET_KEY locally.
 // Only the two functions that create or exchange tokens import this (and with it the KMS client).
 import { KMSClient } from '@aws-sdk/client-kms';
 import { config } from '#shared/config';
 import { kmsTokenSigner, localTokenSigner } from '#shared/security/token-signer';
-import type { TokenSigner } from '#shared/usecases/traveler-sessions';
+import type { TokenSigner } from '#shared/usecases/ports/travelers';
 
 const createSigner = (): TokenSigner => {
   const keyId = config.tokenKeyId;

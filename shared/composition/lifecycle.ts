@@ -1,11 +1,11 @@
-// storage → the traveler-lifecycle dependencies bound to one table, for functions, the local runtime and tests.
+// composition → the traveler-lifecycle dependencies bound to one table, for functions, the local runtime and tests.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { providersFor } from '#shared/providers/providers';
+import { providersFor } from '#shared/composition/providers';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { dynamoTravelerStore } from '#shared/storage/traveler-store';
-import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
-import type { Clock } from '#shared/usecases/ports';
+import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
+import type { Clock } from '#shared/usecases/ports/services';
 
 export const lifecycleRepositories = (client: DynamoDBDocumentClient, tableName: string, clock: Clock, stage: string): LifecycleDeps => ({
   travelers: dynamoTravelerStore(client, tableName),

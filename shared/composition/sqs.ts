@@ -1,4 +1,4 @@
-// clients → the SQS client, created once per function instance (module scope).
+// composition → the SQS client, created once per function instance (module scope).
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { config } from '#shared/config';
 

@@ -1,4 +1,4 @@
-// use case wrapper → Idempotency-Key support on Powertools idempotency, stored in the single table per partner.
+// storage adapter → Idempotency-Key support on Powertools idempotency, stored in the single table per partner.
 import {
   IdempotencyAlreadyInProgressError,
   IdempotencyConfig,
@@ -11,6 +11,7 @@ import type { Context } from 'aws-lambda';
 import { BadRequestError, ConflictError } from '#shared/errors';
 import { keys } from '#shared/storage/keys';
 import { timeToLiveAttribute } from '#shared/storage/table-definition';
+import type { IdempotentRunner } from '#shared/usecases/ports/services';
 
 /** How long a key remembers its response. */
 export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;
@@ -22,13 +23,13 @@ interface IdempotentCall {
   body: unknown;
 }
 
-/**
- * Runs `operation` once per (partner, Idempotency-Key). The same key with the same body returns the stored
- * result; the same key with another body is a 409; a retry while the first call still runs is a 409 too.
- * Without a key the operation simply runs.
- */
-export const runIdempotently = async <T extends Record<string, unknown> | unknown[]>(
-  input: { partnerId: string; idempotencyKey: string | undefined; body: unknown; lambdaContext: Context },
+/** The runner of one table: records live under the partner's own partition (keys.idempotencyPartition). */
+export const powertoolsIdempotency = (client: DynamoDBClient, tableName: string): IdempotentRunner => ({
+  run: async (input, operation) => runIdempotently(input, operation, { client, tableName }),
+});
+
+const runIdempotently = async <T extends Record<string, unknown> | unknown[]>(
+  input: Parameters<IdempotentRunner['run']>[0],
   operation: () => Promise<T>,
   deps: { client: DynamoDBClient; tableName: string },
 ): Promise<T> => {
@@ -52,8 +53,9 @@ export const runIdempotently = async <T extends Record<string, unknown> | unknow
     expiresAfterSeconds: IDEMPOTENCY_WINDOW_SECONDS,
     throwOnNoIdempotencyKey: true,
   });
-  // An in-progress record of a crashed invocation then expires when that invocation would have timed out.
-  idempotencyConfig.registerLambdaContext(input.lambdaContext);
+  // An in-progress record of a crashed invocation then expires when that invocation would have timed out (Powertools
+  // reads only the remaining time of the context it is given).
+  idempotencyConfig.registerLambdaContext(input.deadline as Context);
   const idempotentOperation = makeIdempotent(async (_call: IdempotentCall) => operation(), {
     persistenceStore,
     config: idempotencyConfig,

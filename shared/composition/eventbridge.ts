@@ -1,4 +1,4 @@
-// clients → the EventBridge client, created once per function instance (module scope).
+// composition → the EventBridge client, created once per function instance (module scope).
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { config } from '#shared/config';
 

@@ -1,0 +1,45 @@
+// ports → the service-wide ones: the clock, email, and windowed counters for throttling.
+
+export interface Clock {
+  now(): Date;
+}
+
+/** One email: plain text always, HTML optionally (the same content). */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Sends an email now; Amazon SES v2 in AWS, .eml files under the data folder locally. */
+export interface EmailSender {
+  send(message: EmailMessage): Promise<{ messageId: string }>;
+}
+
+export interface WindowCount {
+  count: number;
+  /** Epoch seconds when the window ends. */
+  resetsAt: number;
+}
+
+export interface ThrottleCounter {
+  /** Counts one hit for `subject` in the window containing `now`, and returns the count so far. */
+  hit(input: { scope: string; subject: string; windowSeconds: number; now: Date }): Promise<WindowCount>;
+}
+
+/** What an idempotent call may learn of its deadline: an in-progress record then expires with the invocation. */
+export interface InvocationDeadline {
+  getRemainingTimeInMillis(): number;
+}
+
+/**
+ * Runs an operation once per (partner, Idempotency-Key): the same key with the same body returns the stored result,
+ * with another body it is a 409, and while the first call still runs a 409 too. Without a key it simply runs.
+ */
+export interface IdempotentRunner {
+  run<T extends Record<string, unknown> | unknown[]>(
+    call: { partnerId: string; idempotencyKey: string | undefined; body: unknown; deadline: InvocationDeadline },
+    operation: () => Promise<T>,
+  ): Promise<T>;
+}

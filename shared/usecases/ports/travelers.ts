@@ -1,0 +1,108 @@
+// ports → what the traveler web app and redirect tokens need: sessions, token signing, traveler views.
+import type { EsimType, PackageQueueEntry, PackageSpecification } from '#shared/domain/booking';
+/** Finds travelers of one partner; bound to the traveler lifecycle in shared/web/traveler-directory.ts. */
+export interface TravelerDirectory {
+  /** The partner vouches for its own user ids: any well-formed id is a traveler, with or without packages yet. */
+  resolveByExternalUserId(partnerId: string, externalUserId: string): Promise<{ externalUserId: string }>;
+  /** The traveler known by this email within the partner, with an external_user_id assigned when it had none. */
+  resolveByEmail(partnerId: string, email: string): Promise<{ externalUserId: string } | undefined>;
+}
+
+/** Signs and verifies token bodies: HMAC with a KMS key in AWS, a local key in local mode. */
+export interface TokenSigner {
+  sign(message: string): Promise<string>;
+  verify(message: string, signature: string): Promise<boolean>;
+}
+
+export interface RedirectTokenRecord {
+  partner_id: string;
+  nonce: string;
+  external_user_id: string;
+  expires_at: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface TravelerSession {
+  partner_id: string;
+  external_user_id: string;
+  /** Session-bound CSRF token every form of the session carries. */
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface SessionStore {
+  putToken(record: RedirectTokenRecord): Promise<void>;
+  getToken(partnerId: string, nonce: string): Promise<RedirectTokenRecord | undefined>;
+  /** Marks the token used and stores the session in one transaction; false when someone used the token first. */
+  redeemToken(record: RedirectTokenRecord, usedAt: string, sessionHash: string, session: TravelerSession): Promise<boolean>;
+  getSession(sessionHash: string): Promise<TravelerSession | undefined>;
+  deleteSession(sessionHash: string): Promise<void>;
+}
+
+/** What the public claim page needs of a promo code: no code value, no other partner's data. */
+export interface ClaimablePromoCode {
+  partnerId: string;
+  locale: string | null;
+  brandId: string | null;
+}
+
+export interface PromoCodeClaimLookup {
+  /** Undefined for an unknown uuid (the page then answers 404 like any unknown page). */
+  describe(uuid: string): Promise<ClaimablePromoCode | undefined>;
+}
+
+export interface QueuedPackageView {
+  uuid: string;
+  esim_type: EsimType;
+  status: PackageQueueEntry['status'];
+  expires_at: string | null;
+  package: Pick<PackageSpecification, 'package_type' | 'size' | 'package_duration' | 'destination'>;
+}
+
+/**
+ * Everything the home page can show of one traveler: shared/web/traveler-directory.ts fills it from the traveler
+ * lifecycle (the traveler's package queue entries). `currentEsim` (eSIM, packages, data meter) is next.
+ */
+export interface TravelerHomeView {
+  externalUserId: string;
+  /** The newest booking's `locale` and `custom_branding`, for the page language and brand. */
+  locale: string | null;
+  brandId: string | null;
+  packageQueues: QueuedPackageView[];
+  /** The traveler's current eSIM and its packages with the data meter; null before the first one is provisioned. */
+  currentEsim: CurrentEsimView | null;
+}
+
+export interface EsimPackageView {
+  package_id: string;
+  status: 'queued' | 'active' | 'depleted' | 'expired';
+  destination: string | null;
+  size: string | null;
+  used_bytes: number;
+  remaining_bytes: number | null;
+  /** 0–100: data used for data-limited packages, time elapsed for unlimited ones. */
+  usage_percent: number;
+  expires_at: string | null;
+}
+
+export interface CurrentEsimView {
+  status: 'provisioned' | 'installed' | 'removed';
+  packages: EsimPackageView[];
+}
+
+export interface TravelerHomeSource {
+  load(partnerId: string, externalUserId: string): Promise<TravelerHomeView>;
+}
+
+export interface InstallableEsim {
+  iccid: string;
+  activation_code: string;
+  status: 'provisioned' | 'installed' | 'removed';
+}
+
+export interface TravelerEsimSource {
+  /** The traveler's current eSIM (null before the first one), and the newest booking's locale and brand. */
+  loadCurrentEsim(partnerId: string, externalUserId: string): Promise<{ esim: InstallableEsim | null; locale: string | null; brandId: string | null }>;
+}
