@@ -81,9 +81,8 @@ describe('Shop page in a browser', () => {
     const buy = page.getByRole('button', { name: 'Buy 1GB · 7 days for €4.50' });
     const form = page.locator('form', { has: buy });
     const action = new URL((await form.getAttribute('action'))!, service.url).href;
-    const fields = Object.fromEntries(
-      await form.locator('input[type=hidden]').evaluateAll((inputs) => inputs.map((input) => [(input as HTMLInputElement).name, (input as HTMLInputElement).value])),
-    ) as Record<string, string>;
+    const fields: Record<string, string> = {};
+    for (const input of await form.locator('input[type=hidden]').all()) fields[(await input.getAttribute('name'))!] = (await input.getAttribute('value'))!;
     await Promise.all([page.waitForURL(/checkout$/), buy.click()]);
     // The same form once more, as a double click or a resend sends it: the session cookie, from our own origin.
     const resent = await page.request.post(action, { form: fields, headers: { 'sec-fetch-site': 'same-origin' } });

@@ -1,25 +1,16 @@
 // Partner authentication through the local HTTP server against DynamoDB Local.
 import { signRequest } from '#shared/auth/request-signing';
 import { makeBookingRequest } from '#test/support/factories';
-import { startTestService, type TestService } from '#test/support/test-service';
+import { useTestService } from '#test/support/test-service';
 import type { SignedClient } from '#test/support/signed-client';
 
 describe('Partner authentication', () => {
-  let service: TestService;
-  let client: SignedClient;
-  let otherClient: SignedClient;
-  let apiKey: string;
+  const service = useTestService();
 
-  beforeAll(async () => {
-    service = await startTestService();
-    ({ client, partner: { api_key: apiKey } } = await service.newPartner());
-    ({ client: otherClient } = await service.newPartner());
-  });
-  afterAll(() => service.stop());
 
   it('accepts a request signed over timestamp + method + path with query', async () => {
     // Act
-    const response = await client.send('GET', '/bookings?perPage=5');
+    const response = await service.client.send('GET', '/bookings?perPage=5');
 
     // Assess
     expect(response.status).toBe(200);
@@ -27,12 +18,12 @@ describe('Partner authentication', () => {
   });
 
   it('accepts the 1.3.2 form that signs the /api prefix', async () => {
-    const response = await client.send('GET', '/bookings', { sign: { path: '/api/bookings' } });
+    const response = await service.client.send('GET', '/bookings', { sign: { path: '/api/bookings' } });
     expect(response.status).toBe(200);
   });
 
   it.each(['x-api-key', 'x-timestamp', 'x-signature'] as const)('refuses a request without %s with 401', async (header) => {
-    const response = await client.send('GET', '/bookings', { omit: [header] });
+    const response = await service.client.send('GET', '/bookings', { omit: [header] });
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ success: false, error: { code: 'missing_credentials' } });
     expect(response.body.message).toContain(header);
@@ -42,19 +33,19 @@ describe('Partner authentication', () => {
     ['2,100 characters long', 'k'.repeat(2100)],
     ['with characters no key has', 'pk_ü/../x'],
   ])('refuses an API key %s with 401, not an error', async (_label, key) => {
-    const response = await client.send('GET', '/bookings', { headers: { 'x-api-key': key } });
+    const response = await service.client.send('GET', '/bookings', { headers: { 'x-api-key': key } });
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe('invalid_api_key');
   });
 
   it('refuses an unknown API key with 401', async () => {
-    const response = await client.send('GET', '/bookings', { headers: { 'x-api-key': 'pk_unknown' } });
+    const response = await service.client.send('GET', '/bookings', { headers: { 'x-api-key': 'pk_unknown' } });
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe('invalid_api_key');
   });
 
   it('refuses a request signed with another partner\'s secret', async () => {
-    const response = await client.send('GET', '/bookings', { sign: { secret: 'sk_not_the_secret' } });
+    const response = await service.client.send('GET', '/bookings', { sign: { secret: 'sk_not_the_secret' } });
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe('invalid_signature');
   });
@@ -64,7 +55,7 @@ describe('Partner authentication', () => {
     ['another method', { method: 'POST' }],
     ['the path without its query string', { path: '/bookings' }],
   ])('refuses a signature made for %s', async (_label, sign) => {
-    const response = await client.send('GET', '/bookings?perPage=2', { sign });
+    const response = await service.client.send('GET', '/bookings?perPage=2', { sign });
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe('invalid_signature');
   });
@@ -74,28 +65,28 @@ describe('Partner authentication', () => {
     ['six minutes ahead', 6 * 60_000],
   ])('refuses a timestamp %s', async (_label, offset) => {
     const timestamp = String(Date.now() + offset);
-    const response = await client.send('GET', '/bookings', { sign: { timestamp } });
+    const response = await service.client.send('GET', '/bookings', { sign: { timestamp } });
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe('timestamp_out_of_range');
   });
 
   it('accepts a timestamp four minutes old', async () => {
-    const response = await client.send('GET', '/bookings', { sign: { timestamp: String(Date.now() - 4 * 60_000) } });
+    const response = await service.client.send('GET', '/bookings', { sign: { timestamp: String(Date.now() - 4 * 60_000) } });
     expect(response.status).toBe(200);
   });
 
   it('refuses a timestamp in seconds instead of milliseconds', async () => {
-    const response = await client.send('GET', '/bookings', { sign: { timestamp: String(Math.floor(Date.now() / 1000)) } });
+    const response = await service.client.send('GET', '/bookings', { sign: { timestamp: String(Math.floor(Date.now() / 1000)) } });
     expect(response.status).toBe(401);
   });
 
   it('refuses a signature that was already used', async () => {
     // Prepare
     const timestamp = String(Date.now());
-    const first = await client.send('GET', '/bookings', { sign: { timestamp } });
+    const first = await service.client.send('GET', '/bookings', { sign: { timestamp } });
 
     // Act
-    const replay = await client.send('GET', '/bookings', { sign: { timestamp } });
+    const replay = await service.client.send('GET', '/bookings', { sign: { timestamp } });
 
     // Assess
     expect(first.status).toBe(200);
@@ -130,10 +121,10 @@ describe('Partner authentication', () => {
   it('refuses a reused signature on POST /bookings even when the body is invalid', async () => {
     // Prepare
     const timestamp = String(Date.now());
-    await client.send('POST', '/bookings', { body: { package_specifications: [] }, sign: { timestamp } });
+    await service.client.send('POST', '/bookings', { body: { package_specifications: [] }, sign: { timestamp } });
 
     // Act
-    const replay = await client.send('POST', '/bookings', { body: makeBookingRequest(), sign: { timestamp } });
+    const replay = await service.client.send('POST', '/bookings', { body: makeBookingRequest(), sign: { timestamp } });
 
     // Assess
     expect(replay.status).toBe(401);
@@ -143,14 +134,14 @@ describe('Partner authentication', () => {
   it('refuses another partner\'s key with this partner\'s signature', async () => {
     const timestamp = String(Date.now());
     const forged = signRequest('sk_guess', { timestamp, method: 'GET', path: '/bookings' });
-    const response = await otherClient.send('GET', '/bookings', {
-      headers: { 'x-api-key': apiKey, 'x-signature': forged, 'x-timestamp': timestamp },
+    const response = await service.otherClient.send('GET', '/bookings', {
+      headers: { 'x-api-key': service.partner.api_key, 'x-signature': forged, 'x-timestamp': timestamp },
     });
     expect(response.status).toBe(401);
   });
 
   it('never reveals the secret or a stack trace in an error', async () => {
-    const response = await client.send('GET', '/bookings', { sign: { secret: 'wrong' } });
+    const response = await service.client.send('GET', '/bookings', { sign: { secret: 'wrong' } });
     const text = JSON.stringify(response.body);
     expect(text).not.toMatch(/sk_|stack|at .*\.ts/);
   });

@@ -1,6 +1,6 @@
 // Inputs that used to break the service, through the local HTTP server: each gets a 4xx in the error shape.
 import { MAX_JSON_DEPTH } from '#shared/http/request';
-import { startTestService, type TestService } from '#test/support/test-service';
+import { useTestService } from '#test/support/test-service';
 import type { SignedClient } from '#test/support/signed-client';
 
 const errorShape = (code: string) => ({ success: false, data: {}, error: { code, details: expect.any(Array) } });
@@ -9,18 +9,12 @@ const errorShape = (code: string) => ({ success: false, data: {}, error: { code,
 const nestedJson = (levels: number): string => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 
 describe('Bad input through the local runtime', () => {
-  let service: TestService;
-  let client: SignedClient;
+  const service = useTestService();
 
-  beforeAll(async () => {
-    service = await startTestService();
-    ({ client } = await service.newPartner());
-  });
-  afterAll(() => service.stop());
 
   it('refuses a body nested 2,000 levels deep with 400 before anything recurses', async () => {
     // Act
-    const response = await client.send('POST', '/bookings', { rawBody: nestedJson(2000), headers: { 'idempotency-key': 'deep-1' } });
+    const response = await service.client.send('POST', '/bookings', { rawBody: nestedJson(2000), headers: { 'idempotency-key': 'deep-1' } });
 
     // Assess
     expect(response.status).toBe(400);
@@ -30,7 +24,7 @@ describe('Bad input through the local runtime', () => {
 
   it('refuses an array nested one level deeper than the limit', async () => {
     // Act
-    const response = await client.send('POST', '/bookings', { rawBody: `${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}` });
+    const response = await service.client.send('POST', '/bookings', { rawBody: `${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}` });
 
     // Assess
     expect(response.status).toBe(400);
@@ -39,7 +33,7 @@ describe('Bad input through the local runtime', () => {
 
   it.each(['__proto__', 'constructor', 'hasOwnProperty', 'toString'])('treats a query parameter named %s like any other name', async (name) => {
     // Act
-    const response = await client.send('GET', `/bookings?${name}=1`);
+    const response = await service.client.send('GET', `/bookings?${name}=1`);
 
     // Assess: an unknown parameter is ignored, like any other unknown name.
     expect(response.status).toBe(200);
@@ -48,7 +42,7 @@ describe('Bad input through the local runtime', () => {
 
   it.each(['__proto__', 'constructor', 'hasOwnProperty', 'toString'])('treats a header named %s like any other name', async (name) => {
     // Act
-    const response = await client.send('GET', '/bookings', { headers: { [name]: 'x' } });
+    const response = await service.client.send('GET', '/bookings', { headers: { [name]: 'x' } });
 
     // Assess
     expect(response.status).toBe(200);

@@ -1,6 +1,6 @@
 // GET and POST /native/device-compatibility: the list, loose matching, unknown devices and minimum OS versions.
 import type { SignedClient } from '#test/support/signed-client';
-import { startTestService, type TestService } from '#test/support/test-service';
+import { useTestService } from '#test/support/test-service';
 
 const makeDevice = (overrides: Record<string, unknown> = {}) => ({
   phone_brand: 'Apple',
@@ -11,19 +11,13 @@ const makeDevice = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('Device compatibility', () => {
-  let service: TestService;
-  let client: SignedClient;
+  const service = useTestService();
 
-  beforeAll(async () => {
-    service = await startTestService();
-    ({ client } = await service.newPartner());
-  });
-  afterAll(() => service.stop());
 
-  const check = (body: unknown) => client.send('POST', '/native/device-compatibility', { body });
+  const check = (body: unknown) => service.client.send('POST', '/native/device-compatibility', { body });
 
   it('lists known devices with brand, model, OS, minimum version and notes, dated and sourced', async () => {
-    const response = await client.send('GET', '/native/device-compatibility');
+    const response = await service.client.send('GET', '/native/device-compatibility');
 
     expect(response.status).toBe(200);
     expect(response.body.data.updated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -109,14 +103,14 @@ describe('Device compatibility', () => {
     ['malformed JSON', { rawBody: '{"phone_brand":' }, 400],
     ['no body', {}, 400],
   ])('refuses %s', async (_, options, status) => {
-    const response = await client.send('POST', '/native/device-compatibility', options);
+    const response = await service.client.send('POST', '/native/device-compatibility', options);
 
     expect(response.status).toBe(status);
   });
 
   it('requires a partner signature on both calls', async () => {
-    const list = await client.send('GET', '/native/device-compatibility', { omit: ['x-signature'] });
-    const post = await client.send('POST', '/native/device-compatibility', { body: makeDevice(), omit: ['x-api-key'] });
+    const list = await service.client.send('GET', '/native/device-compatibility', { omit: ['x-signature'] });
+    const post = await service.client.send('POST', '/native/device-compatibility', { body: makeDevice(), omit: ['x-api-key'] });
 
     expect(list.status).toBe(401);
     expect(post.status).toBe(401);

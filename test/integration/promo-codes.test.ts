@@ -4,27 +4,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import type { SignedClient } from '#test/support/signed-client';
-import { startTestService, type TestService } from '#test/support/test-service';
+import { useTestService } from '#test/support/test-service';
 
 describe('Promo codes', () => {
-  let service: TestService;
-  let client: SignedClient;
-  let otherClient: SignedClient;
-  let partnerId: string;
+  const service = useTestService({ partner: (p) => ({ ...p, name: 'Acme Travel' }) });
 
-  beforeAll(async () => {
-    service = await startTestService();
-    const first = await service.newPartner((p) => ({ ...p, name: 'Acme Travel' }));
-    client = first.client;
-    partnerId = first.partner.partner_id;
-    ({ client: otherClient } = await service.newPartner());
-  });
-  afterAll(() => service.stop());
 
   /** A booking without email: its codes carry claim URLs. */
   const createBooking = async (overrides: Record<string, unknown> = { email: undefined }) => {
     const body = makeBookingRequest({ package_specifications: [makePackageSpecification({ size: '3GB', destination: 'PRT' })], ...overrides });
-    const response = await client.send('POST', '/bookings', { body });
+    const response = await service.client.send('POST', '/bookings', { body });
     return response.body.data[0];
   };
 
@@ -49,7 +38,7 @@ describe('Promo codes', () => {
       const booking = await createBooking();
       const promo = booking.promo_codes[0];
 
-      const response = await client.send('GET', `/promo-codes/${promo.uuid}`);
+      const response = await service.client.send('GET', `/promo-codes/${promo.uuid}`);
 
       expect(response.status).toBe(200);
       expect(response.body.data).toMatchObject({
@@ -61,8 +50,8 @@ describe('Promo codes', () => {
     it('answers another partner’s code exactly like an unknown one', async () => {
       const booking = await createBooking();
 
-      const theirs = await otherClient.send('GET', `/promo-codes/${booking.promo_codes[0].uuid}`);
-      const unknown = await otherClient.send('GET', `/promo-codes/${randomUUID()}`);
+      const theirs = await service.otherClient.send('GET', `/promo-codes/${booking.promo_codes[0].uuid}`);
+      const unknown = await service.otherClient.send('GET', `/promo-codes/${randomUUID()}`);
 
       expect(theirs.status).toBe(404);
       expect(theirs.body.error).toEqual(unknown.body.error);
@@ -71,13 +60,13 @@ describe('Promo codes', () => {
     });
 
     it.each(['not-a-uuid', 'x'.repeat(300)])('answers the malformed id %s with 404', async (id) => {
-      const response = await client.send('GET', `/promo-codes/${id}`);
+      const response = await service.client.send('GET', `/promo-codes/${id}`);
 
       expect(response.status).toBe(404);
     });
 
     it('requires a partner signature', async () => {
-      const response = await client.send('GET', `/promo-codes/${randomUUID()}`, { omit: ['x-signature'] });
+      const response = await service.client.send('GET', `/promo-codes/${randomUUID()}`, { omit: ['x-signature'] });
 
       expect(response.status).toBe(401);
     });
@@ -89,7 +78,7 @@ describe('Promo codes', () => {
       const promo = booking.promo_codes[0];
 
       const response = await claim(promo.uuid, { email: ' Traveler.One@Example.com ' });
-      const detail = await client.send('GET', `/promo-codes/${promo.uuid}`);
+      const detail = await service.client.send('GET', `/promo-codes/${promo.uuid}`);
 
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ success: true, data: { uuid: promo.uuid, email: 'Traveler.One@Example.com' } });
@@ -113,7 +102,7 @@ describe('Promo codes', () => {
 
     it('answers a redeemed code with 409', async () => {
       const promo = (await createBooking()).promo_codes[0];
-      const redeemed = await client.send('POST', '/sandbox/redeem-promo-code', { body: { uuid: promo.uuid, external_user_id: 'traveler-x' } });
+      const redeemed = await service.client.send('POST', '/sandbox/redeem-promo-code', { body: { uuid: promo.uuid, external_user_id: 'traveler-x' } });
       expect(redeemed.status).toBe(200);
 
       const response = await claim(promo.uuid);
@@ -168,8 +157,8 @@ describe('Promo codes', () => {
       expect(Number(sixth.headers.get('retry-after'))).toBeLessThanOrEqual(900);
     });
 
-    // Last: it uses up this client address's allowance for the window.
-    it('throttles one client address across codes', async () => {
+    // Last: it uses up this service.client address's allowance for the window.
+    it('throttles one service.client address across codes', async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 22 && !statuses.includes(429); i += 1) statuses.push((await claim(randomUUID())).status);
 

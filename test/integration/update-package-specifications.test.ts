@@ -1,41 +1,32 @@
 // The two PUT update calls: counts, exact messages, redeemed codes, and the conditional-requirement table.
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import type { SignedClient } from '#test/support/signed-client';
-import { startTestService, type TestService } from '#test/support/test-service';
+import { useTestService } from '#test/support/test-service';
 
 describe('Package specification updates', () => {
-  let service: TestService;
-  let client: SignedClient;
-  let otherClient: SignedClient;
-  let partnerId: string;
+  const service = useTestService();
 
   beforeAll(async () => {
-    service = await startTestService();
-    const first = await service.newPartner();
-    client = first.client;
-    partnerId = first.partner.partner_id;
-    ({ client: otherClient } = await service.newPartner());
     await service.runtime.admin.catalog.putPackage({
       id: 'pkg-deu-3gb', package_type: 'data-limited', size: '3GB', package_duration: 15, destination: 'DEU', traffic_policy: null,
     });
   });
-  afterAll(() => service.stop());
 
   const createBooking = async (codes = 3) => {
     const body = makeBookingRequest({ package_specifications: Array.from({ length: codes }, () => makePackageSpecification()) });
-    return (await client.send('POST', '/bookings', { body })).body.data[0];
+    return (await service.client.send('POST', '/bookings', { body })).body.data[0];
   };
 
   /** A real redemption, as a traveler's would be, played through the sandbox. */
   const redeem = async (promoCodeUuid: string) => {
-    const response = await client.send('POST', '/sandbox/redeem-promo-code', { body: { uuid: promoCodeUuid, external_user_id: 'traveler-1' } });
+    const response = await service.client.send('POST', '/sandbox/redeem-promo-code', { body: { uuid: promoCodeUuid, external_user_id: 'traveler-1' } });
     expect(response.status).toBe(200);
   };
 
-  const bulk = (bookingId: string, spec: Record<string, unknown>, as = client) =>
+  const bulk = (bookingId: string, spec: Record<string, unknown>, as = service.client) =>
     as.send('PUT', `/bookings/${encodeURIComponent(bookingId)}/updatePackageSpecifications`, { body: { package_specification: spec } });
   const single = (bookingId: string, uuid: string, spec: Record<string, unknown>) =>
-    client.send('PUT', `/bookings/${encodeURIComponent(bookingId)}/updatePackageSpecification/${uuid}`, {
+    service.client.send('PUT', `/bookings/${encodeURIComponent(bookingId)}/updatePackageSpecification/${uuid}`, {
       body: { package_specification: spec },
     });
 
@@ -87,7 +78,7 @@ describe('Package specification updates', () => {
     await redeem(booking.promo_codes[0].uuid);
 
     const response = await single(booking.booking_id, booking.promo_codes[0].uuid, { package_type: 'data-limited', size: '9GB' });
-    const after = await client.send('GET', `/bookings/${booking.id}`);
+    const after = await service.client.send('GET', `/bookings/${booking.id}`);
 
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('promo_code_redeemed');
@@ -140,7 +131,7 @@ describe('Package specification updates', () => {
 
   it('answers 400 when package_specification is missing from the body', async () => {
     const booking = await createBooking(1);
-    const response = await client.send('PUT', `/bookings/${booking.booking_id}/updatePackageSpecifications`, { body: {} });
+    const response = await service.client.send('PUT', `/bookings/${booking.booking_id}/updatePackageSpecifications`, { body: {} });
     expect(response.status).toBe(400);
     expect(response.body.error.details[0].path).toBe('package_specification');
   });
@@ -150,7 +141,7 @@ describe('Package specification updates', () => {
     const spec = { package_type: 'data-limited', size: '1GB' };
 
     const unknown = await bulk('NO-SUCH-BOOKING', spec);
-    const foreign = await bulk(booking.booking_id, spec, otherClient);
+    const foreign = await bulk(booking.booking_id, spec, service.otherClient);
     const noCode = await single(booking.booking_id, '11111111-1111-4111-8111-111111111111', spec);
 
     expect([unknown.status, foreign.status, noCode.status]).toEqual([404, 404, 404]);

@@ -4,30 +4,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setBrand } from '#shared/usecases/manage-brands';
 import type { SignedClient } from '#test/support/signed-client';
-import { startTestService, type TestService } from '#test/support/test-service';
+import { useTestService } from '#test/support/test-service';
 import { bookTraveler, open, redirectToken, sessionCookieOf } from '#test/support/web-app';
 
 describe('Traveler web app', () => {
-  let service: TestService;
-  let client: SignedClient;
-  let otherClient: SignedClient;
-  let partnerId: string;
+  const service = useTestService();
 
   beforeAll(async () => {
-    service = await startTestService();
-    const first = await service.newPartner();
-    client = first.client;
-    partnerId = first.partner.partner_id;
-    ({ client: otherClient } = await service.newPartner());
     await setBrand(
-      { partnerId, settings: { brand_id: 'skyline', name: 'Skyline Air', primary_color: '#0b5cad', logo: null }, makeDefault: true },
+      { partnerId: service.partnerId, settings: { brand_id: 'skyline', name: 'Skyline Air', primary_color: '#0b5cad', logo: null }, makeDefault: true },
       service.runtime.admin,
     );
   });
-  afterAll(() => service.stop());
 
   const signIn = async (externalUserId: string) => {
-    const { url } = await redirectToken(client, { external_user_id: externalUserId });
+    const { url } = await redirectToken(service.client, { external_user_id: externalUserId });
     const start = await open(url);
     return { start, cookie: sessionCookieOf(start) };
   };
@@ -35,7 +26,7 @@ describe('Traveler web app', () => {
   describe('POST /redirect-tokens/create', () => {
     it('answers 201 with a token, its expiry and the web app URL that redeems it; the token carries no traveler id', async () => {
       const traveler = `trav-${randomUUID()}`;
-      const response = await client.send('POST', '/redirect-tokens/create', { body: { external_user_id: traveler, email: 'ignored@example.com' } });
+      const response = await service.client.send('POST', '/redirect-tokens/create', { body: { external_user_id: traveler, email: 'ignored@example.com' } });
 
       expect(response.status).toBe(201);
       const data = response.body.data;
@@ -46,11 +37,11 @@ describe('Traveler web app', () => {
 
     it('resolves an email within the partner, assigns one external_user_id to it, and refuses an email it does not know', async () => {
       const email = `only-email-${randomUUID().slice(0, 8)}@example.com`;
-      await client.send('POST', '/bookings', { body: { booking_id: `BK-${randomUUID().slice(0, 8)}`, departure_date: new Date(Date.now() + 864e6).toISOString(), package_specifications: [{ destination: 'FRA', size: '1GB', email }] } });
+      await service.client.send('POST', '/bookings', { body: { booking_id: `BK-${randomUUID().slice(0, 8)}`, departure_date: new Date(Date.now() + 864e6).toISOString(), package_specifications: [{ destination: 'FRA', size: '1GB', email }] } });
 
-      const first = await client.send('POST', '/redirect-tokens/create', { body: { email: email.toUpperCase() } });
-      const second = await client.send('POST', '/redirect-tokens/create', { body: { email } });
-      const otherPartner = await otherClient.send('POST', '/redirect-tokens/create', { body: { email } });
+      const first = await service.client.send('POST', '/redirect-tokens/create', { body: { email: email.toUpperCase() } });
+      const second = await service.client.send('POST', '/redirect-tokens/create', { body: { email } });
+      const otherPartner = await service.otherClient.send('POST', '/redirect-tokens/create', { body: { email } });
 
       expect(first.status).toBe(201);
       expect(first.body.data.external_user_id).toMatch(/^ext_/);
@@ -65,7 +56,7 @@ describe('Traveler web app', () => {
       ['an empty external_user_id', { external_user_id: '' }],
       ['an overlong external_user_id', { external_user_id: 'x'.repeat(256) }],
     ])('refuses %s with 400', async (_, body) => {
-      const response = await client.send('POST', '/redirect-tokens/create', { body });
+      const response = await service.client.send('POST', '/redirect-tokens/create', { body });
       expect(response.status).toBe(400);
       expect(response.body.success).toBe(false);
     });
@@ -88,7 +79,7 @@ describe('Traveler web app', () => {
     });
 
     it('lets a token be used once: the second opening gets a friendly 410 page, not a session', async () => {
-      const { url } = await redirectToken(client, { external_user_id: `trav-${randomUUID()}` });
+      const { url } = await redirectToken(service.client, { external_user_id: `trav-${randomUUID()}` });
       const first = await open(url);
       const second = await open(url, { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
       const page = await second.text();
@@ -101,7 +92,7 @@ describe('Traveler web app', () => {
     });
 
     it('refuses a tampered, another partner\'s or missing token with a friendly 400 page', async () => {
-      const { token } = await redirectToken(client, { external_user_id: `trav-${randomUUID()}` });
+      const { token } = await redirectToken(service.client, { external_user_id: `trav-${randomUUID()}` });
       const [, , nonce, expires, signature] = token.split('.');
       const { partner } = await service.newPartner();
       const forged = `v1.${partner.partner_id}.${nonce}.${expires}.${signature}`;
@@ -118,8 +109,8 @@ describe('Traveler web app', () => {
     it('shows the signed-in traveler their own packages under the partner brand, with a strict CSP and no caching', async () => {
       const traveler = `trav-${randomUUID()}`;
       const stranger = `trav-${randomUUID()}`;
-      await bookTraveler(client, traveler, { locale: 'fr' });
-      await bookTraveler(client, stranger, { package_specifications: [{ destination: 'USA', size: '3GB', external_user_id: stranger }] });
+      await bookTraveler(service.client, traveler, { locale: 'fr' });
+      await bookTraveler(service.client, stranger, { package_specifications: [{ destination: 'USA', size: '3GB', external_user_id: stranger }] });
       const { cookie } = await signIn(traveler);
 
       const home = await open(`${service.url}/app`, { headers: { cookie } });
@@ -145,7 +136,7 @@ describe('Traveler web app', () => {
 
     it('never lets a session see another partner\'s traveler with the same external_user_id', async () => {
       const shared = `trav-${randomUUID()}`;
-      await bookTraveler(otherClient, shared, { package_specifications: [{ destination: 'BRA', size: '2GB', external_user_id: shared }] });
+      await bookTraveler(service.otherClient, shared, { package_specifications: [{ destination: 'BRA', size: '2GB', external_user_id: shared }] });
       const { cookie } = await signIn(shared);
 
       const page = await (await open(`${service.url}/app`, { headers: { cookie } })).text();
@@ -157,16 +148,16 @@ describe('Traveler web app', () => {
 
     it('styles pages with the booking\'s custom_branding over the default brand, logo included in the CSP', async () => {
       const logo = 'https://cdn.example.com/harbor.svg';
-      await setBrand({ partnerId, settings: { brand_id: 'harbor', name: 'Harbor Trips', primary_color: '#5a2d82', logo } }, service.runtime.admin);
+      await setBrand({ partnerId: service.partnerId, settings: { brand_id: 'harbor', name: 'Harbor Trips', primary_color: '#5a2d82', logo } }, service.runtime.admin);
       const traveler = `trav-${randomUUID()}`;
-      await bookTraveler(client, traveler, { custom_branding: 'harbor' });
+      await bookTraveler(service.client, traveler, { custom_branding: 'harbor' });
       const { cookie } = await signIn(traveler);
 
       const home = await open(`${service.url}/app`, { headers: { cookie } });
       const page = await home.text();
 
       expect(page).toContain(`<img src="${logo}" alt="Harbor Trips">`);
-      expect(page).toContain(`/api/app/brands/${partnerId}/harbor?v=`);
+      expect(page).toContain(`/api/app/brands/${service.partnerId}/harbor?v=`);
       expect(page).not.toContain('Skyline Air');
       expect(home.headers.get('content-security-policy')).toContain("img-src 'self' data: https://cdn.example.com;");
     });
@@ -213,7 +204,7 @@ describe('Traveler web app', () => {
       const page = await (await open(`${service.url}/app/nothing`)).text();
       const href = /href="\/api(\/app\/assets\/app\.[0-9a-f]{12}\.css)"/.exec(page)?.[1] ?? '';
       const css = await open(`${service.url}${href}`);
-      const brandCss = await open(`${service.url}/app/brands/${partnerId}/skyline`);
+      const brandCss = await open(`${service.url}/app/brands/${service.partnerId}/skyline`);
       const unknown = await open(`${service.url}/app/assets/app.000000000000.css`);
 
       expect(css.status).toBe(200);
@@ -226,7 +217,7 @@ describe('Traveler web app', () => {
 
   describe('claim page', () => {
     const claimablePromo = async () => {
-      const booking = await bookTraveler(client, `trav-${randomUUID()}`, { email: undefined, locale: 'de' });
+      const booking = await bookTraveler(service.client, `trav-${randomUUID()}`, { email: undefined, locale: 'de' });
       return booking.promo_codes[0] as { uuid: string; claim_url: string };
     };
 
@@ -273,7 +264,7 @@ describe('Traveler web app', () => {
       expect(delivered.some((eml) => eml.includes('To: a@example.com'))).toBe(true);
     });
 
-    it('hands a valid submission to the bound claim use case: uuid, trimmed email and client address, then its outcome page', async () => {
+    it('hands a valid submission to the bound claim use case: uuid, trimmed email and service.client address, then its outcome page', async () => {
       // Prepare: the form handler bound to a recording claim port, driven like API Gateway would.
       const promo = await claimablePromo();
       const calls: unknown[] = [];

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startLocalRuntime, type LocalRuntime } from '#bin/local/runtime';
 import { createPartner, updatePartnerProfile, type PartnerView } from '#shared/usecases/manage-partners';
 import type { PartnerProfile } from '#shared/domain/partner';
-import { signedClient } from '#test/support/signed-client';
+import { signedClient, type SignedClient } from '#test/support/signed-client';
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -48,4 +48,30 @@ export const startTestService = async (
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+};
+
+/** A started service with a first partner (`client`, `partner`, `partnerId`) and another one (`otherClient`). */
+export interface ServiceWithPartners extends TestService {
+  client: SignedClient;
+  partner: PartnerView;
+  partnerId: string;
+  otherClient: SignedClient;
+}
+
+/**
+ * The opening most integration files share: starts the service with two partners before the file's tests and
+ * stops it after them. Its fields are filled in by the time the tests (and later beforeAll hooks) run.
+ */
+export const useTestService = (
+  options: { environment?: Record<string, string>; catalog?: boolean; partner?: (profile: PartnerProfile) => PartnerProfile } = {},
+): ServiceWithPartners => {
+  const fixture = {} as ServiceWithPartners;
+  beforeAll(async () => {
+    const service = await startTestService(options.environment, { catalog: options.catalog });
+    const first = await service.newPartner(options.partner);
+    const other = await service.newPartner();
+    Object.assign(fixture, service, { client: first.client, partner: first.partner, partnerId: first.partner.partner_id, otherClient: other.client });
+  });
+  afterAll(() => fixture.stop?.());
+  return fixture;
 };
