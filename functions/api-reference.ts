@@ -42,6 +42,7 @@ const page = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Partner eSIM Booking API reference</title>
+<link rel="icon" href="data:,">
 </head>
 <body>
 <noscript>The reference needs JavaScript. The OpenAPI document itself is at <a href="openapi.json">openapi.json</a>.</noscript>

@@ -38,6 +38,7 @@ describe('API reference on the local runtime', () => {
     expect(policy).not.toMatch(/https?:/);
     expect(html).toContain('<redoc spec-url="openapi.json"></redoc>');
     expect([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      'data:,',
       'openapi.json',
       'openapi/redoc.standalone.js',
     ]);
