@@ -1,8 +1,8 @@
-// http adapter → POST /promo-codes/claim/{uuid}: public (no signature); a traveler gets the code by email at once.
+// http adapter → POST /promo-codes/claim/{uuid}: public (no signature); the claim and the email that delivers the code
+// are written together; the email function sends it.
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { documentClient } from '#shared/clients/dynamodb';
-import { emailSender } from '#shared/clients/email';
 import { config } from '#shared/config';
 import { ClaimPromoCodeSchema } from '#shared/domain/promo-code-schemas';
 import { validate } from '#shared/domain/validate';
@@ -17,7 +17,6 @@ import { claimPromoCode } from '#shared/usecases/promo-codes';
 const promoCodes = dynamoPromoCodeDirectory(documentClient, config.tableName);
 const throttle = dynamoThrottleCounter(documentClient, config.tableName);
 
-
 export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
   .use(errorHandler())
   .handler(async (event) => {
@@ -25,7 +24,7 @@ export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     const { email } = validate(ClaimPromoCodeSchema, readJsonBody(event, lowerCaseHeaders(event)));
     const claim = await claimPromoCode(
       { uuid, email, clientAddress: hashedClientAddress(event.requestContext?.identity?.sourceIp) },
-      { ...repositories, promoCodes, throttle, email: await emailSender() },
+      { ...repositories, promoCodes, throttle },
     );
     return successResponse({ message: `The promo code was sent to ${email}.`, data: claim });
   });

@@ -1,5 +1,5 @@
-// http adapter → POST /bookings: validate, create the booking once per Idempotency-Key (and send its confirmation
-// when communication_options asks for EMAIL), answer 201 with an array.
+// http adapter → POST /bookings: validate, create the booking once per Idempotency-Key (with its confirmation email
+// request when communication_options asks for EMAIL), answer 201 with an array.
 import { dynamoClient } from '#shared/clients/dynamodb';
 import { config } from '#shared/config';
 import { bookingResponse } from '#shared/domain/booking';
@@ -10,8 +10,7 @@ import { countBookingCreated } from '#shared/observability';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
 import { readJsonBody } from '#shared/http/request';
 import { repositories } from '#shared/storage/repositories';
-import { emailSender } from '#shared/clients/email';
-import { createBookingAndConfirm } from '#shared/usecases/booking-confirmation';
+import { createBooking } from '#shared/usecases/create-booking';
 import { runIdempotently } from '#shared/usecases/idempotency';
 
 export const handler = partnerHandler(async ({ event, headers, partner, context, signatureClaim }) => {
@@ -24,7 +23,7 @@ export const handler = partnerHandler(async ({ event, headers, partner, context,
   const data = await runIdempotently(
     { partnerId: partner.partnerId, idempotencyKey: headers['idempotency-key'], body, lambdaContext: context },
     async () => {
-      const booking = await createBookingAndConfirm({ partnerId: partner.partnerId, request, usedSignature }, { ...repositories, email: emailSender });
+      const booking = await createBooking({ partnerId: partner.partnerId, request, usedSignature }, repositories);
       countBookingCreated();
       return [bookingResponse(booking, publicBaseUrl(event))];
     },

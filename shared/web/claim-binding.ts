@@ -1,7 +1,6 @@
 // web → the claim form bound to the promo-code claim use case of POST /promo-codes/claim/{uuid}: the same
-// validation, throttling per code and per client address, and email delivery; its refusals become page outcomes.
+// validation, throttling per code and per client address, and email request; its refusals become page outcomes.
 import { documentClient } from '#shared/clients/dynamodb';
-import { emailSender } from '#shared/clients/email';
 import { config } from '#shared/config';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '#shared/errors';
 import { hashedClientAddress } from '#shared/http/request';
@@ -27,7 +26,7 @@ export const claimPromoCode: ClaimPromoCode = {
     try {
       await claimByEmail(
         { uuid, email, clientAddress: hashedClientAddress(clientAddress) },
-        { ...repositories, promoCodes, throttle, email: await emailSender() },
+        { ...repositories, promoCodes, throttle },
       );
       return 'sent';
     } catch (error) {
