@@ -3,7 +3,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { BundleRecord, DestinationRecord, DestinationSummary } from '#shared/domain/catalog';
 import type { DestinationCatalog } from '#shared/storage/catalog-store';
-import { findDestination, listDestinations } from '#shared/usecases/catalog';
+import { findDestination, listDestinations } from '#shared/usecases/destinations';
 import type { LifecycleDeps } from '#shared/usecases/lifecycle-ports';
 import { recordPurchase } from '#shared/usecases/payments';
 import type { TravelerSession } from '#shared/usecases/traveler-sessions';
