@@ -1,5 +1,6 @@
 // domain → is a phone or tablet eSIM-capable? Looks the device up in the dated list data/devices/esim-devices.json.
-// The list (~30 KB) is bundled with the function and indexed at cold start: no storage call per check.
+// The list (~30 KB) is bundled with the functions that serve it and indexed on first use: no storage call per check.
+// Nothing runs at load, so a function that imports only compareVersions (install instructions) drops the list.
 import * as v from 'valibot';
 import { plainObject } from '#shared/domain/booking-schemas';
 import deviceFile from '../../data/devices/esim-devices.json' with { type: 'json' };
@@ -30,7 +31,7 @@ const field = (name: string) =>
 
 const VERSION_PATTERN = /\d+(?:\.\d+)*/;
 
-export const DeviceCompatibilityRequestSchema = plainObject(
+export const DeviceCompatibilityRequestSchema = /* @__PURE__ */ plainObject(
   {
     phone_brand: field('phone_brand'),
     phone_model: field('phone_model'),
@@ -64,12 +65,18 @@ const brandKey = (brand: string): string => {
   return brandAliases[key] ?? key;
 };
 
-const index = new Map<string, EsimDevice>();
-for (const device of deviceList.devices) {
-  for (const name of [device.model, ...(device.aliases ?? [])]) index.set(`${brandKey(device.brand)}|${deviceKey(name)}`, device);
-}
+let index: Map<string, EsimDevice> | undefined;
+const deviceIndex = (): Map<string, EsimDevice> => {
+  if (index) return index;
+  index = new Map();
+  for (const device of deviceList.devices) {
+    for (const name of [device.model, ...(device.aliases ?? [])]) index.set(`${brandKey(device.brand)}|${deviceKey(name)}`, device);
+  }
+  return index;
+};
 
 const lookUp = (brand: string, model: string): EsimDevice | undefined => {
+  const index = deviceIndex();
   const b = brandKey(brand);
   const m = deviceKey(model);
   // "Samsung" + "Samsung Galaxy S23" is the same device as "Samsung" + "Galaxy S23".
