@@ -1,8 +1,6 @@
 // domain → is a phone or tablet eSIM-capable? Looks the device up in the dated list data/devices/esim-devices.json.
 // The list (~30 KB) is bundled with the functions that serve it and indexed on first use: no storage call per check.
 // Nothing runs at load, so a function that imports only compareVersions (install instructions) drops the list.
-import * as v from 'valibot';
-import { plainObject } from '#shared/domain/booking-schemas';
 import deviceFile from '../../data/devices/esim-devices.json' with { type: 'json' };
 
 export interface EsimDevice {
@@ -26,21 +24,16 @@ export interface DeviceList {
 
 export const deviceList = deviceFile as DeviceList;
 
-const field = (name: string) =>
-  v.pipe(v.string(`${name} must be a string.`), v.trim(), v.minLength(1, `${name} is required.`), v.maxLength(100, `${name} must be at most 100 characters.`));
+/** A version number inside what a phone reports ("17.4", "Android 14"). */
+export const VERSION_PATTERN = /\d+(?:\.\d+)*/;
 
-const VERSION_PATTERN = /\d+(?:\.\d+)*/;
-
-export const DeviceCompatibilityRequestSchema = /* @__PURE__ */ plainObject(
-  {
-    phone_brand: field('phone_brand'),
-    phone_model: field('phone_model'),
-    phone_os: field('phone_os'),
-    os_version: v.pipe(field('os_version'), v.regex(VERSION_PATTERN, 'os_version must contain a version number such as 17.4 or 14.')),
-  },
-  'The request body must be a JSON object with phone_brand, phone_model, phone_os and os_version.',
-);
-export type DeviceCompatibilityRequest = v.InferOutput<typeof DeviceCompatibilityRequestSchema>;
+/** What POST /native/device-compatibility asks about (validated by device-compatibility-schema.ts). */
+export interface DeviceCompatibilityRequest {
+  phone_brand: string;
+  phone_model: string;
+  phone_os: string;
+  os_version: string;
+}
 
 export type IncompatibilityReason = 'unknown_device' | 'os_mismatch' | 'os_version_too_old';
 
