@@ -1,5 +1,6 @@
 // http adapter → POST /native/device-compatibility: echoes the device and says whether it can use an eSIM.
-import { checkCompatibility, DeviceCompatibilityRequestSchema } from '#shared/domain/device-compatibility';
+import { checkCompatibility } from '#shared/domain/device-compatibility';
+import { DeviceCompatibilityRequestSchema } from '#shared/domain/device-compatibility-schema';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';
 import { readJsonBody } from '#shared/http/request';

@@ -1,4 +1,5 @@
-// http adapter → POST /promo-codes/claim/{uuid}: public (no signature); a traveler gets the code by email at once.
+// http adapter → POST /promo-codes/claim/{uuid}: public (no signature); the claim and the email that delivers the code
+// are written together; the email function sends it.
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { promoCodeClaimDependencies } from '#shared/composition/promo-codes';
@@ -16,7 +17,7 @@ export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     const { email } = validate(ClaimPromoCodeSchema, readJsonBody(event, lowerCaseHeaders(event)));
     const claim = await claimPromoCode(
       { uuid, email, clientAddress: hashedClientAddress(event.requestContext?.identity?.sourceIp) },
-      await promoCodeClaimDependencies(),
+      promoCodeClaimDependencies,
     );
     return successResponse({ message: `The promo code was sent to ${email}.`, data: claim });
   });

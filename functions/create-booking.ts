@@ -1,5 +1,5 @@
-// http adapter → POST /bookings: validate, create the booking once per Idempotency-Key (and send its confirmation
-// when communication_options asks for EMAIL), answer 201 with an array.
+// http adapter → POST /bookings: validate, create the booking once per Idempotency-Key (with its confirmation email
+// request when communication_options asks for EMAIL), answer 201 with an array.
 import { bookingResponse } from '#shared/domain/booking';
 import { BookingRequestSchema } from '#shared/domain/booking-schemas';
 import { DEPRECATED_TIME_LIMITED_WARNING, usesDeprecatedType } from '#shared/domain/package-specification';
@@ -8,9 +8,8 @@ import { countBookingCreated } from '#shared/observability';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
 import { readJsonBody } from '#shared/http/request';
 import { repositories } from '#shared/composition/repositories';
-import { emailSender } from '#shared/composition/email';
 import { idempotency } from '#shared/composition/idempotency';
-import { createBookingAndConfirm } from '#shared/usecases/booking-confirmation';
+import { createBooking } from '#shared/usecases/create-booking';
 
 export const handler = partnerHandler(async ({ event, headers, partner, context, signatureClaim }) => {
   const body = readJsonBody(event, headers);
@@ -22,7 +21,7 @@ export const handler = partnerHandler(async ({ event, headers, partner, context,
   const data = await idempotency.run(
     { partnerId: partner.partnerId, idempotencyKey: headers['idempotency-key'], body, deadline: context },
     async () => {
-      const booking = await createBookingAndConfirm({ partnerId: partner.partnerId, request, usedSignature }, { ...repositories, email: emailSender });
+      const booking = await createBooking({ partnerId: partner.partnerId, request, usedSignature }, repositories);
       countBookingCreated();
       return [bookingResponse(booking, publicBaseUrl(event))];
     },

@@ -4,7 +4,7 @@ import { localeHeaders, requestLocale } from '#shared/http/locale';
 import { partnerHandler } from '#shared/http/partner-handler';
 import { pathParameter } from '#shared/http/request';
 import { repositories } from '#shared/composition/repositories';
-import { findDestination } from '#shared/usecases/catalog';
+import { findDestination } from '#shared/usecases/destinations';
 
 export const handler = partnerHandler(async ({ event, headers }) => {
   const locale = requestLocale(event, headers);

@@ -3,7 +3,7 @@ import { destinationResponse } from '#shared/domain/destination-response';
 import { localeHeaders, requestLocale } from '#shared/http/locale';
 import { partnerHandler } from '#shared/http/partner-handler';
 import { repositories } from '#shared/composition/repositories';
-import { listDestinations } from '#shared/usecases/catalog';
+import { listDestinations } from '#shared/usecases/destinations';
 
 export const handler = partnerHandler(async ({ event, headers }) => {
   const locale = requestLocale(event, headers);

@@ -25,7 +25,6 @@ import {
   routesForStage,
   tableAccessOf,
 } from '#shared/routes';
-import { emailSettingsFromContext } from '#lib/email';
 import type { Data } from '#lib/data';
 import { FunctionWithLogGroup } from '#lib/function-with-log-group';
 import { apiUrlOutputKey } from '#lib/stack-outputs';
@@ -140,10 +139,8 @@ export class Api extends Construct {
       'public-page': () => {},
       'traveler-session': () => {},
     };
-    const email = emailSettingsFromContext(this);
     const bindResource: Record<RouteResource, (fn: FunctionWithLogGroup) => void> = {
       table: () => {}, // tableAccessOf turns it into readWrite
-      email: (fn) => fn.bindEmail(email),
     };
     const authorizationReason: Record<AuthMode, string> = {
       partner: 'Partners sign every request with HMAC; the function verifies the signature with the partner secret (no authorizer can).',

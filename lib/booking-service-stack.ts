@@ -41,6 +41,7 @@ export class BookingServiceStack extends Stack {
       bus: this.data.bus,
       deadLetterQueues: {
         WebhookDeadLetterQueue: this.data.webhookDeadLetterQueue,
+        EmailDeadLetterQueue: this.data.emailDeadLetterQueue,
         StreamFailureQueue: this.data.streamFailureQueue,
         EventTargetDeadLetterQueue: this.data.eventTargetDeadLetterQueue,
       },

@@ -13,6 +13,8 @@ export const lambdaAliases = {
   '@aws-sdk/credential-provider-node': 'shared/composition/lambda-credentials.ts',
   // Only operations with event streams load it, and no function calls one (about 15 KiB of every SDK function).
   '@smithy/core/event-streams': 'shared/composition/no-event-streams.ts',
+  // The DynamoDB client's endpoint cache (mnemonist, about 8 KiB): no DynamoDB command we bundle uses endpoint discovery.
+  '@aws-sdk/middleware-endpoint-discovery': 'shared/composition/no-endpoint-discovery.ts',
 } as const;
 
 export const bundlingFacts = {

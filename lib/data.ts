@@ -5,7 +5,7 @@ import { EventBus } from 'aws-cdk-lib/aws-events';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { Queue, QueueEncryption, type QueueProps } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { webhookQueueSettings } from '#shared/events/pipeline';
+import { emailQueueSettings, webhookQueueSettings } from '#shared/events/pipeline';
 import { streamViewType, tableDefinition } from '#shared/storage/table-definition';
 import { resourcePrefix, type StageSettings } from '#lib/stage';
 
@@ -27,6 +27,9 @@ export class Data extends Construct {
   public readonly bus: EventBus;
   public readonly webhookQueue: Queue;
   public readonly webhookDeadLetterQueue: Queue;
+  /** Email requests (one message each) for the email function; refused sends come back, then go to its DLQ. */
+  public readonly emailQueue: Queue;
+  public readonly emailDeadLetterQueue: Queue;
   /** On-failure destination of the outbox stream mapping. */
   public readonly streamFailureQueue: Queue;
   /** Events the bus could not hand to their target queue after its retry policy. */
@@ -83,16 +86,19 @@ export class Data extends Construct {
       enforceSSL: true,
       removalPolicy: stage.removalPolicy,
     };
-    this.webhookDeadLetterQueue = new Queue(this, 'WebhookDeadLetterQueue', {
-      ...queueDefaults,
-      retentionPeriod: Duration.days(webhookQueueSettings.deadLetterRetentionDays),
-    });
-    this.webhookQueue = new Queue(this, 'WebhookQueue', {
-      ...queueDefaults,
-      visibilityTimeout: Duration.seconds(webhookQueueSettings.visibilityTimeoutSeconds),
-      retentionPeriod: Duration.days(webhookQueueSettings.retentionDays),
-      deadLetterQueue: { queue: this.webhookDeadLetterQueue, maxReceiveCount: webhookQueueSettings.maxReceiveCount },
-    });
+    /** A work queue and its dead-letter queue, sized from the settings in shared/events/pipeline.ts. */
+    const queueWithDeadLetter = (name: string, settings: typeof webhookQueueSettings | typeof emailQueueSettings) => {
+      const deadLetter = new Queue(this, `${name}DeadLetterQueue`, { ...queueDefaults, retentionPeriod: Duration.days(settings.deadLetterRetentionDays) });
+      const queue = new Queue(this, `${name}Queue`, {
+        ...queueDefaults,
+        visibilityTimeout: Duration.seconds(settings.visibilityTimeoutSeconds),
+        retentionPeriod: Duration.days(settings.retentionDays),
+        deadLetterQueue: { queue: deadLetter, maxReceiveCount: settings.maxReceiveCount },
+      });
+      return [queue, deadLetter] as const;
+    };
+    [this.webhookQueue, this.webhookDeadLetterQueue] = queueWithDeadLetter('Webhook', webhookQueueSettings);
+    [this.emailQueue, this.emailDeadLetterQueue] = queueWithDeadLetter('Email', emailQueueSettings);
     this.streamFailureQueue = new Queue(this, 'StreamFailureQueue', { ...queueDefaults, retentionPeriod: streamFailureRetention });
     this.eventTargetDeadLetterQueue = new Queue(this, 'EventTargetDeadLetterQueue', { ...queueDefaults, retentionPeriod: streamFailureRetention });
     for (const [queue, of] of [[this.streamFailureQueue, 'the outbox stream mapping'], [this.eventTargetDeadLetterQueue, 'the bus rule targets']] as const) {

@@ -1,4 +1,5 @@
-// infrastructure → the event pipeline: outbox stream → publisher → bus → rules → webhook queue → dispatcher, and the sweeper.
+// infrastructure → the event pipeline: outbox stream → publisher → bus → rules → webhook queue → dispatcher, email
+// queue → email sender, and the sweeper.
 import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
@@ -10,12 +11,14 @@ import { envNames } from '#shared/config';
 import {
   type BackgroundFunctionDefinition,
   backgroundFunctions,
+  emailQueueSettings,
   type EventRuleDefinition,
   eventRules,
   outboxStreamFilter,
   webhookQueueSettings,
 } from '#shared/events/pipeline';
 import type { Data } from '#lib/data';
+import { emailSettingsFromContext } from '#lib/email';
 import { FunctionWithLogGroup, type FunctionWithLogGroupProps } from '#lib/function-with-log-group';
 import type { StageSettings } from '#lib/stage';
 
@@ -81,6 +84,20 @@ export class Events extends Construct {
           );
         },
       },
+      emailQueue: {
+        props: { timeout: Duration.seconds(emailQueueSettings.senderTimeoutSeconds) },
+        wire: (fn) => {
+          // Least privilege: ses:SendEmail as the sender identity; no table, no key (the message is in the event).
+          fn.bindEmail(emailSettingsFromContext(this));
+          fn.addEventSource(
+            new SqsEventSource(data.emailQueue, {
+              batchSize: emailQueueSettings.batchSize,
+              reportBatchItemFailures: true,
+              maxConcurrency: emailQueueSettings.maxConcurrency,
+            }),
+          );
+        },
+      },
       schedule: {
         // Finishes before the next run starts.
         props: { timeout: Duration.seconds(50) },
@@ -107,7 +124,7 @@ export class Events extends Construct {
       this.functions[definition.operation] = fn;
     }
 
-    const ruleTargets: Record<EventRuleDefinition['target'], IQueue> = { webhookQueue: data.webhookQueue };
+    const ruleTargets: Record<EventRuleDefinition['target'], IQueue> = { webhookQueue: data.webhookQueue, emailQueue: data.emailQueue };
     for (const rule of eventRules) {
       this.rules[rule.name] = new Rule(this, rule.name, {
         eventBus: data.bus,

@@ -11,7 +11,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type AuthMode = 'partner' | 'public' | 'reporter' | 'public-page' | 'traveler-session';
 
 /** What a function needs beyond what its auth mode gives (partner routes always get the table and the secret key). */
-export type RouteResource = 'table' | 'email';
+export type RouteResource = 'table';
 
 /**
  * What a route's function may do to the table (docs/operations.md, Least privilege). `read`: GetItem,
@@ -92,8 +92,6 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/create-booking.ts',
     auth: 'partner',
     access: 'readWrite',
-    // communication_options with channel EMAIL sends the booking confirmation.
-    resources: ['email'],
   },
   { operation: 'getBooking', method: 'GET', path: '/bookings/{id}', entry: 'functions/get-booking.ts', auth: 'partner' },
   { operation: 'deleteBooking', method: 'DELETE', path: '/bookings/{id}', entry: 'functions/delete-booking.ts', auth: 'partner', access: 'readWrite' },
@@ -190,7 +188,7 @@ export const routes: readonly RouteDefinition[] = [
     path: '/promo-codes/claim/{uuid}',
     entry: 'functions/claim-promo-code.ts',
     auth: 'public',
-    resources: ['table', 'email'],
+    resources: ['table'],
     // Promo codes are found by uuid through gsi1 (keys.promoCodeLookup).
     indexes: ['gsi1'],
   },
@@ -219,7 +217,6 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/web-claim-submit.ts',
     auth: 'public-page',
     indexes: ['gsi1'],
-    resources: ['email'],
   },
   {
     operation: 'webBrandStyle',

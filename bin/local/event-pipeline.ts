@@ -1,4 +1,5 @@
-// local runtime → the event pipeline of a deployed stage: stream → publisher → bus → rule → queue → dispatcher, and the sweeper.
+// local runtime → the event pipeline of a deployed stage: stream → publisher → bus → rules → webhook queue → dispatcher,
+// email queue → email sender, and the sweeper.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Context, ScheduledEvent } from 'aws-lambda';
@@ -26,6 +27,7 @@ export interface EventPipeline {
   sqsEndpoint: string;
   queueUrl: string;
   deadLetterQueueUrl: string;
+  emailDeadLetterQueueUrl: string;
   /** Runs the scheduled functions once more now (after the clock moved) and resolves when that run is over. */
   runScheduledNow(): Promise<void>;
   /** Reads the table stream now: called after a local write, so events flow at once rather than at the next poll. */
@@ -102,7 +104,7 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
     const eventBridge = await startEventBridgeLocal({
       eventBusName: LOCAL_EVENT_BUS_NAME,
       sqsEndpoint: sqs.endpoint,
-      targets: { webhookQueue: sqs.queueUrl },
+      targets: { webhookQueue: sqs.queueUrl, emailQueue: sqs.emailQueueUrl },
     });
     stops.push(eventBridge.stop);
 
@@ -119,9 +121,11 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
     const loadHandler = async <Handler>(definition: BackgroundFunctionDefinition) => (await load(definition.entry)) as unknown as Handler;
     const publisher = backgroundFunction('tableStream');
     const dispatcher = backgroundFunction('webhookQueue');
+    const emailFunction = backgroundFunction('emailQueue');
     const scheduled = backgroundFunctions.filter((definition) => definition.trigger === 'schedule');
     const publish = await loadHandler<StreamHandler>(publisher);
     const dispatch = await loadHandler<SqsHandler>(dispatcher);
+    const sendEmails = await loadHandler<SqsHandler>(emailFunction);
     const sweepers = await Promise.all(
       scheduled.map(async (definition) => ({ definition, run: await loadHandler<ScheduledHandler>(definition) })),
     );
@@ -134,13 +138,14 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
       checkpointFile: options.inMemory ? undefined : join(options.dataDir, 'stream-checkpoints.json'),
     });
     stops.push(streamPoller.stop);
-    const queuePoller = await startQueuePoller({
-      sqsEndpoint: sqs.endpoint,
-      queueUrl: sqs.queueUrl,
-      handler: dispatch,
-      functionName: dispatcher.operation,
-    });
-    stops.push(queuePoller.stop);
+    // The event source mappings of the webhook and email queues.
+    for (const [queueUrl, handler, definition] of [
+      [sqs.queueUrl, dispatch, dispatcher],
+      [sqs.emailQueueUrl, sendEmails, emailFunction],
+    ] as const) {
+      const poller = await startQueuePoller({ sqsEndpoint: sqs.endpoint, queueUrl, handler, functionName: definition.operation });
+      stops.push(poller.stop);
+    }
     // Each runs on its own schedule in AWS; locally one ticker runs them in turn, then wakes the stream reader.
     const ticker = startTicker(sweepEveryMs, async () => {
       for (const { definition, run } of sweepers) {
@@ -156,6 +161,7 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
       sqsEndpoint: sqs.endpoint,
       queueUrl: sqs.queueUrl,
       deadLetterQueueUrl: sqs.deadLetterQueueUrl,
+      emailDeadLetterQueueUrl: sqs.emailDeadLetterQueueUrl,
       runScheduledNow: ticker.runNow,
       wake: streamPoller.wake,
       stop,

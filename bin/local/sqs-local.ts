@@ -1,4 +1,5 @@
-// local runtime → fauxqs (an SQS emulator on the real wire protocol) with the webhook queue and its dead-letter queue.
+// local runtime → fauxqs (an SQS emulator on the real wire protocol) with the webhook and email queues and their
+// dead-letter queues.
 import { join } from 'node:path';
 import {
   CreateQueueCommand,
@@ -9,13 +10,15 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import { startFauxqs } from 'fauxqs';
-import { webhookQueueSettings } from '#shared/events/pipeline';
+import { emailQueueSettings, webhookQueueSettings } from '#shared/events/pipeline';
 
 export interface RunningSqs {
   /** Endpoint for SQS clients (`new SQSClient({ endpoint })`). */
   endpoint: string;
   queueUrl: string;
   deadLetterQueueUrl: string;
+  emailQueueUrl: string;
+  emailDeadLetterQueueUrl: string;
   stop(): Promise<void>;
 }
 
@@ -52,21 +55,26 @@ export const startSqsLocal = async (options: { dataDir?: string } = {}): Promise
   });
   const client = new SQSClient({ endpoint: server.address, ...localAwsClientConfig });
   try {
-    const deadLetterQueueUrl = await ensureQueue(client, 'webhook-dlq', {
-      MessageRetentionPeriod: days(webhookQueueSettings.deadLetterRetentionDays),
-    });
-    const { Attributes } = await client.send(
-      new GetQueueAttributesCommand({ QueueUrl: deadLetterQueueUrl, AttributeNames: ['QueueArn'] }),
-    );
-    const queueUrl = await ensureQueue(client, 'webhook-queue', {
-      VisibilityTimeout: String(webhookQueueSettings.visibilityTimeoutSeconds),
-      MessageRetentionPeriod: days(webhookQueueSettings.retentionDays),
-      RedrivePolicy: JSON.stringify({
-        deadLetterTargetArn: Attributes?.QueueArn,
-        maxReceiveCount: webhookQueueSettings.maxReceiveCount,
-      }),
-    });
-    return { endpoint: server.address, queueUrl, deadLetterQueueUrl, stop: () => server.stop() };
+    /** A queue with its dead-letter queue, as lib/data.ts declares them. */
+    const queueWithDlq = async (name: string, settings: typeof webhookQueueSettings | typeof emailQueueSettings) => {
+      const deadLetterQueueUrl = await ensureQueue(client, `${name}-dlq`, { MessageRetentionPeriod: days(settings.deadLetterRetentionDays) });
+      const { Attributes } = await client.send(new GetQueueAttributesCommand({ QueueUrl: deadLetterQueueUrl, AttributeNames: ['QueueArn'] }));
+      const queueUrl = await ensureQueue(client, `${name}-queue`, {
+        VisibilityTimeout: String(settings.visibilityTimeoutSeconds),
+        MessageRetentionPeriod: days(settings.retentionDays),
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: Attributes?.QueueArn, maxReceiveCount: settings.maxReceiveCount }),
+      });
+      return { queueUrl, deadLetterQueueUrl };
+    };
+    const webhook = await queueWithDlq('webhook', webhookQueueSettings);
+    const email = await queueWithDlq('email', emailQueueSettings);
+    return {
+      endpoint: server.address,
+      ...webhook,
+      emailQueueUrl: email.queueUrl,
+      emailDeadLetterQueueUrl: email.deadLetterQueueUrl,
+      stop: () => server.stop(),
+    };
   } catch (error) {
     await server.stop();
     throw error;

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import type { JsonOperation, OperationDoc, PageOperation, Parameter } from '#shared/api/operation-types';
 import { envelope } from '#shared/api/operation-types';
 import { exampleBookingResponse } from '#shared/api/examples';
-import { DeviceCompatibilityRequestSchema } from '#shared/domain/device-compatibility';
+import { DeviceCompatibilityRequestSchema } from '#shared/domain/device-compatibility-schema';
 import {
   ClassicDestinationSchema,
   ExternalUserBodySchema,

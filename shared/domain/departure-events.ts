@@ -1,8 +1,7 @@
 // domain → booking.within_cutoff and booking.about_to_depart: when they are due and what they carry.
 import type { Booking } from '#shared/domain/booking';
 import { parseIsoDateTime } from '#shared/domain/dates';
-import { eventIdOf, type DomainEvent } from '#shared/events/catalog';
-import { domainEvent } from '#shared/events/event-schemas';
+import { domainEvent, eventIdOf, type DomainEvent } from '#shared/events/catalog';
 
 export type DepartureEventName = 'booking.within_cutoff' | 'booking.about_to_depart';
 export const departureEventNames: readonly DepartureEventName[] = ['booking.within_cutoff', 'booking.about_to_depart'];

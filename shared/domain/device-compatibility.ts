@@ -1,7 +1,6 @@
 // domain → is a phone or tablet eSIM-capable? Looks the device up in the dated list shared/data/devices/esim-devices.json.
-// The list (~30 KB) is bundled with the function and indexed at cold start: no storage call per check.
-import * as v from 'valibot';
-import { plainObject } from '#shared/domain/booking-schemas';
+// The list (~30 KB) is bundled with the functions that serve it and indexed on first use: no storage call per check.
+// Nothing runs at load, so a function that imports only compareVersions (install instructions) drops the list.
 import deviceFile from '../data/devices/esim-devices.json' with { type: 'json' };
 
 export interface EsimDevice {
@@ -25,21 +24,16 @@ export interface DeviceList {
 
 export const deviceList = deviceFile as DeviceList;
 
-const field = (name: string) =>
-  v.pipe(v.string(`${name} must be a string.`), v.trim(), v.minLength(1, `${name} is required.`), v.maxLength(100, `${name} must be at most 100 characters.`));
+/** A version number inside what a phone reports ("17.4", "Android 14"). */
+export const VERSION_PATTERN = /\d+(?:\.\d+)*/;
 
-const VERSION_PATTERN = /\d+(?:\.\d+)*/;
-
-export const DeviceCompatibilityRequestSchema = plainObject(
-  {
-    phone_brand: field('phone_brand'),
-    phone_model: field('phone_model'),
-    phone_os: field('phone_os'),
-    os_version: v.pipe(field('os_version'), v.regex(VERSION_PATTERN, 'os_version must contain a version number such as 17.4 or 14.')),
-  },
-  'The request body must be a JSON object with phone_brand, phone_model, phone_os and os_version.',
-);
-export type DeviceCompatibilityRequest = v.InferOutput<typeof DeviceCompatibilityRequestSchema>;
+/** What POST /native/device-compatibility asks about (validated by device-compatibility-schema.ts). */
+export interface DeviceCompatibilityRequest {
+  phone_brand: string;
+  phone_model: string;
+  phone_os: string;
+  os_version: string;
+}
 
 export type IncompatibilityReason = 'unknown_device' | 'os_mismatch' | 'os_version_too_old';
 
@@ -64,12 +58,18 @@ const brandKey = (brand: string): string => {
   return brandAliases[key] ?? key;
 };
 
-const index = new Map<string, EsimDevice>();
-for (const device of deviceList.devices) {
-  for (const name of [device.model, ...(device.aliases ?? [])]) index.set(`${brandKey(device.brand)}|${deviceKey(name)}`, device);
-}
+let index: Map<string, EsimDevice> | undefined;
+const deviceIndex = (): Map<string, EsimDevice> => {
+  if (index) return index;
+  index = new Map();
+  for (const device of deviceList.devices) {
+    for (const name of [device.model, ...(device.aliases ?? [])]) index.set(`${brandKey(device.brand)}|${deviceKey(name)}`, device);
+  }
+  return index;
+};
 
 const lookUp = (brand: string, model: string): EsimDevice | undefined => {
+  const index = deviceIndex();
   const b = brandKey(brand);
   const m = deviceKey(model);
   // "Samsung" + "Samsung Galaxy S23" is the same device as "Samsung" + "Galaxy S23".

@@ -8,8 +8,8 @@ import {
   type Traveler,
   type TravelerPackage,
 } from '#shared/domain/traveler';
-import { eventIdOf, type DomainEvent, type WebhookEventName } from '#shared/events/catalog';
-import { domainEvent, type WebhookEventData } from '#shared/events/event-schemas';
+import { domainEvent, eventIdOf, type DomainEvent, type WebhookEventName } from '#shared/events/catalog';
+import type { WebhookEventData } from '#shared/events/event-schemas';
 
 /** The `data` members of every event, as the spec lists them; tests compare payloads against this table. */
 export const eventDataFields = {

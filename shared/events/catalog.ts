@@ -1,4 +1,5 @@
 // domain events → the event names of the interface spec and who receives them by default.
+import type { WebhookEventData } from '#shared/events/event-schemas';
 
 export const webhookEventNames = [
   'package.usage.50_percent',
@@ -37,3 +38,15 @@ export interface DomainEvent {
 }
 
 export const eventIdOf = (event: WebhookEventName, entityId: string): string => `${event}:${entityId}`;
+
+/**
+ * Builds a domain event whose `data` is checked against the event's schema (shared/events/event-schemas.ts) at
+ * compile time. Here rather than beside the schemas, so producers do not load the schemas at run time.
+ */
+export const domainEvent = <E extends WebhookEventName>(event: {
+  partner_id: string;
+  event: E;
+  event_id: string;
+  timestamp: string;
+  data: WebhookEventData[E];
+}): DomainEvent => event;

@@ -1,9 +1,9 @@
 // domain events → the `data` of each webhook event (spec, "Event list"), as valibot schemas: the one place the
-// field sets live. Producers build data through `domainEvent`, which is typed by these; the OpenAPI document's
+// field sets live. Producers build data through `domainEvent` (shared/events/catalog.ts), which is typed by these; the OpenAPI document's
 // `webhooks` section and the contract tests use the same schemas.
 import * as v from 'valibot';
 import { packageTypes } from '#shared/domain/booking-schemas';
-import type { DomainEvent, WebhookEventName } from '#shared/events/catalog';
+import type { WebhookEventName } from '#shared/events/catalog';
 
 const text = (description: string) => v.pipe(v.string(), v.description(description));
 const nullableText = (description: string) => v.nullable(text(description));
@@ -129,15 +129,6 @@ export const webhookEventDataSchemas = {
 } as const satisfies Record<WebhookEventName, v.GenericSchema>;
 
 export type WebhookEventData = { [E in WebhookEventName]: v.InferOutput<(typeof webhookEventDataSchemas)[E]> };
-
-/** Builds a domain event whose `data` is checked against the event's schema at compile time. */
-export const domainEvent = <E extends WebhookEventName>(event: {
-  partner_id: string;
-  event: E;
-  event_id: string;
-  timestamp: string;
-  data: WebhookEventData[E];
-}): DomainEvent => event;
 
 /** The body of a delivery (spec, "Envelope"); built by webhookEnvelope in shared/webhooks/delivery-model.ts. */
 export const webhookEnvelopeSchema = <E extends WebhookEventName>(event: E) =>

@@ -1,6 +1,8 @@
-// event pipeline → the one description of how events flow: outbox stream → bus → rule → queue → dispatcher.
+// event pipeline → the one description of how events flow: outbox stream → bus → rule → queue → dispatcher, and
+// email requests: outbox stream → bus → rule → email queue → email sender.
 // The CDK stack declares these resources and the local runtime routes events in-process with the same patterns.
 import { webhookEventNames } from '#shared/events/catalog';
+import { emailRequestedEvent } from '#shared/events/email-request';
 
 /** EventBridge `source` of every event the service publishes. */
 export const eventSource = 'esim.booking-service';
@@ -15,7 +17,7 @@ export interface EventRuleDefinition {
   name: string;
   description: string;
   pattern: EventPattern;
-  target: 'webhookQueue';
+  target: 'webhookQueue' | 'emailQueue';
 }
 
 export const eventRules: readonly EventRuleDefinition[] = [
@@ -24,6 +26,13 @@ export const eventRules: readonly EventRuleDefinition[] = [
     description: 'Every partner-facing event goes to the webhook delivery queue.',
     pattern: { source: [eventSource], 'detail-type': [...webhookEventNames] },
     target: 'webhookQueue',
+  },
+  {
+    // Internal: its detail-type is no webhook event name, so the webhook rule above never matches it.
+    name: 'EmailDelivery',
+    description: 'Email requests written with a change (booking confirmation, promo-code claim) go to the email queue.',
+    pattern: { source: [eventSource], 'detail-type': [emailRequestedEvent] },
+    target: 'emailQueue',
   },
 ];
 
@@ -49,7 +58,7 @@ export const passesOutboxFilter = (record: {
 export interface BackgroundFunctionDefinition {
   operation: string;
   entry: string;
-  trigger: 'tableStream' | 'webhookQueue' | 'schedule';
+  trigger: 'tableStream' | 'webhookQueue' | 'emailQueue' | 'schedule';
   description: string;
 }
 
@@ -65,6 +74,12 @@ export const backgroundFunctions: readonly BackgroundFunctionDefinition[] = [
     entry: 'functions/dispatch-webhooks.ts',
     trigger: 'webhookQueue',
     description: 'Signs and delivers webhook events to partners, with retries and a dead-letter queue.',
+  },
+  {
+    operation: 'sendEmails',
+    entry: 'functions/send-emails.ts',
+    trigger: 'emailQueue',
+    description: 'Sends requested emails (SES v2), with retries and a dead-letter queue.',
   },
   {
     operation: 'sweepBookingEvents',
@@ -87,4 +102,18 @@ export const webhookQueueSettings = {
   batchSize: 10,
   /** Concurrent dispatcher invocations at most (SQS event source maximum concurrency): 10 × 10 deliveries in flight. */
   maxConcurrency: 10,
+} as const;
+
+/** Email queue: a refused send is retried after the visibility timeout, then dead-lettered (docs/operations.md). */
+export const emailQueueSettings = {
+  senderTimeoutSeconds: 30,
+  /** AWS recommends at least 6 × the function timeout for SQS event sources: 3 minutes between attempts. */
+  visibilityTimeoutSeconds: 180,
+  /** 8 attempts over about 25 minutes ride out SES throttling and short outages. */
+  maxReceiveCount: 8,
+  retentionDays: 4,
+  deadLetterRetentionDays: 14,
+  batchSize: 10,
+  /** Keeps a backlog within SES's sending rate. */
+  maxConcurrency: 2,
 } as const;

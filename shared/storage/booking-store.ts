@@ -11,7 +11,7 @@ import type { Booking } from '#shared/domain/booking';
 import { departureEventNames } from '#shared/domain/departure-events';
 import { ConflictError } from '#shared/errors';
 import { cancellationReasons } from '#shared/storage/dynamo-errors';
-import { eventPut, schedulePut } from '#shared/storage/event-items';
+import { emailRequestPut, eventPut, schedulePut } from '#shared/storage/event-items';
 import { keys } from '#shared/storage/keys';
 import { usedSignaturePut } from '#shared/storage/replay-guard';
 import type { BookingStore } from '#shared/usecases/ports/bookings';
@@ -96,7 +96,7 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
   };
 
   return {
-    async create({ booking, events, schedules, usedSignature }) {
+    async create({ booking, events, schedules, usedSignature, emails = [] }) {
       // First item: the request's single-use signature record, so a reused signature cancels the whole write.
       const claim = usedSignature ? [{ Put: usedSignaturePut(tableName, usedSignature) }] : [];
       const reference = booking.booking_id
@@ -126,6 +126,7 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
               ...lookupPuts(booking),
               ...events.map((event) => eventPut(tableName, event)),
               ...schedules.map((planned) => schedulePut(tableName, booking.partner_id, booking.id, planned)),
+              ...emails.map((request) => emailRequestPut(tableName, request)),
             ],
           }),
         );
@@ -193,7 +194,7 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
       return { bookings: newerFirst ? page : page.reverse(), more: items.length > limit };
     },
 
-    async replace(booking, events = []) {
+    async replace(booking, events = [], emails = []) {
       try {
         await client.send(
           new TransactWriteCommand({
@@ -207,6 +208,7 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
                 },
               },
               ...events.map((event) => eventPut(tableName, event)),
+              ...emails.map((request) => emailRequestPut(tableName, request)),
             ],
           }),
         );

@@ -1,6 +1,8 @@
 // storage → items of the outbox/event log and of departure schedules, written inside other transactions.
 import { outboxEntityType } from '#shared/events/pipeline';
 import type { DomainEvent } from '#shared/events/catalog';
+import type { EmailRequest } from '#shared/events/email-request';
+import { timeToLiveAttribute } from '#shared/storage/table-definition';
 import type { PlannedDepartureEvent } from '#shared/domain/departure-events';
 import { keys, shardOf } from '#shared/storage/keys';
 
@@ -18,6 +20,24 @@ export const eventPut = (tableName: string, event: DomainEvent) => ({
       gsi1pk: keys.eventLookup(event.event_id),
       gsi1sk: 'EVENT',
       ...event,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+/** Email requests hold message bodies (traveler data): kept 30 days for support, then expired by TTL. */
+const EMAIL_REQUEST_RETENTION_SECONDS = 30 * 86_400;
+
+/** An email request in the outbox: its INSERT is published like an event, to the email queue only. */
+export const emailRequestPut = (tableName: string, request: EmailRequest) => ({
+  Put: {
+    TableName: tableName,
+    Item: {
+      ...keys.emailRequest(request.partner_id, request.event_id),
+      entity: outboxEntityType,
+      version: 1,
+      ...request,
+      [timeToLiveAttribute]: Math.floor(new Date(request.timestamp).getTime() / 1000) + EMAIL_REQUEST_RETENTION_SECONDS,
     },
     ConditionExpression: 'attribute_not_exists(pk)',
   },

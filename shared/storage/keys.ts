@@ -33,6 +33,8 @@ export const keys = {
 
   event: (partnerId: string, eventId: string) => ({ pk: `${partner(partnerId)}#EVENT#${eventId}`, sk: 'EVENT' }),
   eventLookup: (eventId: string) => `EVENT#${eventId}`,
+  /** An outbox email request; no gsi1 look-up, so no event replay can find it (it is never a webhook). */
+  emailRequest: (partnerId: string, requestId: string) => ({ pk: `${partner(partnerId)}#EMAIL_REQUEST#${requestId}`, sk: 'EMAIL_REQUEST' }),
   delivery: (deliveryId: string) => ({ pk: `DELIVERY#${deliveryId}`, sk: 'DELIVERY' }),
   deliveryAttempt: (deliveryId: string, attempt: number) => ({
     pk: `DELIVERY#${deliveryId}`,

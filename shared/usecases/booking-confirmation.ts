@@ -1,10 +1,10 @@
-// use cases → the booking confirmation email of `communication_options` (channel EMAIL), after the booking is stored.
+// use cases → the booking confirmation email of `communication_options` (channel EMAIL): an email request written
+// into the outbox with the booking, sent by the email function (docs/decisions.md F40).
 import type { Booking } from '#shared/domain/booking';
 import { bookingConfirmationEmail } from '#shared/domain/emails';
-import { logger } from '#shared/observability';
-import { createBooking, type CreateBookingDeps } from '#shared/usecases/create-booking';
-import type { PartnerDirectory } from '#shared/usecases/ports/partners';
-import type { EmailMessage, EmailSender } from '#shared/usecases/ports/services';
+import { uuidv4 } from '#shared/domain/ids';
+import { emailRequest, type EmailRequest } from '#shared/events/email-request';
+import type { EmailMessage } from '#shared/usecases/ports/services';
 
 /** True when the partner asked for messages on the EMAIL channel (case-insensitive); absent object → false. */
 export const wantsEmail = (booking: Pick<Booking, 'communication_options'>): boolean =>
@@ -31,30 +31,11 @@ export const confirmationMessages = (booking: Booking, partnerName: string): Ema
 };
 
 /**
- * Sends the confirmation. The booking is already committed, so a failed send never loses it: the failure is
- * logged and the partner still gets 201 (docs/decisions.md F40).
+ * The booking's confirmation as one email request (all its messages, so a booking of 25 codes stays within the
+ * transaction's 100 items), or none when nothing is to be sent. Written in the booking's own transaction: the
+ * booking and its confirmation are committed together, and a refused send is retried by the email queue.
  */
-export const sendBookingConfirmation = async (booking: Booking, deps: { partners: PartnerDirectory; email: EmailSender }): Promise<number> => {
-  if (!wantsEmail(booking)) return 0;
-  const partner = await deps.partners.getProfile(booking.partner_id);
-  const messages = confirmationMessages(booking, partner?.name ?? 'your travel partner');
-  const results = await Promise.allSettled(messages.map((message) => deps.email.send(message)));
-  const failed = results.filter((r) => r.status === 'rejected');
-  if (failed.length > 0) {
-    logger.error('Booking confirmation email not sent', { booking: booking.id, failed: failed.length, error: (failed[0] as PromiseRejectedResult).reason });
-  }
-  return results.length - failed.length;
-};
-
-/**
- * Input/output as createBooking. Creates the booking, then sends its confirmation when communication_options
- * asks for EMAIL. Run inside the Idempotency-Key wrapper, so a replay returns the stored answer and sends nothing.
- */
-export const createBookingAndConfirm = async (
-  input: Parameters<typeof createBooking>[0],
-  deps: CreateBookingDeps & { email: () => Promise<EmailSender> },
-): Promise<Booking> => {
-  const booking = await createBooking(input, deps);
-  if (wantsEmail(booking)) await sendBookingConfirmation(booking, { partners: deps.partners, email: await deps.email() });
-  return booking;
+export const confirmationRequests = (booking: Booking, partnerName: string, at: Date): EmailRequest[] => {
+  const messages = confirmationMessages(booking, partnerName);
+  return messages.length === 0 ? [] : [emailRequest({ partnerId: booking.partner_id, id: uuidv4(), at, messages })];
 };

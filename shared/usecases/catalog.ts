@@ -1,8 +1,9 @@
-// use cases → importing the catalog file (ops) and reading destinations (partners). The catalog is global.
+// use cases → importing the catalog file (ops, local runtime). The catalog is global; partners read it through
+// destinations.ts, which does not load the file's schema.
 import { createHash } from 'node:crypto';
-import { buildCatalog, normalizeDestinationId, type DestinationRecord, type DestinationSummary } from '#shared/domain/catalog';
-import { ConflictError, NotFoundError } from '#shared/errors';
-import type { CatalogAdminStore, DestinationCatalog } from '#shared/usecases/ports/catalog';
+import { buildCatalog } from '#shared/domain/catalog-file';
+import { ConflictError } from '#shared/errors';
+import type { CatalogAdminStore } from '#shared/usecases/ports/catalog';
 import type { Clock } from '#shared/usecases/ports/services';
 
 export interface CatalogImportResult {
@@ -54,16 +55,4 @@ export const importCatalog = async (
     },
   });
   return { ...summary, changed: true, removed_bundles: removed.bundleIds };
-};
-
-/** Every destination, countries (by ISO3) first, then regions, each group in id order. */
-export const listDestinations = async (deps: { catalog: DestinationCatalog }): Promise<DestinationSummary[]> =>
-  (await deps.catalog.listDestinations()).sort((a, b) => (a.type === b.type ? a.id.localeCompare(b.id) : a.type === 'country' ? -1 : 1));
-
-/** One destination with its bundles; `id` is an ISO3 or ISO2 country code (any case) or a region id. */
-export const findDestination = async (id: string, deps: { catalog: DestinationCatalog }): Promise<DestinationRecord> => {
-  const normalized = normalizeDestinationId(id);
-  const found = normalized ? await deps.catalog.getDestination(normalized) : undefined;
-  if (!found) throw new NotFoundError(`No destination with id "${id.slice(0, 64)}". GET /destinations lists them.`, 'destination_not_found');
-  return found;
 };

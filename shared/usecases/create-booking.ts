@@ -10,6 +10,7 @@ import {
 import { promoCodeValue, uuidv4, uuidv7 } from '#shared/domain/ids';
 import { iso3Of, specificationFromEntry, type PackageCatalog } from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';
+import { confirmationRequests } from '#shared/usecases/booking-confirmation';
 import type { BookingStore } from '#shared/usecases/ports/bookings';
 import type { UsedSignature, BrandDirectory, PartnerDirectory } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
@@ -33,7 +34,8 @@ const unknownBrand = (brand: string) =>
  * Steps: check the brand, resolve package ids in the catalog (one BatchGet), turn every package specification
  * into a promo code and, when it names a traveler or is a classic grant, a package queue entry; plan the
  * departure events. One transaction writes it all, with the request signature's single-use record when given
- * (a reused signature refuses the whole write with `signature_reused`).
+ * (a reused signature refuses the whole write with `signature_reused`), and the confirmation email request when
+ * communication_options asks for EMAIL (sent by the email function, docs/decisions.md F40).
  * Emits: booking.within_cutoff / booking.about_to_depart at once when the booking is already inside a window.
  */
 export const createBooking = async (
@@ -139,6 +141,7 @@ export const createBooking = async (
     events: due.map((p) => departureEvent(booking, p.event, now, false)),
     schedules: later,
     usedSignature,
+    emails: confirmationRequests(booking, partner.name, now),
   });
   return booking;
 };

@@ -4,10 +4,12 @@ import type { PromoCodeClaimResponseSchema } from '#shared/domain/traveler-respo
 import type { Booking, PromoCode } from '#shared/domain/booking';
 import { promoCodeClaimEmail } from '#shared/domain/emails';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '#shared/errors';
+import { uuidv4 } from '#shared/domain/ids';
+import { emailRequest } from '#shared/events/email-request';
 import { isUuid } from '#shared/usecases/find-booking';
 import type { PromoCodeDirectory, BookingStore } from '#shared/usecases/ports/bookings';
 import type { PartnerDirectory } from '#shared/usecases/ports/partners';
-import type { ThrottleCounter, Clock, EmailSender } from '#shared/usecases/ports/services';
+import type { ThrottleCounter, Clock } from '#shared/usecases/ports/services';
 
 const unknownCode = (uuid: string) => new NotFoundError(`No promo code "${uuid.slice(0, 64)}".`, 'promo_code_not_found');
 
@@ -33,7 +35,6 @@ export interface ClaimDeps {
   promoCodes: PromoCodeDirectory;
   partners: PartnerDirectory;
   throttle: ThrottleCounter;
-  email: EmailSender;
   clock: Clock;
 }
 
@@ -67,8 +68,8 @@ const withClaim = (booking: Booking, uuid: string, claim: { email: string | null
  * Input: promo code uuid, the traveler's email and the client address (for throttling).
  * Steps: count the attempt (per code, per address) → find the code through the global look-up → refuse codes
  * of bookings with an email (they reach the traveler already), redeemed (409) or claimed (409) codes → record
- * claimed_email/claimed_at with the booking's version check → send the code by email. When sending fails the
- * claim is withdrawn, so the traveler can try again.
+ * claimed_email/claimed_at with the booking's version check, and in the same write the email request that
+ * delivers the code (sent by the email function, retried there, dead-lettered and alarmed when SES keeps refusing).
  */
 export const claimPromoCode = async (
   input: { uuid: string; email: string; clientAddress: string },
@@ -83,16 +84,12 @@ export const claimPromoCode = async (
   if (promo.claimed_at) {
     throw new ConflictError('promo_code_already_claimed', 'This promo code was already claimed. Look for the email that delivered it.');
   }
-  const now = deps.clock.now().toISOString();
+  const at = deps.clock.now();
+  const now = at.toISOString();
   const claimed = withClaim(booking, promo.uuid, { email: input.email, at: now }, now);
-  // The version check makes one of two simultaneous claims win; the other gets 409 concurrent_modification.
-  await deps.bookings.replace(claimed);
   const partner = await deps.partners.getProfile(booking.partner_id);
-  try {
-    await deps.email.send(promoCodeClaimEmail({ to: input.email, partnerName: partner?.name ?? 'your travel partner', promo }));
-  } catch (error) {
-    await deps.bookings.replace(withClaim(claimed, promo.uuid, { email: null, at: null }, now)).catch(() => undefined);
-    throw error;
-  }
+  const message = promoCodeClaimEmail({ to: input.email, partnerName: partner?.name ?? 'your travel partner', promo });
+  // The version check makes one of two simultaneous claims win; the other gets 409 concurrent_modification.
+  await deps.bookings.replace(claimed, [], [emailRequest({ partnerId: booking.partner_id, id: uuidv4(), at, messages: [message] })]);
   return { uuid: promo.uuid, email: input.email, claimed_at: now };
 };

@@ -1,39 +1,55 @@
 // use case → turn committed outbox items into bus events; report the ones that must be retried.
 import type { DomainEvent } from '#shared/events/catalog';
+import { emailRequestedEvent, type EmailRequest } from '#shared/events/email-request';
 import { eventSource } from '#shared/events/pipeline';
 import type { BusEntry } from '#shared/usecases/ports/webhooks';
 
 /** PutEvents takes at most 10 entries per call. */
 const BATCH = 10;
 
+/** Bus entries of one outbox item: the event itself, or one entry per message of an email request. */
+const entriesOf = (image: Record<string, unknown>): BusEntry[] => {
+  const base = {
+    partner_id: image.partner_id as string,
+    event: image.event as string,
+    event_id: image.event_id as string,
+    timestamp: image.timestamp as string,
+  };
+  const entry = (detail: typeof base & { data: unknown }): BusEntry => ({
+    Source: eventSource,
+    DetailType: detail.event,
+    Detail: JSON.stringify(detail),
+    Time: new Date(detail.timestamp),
+  });
+  if (base.event === emailRequestedEvent) {
+    const { messages } = image.data as EmailRequest['data'];
+    return messages.map((message, index) => entry({ ...base, event_id: `${base.event_id}:${index}`, data: message }));
+  }
+  const event: DomainEvent = { ...base, event: base.event as DomainEvent['event'], data: image.data as Record<string, unknown> };
+  return [entry(event)];
+};
+
 /**
- * Input: stream items in order. Output: sequence numbers to retry (the first failure and everything after it,
- * so a retried batch keeps its order). Resolves `putEvents` to one success flag per entry.
+ * Input: stream items in order. Output: sequence numbers to retry (the item of the first failure and everything
+ * after it, so a retried batch keeps its order). Resolves `putEvents` to one success flag per entry. An email
+ * request becomes one entry per message, so each is sent and retried on its own; a retried item publishes all its
+ * entries again (at least once, as the bus is).
  */
 export const publishOutbox = async (
   items: Array<{ sequenceNumber: string; image: Record<string, unknown> }>,
   deps: { putEvents: (entries: BusEntry[]) => Promise<boolean[]> },
 ): Promise<string[]> => {
-  for (let start = 0; start < items.length; start += BATCH) {
-    const chunk = items.slice(start, start + BATCH);
-    const entries = chunk.map(({ image }) => {
-      const event: DomainEvent = {
-        partner_id: image.partner_id as string,
-        event: image.event as DomainEvent['event'],
-        event_id: image.event_id as string,
-        timestamp: image.timestamp as string,
-        data: image.data as Record<string, unknown>,
-      };
-      return { Source: eventSource, DetailType: event.event, Detail: JSON.stringify(event), Time: new Date(event.timestamp) };
-    });
+  const entries = items.flatMap(({ image }, item) => entriesOf(image).map((entry) => ({ entry, item })));
+  for (let start = 0; start < entries.length; start += BATCH) {
+    const chunk = entries.slice(start, start + BATCH);
     let results: boolean[];
     try {
-      results = await deps.putEvents(entries);
+      results = await deps.putEvents(chunk.map(({ entry }) => entry));
     } catch {
-      results = entries.map(() => false);
+      results = chunk.map(() => false);
     }
     const firstFailure = results.findIndex((ok) => !ok);
-    if (firstFailure !== -1) return items.slice(start + firstFailure).map((item) => item.sequenceNumber);
+    if (firstFailure !== -1) return items.slice(chunk[firstFailure]!.item).map((item) => item.sequenceNumber);
   }
   return [];
 };

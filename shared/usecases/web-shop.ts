@@ -2,7 +2,7 @@
 // lifecycle purchase use case (the one the sandbox `purchase` step uses), as a web-app purchase.
 import { createHash, randomUUID } from 'node:crypto';
 import type { BundleRecord, DestinationRecord, DestinationSummary } from '#shared/domain/catalog';
-import { findDestination, listDestinations } from '#shared/usecases/catalog';
+import { findDestination, listDestinations } from '#shared/usecases/destinations';
 import { recordPurchase } from '#shared/usecases/payments';
 import { NotFoundError } from '#shared/errors';
 import type { DestinationCatalog } from '#shared/usecases/ports/catalog';

@@ -1,5 +1,5 @@
 // web → the claim form bound to the promo-code claim use case of POST /promo-codes/claim/{uuid}: the same
-// validation, throttling per code and per client address, and email delivery; its refusals become page outcomes.
+// validation, throttling per code and per client address, and email request; its refusals become page outcomes.
 import { promoCodeClaimDependencies } from '#shared/composition/promo-codes';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '#shared/errors';
 import { hashedClientAddress } from '#shared/http/request';
@@ -19,7 +19,7 @@ export const claimPromoCode: ClaimPromoCode = {
     try {
       await claimByEmail(
         { uuid, email, clientAddress: hashedClientAddress(clientAddress) },
-        await promoCodeClaimDependencies(),
+        promoCodeClaimDependencies,
       );
       return 'sent';
     } catch (error) {

@@ -5,6 +5,7 @@ import { App, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { envNames } from '#shared/config';
+import { eventRules } from '#shared/events/pipeline';
 import { partnerRateLimit } from '#shared/http/rate-limit';
 import { removedRoutes } from '#shared/routes';
 import { managedRuleGroups } from '#lib/firewall';
@@ -247,8 +248,12 @@ describe('Stack invariants (production)', () => {
       expect(watched('Throttles')).toEqual([...functionIds].sort());
     });
 
-    it.each(['IteratorAge', 'FailedInvocations', 'Latency'])('alarms on %s', (metricName) => {
+    it.each(['IteratorAge', 'Latency'])('alarms on %s', (metricName) => {
       expect(alarms().filter((alarm) => alarm.Properties.MetricName === metricName)).toHaveLength(1);
+    });
+
+    it('alarms on FailedInvocations of every bus rule (webhook and email delivery)', () => {
+      expect(alarms().filter((alarm) => alarm.Properties.MetricName === 'FailedInvocations')).toHaveLength(eventRules.length);
     });
 
     it('alarms on the API 5xx rate and on DynamoDB throttles with metric math', () => {

@@ -5,7 +5,8 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { envNames } from '#shared/config';
-import { backgroundFunctions, eventRules, outboxEntityType, webhookQueueSettings } from '#shared/events/pipeline';
+import { emailRequestedEvent } from '#shared/events/email-request';
+import { backgroundFunctions, emailQueueSettings, eventRules, outboxEntityType, webhookQueueSettings } from '#shared/events/pipeline';
 import { apiUrlOutputKey, opsOutputKeys } from '#lib/stack-outputs';
 import { type RouteDefinition, routes, tableAccessOf } from '#shared/routes';
 import { referenceRoutes } from '#shared/api/reference-routes';
@@ -158,26 +159,27 @@ describe('Stack: EsimBooking (dev)', () => {
       expect(access).toEqual(Object.fromEntries(routes.map((route) => [route.operation, expected(route)])));
     });
 
-    it('lets exactly the routes that declare email send as the SES identity, with EMAIL_FROM set', () => {
+    it('lets only the email function send as the SES identity, with EMAIL_FROM set; no route sends email itself', () => {
       // Prepare
       const { stack, ref } = synthesized;
       const policies = Object.values(template.findResources('AWS::IAM::Policy'));
       const functions = template.findResources('AWS::Lambda::Function');
-      const sesStatements = (operation: string) => {
-        const fn = stack.api.functions[operation]!;
-        const statements = policies.find((policy) => policy.Properties.Roles[0].Ref === ref(fn.role!))?.Properties.PolicyDocument.Statement ?? [];
+      const sesStatements = (fn: { role?: unknown }) => {
+        const statements = policies.find((policy) => policy.Properties.Roles[0].Ref === ref(fn.role as never))?.Properties.PolicyDocument.Statement ?? [];
         return statements.filter((statement: { Action: string | string[] }) => [statement.Action].flat().some((a) => a.startsWith('ses:')));
       };
+      const sender = stack.events.functions.sendEmails!;
 
       // Act
-      const senders = routes.filter((route) => sesStatements(route.operation).length > 0).map((route) => route.operation);
-      const [statement] = sesStatements('claimPromoCode');
-      const environment = functions[ref(stack.api.functions.claimPromoCode!)]!.Properties.Environment.Variables;
+      const routeSenders = routes.filter((route) => stack.api.functions[route.operation] && sesStatements(stack.api.functions[route.operation]!).length > 0);
+      const statements = sesStatements(sender);
+      const environment = functions[ref(sender)]!.Properties.Environment.Variables;
 
       // Assess
-      expect(senders).toEqual(routes.filter((route) => route.resources?.includes('email')).map((route) => route.operation));
-      expect(statement.Action).toBe('ses:SendEmail');
-      expect(JSON.stringify(statement.Resource)).toContain(':identity/example.com');
+      expect(routeSenders).toEqual([]);
+      expect(statements).toHaveLength(1);
+      expect(statements[0].Action).toBe('ses:SendEmail');
+      expect(JSON.stringify(statements[0].Resource)).toContain(':identity/example.com');
       expect(environment[envNames.emailFrom]).toBe('no-reply@example.com');
     });
 
@@ -323,30 +325,62 @@ describe('Stack: EsimBooking (dev)', () => {
   });
 
   describe('Event pipeline', () => {
-    it('routes each event rule pattern from the bus to the webhook queue', () => {
+    it('routes each event rule pattern from the bus to its queue: partner events to webhooks, email requests to email', () => {
       // Prepare
       const { stack, ref } = synthesized;
-      const queueArn = { 'Fn::GetAtt': [ref(stack.data.webhookQueue), 'Arn'] };
+      const queues = { webhookQueue: stack.data.webhookQueue, emailQueue: stack.data.emailQueue };
+      const arnOf = (target: keyof typeof queues) => ({ 'Fn::GetAtt': [ref(queues[target]), 'Arn'] });
 
       // Assess
+      expect(eventRules.map((rule) => rule.target).sort()).toEqual(['emailQueue', 'webhookQueue']);
       for (const rule of eventRules) {
         template.hasResourceProperties('AWS::Events::Rule', {
           EventBusName: { Ref: ref(stack.data.bus) },
           EventPattern: Match.objectEquals({ ...rule.pattern }),
-          Targets: [Match.objectLike({ Arn: queueArn })],
+          Targets: [Match.objectLike({ Arn: arnOf(rule.target) })],
+        });
+        template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+          PolicyDocument: {
+            Statement: Match.arrayWith([
+              Match.objectLike({
+                Effect: 'Allow',
+                Principal: { Service: 'events.amazonaws.com' },
+                Action: Match.arrayWith(['sqs:SendMessage']),
+                Resource: arnOf(rule.target),
+              }),
+            ]),
+          },
         });
       }
-      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
-        PolicyDocument: {
-          Statement: Match.arrayWith([
-            Match.objectLike({
-              Effect: 'Allow',
-              Principal: { Service: 'events.amazonaws.com' },
-              Action: Match.arrayWith(['sqs:SendMessage']),
-              Resource: queueArn,
-            }),
-          ]),
+      const webhookRule = eventRules.find((rule) => rule.target === 'webhookQueue')!;
+      expect(webhookRule.pattern['detail-type']).not.toContain(emailRequestedEvent);
+    });
+
+    it('feeds the email function from the email queue (partial batch responses), with its dead-letter queue', () => {
+      // Prepare
+      const { stack, ref } = synthesized;
+      const sender = stack.events.functions.sendEmails!;
+      const resources = template.toJSON().Resources;
+
+      // Assess
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: ref(sender) },
+        EventSourceArn: { 'Fn::GetAtt': [ref(stack.data.emailQueue), 'Arn'] },
+        BatchSize: emailQueueSettings.batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        ScalingConfig: { MaximumConcurrency: emailQueueSettings.maxConcurrency },
+      });
+      expect(resources[ref(stack.data.emailQueue)].Properties).toMatchObject({
+        VisibilityTimeout: emailQueueSettings.visibilityTimeoutSeconds,
+        RedrivePolicy: {
+          maxReceiveCount: emailQueueSettings.maxReceiveCount,
+          deadLetterTargetArn: { 'Fn::GetAtt': [ref(stack.data.emailDeadLetterQueue), 'Arn'] },
         },
+      });
+      expect(emailQueueSettings.visibilityTimeoutSeconds).toBeGreaterThanOrEqual(6 * emailQueueSettings.senderTimeoutSeconds);
+      expect(resources[ref(sender)].Properties.Environment.Variables[envNames.tableName]).toBeUndefined();
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        AlarmDescription: Match.stringLikeRegexp('^EmailDeadLetterQueue holds messages'),
       });
     });
 

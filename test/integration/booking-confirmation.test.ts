@@ -1,32 +1,33 @@
-// communication_options on POST /bookings: the confirmation email, when it is sent, to whom, and never twice.
+// communication_options on POST /bookings: the confirmation email (sent by the email function behind the outbox),
+// when it is sent, to whom, and never twice.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
+import { decodedBodies, mailbox, type Mailbox } from '#test/support/mailbox';
 import type { SignedClient } from '#test/support/signed-client';
 import { startTestService, type TestService } from '#test/support/test-service';
 
 describe('Booking confirmation email', () => {
   let service: TestService;
   let client: SignedClient;
+  let mail: Mailbox;
 
   beforeAll(async () => {
     service = await startTestService();
     ({ client } = await service.newPartner((p) => ({ ...p, name: 'Acme Travel' })));
+    mail = mailbox(service.dataDir);
   });
   afterAll(() => service.stop());
 
   const address = () => `traveler-${randomUUID().slice(0, 8)}@example.com`;
-  const mailsTo = (to: string) => {
-    const folder = join(service.dataDir, 'mail');
-    if (!existsSync(folder)) return [];
-    return readdirSync(folder)
-      .map((name) => readFileSync(join(folder, name), 'utf8'))
-      .filter((eml) => eml.includes(`\r\nTo: ${to}\r\n`));
-  };
-  const textOf = (eml: string) => {
-    const match = /Content-Type: text\/plain; charset=UTF-8\r\nContent-Transfer-Encoding: base64\r\n\r\n([A-Za-z0-9+/=\r\n]+?)\r\n--/.exec(eml);
-    return Buffer.from(match![1]!.replace(/\r\n/g, ''), 'base64').toString('utf8');
+  const textOf = (eml: string) => decodedBodies(eml)[0]!;
+  /**
+   * Absence is only observable behind something that arrives: a later booking's confirmation has passed the same
+   * outbox, bus and queue, so a message the earlier one asked for would have been written by then.
+   */
+  const afterThePipeline = async () => {
+    const sentinel = address();
+    await book({ email: sentinel, communication_options: { should_send_message: true, channels: ['EMAIL'] } });
+    await mail.waitFor(sentinel);
   };
   const book = (overrides: Record<string, unknown>, headers: Record<string, string> = {}) =>
     client.send('POST', '/bookings', { body: makeBookingRequest(overrides), headers });
@@ -41,7 +42,7 @@ describe('Booking confirmation email', () => {
     });
 
     expect(response.status).toBe(201);
-    const sent = mailsTo(email);
+    const sent = await mail.waitFor(email);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toContain('Subject: Your eSIM for your trip with Acme Travel');
     for (const promo of response.body.data[0].promo_codes) expect(textOf(sent[0]!)).toContain(promo.code);
@@ -57,7 +58,8 @@ describe('Booking confirmation email', () => {
     const response = await book({ email, communication_options: options });
 
     expect(response.status).toBe(201);
-    expect(mailsTo(email)).toEqual([]);
+    await afterThePipeline();
+    expect(mail.to(email)).toEqual([]);
   });
 
   it('without a booking email, sends each traveler named by email only their own code', async () => {
@@ -75,9 +77,9 @@ describe('Booking confirmation email', () => {
 
     expect(response.status).toBe(201);
     const [a, b, unnamed] = response.body.data[0].promo_codes;
-    expect(mailsTo(first).map(textOf)).toEqual([expect.stringContaining(a.code)]);
-    expect(mailsTo(second).map(textOf)).toEqual([expect.stringContaining(b.code)]);
-    expect(mailsTo(first).map(textOf)[0]).not.toContain(unnamed.code);
+    expect((await mail.waitFor(first)).map(textOf)).toEqual([expect.stringContaining(a.code)]);
+    expect((await mail.waitFor(second)).map(textOf)).toEqual([expect.stringContaining(b.code)]);
+    expect(mail.to(first).map(textOf)[0]).not.toContain(unnamed.code);
   });
 
   it('sends once when a request is replayed with the same Idempotency-Key', async () => {
@@ -90,6 +92,8 @@ describe('Booking confirmation email', () => {
 
     expect(replay.status).toBe(201);
     expect(replay.body.data[0].id).toBe(first.body.data[0].id);
-    expect(mailsTo(email)).toHaveLength(1);
+    await mail.waitFor(email);
+    await afterThePipeline();
+    expect(mail.to(email)).toHaveLength(1);
   });
 });

@@ -46,7 +46,7 @@ describe('Local runtime: EventBridge PutEvents', () => {
 
   beforeAll(async () => {
     sqs = await startSqsLocal();
-    eventBridge = await startEventBridgeLocal({ eventBusName: 'local', sqsEndpoint: sqs.endpoint, targets: { webhookQueue: sqs.queueUrl } });
+    eventBridge = await startEventBridgeLocal({ eventBusName: 'local', sqsEndpoint: sqs.endpoint, targets: { webhookQueue: sqs.queueUrl, emailQueue: sqs.emailQueueUrl } });
     sqsClient = new SQSClient({ endpoint: sqs.endpoint, ...localAwsClientConfig });
     eventBridgeClient = new EventBridgeClient({ endpoint: eventBridge.endpoint, ...localAwsClientConfig });
   });
@@ -88,6 +88,23 @@ describe('Local runtime: EventBridge PutEvents', () => {
       resources: [],
       detail,
     });
+  });
+
+  it('routes an email request to the email queue only, never to the webhook queue', async () => {
+    // Prepare
+    const detail = { partner_id: 'p-1', event: 'email.requested', event_id: 'email.requested:r-1:0', timestamp: '2026-01-02T03:04:05.000Z', data: { to: 'a@example.com', subject: 's', text: 't' } };
+
+    // Act
+    const response = await eventBridgeClient.send(
+      new PutEventsCommand({ Entries: [{ Source: eventSource, DetailType: 'email.requested', Detail: JSON.stringify(detail), EventBusName: 'local' }] }),
+    );
+
+    // Assess
+    expect(response.FailedEntryCount).toBe(0);
+    const email = await sqsClient.send(new ReceiveMessageCommand({ QueueUrl: sqs.emailQueueUrl, MaxNumberOfMessages: 10 }));
+    const webhook = await sqsClient.send(new ReceiveMessageCommand({ QueueUrl: sqs.queueUrl, MaxNumberOfMessages: 10 }));
+    expect((email.Messages ?? []).map((message) => JSON.parse(message.Body ?? '').detail)).toEqual([detail]);
+    expect(webhook.Messages ?? []).toEqual([]);
   });
 
   it('fails entries sent to another bus or with a detail that is not a JSON object', async () => {

@@ -1,8 +1,7 @@
 // GET /promo-codes/{id} (partner, own codes only) and the public POST /promo-codes/claim/{uuid} with email and throttling.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
+import { decodedBodies, mailbox } from '#test/support/mailbox';
 import type { SignedClient } from '#test/support/signed-client';
 import { useTestService } from '#test/support/test-service';
 
@@ -24,14 +23,6 @@ describe('Promo codes', () => {
       body: typeof body === 'string' ? body : JSON.stringify(body),
     }).then(async (r) => ({ status: r.status, headers: r.headers, body: (await r.json()) as any }));
 
-  const mails = () => {
-    const folder = join(service.dataDir, 'mail');
-    return existsSync(folder) ? readdirSync(folder).map((name) => readFileSync(join(folder, name), 'utf8')) : [];
-  };
-  const decodedBodies = (eml: string) =>
-    [...eml.matchAll(/Content-Transfer-Encoding: base64\r\n\r\n([A-Za-z0-9+/=\r\n]+?)\r\n--/g)].map((m) =>
-      Buffer.from(m[1]!.replace(/\r\n/g, ''), 'base64').toString('utf8'),
-    );
 
   describe('GET /promo-codes/{id}', () => {
     it('returns the partner’s own code with its booking and claim state', async () => {
@@ -84,7 +75,7 @@ describe('Promo codes', () => {
       expect(response.body).toMatchObject({ success: true, data: { uuid: promo.uuid, email: 'Traveler.One@Example.com' } });
       expect(response.body.data).not.toHaveProperty('code');
       expect(detail.body.data).toMatchObject({ claimed_email: 'Traveler.One@Example.com', claimed_at: response.body.data.claimed_at });
-      const sent = mails().find((eml) => eml.includes('To: Traveler.One@Example.com'));
+      const [sent] = await mailbox(service.dataDir).waitFor('Traveler.One@Example.com');
       expect(sent).toBeDefined();
       expect(sent).toContain('Subject: Your eSIM promo code from Acme Travel');
       expect(decodedBodies(sent!).every((body) => body.includes(promo.code))).toBe(true);

@@ -1,8 +1,7 @@
 // Traveler web app over HTTP: redirect tokens, the session they open, page security, tenancy and the claim form.
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { setBrand } from '#shared/usecases/manage-brands';
+import { mailbox } from '#test/support/mailbox';
 import type { SignedClient } from '#test/support/signed-client';
 import { useTestService } from '#test/support/test-service';
 import { bookTraveler, open, redirectToken, sessionCookieOf } from '#test/support/web-app';
@@ -259,9 +258,7 @@ describe('Traveler web app', () => {
       expect(badPage).toContain('aria-invalid="true"');
       expect(badPage).toContain('value="not-an-email"');
       expect(good.status).toBe(200);
-      const mailFolder = join(service.dataDir, 'mail');
-      const delivered = readdirSync(mailFolder).map((file) => readFileSync(join(mailFolder, file), 'utf8'));
-      expect(delivered.some((eml) => eml.includes('To: a@example.com'))).toBe(true);
+      expect(await mailbox(service.dataDir).waitFor('a@example.com')).toHaveLength(1);
     });
 
     it('hands a valid submission to the bound claim use case: uuid, trimmed email and service.client address, then its outcome page', async () => {

@@ -1,6 +1,6 @@
 // tests → the bundling definition: the stack's esbuild flags and the benchmark's build are the same facts, and a
 // function bundle holds what Lambda needs, not the SDK's full credential chain.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,5 +40,20 @@ describe('Function: lambdaBundling', () => {
     expect(bundle).not.toMatch(/^import\b/m);
     expect(bundle).not.toContain('AssumeRoleWithWebIdentity'); // STS, SSO and INI providers of the default chain
     expect(bundle).not.toContain('sso_start_url');
+  });
+
+  it('leaves endpoint discovery out only while no command of the installed DynamoDB client uses it', async () => {
+    // Prepare
+    const commands = join(projectRoot, 'node_modules/@aws-sdk/client-dynamodb/dist-es/commands');
+    const outfile = join(mkdtempSync(join(tmpdir(), 'bundling-')), 'index.js');
+
+    // Act
+    const users = readdirSync(commands).filter((file) => readFileSync(join(commands, file), 'utf8').includes('getEndpointDiscovery'));
+    const { metafile } = await build({ ...lambdaBuildOptions(projectRoot, 'functions/get-booking.ts', outfile), metafile: true });
+
+    // Assess: a client upgrade whose commands add the plugin fails here, before a function would fail at run time.
+    expect(readdirSync(commands).length).toBeGreaterThan(50);
+    expect(users).toEqual([]);
+    expect(Object.keys(metafile.inputs).filter((input) => /mnemonist|endpoint-cache|middleware-endpoint-discovery/.test(input))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // The catalog file's validation and the records it becomes; locale resolution.
-import { buildCatalog, normalizeDestinationId, type CatalogFileInput } from '#shared/domain/catalog';
+import { normalizeDestinationId } from '#shared/domain/catalog';
+import { buildCatalog, type CatalogFileInput } from '#shared/domain/catalog-file';
 import { resolveLocale } from '#shared/domain/locale';
 
 const makeCatalogFile = (overrides: Partial<CatalogFileInput> = {}): CatalogFileInput => ({

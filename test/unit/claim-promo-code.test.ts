@@ -1,6 +1,7 @@
-// The claim use case on in-memory ports: throttle limits at their exact edges, and a failed send withdrawing the claim.
+// The claim use case on in-memory ports: throttle limits at their exact edges, and the email request written with the claim.
 import type { Booking, PromoCode } from '#shared/domain/booking';
 import { CLAIM_LIMITS, claimPromoCode, type ClaimDeps } from '#shared/usecases/promo-codes';
+import type { EmailRequest } from '#shared/events/email-request';
 import { makePartnerProfile } from '#test/support/fakes';
 import type { EmailMessage } from '#shared/usecases/ports/services';
 
@@ -16,14 +17,16 @@ const makePromo = (overrides: Partial<PromoCode> = {}): PromoCode => ({
 const makeBooking = (overrides: Partial<Booking> = {}): Booking =>
   ({ id: 'b-1', partner_id: 'ptn_test', email: null, version: 1, promo_codes: [makePromo()], package_queues: [], ...overrides }) as Booking;
 
-const makeDeps = (options: { codeCount?: number; addressCount?: number; failSend?: boolean } = {}) => {
+const makeDeps = (options: { codeCount?: number; addressCount?: number; failWrite?: boolean } = {}) => {
   let stored = makeBooking();
-  const sent: EmailMessage[] = [];
+  const requested: EmailRequest[] = [];
   const deps: ClaimDeps = {
     bookings: {
       get: async () => stored,
-      replace: async (booking: Booking) => {
+      replace: async (booking: Booking, _events: unknown, emails: EmailRequest[] = []) => {
+        if (options.failWrite) throw new Error('DynamoDB unavailable');
         stored = booking;
+        requested.push(...emails);
       },
     } as unknown as ClaimDeps['bookings'],
     promoCodes: { locate: async () => ({ partnerId: 'ptn_test', bookingId: 'b-1' }) },
@@ -31,30 +34,25 @@ const makeDeps = (options: { codeCount?: number; addressCount?: number; failSend
     throttle: {
       hit: async ({ scope }) => ({ count: scope === 'CLAIM_CODE' ? (options.codeCount ?? 1) : (options.addressCount ?? 1), resetsAt: Date.parse('2026-11-23T10:15:00Z') / 1000 }),
     },
-    email: {
-      send: async (message) => {
-        if (options.failSend) throw new Error('SES unavailable');
-        sent.push(message);
-        return { messageId: 'm-1' };
-      },
-    },
     clock: { now: () => NOW },
   };
-  return { deps, sent, stored: () => stored };
+  return { deps, requested, stored: () => stored };
 };
 
 const input = { uuid: UUID, email: 'traveler@example.com', clientAddress: 'hash' };
 
 describe('Claiming a promo code', () => {
-  it('records the claim and sends the code', async () => {
-    const { deps, sent, stored } = makeDeps();
+  it('records the claim and, in the same write, the email request that delivers the code', async () => {
+    const { deps, requested, stored } = makeDeps();
 
     const result = await claimPromoCode(input, deps);
 
     expect(result).toEqual({ uuid: UUID, email: 'traveler@example.com', claimed_at: NOW.toISOString() });
     expect(stored().promo_codes[0]).toMatchObject({ claimed_email: 'traveler@example.com', claimed_at: NOW.toISOString() });
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.text).toContain('K7QP-M2XD-9TRA');
+    expect(requested).toEqual([
+      expect.objectContaining({ partner_id: 'ptn_test', event: 'email.requested', timestamp: NOW.toISOString() }),
+    ]);
+    expect(requested[0]!.data.messages).toEqual([expect.objectContaining({ to: 'traveler@example.com', text: expect.stringContaining('K7QP-M2XD-9TRA') })]);
   });
 
   it.each([
@@ -75,11 +73,12 @@ describe('Claiming a promo code', () => {
     }
   });
 
-  it('withdraws the claim when the email cannot be sent, so the traveler can try again', async () => {
-    const { deps, stored } = makeDeps({ failSend: true });
+  it('records neither the claim nor the email when the write fails, so the traveler can try again', async () => {
+    const { deps, requested, stored } = makeDeps({ failWrite: true });
 
-    await expect(claimPromoCode(input, deps)).rejects.toThrow('SES unavailable');
+    await expect(claimPromoCode(input, deps)).rejects.toThrow('DynamoDB unavailable');
 
-    expect(stored().promo_codes[0]).toMatchObject({ claimed_email: null, claimed_at: null });
+    expect(stored().promo_codes[0]).not.toHaveProperty('claimed_at');
+    expect(requested).toEqual([]);
   });
 });

@@ -68,4 +68,27 @@ describe('Use case: publishOutbox', () => {
     expect(retry).toEqual(items(15).slice(10).map((i) => i.sequenceNumber));
     expect(calls).toHaveLength(2);
   });
+
+  it('publishes an email request as one email.requested entry per message, and retries the request from a refused one', async () => {
+    // Prepare: item 0 an event, item 1 an email request of 12 messages, item 2 an event; the second call refuses entry 11.
+    const messages = Array.from({ length: 12 }, (_, index) => ({ to: `t${index}@example.com`, subject: 's', text: `code ${index}` }));
+    const request = {
+      sequenceNumber: 'seq-email',
+      image: { partner_id: 'ptn_1', event: 'email.requested', event_id: 'email.requested:r-1', timestamp: '2026-11-22T12:00:00.000Z', data: { messages } },
+    };
+    const stream = [item(0), request, item(2)];
+    const { calls, putEvents } = bus([Array(10).fill(true), [true, true, false, true]]);
+
+    // Act
+    const retry = await publishOutbox(stream, { putEvents });
+
+    // Assess
+    const sent = calls.flat();
+    expect(sent).toHaveLength(14);
+    expect(sent.slice(1, 13).map((entry) => entry.DetailType)).toEqual(Array(12).fill('email.requested'));
+    expect(sent.slice(1, 13).map((entry) => JSON.parse(entry.Detail))).toEqual(
+      messages.map((message, index) => ({ partner_id: 'ptn_1', event: 'email.requested', event_id: `email.requested:r-1:${index}`, timestamp: '2026-11-22T12:00:00.000Z', data: message })),
+    );
+    expect(retry).toEqual(['seq-email', 'seq-002']);
+  });
 });

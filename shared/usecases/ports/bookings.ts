@@ -3,6 +3,7 @@ import type { Booking } from '#shared/domain/booking';
 import type { DepartureEventName, PlannedDepartureEvent } from '#shared/domain/departure-events';
 import type { DomainEvent } from '#shared/events/catalog';
 import type { UsedSignature } from '#shared/usecases/ports/partners';
+import type { EmailRequest } from '#shared/events/email-request';
 
 export interface BookingPage {
   bookings: Booking[];
@@ -21,15 +22,22 @@ export interface BookingStore {
   /**
    * Atomically writes the booking, its look-ups, its first events and its schedules; 409 on a taken booking_id. With
    * `usedSignature` the request's single-use signature record too: 401 `signature_reused`, nothing written, when used before.
+   * `emails` go into the outbox in the same write (sent by the email function).
    */
-  create(input: { booking: Booking; events: DomainEvent[]; schedules: PlannedDepartureEvent[]; usedSignature?: UsedSignature }): Promise<void>;
+  create(input: {
+    booking: Booking;
+    events: DomainEvent[];
+    schedules: PlannedDepartureEvent[];
+    usedSignature?: UsedSignature;
+    emails?: EmailRequest[];
+  }): Promise<void>;
   get(partnerId: string, bookingId: string): Promise<Booking | undefined>;
   findByReference(partnerId: string, reference: string): Promise<Booking | undefined>;
   findByPromoCode(partnerId: string, promoCodeUuid: string): Promise<Booking | undefined>;
   /** Newest first, from a position: `older` reads bookings older than `from`, `newer` newer ones. */
   listPage(partnerId: string, options: { limit: number; from?: BookingPosition }): Promise<BookingPage>;
-  /** Replaces the booking when nobody changed it since `booking.version - 1`, with any events in the same write. */
-  replace(booking: Booking, events?: DomainEvent[]): Promise<void>;
+  /** Replaces the booking when nobody changed it since `booking.version - 1`, with any events and email requests in the same write. */
+  replace(booking: Booking, events?: DomainEvent[], emails?: EmailRequest[]): Promise<void>;
   /** Removes the booking, its reference, its unredeemed codes' look-ups, pending queue entries and schedules. */
   delete(booking: Booking): Promise<void>;
 }
