@@ -1,50 +1,65 @@
-// domain → the emails the service sends, as plain text plus escaped HTML (English; the booking has no language rule yet).
+// domain → the emails the service sends, as plain text plus escaped HTML, in the booking's language (email-texts.ts).
 import type { Booking, PromoCode } from '#shared/domain/booking';
+import { emailTexts, type EmailTexts } from '#shared/domain/email-texts';
 import { escapeHtml } from '#shared/domain/install/html';
+import { resolveLocale, type ServedLocale } from '#shared/domain/locale';
 import type { EmailMessage } from '#shared/usecases/ports/services';
 
-const packageLine = (promo: PromoCode): string => {
+/** The booking's `locale` when it is a served language (`de-CH` → German), else English. */
+export const emailLanguage = (locale: string | null): ServedLocale => resolveLocale(locale ?? undefined, undefined);
+
+const packageDescription = (promo: PromoCode, texts: EmailTexts): string => {
   const spec = promo.package_specification;
   const destination = Array.isArray(spec.destination) ? spec.destination.join(', ') : spec.destination;
   return [
-    spec.size ?? (spec.package_type === 'unlimited' ? 'Unlimited data' : null),
-    spec.package_duration ? `${spec.package_duration} days` : null,
-    destination ? `for ${destination}` : null,
+    spec.size ?? (spec.package_type === 'unlimited' ? texts.unlimitedData : null),
+    spec.package_duration ? texts.days(spec.package_duration) : null,
+    destination ? texts.forDestination(destination) : null,
   ]
     .filter(Boolean)
     .join(', ');
 };
 
-const html = (paragraphs: string[], codes: string[]) =>
-  `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5">${paragraphs
-    .map((p) => `<p>${escapeHtml(p)}</p>`)
-    .join('')}${codes.map((c) => `<p style="font-size:1.4em;font-weight:700;letter-spacing:.08em">${escapeHtml(c)}</p>`).join('')}</body></html>`;
-
-/** Sent at once when a traveler claims a promo code through its claim URL. */
-export const promoCodeClaimEmail = (input: { to: string; partnerName: string; promo: PromoCode }): EmailMessage => {
-  const intro = [`Here is your eSIM promo code from ${input.partnerName}.`, `Package: ${packageLine(input.promo)}.`];
-  const outro = ['Enter the code in the app to get your eSIM. Keep this email: the code works once.'];
+const message = (input: { to: string; language: ServedLocale; subject: string; intro: string[]; codes: string[]; outro: string }): EmailMessage => {
+  const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('');
+  const codes = input.codes.map((code) => `<p style="font-size:1.4em;font-weight:700;letter-spacing:.08em">${escapeHtml(code)}</p>`).join('');
   return {
     to: input.to,
-    subject: `Your eSIM promo code from ${input.partnerName}`,
-    text: [...intro, '', `    ${input.promo.code}`, '', ...outro, ''].join('\n'),
-    html: html([...intro], [input.promo.code]).replace('</body>', `${outro.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</body>`),
+    subject: input.subject,
+    text: [...input.intro, '', ...input.codes.map((code) => `    ${code}`), '', input.outro, ''].join('\n'),
+    html: `<!doctype html><html lang="${input.language}"><body style="font-family:system-ui,sans-serif;line-height:1.5">${paragraphs(input.intro)}${codes}${paragraphs([input.outro])}</body></html>`,
   };
+};
+
+/** Sent when a traveler claims a promo code through its claim URL, in its booking's language. */
+export const promoCodeClaimEmail = (input: { to: string; partnerName: string | undefined; promo: PromoCode; locale: string | null }): EmailMessage => {
+  const language = emailLanguage(input.locale);
+  const texts = emailTexts[language];
+  const partner = input.partnerName ?? texts.someTravelPartner;
+  return message({
+    to: input.to,
+    language,
+    subject: texts.claimSubject(partner),
+    intro: [texts.claimIntro(partner), texts.packageLine(packageDescription(input.promo, texts))],
+    codes: [input.promo.code],
+    outro: texts.claimOutro,
+  });
 };
 
 /** The booking confirmation of `communication_options` (channel EMAIL): every code of the booking. */
 export const bookingConfirmationEmail = (input: { to: string; partnerName: string; booking: Booking }): EmailMessage => {
-  const lines = input.booking.promo_codes.map((promo) => `${promo.code}  (${packageLine(promo)})`);
-  const name = input.booking.first_name ?? input.booking.full_name;
-  const intro = [
-    `${name ? `Hello ${name}, y` : 'Y'}our booking with ${input.partnerName} includes ${lines.length === 1 ? 'an eSIM promo code' : `${lines.length} eSIM promo codes`}.`,
-    `Departure: ${input.booking.departure_date.slice(0, 10)}.`,
-  ];
-  const outro = ['Enter a code in the app to get your eSIM. Each code works once.'];
-  return {
+  const language = emailLanguage(input.booking.locale);
+  const texts = emailTexts[language];
+  const codes = input.booking.promo_codes.map((promo) => `${promo.code}  (${packageDescription(promo, texts)})`);
+  return message({
     to: input.to,
-    subject: `Your eSIM for your trip with ${input.partnerName}`,
-    text: [...intro, '', ...lines.map((l) => `    ${l}`), '', ...outro, ''].join('\n'),
-    html: html([...intro], lines).replace('</body>', `${outro.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</body>`),
-  };
+    language,
+    subject: texts.bookingSubject(input.partnerName),
+    intro: [
+      texts.bookingIntro({ name: input.booking.first_name ?? input.booking.full_name, partner: input.partnerName, codes: codes.length }),
+      texts.departure(input.booking.departure_date.slice(0, 10)),
+    ],
+    codes,
+    outro: texts.bookingOutro,
+  });
 };

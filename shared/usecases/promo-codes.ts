@@ -88,7 +88,7 @@ export const claimPromoCode = async (
   const now = at.toISOString();
   const claimed = withClaim(booking, promo.uuid, { email: input.email, at: now }, now);
   const partner = await deps.partners.getProfile(booking.partner_id);
-  const message = promoCodeClaimEmail({ to: input.email, partnerName: partner?.name ?? 'your travel partner', promo });
+  const message = promoCodeClaimEmail({ to: input.email, partnerName: partner?.name, promo, locale: booking.locale });
   // The version check makes one of two simultaneous claims win; the other gets 409 concurrent_modification.
   await deps.bookings.replace(claimed, [], [emailRequest({ partnerId: booking.partner_id, id: uuidv4(), at, messages: [message] })]);
   return { uuid: promo.uuid, email: input.email, claimed_at: now };

@@ -1,0 +1,68 @@
+// The emails in the booking's language: each served language, a regional tag, and English for anything else.
+import type { Booking, PromoCode } from '#shared/domain/booking';
+import { emailTexts } from '#shared/domain/email-texts';
+import { bookingConfirmationEmail, emailLanguage, promoCodeClaimEmail } from '#shared/domain/emails';
+import { servedLocales } from '#shared/domain/locale';
+
+const makePromo = (overrides: Partial<PromoCode> = {}): PromoCode =>
+  ({
+    uuid: '0b7e5a3c-1d2f-4e5a-8b9c-0d1e2f3a4b5c',
+    code: 'ABCD-EFGH-JKLM',
+    status: 'unredeemed',
+    package_specification: { package_type: 'data-limited', size: '3GB', package_duration: 15, destination: 'FRA' },
+    ...overrides,
+  }) as PromoCode;
+
+const makeBooking = (overrides: Partial<Booking> = {}): Booking =>
+  ({ first_name: 'Ada', full_name: null, departure_date: '2026-12-24T08:00:00.000Z', locale: null, promo_codes: [makePromo()], ...overrides }) as Booking;
+
+describe('email language', () => {
+  it.each([
+    ['de', 'de'],
+    ['de-CH', 'de'],
+    ['fr_CA', 'fr'],
+    ['es', 'es'],
+    ['pt-BR', 'en'],
+    [null, 'en'],
+  ] as const)('picks %s → %s', (locale, language) => {
+    // Act
+    const chosen = emailLanguage(locale);
+
+    // Assess
+    expect(chosen).toBe(language);
+  });
+
+  it.each(servedLocales)('writes the booking confirmation in %s, with every code and the html language', (language) => {
+    // Prepare
+    const booking = makeBooking({ locale: language, promo_codes: [makePromo(), makePromo({ code: 'NPQR-STUV-WXYZ' })] });
+    const texts = emailTexts[language];
+
+    // Act
+    const email = bookingConfirmationEmail({ to: 'ada@example.com', partnerName: 'Acme', booking });
+
+    // Assess
+    expect(email.subject).toBe(texts.bookingSubject('Acme'));
+    expect(email.text).toContain(texts.bookingIntro({ name: 'Ada', partner: 'Acme', codes: 2 }));
+    expect(email.text).toContain(`ABCD-EFGH-JKLM  (3GB, ${texts.days(15)}, ${texts.forDestination('FRA')})`);
+    expect(email.text).toContain('NPQR-STUV-WXYZ');
+    expect(email.html).toContain(`<html lang="${language}">`);
+  });
+
+  it.each(servedLocales)('writes the claim email in %s and names a partner without a name in that language', (language) => {
+    // Act
+    const email = promoCodeClaimEmail({ to: 'ada@example.com', partnerName: undefined, promo: makePromo(), locale: language });
+
+    // Assess
+    expect(email.subject).toBe(emailTexts[language].claimSubject(emailTexts[language].someTravelPartner));
+    expect(email.text).toContain('    ABCD-EFGH-JKLM');
+    expect(email.text).toContain(emailTexts[language].claimOutro);
+  });
+
+  it('gives every language its own words', () => {
+    // Act
+    const outros = new Set(servedLocales.map((language) => emailTexts[language].bookingOutro));
+
+    // Assess
+    expect(outros.size).toBe(servedLocales.length);
+  });
+});
