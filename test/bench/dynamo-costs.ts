@@ -89,7 +89,7 @@ for (let round = 0; round < ROUNDS; round += 1) {
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 console.log(`| Call (${CALLS} sequential, median of ${ROUNDS} rounds) | Wall | DynamoDB Local CPU |\n|---|---|---|`);
-for (const [name, figures] of Object.entries(results)) {
+for (const [name, figures] of Object.keys(candidates).map((key) => [key, results[key]!] as const)) {
   console.log(`| ${name} | ${median(figures.map((f) => f.wall)).toFixed(2)} ms | ${median(figures.map((f) => f.jvm)).toFixed(2)} ms |`);
 }
 client.destroy();
