@@ -27,9 +27,10 @@ export const routeMatcher = <R extends Pick<RouteDefinition, 'method' | 'path'>>
   const compiled = routes
     .map(compile)
     .sort((a, b) => Number(a.greedy) - Number(b.greedy) || a.names.length - b.names.length);
+  // Per method, in the same order: a request only tries the routes of its own method.
+  const byMethod = Map.groupBy(compiled, (candidate): string => candidate.route.method);
   return (method: string, path: string): MatchedRoute<R> | undefined => {
-    for (const candidate of compiled) {
-      if (candidate.route.method !== method) continue;
+    for (const candidate of byMethod.get(method) ?? []) {
       const match = candidate.regex.exec(path);
       if (!match) continue;
       const pathParameters: Record<string, string> = {};
@@ -48,9 +49,13 @@ export const routeMatcher = <R extends Pick<RouteDefinition, 'method' | 'path'>>
  */
 const collect = (pairs: Iterable<[string, string]>): { single: Record<string, string>; multi: Record<string, string[]> } => {
   const values = new Map<string, string[]>();
-  for (const [name, value] of pairs) values.set(name, [...(values.get(name) ?? []), value]);
+  for (const [name, value] of pairs) {
+    const all = values.get(name);
+    if (all) all.push(value);
+    else values.set(name, [value]);
+  }
   return {
-    single: Object.fromEntries([...values].map(([name, all]) => [name, all.at(-1) ?? ''])),
+    single: Object.fromEntries(Array.from(values, ([name, all]) => [name, all[all.length - 1]!])),
     multi: Object.fromEntries(values),
   };
 };
@@ -65,7 +70,7 @@ export const toProxyEvent = (
   const headerPairs: Array<[string, string]> = [];
   for (let i = 0; i < request.rawHeaders.length; i += 2) headerPairs.push([request.rawHeaders[i] ?? '', request.rawHeaders[i + 1] ?? '']);
   const { single: headers, multi: multiValueHeaders } = collect(headerPairs);
-  const { single: query, multi: multiQuery } = collect(url.searchParams);
+  const { single: query, multi: multiQuery } = url.search.length > 1 ? collect(url.searchParams) : { single: {}, multi: {} };
   const hasQuery = Object.keys(query).length > 0;
   return {
     resource: matched.route.path,

@@ -21,8 +21,8 @@ export interface PartnerRequest {
 export interface AuthenticatedPartner {
   partnerId: string;
   apiKey: string;
-  /** Key that signs this partner's pagination cursors; derived from its secret, never returned. */
-  cursorKey: Buffer;
+  /** Key that signs this partner's pagination cursors; derived from its secret (on first use), never returned. */
+  readonly cursorKey: Buffer;
 }
 
 /** A request whose signature verified; it is authenticated once its signature is claimed as used for the first time. */
@@ -118,13 +118,20 @@ export const verifyPartnerRequest = async (request: PartnerRequest, deps: Authen
   if (secret === undefined) throw invalidSignature();
 
   const { partnerId } = credentials;
+  let cursorKey: Buffer | undefined; // only list requests read it: no HMAC for the others
   const usedSignature = {
     apiKey,
     signature,
     expiresAtEpochSeconds: Math.ceil((Number(timestamp) + 2 * TIMESTAMP_TOLERANCE_MS) / 1000),
   };
   return {
-    partner: { partnerId, apiKey, cursorKey: createHmac('sha256', secret).update('pagination-cursor').digest() },
+    partner: {
+      partnerId,
+      apiKey,
+      get cursorKey() {
+        return (cursorKey ??= createHmac('sha256', secret).update('pagination-cursor').digest());
+      },
+    },
     usedSignature,
     async claimSignature() {
       if (!(await deps.replayGuard.claim(usedSignature))) throw signatureReused();
