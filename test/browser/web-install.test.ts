@@ -1,10 +1,9 @@
 // Install page in Debian's Chromium: the device comes from the User-Agent (iPhone on iOS 17.4 gets Apple's one-tap
 // link, Android gets Android's), the picker changes it without script, axe-core finds nothing, phone screenshots.
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SignedClient } from '#test/support/signed-client';
-import { expectAccessible as axeCheck, launchChromium, phoneContext, screenshots } from '#test/support/browser';
+import { expectAccessible as axeCheck, launchChromium, phoneContext, screenshotFile } from '#test/support/browser';
 import { startTestService, type TestService } from '#test/support/test-service';
 import { bookTraveler, redirectToken } from '#test/support/web-app';
 
@@ -58,7 +57,7 @@ describe('Install page in a browser', () => {
     expect(await page.getByLabel('Phone or tablet').inputValue()).toBe('iphone');
     expect(await page.getByLabel('System version').inputValue()).toBe('17.4');
     await expectAccessible();
-    await page.screenshot({ path: join(screenshots, 'install.png'), fullPage: true });
+    await page.screenshot({ path: screenshotFile('install.png'), fullPage: true });
   });
 
   it('gives an Android phone Android\'s one-tap link', async () => {
@@ -99,7 +98,7 @@ describe('Install page in a browser', () => {
 
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ihre eSIM ist noch nicht bereit');
     await expectAccessible();
-    await page.screenshot({ path: join(screenshots, 'install-no-esim.png'), fullPage: true });
+    await page.screenshot({ path: screenshotFile('install-no-esim.png'), fullPage: true });
   });
 
   it('keeps two travelers side by side apart: each install page shows only that traveler\'s eSIM', async () => {

@@ -1,26 +1,16 @@
 // Traveler web app in Debian's Chromium: every page reached like a traveler would, axe-core WCAG 2.2 AA checks,
-// phone-size screenshots in docs/screenshots/. One browser for the whole file; no sleeps (Playwright waits on events).
-import { mkdirSync } from 'node:fs';
+// phone-size screenshots (docs/screenshots/ with UPDATE_SCREENSHOTS=1). One browser for the whole file; no sleeps (Playwright waits on events).
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { envNames } from '#shared/config';
 import { randomToken } from '#shared/domain/ids';
 import { localTokenSigner } from '#shared/security/token-signer';
 import { dynamoSessionStore } from '#shared/storage/session-store';
 import { setBrand } from '#shared/usecases/manage-brands';
+import { expectAccessible as axeCheck, launchChromium, phoneContext, screenshotFile } from '#test/support/browser';
 import type { SignedClient } from '#test/support/signed-client';
-import { projectRoot, startTestService, type TestService } from '#test/support/test-service';
+import { startTestService, type TestService } from '#test/support/test-service';
 import { bookTraveler, redirectToken } from '#test/support/web-app';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const screenshots = join(projectRoot, 'docs/screenshots');
-// Flags that keep Chromium off the network it cannot reach here (and off Google's services anywhere).
-const chromiumArgs = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
-];
 
 describe('Traveler web app in a browser', () => {
   let service: TestService;
@@ -31,8 +21,7 @@ describe('Traveler web app in a browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    mkdirSync(screenshots, { recursive: true });
-    [service, browser] = await Promise.all([startTestService(), chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs })]);
+    [service, browser] = await Promise.all([startTestService(), launchChromium()]);
     const partner = await service.newPartner();
     client = partner.client;
     partnerId = partner.partner.partner_id;
@@ -46,17 +35,13 @@ describe('Traveler web app in a browser', () => {
     await service?.stop();
   });
   beforeEach(async () => {
-    // A phone: 390 × 844 CSS pixels, touch, English unless a test asks otherwise.
-    context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-GB' });
+    context = await phoneContext(browser);
     page = await context.newPage();
   });
   afterEach(() => context.close());
 
-  const expectAccessible = async () => {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-  };
-  const screenshot = (name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+  const expectAccessible = () => axeCheck(page);
+  const screenshot = (name: string) => page.screenshot({ path: screenshotFile(`${name}.png`), fullPage: true });
 
   it('signs a traveler in with a redirect token and lands on their packages; nothing secret stays in the URL', async () => {
     // A fixed id (this file has its own table) keeps the committed screenshot the same from run to run.
@@ -95,7 +80,7 @@ describe('Traveler web app in a browser', () => {
     const [first, second] = [`trav-${randomUUID()}`, `trav-${randomUUID()}`];
     await bookTraveler(client, first, { package_specifications: [{ destination: 'ESP', size: '1GB', external_user_id: first }] });
     await bookTraveler(client, second, { package_specifications: [{ destination: 'GRC', size: '2GB', external_user_id: second }] });
-    const other = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const other = await phoneContext(browser);
     const otherPage = await other.newPage();
 
     await page.goto((await redirectToken(client, { external_user_id: first })).url);
@@ -139,7 +124,7 @@ describe('Traveler web app in a browser', () => {
   });
 
   it('refuses the home page without a session, in the browser\'s language', async () => {
-    const german = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, locale: 'de-DE' });
+    const german = await phoneContext(browser, { locale: 'de-DE' });
     page = await german.newPage();
 
     const response = await page.goto(`${service.url}/app`);

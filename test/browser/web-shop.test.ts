@@ -2,11 +2,10 @@
 // the partner's webhook receiver gets package.purchased with a package_queue_uuid; then the same form sent again
 // charges nothing more. axe-core finds nothing; phone screenshots in docs/screenshots/.
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import type { SignedClient } from '#test/support/signed-client';
-import { expectAccessible as axeCheck, launchChromium, phoneContext, screenshots } from '#test/support/browser';
+import { expectAccessible as axeCheck, launchChromium, phoneContext, screenshotFile } from '#test/support/browser';
 import { startTestService, type TestService } from '#test/support/test-service';
 import { bookTraveler, redirectToken } from '#test/support/web-app';
 import { eventually, startReceiver, type Receiver } from '#test/support/webhook-receiver';
@@ -58,13 +57,13 @@ describe('Shop page in a browser', () => {
     expect(await page.getByRole('heading', { level: 2 }).textContent()).toBe('Packages for France');
     expect(await page.locator('main').textContent()).toContain('€12.99');
     await expectAccessible();
-    await page.screenshot({ path: join(screenshots, 'shop.png'), fullPage: true });
+    await page.screenshot({ path: screenshotFile('shop.png'), fullPage: true });
     await Promise.all([page.waitForURL(/\/app\/shop\/checkout$/), page.getByRole('button', { name: 'Buy 5GB · 30 days for €12.99' }).click()]);
 
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Payment received');
     expect(await page.locator('main').textContent()).toContain('France · 5GB · 30 days');
     await expectAccessible();
-    await page.screenshot({ path: join(screenshots, 'shop-paid.png'), fullPage: true });
+    await page.screenshot({ path: screenshotFile('shop-paid.png'), fullPage: true });
     const purchased = await eventually(() => eventsFor(traveler, 'package.purchased'), (events) => events.length > 0);
     expect(purchased).toHaveLength(1);
     expect(purchased[0]!.signatureValid).toBe(true);

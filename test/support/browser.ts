@@ -4,7 +4,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { projectRoot } from '#test/support/test-service';
 
-export const screenshots = join(projectRoot, 'docs/screenshots');
+const screenshots = join(projectRoot, 'docs/screenshots');
+
+/**
+ * Where a page's screenshot goes: docs/screenshots/ with `UPDATE_SCREENSHOTS=1`, else nowhere (the screenshot is still
+ * taken, so it still has to render), so a test run leaves the tracked images alone.
+ */
+export const screenshotFile = (name: string): string | undefined => (process.env.UPDATE_SCREENSHOTS === '1' ? join(screenshots, name) : undefined);
 
 // Flags that keep Chromium off the network it cannot reach here (and off Google's services anywhere).
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
