@@ -11,7 +11,7 @@ const processor = new BatchProcessor(EventType.SQS);
 
 const recordHandler = async (record: SQSRecord): Promise<void> => {
   try {
-    const sent = await sendRequestedEmail(record.body, { email: await emailSender() });
+    const sent = await sendRequestedEmail(record.body, { email: emailSender });
     logger.info('Email sent', sent);
   } catch (error) {
     // Never the message itself: it carries traveler data and promo codes.

@@ -1,5 +1,5 @@
 // email adapter → Amazon SES v2 SendEmail from the configured sender identity.
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import type { EmailSender } from '#shared/usecases/ports/services';
 
 export const sesEmailSender = (client: SESv2Client, from: string): EmailSender => ({
@@ -19,7 +19,4 @@ export const sesEmailSender = (client: SESv2Client, from: string): EmailSender =
     return { messageId: result.MessageId ?? '' };
   },
 });
-
-/** The adapter with its own client, for the lazy loader in shared/composition/email.ts. */
-export const defaultSesEmailSender = (from: string): EmailSender => sesEmailSender(new SESv2Client({}), from);
 

@@ -35,7 +35,7 @@ describe('architecture', () => {
     const application = [...sourcesUnder('functions'), ...sourcesUnder('shared')].filter((file) => !file.startsWith('shared/composition/'));
 
     // Act
-    const constructing = application.filter((file) => /new [A-Z][A-Za-z]*Client\(/.test(readFileSync(join(projectRoot, file), 'utf8')));
+    const constructing = application.filter((file) => /new [A-Z][A-Za-z0-9]*Client\(/.test(readFileSync(join(projectRoot, file), 'utf8')));
     const handlersImportingAdapters = offenders(sourcesUnder('functions'), /^(#shared\/(storage|providers|security|email)\/|@aws-sdk\/client-)/, true);
 
     // Assess
