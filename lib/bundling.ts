@@ -10,11 +10,11 @@ import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodej
  * full chain. The SDK's event-stream support is replaced by a module that refuses (no operation we call has one).
  */
 export const lambdaAliases = {
-  '@aws-sdk/credential-provider-node': 'shared/composition/lambda-credentials.ts',
+  '@aws-sdk/credential-provider-node': 'lib/lambda-stand-ins/credential-provider-node.ts',
   // Only operations with event streams load it, and no function calls one (about 15 KiB of every SDK function).
-  '@smithy/core/event-streams': 'shared/composition/no-event-streams.ts',
+  '@smithy/core/event-streams': 'lib/lambda-stand-ins/no-event-streams.ts',
   // The DynamoDB client's endpoint cache (mnemonist, about 8 KiB): no DynamoDB command we bundle uses endpoint discovery.
-  '@aws-sdk/middleware-endpoint-discovery': 'shared/composition/no-endpoint-discovery.ts',
+  '@aws-sdk/middleware-endpoint-discovery': 'lib/lambda-stand-ins/no-endpoint-discovery.ts',
 } as const;
 
 export const bundlingFacts = {

@@ -1,4 +1,4 @@
-// composition → stands in for @aws-sdk/credential-provider-node in function bundles (lib/bundling.ts): Lambda puts the
+// bundling stand-in → replaces @aws-sdk/credential-provider-node in function bundles (lib/bundling.ts): Lambda puts the
 // role's credentials in the environment, so the chain's STS, SSO and INI-file providers are dead weight there.
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 

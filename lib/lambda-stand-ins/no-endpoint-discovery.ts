@@ -1,4 +1,4 @@
-// clients → stands in for @aws-sdk/middleware-endpoint-discovery in function bundles (lib/bundling.ts). The DynamoDB
+// bundling stand-in → replaces @aws-sdk/middleware-endpoint-discovery in function bundles (lib/bundling.ts). The DynamoDB
 // client builds an endpoint cache (mnemonist LRU, about 8 KiB) in its constructor, but only commands that add the
 // endpoint-discovery plugin ever read it, and no DynamoDB command of the pinned client does (DynamoDB discovery is
 // optional and off by default; test/unit/bundling.test.ts checks the installed client). A plugin asked for fails loudly.
