@@ -54,6 +54,8 @@ export class BookingServiceStack extends Stack {
       secretKeyId: this.data.secretKey.keyArn,
       webhookQueueUrl: this.data.webhookQueue.queueUrl,
       webhookDeadLetterQueueUrl: this.data.webhookDeadLetterQueue.queueUrl,
+      emailQueueUrl: this.data.emailQueue.queueUrl,
+      emailDeadLetterQueueUrl: this.data.emailDeadLetterQueue.queueUrl,
     };
     for (const [name, outputKey] of Object.entries(opsOutputKeys)) {
       new CfnOutput(this, outputKey, { value: opsValues[name as keyof typeof opsOutputKeys] }).overrideLogicalId(outputKey);

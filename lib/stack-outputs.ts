@@ -4,6 +4,8 @@ export const opsOutputKeys = {
   secretKeyId: 'SecretKeyId',
   webhookQueueUrl: 'WebhookQueueUrl',
   webhookDeadLetterQueueUrl: 'WebhookDeadLetterQueueUrl',
+  emailQueueUrl: 'EmailQueueUrl',
+  emailDeadLetterQueueUrl: 'EmailDeadLetterQueueUrl',
 } as const;
 
 /** The API's base URL (ends in /api/); the API construct declares it, `ops simulate --stage` calls it. */

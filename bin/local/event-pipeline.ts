@@ -27,6 +27,7 @@ export interface EventPipeline {
   sqsEndpoint: string;
   queueUrl: string;
   deadLetterQueueUrl: string;
+  emailQueueUrl: string;
   emailDeadLetterQueueUrl: string;
   /** Runs the scheduled functions once more now (after the clock moved) and resolves when that run is over. */
   runScheduledNow(): Promise<void>;
@@ -161,6 +162,7 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
       sqsEndpoint: sqs.endpoint,
       queueUrl: sqs.queueUrl,
       deadLetterQueueUrl: sqs.deadLetterQueueUrl,
+      emailQueueUrl: sqs.emailQueueUrl,
       emailDeadLetterQueueUrl: sqs.emailDeadLetterQueueUrl,
       runScheduledNow: ticker.runNow,
       wake: streamPoller.wake,

@@ -41,8 +41,8 @@ export interface LocalRuntime {
   url: string;
   dynamodbEndpoint: string;
   tableName: string;
-  /** The webhook queues on the local SQS (fauxqs), for the ops CLI and tests. */
-  events: { queueUrl: string; deadLetterQueueUrl: string; sqsEndpoint: string };
+  /** The webhook and email queues on the local SQS (fauxqs), for the ops CLI and tests. */
+  events: { queueUrl: string; deadLetterQueueUrl: string; emailQueueUrl: string; emailDeadLetterQueueUrl: string; sqsEndpoint: string };
   /** The catalog version the runtime seeded, and whether this start wrote it. */
   catalog: { version: number; changed: boolean };
   admin: PartnerAdminDeps & {
@@ -123,7 +123,13 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     await dynamo.stop();
     throw error;
   });
-  const events = { queueUrl: pipeline.queueUrl, deadLetterQueueUrl: pipeline.deadLetterQueueUrl, sqsEndpoint: pipeline.sqsEndpoint };
+  const events = {
+    queueUrl: pipeline.queueUrl,
+    deadLetterQueueUrl: pipeline.deadLetterQueueUrl,
+    emailQueueUrl: pipeline.emailQueueUrl,
+    emailDeadLetterQueueUrl: pipeline.emailDeadLetterQueueUrl,
+    sqsEndpoint: pipeline.sqsEndpoint,
+  };
 
   const stage = process.env[envNames.stage] ?? 'local';
   const http = await startHttpServer({

@@ -21,6 +21,8 @@ import { listBrands, removeBrand, setBrand, setDefaultBrand } from '#shared/usec
 import { listDeliveries, replayEvent, rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { createReporterCredentials } from '#shared/usecases/manage-reporters';
 import { peekDeadLetters, redriveDeadLetters } from '#shared/webhooks/webhook-queue';
+import { emailDeadLetterSummary } from '#shared/events/email-request';
+import type { DeadLetteredMessage } from '#shared/usecases/ports/webhooks';
 
 export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <name> for a deployed stage, --json for JSON)
 
@@ -34,8 +36,9 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   webhook rotate-secret <partner_id> [--overlap-minutes N]   new signing secret, printed once
   deliveries list (--event-id <event_id> | --partner <partner_id>) [--limit 50]
   events replay <event_id>                     deliver a recorded event again (new delivery_id)
-  dlq list [--limit 100]                       dead-lettered deliveries (partner, event, attempts, reason); nothing is removed
-  dlq redrive                                  move dead-lettered deliveries back to the webhook queue
+  dlq list [--queue webhooks|emails] [--limit 100]   dead letters, nothing removed: webhook deliveries (partner, event,
+                                               attempts, reason) or emails (partner, request id; never the content)
+  dlq redrive [--queue webhooks|emails]        move dead letters back to their queue (webhooks by default)
   catalog put --package '<json>'               add or replace a catalog package (id, package_type, size, ...)
   catalog import <file>                        import a versioned catalog file (shared/data/catalog/catalog.v1.json); idempotent
   reporter create <network|esim-platform|payments>   credentials for POST /ingest/facts; secret printed once
@@ -68,6 +71,7 @@ const options = {
   'event-id': { type: 'string' },
   partner: { type: 'string' },
   limit: { type: 'string' },
+  queue: { type: 'string' },
   package: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -75,6 +79,18 @@ const options = {
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
 
 class UsageError extends Error {}
+
+/** The dead-letter queue a `dlq` command works on, and what of each message it may show. */
+const deadLetterQueue = (queue: string | undefined, ctx: OpsContext) => {
+  if (queue === undefined || queue === 'webhooks') {
+    return { urls: ctx.queueUrls, describe: (message: DeadLetteredMessage) => message.attributes };
+  }
+  if (queue === 'emails') {
+    // An email's body holds its address and the promo codes: only whose it is leaves the queue.
+    return { urls: ctx.emailQueueUrls, describe: (message: DeadLetteredMessage) => emailDeadLetterSummary(message.body) };
+  }
+  throw new UsageError('--queue must be webhooks or emails.');
+};
 
 const wholeNumber = (raw: string | undefined, name: string, minimum: number): number | undefined => {
   if (raw === undefined) return undefined;
@@ -159,12 +175,14 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
       return { replayed: event.event_id, partner_id: event.partner_id, timestamp: event.timestamp };
     }
     case 'dlq list': {
-      const { approximateCount, messages } = await peekDeadLetters(ctx.sqs, ctx.queueUrls, wholeNumber(values.limit, 'limit', 1));
-      return { approximate_count: approximateCount, messages: messages.map((m) => m.attributes) };
+      const { urls, describe } = deadLetterQueue(values.queue, ctx);
+      const { approximateCount, messages } = await peekDeadLetters(ctx.sqs, urls, wholeNumber(values.limit, 'limit', 1));
+      return { approximate_count: approximateCount, messages: messages.map(describe) };
     }
     case 'dlq redrive': {
-      const moved = await redriveDeadLetters(ctx.sqs, ctx.queueUrls);
-      return { redriven: moved.length, messages: moved.map((m) => m.attributes) };
+      const { urls, describe } = deadLetterQueue(values.queue, ctx);
+      const moved = await redriveDeadLetters(ctx.sqs, urls);
+      return { redriven: moved.length, messages: moved.map(describe) };
     }
     case 'catalog put': {
       let raw: unknown;

@@ -31,6 +31,8 @@ export interface OpsContext {
   queue: WebhookQueue;
   sqs: SQSClient;
   queueUrls: { queueUrl: string; deadLetterQueueUrl: string };
+  /** The email function's queue and its dead-letter queue. */
+  emailQueueUrls: { queueUrl: string; deadLetterQueueUrl: string };
   cipher: SecretCipher;
   clock: Clock;
   allowPrivateUrls: boolean;
@@ -44,7 +46,7 @@ export interface OpsContext {
 const build = (
   target: string,
   clients: { dynamo: DynamoDBClient; sqs: SQSClient },
-  names: { tableName: string; queueUrl: string; deadLetterQueueUrl: string },
+  names: { tableName: string; queueUrl: string; deadLetterQueueUrl: string; emailQueueUrl: string; emailDeadLetterQueueUrl: string },
   cipher: SecretCipher,
   allowPrivateUrls: boolean,
 ): OpsContext => {
@@ -60,6 +62,7 @@ const build = (
     queue: sqsWebhookQueue(clients.sqs, { queueUrl: () => queueUrls.queueUrl, deadLetterQueueUrl: () => queueUrls.deadLetterQueueUrl }),
     sqs: clients.sqs,
     queueUrls,
+    emailQueueUrls: { queueUrl: names.emailQueueUrl, deadLetterQueueUrl: names.emailDeadLetterQueueUrl },
     cipher,
     clock: serviceClock,
     allowPrivateUrls,
@@ -74,7 +77,7 @@ interface RuntimeFile {
   url?: string;
   dynamodbEndpoint: string;
   tableName: string;
-  events?: { sqsEndpoint: string; queueUrl: string; deadLetterQueueUrl: string };
+  events?: { sqsEndpoint: string; queueUrl: string; deadLetterQueueUrl: string; emailQueueUrl?: string; emailDeadLetterQueueUrl?: string };
   secretKeyFile: string;
 }
 
@@ -97,6 +100,8 @@ export const connectLocal = (dataDir: string): OpsContext => {
       tableName: runtime.tableName,
       queueUrl: runtime.events?.queueUrl ?? '',
       deadLetterQueueUrl: runtime.events?.deadLetterQueueUrl ?? '',
+      emailQueueUrl: runtime.events?.emailQueueUrl ?? '',
+      emailDeadLetterQueueUrl: runtime.events?.emailDeadLetterQueueUrl ?? '',
     },
     localSecretCipher(readFileSync(keyFile, 'utf8').trim()),
     true,
@@ -121,7 +126,13 @@ export const connectStage = async (stage: string): Promise<OpsContext> => {
   const ctx = build(
     stage,
     { dynamo: new DynamoDBClient({}), sqs: new SQSClient({}) },
-    { tableName: values.tableName, queueUrl: values.webhookQueueUrl, deadLetterQueueUrl: values.webhookDeadLetterQueueUrl },
+    {
+      tableName: values.tableName,
+      queueUrl: values.webhookQueueUrl,
+      deadLetterQueueUrl: values.webhookDeadLetterQueueUrl,
+      emailQueueUrl: values.emailQueueUrl,
+      emailDeadLetterQueueUrl: values.emailDeadLetterQueueUrl,
+    },
     kmsSecretCipher(new KMSClient({}), values.secretKeyId),
     false,
   );

@@ -1,6 +1,6 @@
 // internal events → an email request: written to the outbox in the transaction of the change that asks for it,
-import type { EmailMessage } from '#shared/usecases/ports/services';
 // published as one bus event per message, sent by the email function. Never a webhook (docs/decisions.md F40).
+import type { EmailMessage } from '#shared/usecases/ports/services';
 
 /** Bus detail-type of one message to send; deliberately not among webhookEventNames. */
 export const emailRequestedEvent = 'email.requested';
@@ -51,4 +51,15 @@ export const parseEmailRequested = (body: string): EmailRequested | undefined =>
   const { to, subject, text, html } = data;
   if (!isText(to, 320) || !isText(subject, 998) || !isText(text, 200_000) || (html !== undefined && !isText(html, 200_000))) return undefined;
   return detail as EmailRequested;
+};
+
+/** What support may see of a dead-lettered email (the ops `dlq … --queue emails`): whose it is, never its content. */
+export const emailDeadLetterSummary = (body: string): { partner_id: string; event_id: string } => {
+  try {
+    const detail = (JSON.parse(body) as { detail?: { partner_id?: unknown; event_id?: unknown } }).detail;
+    const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : 'unknown');
+    return { partner_id: text(detail?.partner_id), event_id: text(detail?.event_id) };
+  } catch {
+    return { partner_id: 'unknown', event_id: 'unknown' };
+  }
 };

@@ -35,7 +35,7 @@ export const sqsWebhookQueue = (client: SQSClient, urls: { queueUrl: () => strin
 const attributesOf = (attributes: Record<string, { StringValue?: string }> | undefined): Record<string, string> =>
   Object.fromEntries(Object.entries(attributes ?? {}).map(([name, value]) => [name, value.StringValue ?? '']));
 
-/** Moves dead-lettered messages back to the webhook queue (the ops `dlq redrive`); each gets a new delivery. */
+/** Moves dead-lettered messages back to their queue (the ops `dlq redrive`): a webhook delivery starts anew, an email is sent again. */
 export const redriveDeadLetters = async (
   client: SQSClient,
   urls: { queueUrl: string; deadLetterQueueUrl: string },

@@ -3,6 +3,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATALOG_FILE } from '#bin/local/runtime';
 import { runOps } from '#bin/ops/cli';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { localAwsClientConfig } from '#bin/local/sqs-local';
+import { mailbox } from '#test/support/mailbox';
 import { opsRunner } from '#test/support/ops-runner';
 import { signedClient } from '#test/support/signed-client';
 import { inDays, makeBookingRequest } from '#test/support/factories';
@@ -151,6 +154,36 @@ describe('Ops CLI', () => {
     expect(redriven.redriven).toBeGreaterThanOrEqual(1);
     // Twelve failing attempts, then a listing that hides each dead letter for a few seconds: slow on a loaded machine.
   }, 90_000);
+
+  it('lists a dead-lettered email by whose it is, never its content, and redrives it to the email function', async () => {
+    // Prepare: a message the email queue gave up on, as EventBridge delivered it.
+    const { sqsEndpoint, emailDeadLetterQueueUrl } = service.runtime.events;
+    const sqs = new SQSClient({ endpoint: sqsEndpoint, ...localAwsClientConfig });
+    const to = `dead-letter-${Date.now()}@example.com`;
+    const detail = {
+      partner_id: 'ptn_mailer', event: 'email.requested', event_id: 'email.requested:r-dlq:0', timestamp: new Date().toISOString(),
+      data: { to, subject: 'Your eSIM promo code', text: 'Code SECR-ETCO-DE12' },
+    };
+    await sqs.send(new SendMessageCommand({ QueueUrl: emailDeadLetterQueueUrl, MessageBody: JSON.stringify({ 'detail-type': 'email.requested', detail }) }));
+    sqs.destroy();
+
+    // Act
+    const listed = (await ops('dlq', 'list', '--queue', 'emails', '--json')).json();
+    const redriven = await eventually(
+      async () => (await ops('dlq', 'redrive', '--queue', 'emails', '--json')).json() as { redriven: number },
+      (result) => result.redriven >= 1,
+    );
+    const sent = await mailbox(service.dataDir).waitFor(to);
+    const unknownQueue = await ops('dlq', 'list', '--queue', 'everything');
+
+    // Assess
+    expect(listed.messages).toContainEqual({ partner_id: 'ptn_mailer', event_id: 'email.requested:r-dlq:0' });
+    expect(JSON.stringify(listed)).not.toContain(to);
+    expect(JSON.stringify(listed)).not.toContain('SECR-ETCO-DE12');
+    expect(redriven.redriven).toBeGreaterThanOrEqual(1);
+    expect(sent).toHaveLength(1);
+    expect(unknownQueue).toMatchObject({ code: 2, err: expect.stringContaining('--queue must be webhooks or emails') });
+  }, 60_000);
 
   it('explains what went wrong and exits non-zero', async () => {
     const unknown = await ops('partner', 'show', 'ptn_nobody');
