@@ -1,7 +1,7 @@
 // infrastructure → the one Lambda construct: every function default, and one-call binders for table, key, bus and queues.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';

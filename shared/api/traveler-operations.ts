@@ -77,6 +77,11 @@ const acceptLanguage: Parameter = {
   example: 'de',
 };
 
+/** The uuid every example uses, so the examples of one flow fit together. */
+const exampleUuid = '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f';
+const queueEntryId = pathId('id', 'The package queue entry id.', exampleUuid);
+const promoCodeUuid = pathId('uuid', '`uuid` of the promo code.', exampleUuid);
+
 const exampleDestination = {
   id: 'FRA',
   type: 'country',
@@ -117,11 +122,11 @@ const examplePackage = {
   usage_percent: 0,
   activated_at: '2026-12-20T10:30:00.000Z',
   expires_at: '2026-12-27T10:30:00.000Z',
-  package_queue_uuid: '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f',
+  package_queue_uuid: exampleUuid,
   promo_code_id: '6c1d7b9f-3a54-4e3b-8b6f-9a8c2d3e4f50',
 };
 const exampleClassicGrant = {
-  queue_id: '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f',
+  queue_id: exampleUuid,
   booking_id: exampleBookingResponse.id,
   status: 'pending',
   destination: null,
@@ -149,7 +154,7 @@ const sandboxExamples: Record<SandboxStep, unknown> = {
   'report-usage': { package_id: 'pkg_01J9Z3', percent: 80 },
   purchase: { external_user_id: 'user-4711', destination: 'FRA', amount: 499, currency: 'EUR' },
   topup: { external_user_id: 'user-4711', amount: 299, currency: 'EUR' },
-  'claim-classic': { external_user_id: 'user-4711', queue_id: '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f' },
+  'claim-classic': { external_user_id: 'user-4711', queue_id: exampleUuid },
 };
 
 /** What a traveler-side fact can be refused with, reported (POST /ingest/facts) or played (sandbox). */
@@ -178,7 +183,7 @@ const factErrors: ErrorCode[] = [
 const sandboxResponseExamples: Record<SandboxStep, unknown> = {
   'redeem-promo-code': {
     redeemed_by: 'user-4711',
-    promo_code_id: '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f',
+    promo_code_id: exampleUuid,
     package_id: 'pkg_01J9Z3',
     package_queue_uuid: null,
     iccid: '8988247000001234567',
@@ -194,7 +199,7 @@ const sandboxResponseExamples: Record<SandboxStep, unknown> = {
   'report-usage': { package_id: 'pkg_01J9Z3', used_bytes: 858993459, state: 'active', events: ['package.usage.80_percent'] },
   purchase: { payment_id: 'pay_01J9Z3', iccid: '8988247000001234567', package_id: 'pkg_01J9Z4', event: 'package.purchased' },
   topup: { payment_id: 'pay_01J9Z5', iccid: '8988247000001234567', package_id: 'pkg_01J9Z6' },
-  'claim-classic': { queue_id: '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f', iccid: '8988247000001234567', is_top_up: false, user_id: 'usr_01J9Z3' },
+  'claim-classic': { queue_id: exampleUuid, iccid: '8988247000001234567', is_top_up: false, user_id: 'usr_01J9Z3' },
 };
 
 const sandboxStep = (step: SandboxStep, summary: string): JsonOperation =>
@@ -363,12 +368,12 @@ export const travelerOperations: Record<string, OperationDoc> = {
     summary: 'Redeem a package queue entry (native app)',
     description: 'Redeems a pending universal grant of the traveler and provisions its package. Emits promo_code.redeemed.',
     tag: 'Native app',
-    request: { schema: RedeemPackageSchema, example: { external_user_id: 'user-4711', package_queue_id: '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f' } },
+    request: { schema: RedeemPackageSchema, example: { external_user_id: 'user-4711', package_queue_id: exampleUuid } },
     answer: 'The redeemed entry and the eSIM it is on.',
     message: 'Package redeemed successfully.',
     data: RedeemPackageResponseSchema,
     example: {
-      packageQueue: { id: '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f', uuid: '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f', status: 'redeemed' },
+      packageQueue: { id: exampleUuid, uuid: exampleUuid, status: 'redeemed' },
       current_esim: exampleEsim,
       current_esim_packages: [examplePackage],
     },
@@ -389,7 +394,7 @@ export const travelerOperations: Record<string, OperationDoc> = {
     summary: 'Set the destination of a classic grant (native app)',
     description: 'A classic grant needs a destination before it is claimed.',
     tag: 'Native app',
-    parameters: [pathId('id', 'The package queue entry id.', '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f')],
+    parameters: [queueEntryId],
     request: { schema: ClassicDestinationSchema, example: { external_user_id: 'user-4711', destination: 'FRA' } },
     answer: 'The grant.',
     message: 'Destination set.',
@@ -401,12 +406,12 @@ export const travelerOperations: Record<string, OperationDoc> = {
     summary: 'Claim a classic grant (native app)',
     description: 'Attaches the package to a matching eSIM of the traveler or a new one. Emits classic_package_queue.claimed.',
     tag: 'Native app',
-    parameters: [pathId('id', 'The package queue entry id.', '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f')],
+    parameters: [queueEntryId],
     request: { schema: ExternalUserBodySchema, example: { external_user_id: 'user-4711' } },
     answer: 'The claim.',
     message: 'Classic package queue claimed.',
     data: ClassicClaimResponseSchema,
-    example: { queue_id: '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f', iccid: '8988247000001234567', is_top_up: false, user_id: 'usr_01J9Z3' },
+    example: { queue_id: exampleUuid, iccid: '8988247000001234567', is_top_up: false, user_id: 'usr_01J9Z3' },
     errors: [...grantErrors, 'not_a_classic_grant', 'destination_required', 'provider_unavailable'],
   }),
   sandboxRedeemPromoCode: sandboxStep('redeem-promo-code', 'redeem a promo code'),
@@ -421,7 +426,7 @@ export const travelerOperations: Record<string, OperationDoc> = {
     summary: 'Get a promo code',
     description: 'One promo code as in BookingResponse, with its booking and whether a traveler claimed it.',
     tag: 'Promo codes',
-    parameters: [pathId('id', '`uuid` of the promo code.', '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f')],
+    parameters: [pathId('id', '`uuid` of the promo code.', exampleUuid)],
     answer: 'The promo code.',
     message: 'Promo code retrieved successfully.',
     data: PromoCodeDetailResponseSchema,
@@ -438,12 +443,12 @@ export const travelerOperations: Record<string, OperationDoc> = {
     summary: 'Claim a promo code by email (traveler)',
     description: 'Public: the traveler holding a claim URL has the code sent to an email address. Throttled per code and per address.',
     tag: 'Promo codes',
-    parameters: [pathId('uuid', '`uuid` of the promo code (from `claim_url`).', '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f')],
+    parameters: [pathId('uuid', '`uuid` of the promo code (from `claim_url`).', exampleUuid)],
     request: { schema: ClaimPromoCodeSchema, example: { email: 'ada@example.com' } },
     answer: 'Sent.',
     message: 'The promo code was sent to ada@example.com.',
     data: PromoCodeClaimResponseSchema,
-    example: { uuid: '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f', email: 'ada@example.com', claimed_at: '2026-12-01T09:00:00.000Z' },
+    example: { uuid: exampleUuid, email: 'ada@example.com', claimed_at: '2026-12-01T09:00:00.000Z' },
     errors: ['promo_code_not_found', 'promo_code_already_claimed', 'promo_code_already_redeemed'],
   }),
   createRedirectToken: json({
@@ -482,10 +487,10 @@ export const travelerOperations: Record<string, OperationDoc> = {
   ),
   webSignOut: page('Web app: sign out', 'Ends the session and redirects (303).'),
   webClaimPage: page('Web app: claim form', 'The email form of a promo code claim URL.', [
-    pathId('uuid', '`uuid` of the promo code.', '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f'),
+    promoCodeUuid,
   ]),
   webClaimSubmit: page('Web app: submit a claim', 'The claim form posts here (CSRF token required).', [
-    pathId('uuid', '`uuid` of the promo code.', '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f'),
+    promoCodeUuid,
   ]),
   webBrandStyle: {
     ...page('Web app: brand stylesheet', "The partner brand's colours as CSS.", [

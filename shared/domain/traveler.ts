@@ -52,6 +52,12 @@ export interface TravelerPackage {
   created_at: string;
 }
 
+/** What every package starts as: queued, nothing used, no threshold fired (a fresh object each time). */
+export const newPackageState = (): Pick<
+  TravelerPackage,
+  'state' | 'activated_at' | 'expires_at' | 'used_bytes' | 'usage_reported_at' | 'thresholds_fired'
+> => ({ state: 'queued', activated_at: null, expires_at: null, used_bytes: 0, usage_reported_at: null, thresholds_fired: [] });
+
 export interface Attribution {
   booking_id: string;
   promo_code_id: string | null;

@@ -9,8 +9,8 @@ import {
   type BatchGetCommandOutput,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { BundleRecord, DestinationRecord, DestinationSummary } from '#shared/domain/catalog';
-import type { CatalogPackage, PackageCatalog } from '#shared/domain/package-specification';
+import type { BundleRecord, DestinationSummary } from '#shared/domain/catalog';
+import type { CatalogPackage } from '#shared/domain/package-specification';
 import { keys } from '#shared/storage/keys';
 import type { CatalogVersion, CatalogAdminStore } from '#shared/usecases/ports/catalog';
 

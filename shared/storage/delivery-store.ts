@@ -7,7 +7,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { DomainEvent } from '#shared/events/catalog';
-import type { DeliveryAttempt, DeliveryRecord, DeliveryStatus } from '#shared/webhooks/delivery-model';
+import type { DeliveryAttempt, DeliveryRecord } from '#shared/webhooks/delivery-model';
 import { isConditionalCheckFailed } from '#shared/storage/dynamo-errors';
 import { keys } from '#shared/storage/keys';
 import type { DeliveryStart, DeliveryLog } from '#shared/usecases/ports/webhooks';

@@ -1,8 +1,9 @@
 // storage adapter → partners: the API-key item (credentials for auth) and the profile item, written together.
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PartnerProfile } from '#shared/domain/partner';
+import { readCredentials } from '#shared/storage/credential-items';
 import { keys } from '#shared/storage/keys';
-import type { CredentialStore, PartnerCredentials, PartnerDirectory, PartnerAdminStore } from '#shared/usecases/ports/partners';
+import type { PartnerAdminStore, PartnerCredentials } from '#shared/usecases/ports/partners';
 
 const profileItem = (profile: PartnerProfile) => ({
   ...keys.partnerProfile(profile.partner_id),
@@ -29,15 +30,7 @@ const withoutKeys = <T>(item: Record<string, unknown>): T => {
 
 export const dynamoPartnerStore = (client: DynamoDBDocumentClient, tableName: string): PartnerAdminStore => ({
   async findByApiKey(apiKey) {
-    // Strongly consistent: a rotated or disabled credential stops working at once.
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.apiKey(apiKey), ConsistentRead: true }));
-    if (!Item) return undefined;
-    return {
-      partnerId: Item.partner_id as string,
-      apiKey,
-      secretCiphertext: Item.secret_ciphertext as string,
-      status: Item.status as PartnerCredentials['status'],
-    };
+    return readCredentials(client, tableName, { key: keys.apiKey(apiKey), apiKey, ownerAttribute: 'partner_id' });
   },
 
   async getProfile(partnerId) {

@@ -1,7 +1,6 @@
 // storage adapter → departure-event schedules: the sweeper's due index, and firing one atomically.
-import { DeleteCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { DepartureEventName } from '#shared/domain/departure-events';
-import type { DomainEvent } from '#shared/events/catalog';
+import { DeleteCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryDue } from '#shared/storage/due-index';
 import { cancellationReasons } from '#shared/storage/dynamo-errors';
 import { eventPut } from '#shared/storage/event-items';
 import { keys } from '#shared/storage/keys';
@@ -11,22 +10,7 @@ export const dynamoScheduleStore = (client: DynamoDBDocumentClient, tableName: s
   const scheduleKey = (s: DueSchedule) => keys.departureSchedule(s.partner_id, s.booking_id, s.event);
   return {
     async due(now, limit) {
-      const upper = `${now.toISOString()}#\uffff`;
-      const shards = Array.from({ length: keys.DUE_SHARDS }, (_, shard) => shard);
-      const pages = await Promise.all(
-        shards.map((shard) =>
-          client.send(
-            new QueryCommand({
-              TableName: tableName,
-              IndexName: 'gsi2',
-              KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :upper',
-              ExpressionAttributeValues: { ':pk': keys.dueShard(shard), ':upper': upper },
-              Limit: limit,
-            }),
-          ),
-        ),
-      );
-      return pages.flatMap((page) => (page.Items ?? []) as DueSchedule[]);
+      return queryDue<DueSchedule>(client, tableName, { shardKey: keys.dueShard, now, limit });
     },
 
     async fire(schedule, event) {

@@ -2,8 +2,8 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Booking } from '#shared/domain/booking';
 import { nextDueAt, type Traveler } from '#shared/domain/traveler';
-import { ConflictError } from '#shared/errors';
 import { bookingItem } from '#shared/storage/booking-store';
+import { queryDue } from '#shared/storage/due-index';
 import { cancellationReasons } from '#shared/storage/dynamo-errors';
 import { eventPut } from '#shared/storage/event-items';
 import { keys, shardOf } from '#shared/storage/keys';
@@ -136,21 +136,7 @@ export const dynamoTravelerStore = (client: DynamoDBDocumentClient, tableName: s
     },
 
     async duePackageSchedules(now, limit) {
-      const upper = `${now.toISOString()}#\uffff`;
-      const pages = await Promise.all(
-        Array.from({ length: keys.DUE_SHARDS }, (_, shard) =>
-          client.send(
-            new QueryCommand({
-              TableName: tableName,
-              IndexName: 'gsi2',
-              KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :upper',
-              ExpressionAttributeValues: { ':pk': keys.packageDueShard(shard), ':upper': upper },
-              Limit: limit,
-            }),
-          ),
-        ),
-      );
-      return pages.flatMap((page) => (page.Items ?? []) as PackageSchedule[]);
+      return queryDue<PackageSchedule>(client, tableName, { shardKey: keys.packageDueShard, now, limit });
     },
 
     async dropPackageSchedule(schedule) {

@@ -5,7 +5,7 @@ import type { Booking, PackageQueueEntry } from '#shared/domain/booking';
 import { classicClaimed } from '#shared/domain/lifecycle-events';
 import type { Esim } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
-import { ConflictError, NotFoundError } from '#shared/errors';
+import { ConflictError } from '#shared/errors';
 import { findQueueEntry } from '#shared/usecases/redeem-promo-code';
 import { addPackage, destinationOf, ensureTraveler, queueKeysOf, touched, withExternalUserId, withRetry } from '#shared/usecases/travelers';
 import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';

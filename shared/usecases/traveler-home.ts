@@ -1,5 +1,4 @@
 // use case → what the traveler's home page shows; the data comes through the TravelerHomeSource port.
-import type { EsimType, PackageQueueEntry, PackageSpecification } from '#shared/domain/booking';
 import type { Brand } from '#shared/domain/brand';
 import type { BrandDirectory } from '#shared/usecases/ports/partners';
 import type { TravelerSession, TravelerHomeView, TravelerHomeSource } from '#shared/usecases/ports/travelers';

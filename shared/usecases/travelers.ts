@@ -4,14 +4,15 @@ import type { Booking, PackageQueueEntry, PackageSpecification } from '#shared/d
 import { iso3Of, defaultDurationDays } from '#shared/domain/package-specification';
 import {
   assignedExternalUserId,
-  newPackageId,
-  newTraveler,
-  sizeInBytes,
-  universalEsim,
   type Esim,
+  newPackageId,
+  newPackageState,
+  newTraveler,
   type PackageSource,
+  sizeInBytes,
   type Traveler,
   type TravelerPackage,
+  universalEsim,
 } from '#shared/domain/traveler';
 import { NotFoundError, ValidationError } from '#shared/errors';
 import { ConcurrentChangeError, type LifecycleDeps, type TravelerStore, type TravelerWrite } from '#shared/usecases/ports/lifecycle';
@@ -175,12 +176,7 @@ export const addPackage = async (
     size: input.spec.size,
     size_bytes: type === 'unlimited' ? null : (sizeInBytes(input.spec.size) ?? null),
     duration_days: duration,
-    state: 'queued',
-    activated_at: null,
-    expires_at: null,
-    used_bytes: 0,
-    usage_reported_at: null,
-    thresholds_fired: [],
+    ...newPackageState(),
     created_at: now.toISOString(),
   };
   await deps.connectivity.addPackage({

@@ -2,7 +2,6 @@
 import { signRequest } from '#shared/auth/request-signing';
 import { makeBookingRequest } from '#test/support/factories';
 import { useTestService } from '#test/support/test-service';
-import type { SignedClient } from '#test/support/signed-client';
 
 describe('Partner authentication', () => {
   const service = useTestService();

@@ -1,7 +1,6 @@
 // Inputs that used to break the service, through the local HTTP server: each gets a 4xx in the error shape.
 import { MAX_JSON_DEPTH } from '#shared/http/request';
 import { useTestService } from '#test/support/test-service';
-import type { SignedClient } from '#test/support/signed-client';
 
 const errorShape = (code: string) => ({ success: false, data: {}, error: { code, details: expect.any(Array) } });
 

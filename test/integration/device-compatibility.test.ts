@@ -1,5 +1,4 @@
 // GET and POST /native/device-compatibility: the list, loose matching, unknown devices and minimum OS versions.
-import type { SignedClient } from '#test/support/signed-client';
 import { useTestService } from '#test/support/test-service';
 
 const makeDevice = (overrides: Record<string, unknown> = {}) => ({

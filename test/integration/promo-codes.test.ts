@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import { decodedBodies, mailbox } from '#test/support/mailbox';
-import type { SignedClient } from '#test/support/signed-client';
 import { useTestService } from '#test/support/test-service';
 
 describe('Promo codes', () => {

@@ -1,6 +1,5 @@
 // The two PUT update calls: counts, exact messages, redeemed codes, and the conditional-requirement table.
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
-import type { SignedClient } from '#test/support/signed-client';
 import { useTestService } from '#test/support/test-service';
 
 describe('Package specification updates', () => {

@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import { setBrand } from '#shared/usecases/manage-brands';
 import { mailbox } from '#test/support/mailbox';
-import type { SignedClient } from '#test/support/signed-client';
 import { useTestService } from '#test/support/test-service';
 import { bookTraveler, open, redirectToken, sessionCookieOf } from '#test/support/web-app';
 

@@ -3,7 +3,6 @@ import type { Booking, PromoCode } from '#shared/domain/booking';
 import { CLAIM_LIMITS, claimPromoCode, type ClaimDeps } from '#shared/usecases/promo-codes';
 import type { EmailRequest } from '#shared/events/email-request';
 import { makePartnerProfile } from '#test/support/fakes';
-import type { EmailMessage } from '#shared/usecases/ports/services';
 
 const UUID = '0b7e5a3c-1d2f-4e5a-8b9c-0d1e2f3a4b5c';
 const NOW = new Date('2026-11-23T10:07:30Z');
