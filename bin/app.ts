@@ -1,13 +1,13 @@
-// entry point → the CDK app: one stack for the stage given with `-c stage=dev|staging|production`, checked by cdk-nag.
+// entry point → the CDK app: one Stage of stacks for the stage given with `-c stage=dev|staging|production`,
+// checked by cdk-nag. `npx cdk deploy --all -c stage=<name>` deploys them in dependency order.
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { BookingServiceStack, stackName } from '#lib/booking-service-stack';
+import { BookingServiceStage } from '#lib/booking-service-stage';
 import { stageFromContext } from '#lib/stage';
 
 const app = new App();
-const stage = stageFromContext(app);
-new BookingServiceStack(app, stackName(stage), {
-  stage,
+new BookingServiceStage(app, {
+  stage: stageFromContext(app),
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

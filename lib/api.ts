@@ -1,38 +1,36 @@
-// infrastructure → the REST API: one function per row of shared/routes.ts, gateway errors in our JSON error shape.
+// infrastructure → the REST API: the RestApi, gateway errors in our JSON error shape, removed routes, and one
+// nested stack per route group (lib/route-stack.ts) holding a function per row of shared/routes.ts; then one
+// deployment of them all, its stage, the firewall and the API's alarms.
+import { createHash } from 'node:crypto';
 import { Annotations, CfnOutput, Size, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
+  Deployment,
   EndpointType,
-  LambdaIntegration,
   LogGroupLogDestination,
+  type Method,
   MockIntegration,
   PassthroughBehavior,
   ResponseType,
   RestApi,
+  Stage,
 } from 'aws-cdk-lib/aws-apigateway';
+import { MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { referenceAssets, referenceRoutes } from '#shared/api/reference-routes';
+import { referenceRoutes } from '#shared/api/reference-routes';
 import { rateLimitedMessage } from '#shared/http/rate-limit';
 import { errorBody as errorBodyOf } from '#shared/http/response';
-import {
-  type AuthMode,
-  type RemovedRouteDefinition,
-  type RouteDefinition,
-  type RouteResource,
-  removedRoutes,
-  routes as routeTable,
-  routesForStage,
-  tableAccessOf,
-} from '#shared/routes';
-import type { Data } from '#lib/data';
-import { FunctionWithLogGroup } from '#lib/function-with-log-group';
+import { type RemovedRouteDefinition, type RouteDefinition, removedRoutes, routes as routeTable, routesForStage } from '#shared/routes';
+import { addAlarm, alarmPeriod as period, alarmThresholds } from '#lib/alarms';
+import type { FunctionWithLogGroup } from '#lib/function-with-log-group';
+import { type RouteGroup, type RouteResources, RouteStack, routeGroupOf } from '#lib/route-stack';
 import { apiUrlOutputKey } from '#lib/stack-outputs';
 import { resourcePrefix, type StageSettings } from '#lib/stage';
 
 export interface ApiProps {
   stage: StageSettings;
-  data: Data;
+  resources: RouteResources;
   /** The routes to serve; the route table unless a test passes its own. Production leaves out sandbox routes. */
   routes?: readonly RouteDefinition[];
 }
@@ -93,15 +91,30 @@ export const conflictingPathVariables = (definitions: ReadonlyArray<Pick<RouteDe
     .map(([parent, variables]) => `${parent} has variable path parts ${[...variables].join(' and ')}: API Gateway allows one name per level`);
 };
 
+/**
+ * What the deployed API serves: methods and paths, removed routes and gateway responses. A change to any of them
+ * makes a new API Gateway deployment (the methods live in nested stacks, where CDK cannot see them change).
+ */
+export const apiFingerprint = (served: readonly RouteDefinition[]): string =>
+  createHash('sha256')
+    .update(
+      JSON.stringify({
+        routes: served.map(({ method, path, operation, auth }) => [method, path, operation, auth]),
+        removed: removedRoutes,
+        gatewayResponses: gatewayResponses.map(({ type, code, message }) => [type.responseType, code, message]),
+      }),
+    )
+    .digest('hex');
+
 export class Api extends Construct {
   public readonly restApi: RestApi;
   public readonly functions: Record<string, FunctionWithLogGroup> = {};
+  public readonly routeStacks: Partial<Record<RouteGroup, RouteStack>> = {};
 
-  public constructor(scope: Construct, id: string, { stage, data, routes: definitions = routeTable }: ApiProps) {
+  public constructor(scope: Construct, id: string, { stage, resources, routes: definitions = routeTable }: ApiProps) {
     super(scope, id);
     const routes = routesForStage(definitions, stage.name);
 
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: stage.logRetention, removalPolicy: stage.removalPolicy });
     this.restApi = new RestApi(this, 'RestApi', {
       restApiName: resourcePrefix(stage),
       description: 'Partner eSIM booking API',
@@ -109,15 +122,8 @@ export class Api extends Construct {
       cloudWatchRole: false,
       // Pages and JSON alike are gzip-compressed for clients that ask (Accept-Encoding) once above 1 KiB.
       minCompressionSize: Size.kibibytes(1),
-      deployOptions: {
-        stageName: apiStageName,
-        tracingEnabled: true,
-        accessLogDestination: new LogGroupLogDestination(accessLogs),
-        accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
-        // Every method: 50 requests/s sustained, bursts up to 100 (per region, all partners together).
-        throttlingRateLimit: 50,
-        throttlingBurstLimit: 100,
-      },
+      // The deployment below waits for every route stack.
+      deploy: false,
     });
     for (const response of gatewayResponses) {
       this.restApi.addGatewayResponse(response.type.responseType, {
@@ -127,56 +133,7 @@ export class Api extends Construct {
         templates: { 'application/json': errorBody(response.code, response.message) },
       });
     }
-
-    const bindAuthentication: Record<AuthMode, (fn: FunctionWithLogGroup) => void> = {
-      partner: (fn) => {
-        fn.bindSignatureClaims({ table: data.table });
-        fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' });
-      },
-      public: () => {},
-      // Reporter, web page and session routes read and write the table by default (tableAccessOf).
-      reporter: (fn) => fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' }),
-      'public-page': () => {},
-      'traveler-session': () => {},
-    };
-    const bindResource: Record<RouteResource, (fn: FunctionWithLogGroup) => void> = {
-      table: () => {}, // tableAccessOf turns it into readWrite
-    };
-    const authorizationReason: Record<AuthMode, string> = {
-      partner: 'Partners sign every request with HMAC; the function verifies the signature with the partner secret (no authorizer can).',
-      public:
-        'Deliberately public: the web app stylesheet and 404 page, the API reference outside production, and the traveler promo code claim (no partner credentials exist on that side; throttled per code and per client address).',
-      reporter: 'Reporters (network, eSIM platform, payments) sign every request with HMAC and their own credentials; the function verifies it.',
-      'public-page':
-        'A traveler web page anyone may open (redirect-token entry, promo-code claim form); tokens are signed and single-use, forms carry CSRF tokens.',
-      'traveler-session':
-        'Authenticated by the traveler session cookie (HttpOnly, SameSite=Lax), checked by the function against the session item.',
-    };
-
-    // Every stage but production also serves the API reference (/openapi, /openapi.json).
-    const served = stage.name === 'production' ? routes : [...routes, ...referenceRoutes];
-    for (const route of served) {
-      const fn = new FunctionWithLogGroup(this, route.operation, {
-        entry: route.entry,
-        description: `${route.method} ${route.path}`,
-        stage,
-        assets: referenceRoutes.includes(route) ? referenceAssets : undefined,
-      });
-      const access = tableAccessOf(route);
-      // Authentication reads partner credentials, so every partner route reads the table at least.
-      fn.bindTable({ table: data.table, accessMode: route.auth === 'partner' && access === 'none' ? 'read' : access, indexes: route.indexes });
-      bindAuthentication[route.auth](fn);
-      if (route.signsTokens) fn.bindTokenKey({ key: data.tokenKey });
-      for (const resource of route.resources ?? []) bindResource[resource](fn);
-      // No console test-invoke permission: one Lambda permission per method instead of two keeps the stack well
-      // under CloudFormation's 500 resources.
-      const integration = new LambdaIntegration(fn, { allowTestInvoke: false });
-      const method = this.restApi.root.resourceForPath(route.path).addMethod(route.method, integration);
-      for (const id of ['AwsSolutions-APIG4', 'AwsSolutions-COG4']) {
-        Validations.of(method).acknowledge({ id, reason: authorizationReason[route.auth] });
-      }
-      this.functions[route.operation] = fn;
-    }
+    const methods: Method[] = [];
     for (const removed of removedRoutes) {
       const method = this.restApi.root.resourceForPath(removed.path).addMethod(removed.method, removedIntegration(removed), {
         methodResponses: [{ statusCode: '410', responseParameters: removedResponseHeaderFlags }],
@@ -184,10 +141,47 @@ export class Api extends Construct {
       for (const id of ['AwsSolutions-APIG4', 'AwsSolutions-COG4']) {
         Validations.of(method).acknowledge({ id, reason: 'A removed endpoint: API Gateway itself answers 410 Gone with a pointer to its replacement.' });
       }
+      methods.push(method);
     }
     for (const conflict of conflictingPathVariables([...routes, ...removedRoutes])) {
       Annotations.of(this).addError(`shared/routes.ts cannot be deployed: ${conflict}`);
     }
+    const removedSegments = new Set(removedRoutes.map((removed) => removed.path.split('/')[1]));
+    for (const route of routes.filter((r) => removedSegments.has(r.path.split('/')[1]))) {
+      Annotations.of(this).addError(`${route.path} shares its first path segment with a removed route: API Gateway would get the resource twice`);
+    }
+
+    // Every stage but production also serves the API reference (/openapi, /openapi.json).
+    const served = stage.name === 'production' ? routes : [...routes, ...referenceRoutes];
+    const groups = new Map<RouteGroup, RouteDefinition[]>();
+    for (const route of served) groups.set(routeGroupOf(route), [...(groups.get(routeGroupOf(route)) ?? []), route]);
+    for (const [group, groupRoutes] of groups) {
+      const routeStack = new RouteStack(this, group, {
+        stage,
+        restApiId: this.restApi.restApiId,
+        rootResourceId: this.restApi.restApiRootResourceId,
+        routes: groupRoutes,
+        resources,
+      });
+      this.routeStacks[group] = routeStack;
+      Object.assign(this.functions, routeStack.functions);
+      methods.push(...routeStack.methods);
+    }
+
+    const deployment = new Deployment(this, 'Deployment', { api: this.restApi, description: 'Every route of shared/routes.ts' });
+    deployment.addToLogicalId(apiFingerprint(served));
+    for (const method of methods) deployment.node.addDependency(method);
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: stage.logRetention, removalPolicy: stage.removalPolicy });
+    this.restApi.deploymentStage = new Stage(this, 'Stage', {
+      deployment,
+      stageName: apiStageName,
+      tracingEnabled: true,
+      accessLogDestination: new LogGroupLogDestination(accessLogs),
+      accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
+      // Every method: 50 requests/s sustained, bursts up to 100 (per region, all partners together).
+      throttlingRateLimit: 50,
+      throttlingBurstLimit: 100,
+    });
 
     Validations.of(this.restApi).acknowledge({
       id: 'AwsSolutions-APIG2',
@@ -197,11 +191,30 @@ export class Api extends Construct {
       id: 'AwsSolutions-APIG6',
       reason: 'Execution logs need the account-wide API Gateway CloudWatch role, which no single stage stack owns; access logs and X-Ray traces are on.',
     });
+    this.alarms(resources);
 
-    // One output with a stable name, instead of RestApi's own `Endpoint<hash>` output.
-    this.restApi.node.tryRemoveChild('Endpoint');
     new CfnOutput(this, 'Url', { description: 'Base URL of the partner API (ends in /api/)', value: this.restApi.url }).overrideLogicalId(
       apiUrlOutputKey,
     );
+  }
+
+  /** 5xx rate and p99 latency of the whole API. */
+  private alarms({ alarmTopic }: RouteResources): void {
+    const api = this.restApi;
+    const requests = api.metricCount({ period, statistic: 'Sum' });
+    const serverErrors = api.metricServerError({ period, statistic: 'Sum' });
+    const errorRate = new MathExpression({
+      expression: `IF(requests >= ${alarmThresholds.apiMinimumRequests}, 100 * errors / requests, 0)`,
+      usingMetrics: { requests, errors: serverErrors },
+      period,
+      label: 'API 5xx %',
+    });
+    addAlarm(this, 'Api5xxRate', alarmTopic, { metric: errorRate, threshold: alarmThresholds.api5xxPercent, description: 'More than 1% of API responses are 5xx.' });
+    addAlarm(this, 'ApiLatencyP99', alarmTopic, {
+      metric: api.metricLatency({ period, statistic: 'p99' }) as Metric,
+      threshold: alarmThresholds.apiP99LatencyMs,
+      description: 'API p99 latency above 2 s for 15 minutes.',
+      evaluationPeriods: 3,
+    });
   }
 }

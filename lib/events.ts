@@ -5,6 +5,9 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { envNames } from '#shared/config';
@@ -17,14 +20,18 @@ import {
   outboxStreamFilter,
   webhookQueueSettings,
 } from '#shared/events/pipeline';
-import type { Data } from '#lib/data';
 import { emailSettingsFromContext } from '#lib/email';
 import { FunctionWithLogGroup, type FunctionWithLogGroupProps } from '#lib/function-with-log-group';
+import type { PipelineQueues } from '#lib/pipeline-queues';
 import type { StageSettings } from '#lib/stage';
 
 export interface EventsProps {
   stage: StageSettings;
-  data: Data;
+  /** The table whose stream carries the outbox; the dispatcher and the sweeper read and write it. */
+  table: ITable;
+  secretKey: IKey;
+  queues: PipelineQueues;
+  alarmTopic: ITopic;
 }
 
 interface Trigger {
@@ -43,22 +50,22 @@ export class Events extends Construct {
   /** The bus rules that feed queues, by name. */
   public readonly rules: Record<string, Rule> = {};
 
-  public constructor(scope: Construct, id: string, { stage, data }: EventsProps) {
+  public constructor(scope: Construct, id: string, { stage, table, secretKey, queues, alarmTopic }: EventsProps) {
     super(scope, id);
 
     const triggers: Record<BackgroundFunctionDefinition['trigger'], Trigger> = {
       tableStream: {
         props: { timeout: Duration.seconds(30) },
         wire: (fn) => {
-          fn.bindEventBus({ bus: data.bus });
-          fn.addEventSource(
-            new DynamoEventSource(data.table, {
+          fn.bindEventBus({ bus: queues.bus });
+          fn.live.addEventSource(
+            new DynamoEventSource(table, {
               startingPosition: StartingPosition.TRIM_HORIZON,
               filters: [outboxFilterCriteria],
               reportBatchItemFailures: true,
               bisectBatchOnError: true,
               retryAttempts: 10,
-              onFailure: new SqsDlq(data.streamFailureQueue),
+              onFailure: new SqsDlq(queues.streamFailureQueue),
             }),
           );
           fn.acknowledge(
@@ -70,12 +77,12 @@ export class Events extends Construct {
       webhookQueue: {
         props: { timeout: Duration.seconds(webhookQueueSettings.dispatcherTimeoutSeconds) },
         wire: (fn) => {
-          fn.bindTable({ table: data.table, accessMode: 'readWrite' });
-          fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' });
-          fn.bindQueue({ queue: data.webhookQueue, envName: envNames.webhookQueueUrl, accessMode: 'changeVisibility' });
-          fn.bindQueue({ queue: data.webhookDeadLetterQueue, envName: envNames.webhookDeadLetterQueueUrl, accessMode: 'send' });
-          fn.addEventSource(
-            new SqsEventSource(data.webhookQueue, {
+          fn.bindTable({ table, accessMode: 'readWrite' });
+          fn.bindSecretKey({ key: secretKey, accessMode: 'decrypt' });
+          fn.bindQueue({ queue: queues.webhookQueue, envName: envNames.webhookQueueUrl, accessMode: 'changeVisibility' });
+          fn.bindQueue({ queue: queues.webhookDeadLetterQueue, envName: envNames.webhookDeadLetterQueueUrl, accessMode: 'send' });
+          fn.live.addEventSource(
+            new SqsEventSource(queues.webhookQueue, {
               batchSize: webhookQueueSettings.batchSize,
               reportBatchItemFailures: true,
               // A backlog or a DLQ redrive can never take the account's concurrency from the API.
@@ -89,8 +96,8 @@ export class Events extends Construct {
         wire: (fn) => {
           // Least privilege: ses:SendEmail as the sender identity; no table, no key (the message is in the event).
           fn.bindEmail(emailSettingsFromContext(this));
-          fn.addEventSource(
-            new SqsEventSource(data.emailQueue, {
+          fn.live.addEventSource(
+            new SqsEventSource(queues.emailQueue, {
               batchSize: emailQueueSettings.batchSize,
               reportBatchItemFailures: true,
               maxConcurrency: emailQueueSettings.maxConcurrency,
@@ -103,10 +110,10 @@ export class Events extends Construct {
         props: { timeout: Duration.seconds(50) },
         wire: (fn) => {
           // Due schedules are found through gsi2 (shared/storage/schedule-store.ts).
-          fn.bindTable({ table: data.table, accessMode: 'readWrite', indexes: ['gsi2'] });
+          fn.bindTable({ table, accessMode: 'readWrite', indexes: ['gsi2'] });
           new Rule(this, `${fn.node.id}Schedule`, {
             schedule: Schedule.rate(Duration.minutes(1)),
-            targets: [new LambdaFunction(fn)],
+            targets: [new LambdaFunction(fn.live)],
           });
         },
       },
@@ -118,19 +125,20 @@ export class Events extends Construct {
         entry: definition.entry,
         description: definition.description,
         stage,
+        alarmTopic,
         ...props,
       });
       wire(fn);
       this.functions[definition.operation] = fn;
     }
 
-    const ruleTargets: Record<EventRuleDefinition['target'], IQueue> = { webhookQueue: data.webhookQueue, emailQueue: data.emailQueue };
+    const ruleTargets: Record<EventRuleDefinition['target'], IQueue> = { webhookQueue: queues.webhookQueue, emailQueue: queues.emailQueue };
     for (const rule of eventRules) {
       this.rules[rule.name] = new Rule(this, rule.name, {
-        eventBus: data.bus,
+        eventBus: queues.bus,
         description: rule.description,
         eventPattern: { source: rule.pattern.source, detailType: rule.pattern['detail-type'] },
-        targets: [new SqsQueue(ruleTargets[rule.target], { ...ruleTargetRetry, deadLetterQueue: data.eventTargetDeadLetterQueue })],
+        targets: [new SqsQueue(ruleTargets[rule.target], { ...ruleTargetRetry, deadLetterQueue: queues.eventTargetDeadLetterQueue })],
       });
     }
   }

@@ -1,4 +1,5 @@
-// infrastructure → the one Lambda construct: every function default, and one-call binders for table, key, bus and queues.
+// infrastructure → the one Lambda construct: every function default, its alarms and gradual deployment, and one-call
+// binders for table, key, bus and queues.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
@@ -6,22 +7,31 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, type IFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { envNames, privateUrlsRefusal } from '#shared/config';
 import type { TableAccess } from '#shared/routes';
 import { keys } from '#shared/storage/keys';
-import type { StageSettings } from '#lib/stage';
+import { resourcePrefix, type StageSettings } from '#lib/stage';
 import { tableActions } from '#lib/table-access';
 import { lambdaBundling } from '#lib/bundling';
+import { addAlarm, alarmPeriod, alarmThresholds } from '#lib/alarms';
+import { deployGradually } from '#lib/gradual-deployment';
 
 /** Entries in `shared/routes.ts` and `shared/events/pipeline.ts` are relative to this folder. */
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export const serviceName = 'esim-booking-service';
+
+/** Every function of a stage is named `<prefix><operation>`, so dashboards and logs find them whichever stack holds them. */
+export const functionNamePrefix = (stage: StageSettings): string => `${resourcePrefix(stage)}-`;
+
+/** Lambda's limit on a function name. */
+const maxFunctionNameLength = 64;
 
 type EnvName = (typeof envNames)[keyof typeof envNames];
 
@@ -31,11 +41,21 @@ export interface FunctionWithLogGroupProps extends Pick<NodejsFunctionProps, 'de
   stage: StageSettings;
   /** Files copied beside the bundle: file name → path relative to the project root. */
   assets?: Readonly<Record<string, string>>;
+  /** The stage's alarm topic: the function's errors and throttles alarms notify it. */
+  alarmTopic: ITopic;
 }
 
 export class FunctionWithLogGroup extends NodejsFunction {
+  /**
+   * What callers invoke: the `live` alias that CodeDeploy shifts in stages with gradual deployments, the
+   * function itself elsewhere. API integrations, event sources and schedules all point here.
+   */
+  public readonly live: IFunction;
+
   public constructor(scope: Construct, id: string, props: FunctionWithLogGroupProps) {
-    const { entry, stage, assets = {}, ...overrides } = props;
+    const { entry, stage, assets = {}, alarmTopic, ...overrides } = props;
+    const functionName = `${functionNamePrefix(stage)}${id}`;
+    if (functionName.length > maxFunctionNameLength) throw new Error(`Function name ${functionName} is longer than Lambda's ${maxFunctionNameLength} characters`);
     const logGroup = new LogGroup(scope, `${id}LogGroup`, {
       retention: stage.logRetention,
       removalPolicy: stage.removalPolicy,
@@ -45,6 +65,7 @@ export class FunctionWithLogGroup extends NodejsFunction {
     logGroup.grantWrite(role);
 
     super(scope, id, {
+      functionName,
       entry: path.join(projectRoot, entry),
       projectRoot,
       depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
@@ -64,6 +85,18 @@ export class FunctionWithLogGroup extends NodejsFunction {
     });
 
     this.acknowledge('AwsSolutions-IAM5[Resource::*]', 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords accept only Resource "*".');
+
+    const errors = addAlarm(scope, `${id}Errors`, alarmTopic, {
+      metric: this.metricErrors({ period: alarmPeriod, statistic: 'Sum', label: id }),
+      threshold: alarmThresholds.functionErrors,
+      description: `${id} failed at least ${alarmThresholds.functionErrors} times in 5 minutes.`,
+    });
+    addAlarm(scope, `${id}Throttles`, alarmTopic, {
+      metric: this.metricThrottles({ period: alarmPeriod, statistic: 'Sum', label: id }),
+      threshold: alarmThresholds.functionThrottles,
+      description: `${id} was throttled (reserved or account concurrency).`,
+    });
+    this.live = stage.deployment === 'allAtOnce' ? this : deployGradually(this, { id, stage, rollbackAlarm: errors });
   }
 
   /** The local-only switch for private webhook URLs can never reach a deployed function. */

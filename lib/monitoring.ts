@@ -1,135 +1,76 @@
-// infrastructure → alarms and one dashboard per stage: queues, stream, bus, every function, API and table.
-// Thresholds and the on-call runbook: docs/operations.md.
-import { Aspects, Duration, type IAspect, Stack, Validations } from 'aws-cdk-lib';
-import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
-import {
-  Alarm,
-  ComparisonOperator,
-  Dashboard,
-  GraphWidget,
-  type IMetric,
-  MathExpression,
-  Metric,
-  TextWidget,
-  TreatMissingData,
-} from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
-import type { IEventBus, Rule } from 'aws-cdk-lib/aws-events';
-import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
-import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+// infrastructure → the stage's dashboard and its table alarm. Every other alarm lives in the stack of what it
+// watches (lib/alarms.ts); thresholds and the on-call runbook: docs/operations.md.
+import { Dashboard, GraphWidget, type IMetric, MathExpression, Metric, TextWidget } from 'aws-cdk-lib/aws-cloudwatch';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus, IRule } from 'aws-cdk-lib/aws-events';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import { Construct, type IConstruct } from 'constructs';
+import { Construct } from 'constructs';
 import { metricNames, metricsNamespace } from '#shared/observability';
-import { serviceName } from '#lib/function-with-log-group';
+import { addAlarm, alarmPeriod as period, alarmThresholds } from '#lib/alarms';
+import { functionNamePrefix, serviceName } from '#lib/function-with-log-group';
 import { resourcePrefix, type StageSettings } from '#lib/stage';
-
-/** CDK context value (`-c alarmEmail=oncall@example.com`) that subscribes an address to the alarm topic. */
-export const alarmEmailContextKey = 'alarmEmail';
-
-/** Every threshold in one place; docs/operations.md explains each one and what to do. */
-export const alarmThresholds = {
-  /** Any message in a dead-letter queue needs a person. */
-  deadLetterMessages: 1,
-  /** The outbox publisher is this far behind the table stream. */
-  streamIteratorAgeMs: 60_000,
-  /** Errors of one function within five minutes. */
-  functionErrors: 3,
-  /** Any throttled invocation. */
-  functionThrottles: 1,
-  /** Percentage of API responses that are 5xx, when at least `apiMinimumRequests` came in five minutes. */
-  api5xxPercent: 1,
-  apiMinimumRequests: 20,
-  /** p99 of API Gateway's latency, three five-minute periods in a row. */
-  apiP99LatencyMs: 2_000,
-  /** Any throttled DynamoDB request. */
-  tableThrottles: 1,
-} as const;
-
-const period = Duration.minutes(5);
 
 export interface MonitoringProps {
   stage: StageSettings;
-  api: RestApi;
-  table: Table;
-  /** Dead-letter queues: webhook deliveries, failed stream batches, failed bus-to-queue deliveries. */
+  alarmTopic: ITopic;
+  /** The partner API's name (API Gateway metrics are keyed by it). */
+  apiName: string;
+  table: ITable;
+  /** Dead-letter queues: webhook deliveries, emails, failed stream batches, failed bus-to-queue deliveries. */
   deadLetterQueues: Record<string, IQueue>;
   /** Functions fed by the table stream (iterator age). */
-  streamConsumers: LambdaFunction[];
+  streamConsumers: IFunction[];
   /** Rules on the service's bus whose target invocations must not fail. */
-  rules: Record<string, Rule>;
+  rules: Record<string, IRule>;
   bus: IEventBus;
 }
 
 export class Monitoring extends Construct {
-  public readonly topic: Topic;
   public readonly dashboard: Dashboard;
-  public readonly alarms: Alarm[] = [];
-  private readonly functionErrors = new GraphWidget({ title: 'Function errors', width: 12, height: 8 });
-  private readonly functionThrottles = new GraphWidget({ title: 'Function throttles', width: 12, height: 8 });
 
   public constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
-    const { stage, api, table } = props;
+    const { stage, table, apiName } = props;
     const prefix = resourcePrefix(stage);
-
-    this.topic = new Topic(this, 'AlarmTopic', { topicName: `${prefix}-alarms`, displayName: `eSIM booking ${stage.name} alarms`, enforceSSL: true });
-    Validations.of(this.topic).acknowledge({
-      id: 'AwsSolutions-SNS2',
-      reason: 'Alarm notifications carry alarm names and metrics only, no customer data; CloudWatch cannot publish to a topic under the AWS managed SNS key.',
-    });
-    const email: unknown = this.node.tryGetContext(alarmEmailContextKey);
-    if (typeof email === 'string' && email !== '') this.topic.addSubscription(new EmailSubscription(email));
 
     this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: prefix });
     this.dashboard.addWidgets(
       new TextWidget({ markdown: `# eSIM booking service: ${stage.name}\nAlarms and runbook: docs/operations.md`, width: 24, height: 2 }),
     );
 
-    // API: 5xx rate and p99 latency.
-    const requests = api.metricCount({ period, statistic: 'Sum' });
-    const serverErrors = api.metricServerError({ period, statistic: 'Sum' });
-    const errorRate = new MathExpression({
-      expression: `IF(requests >= ${alarmThresholds.apiMinimumRequests}, 100 * errors / requests, 0)`,
-      usingMetrics: { requests, errors: serverErrors },
-      period,
-      label: 'API 5xx %',
-    });
-    const latencyP99 = api.metricLatency({ period, statistic: 'p99' });
-    this.alarm('Api5xxRate', errorRate, alarmThresholds.api5xxPercent, 'More than 1% of API responses are 5xx.');
-    this.alarm('ApiLatencyP99', latencyP99, alarmThresholds.apiP99LatencyMs, 'API p99 latency above 2 s for 15 minutes.', 3);
+    // API: requests, errors, 5xx rate and p99 latency (the alarms are in the API stack).
+    const api = (metricName: string, statistic: string) =>
+      new Metric({ namespace: 'AWS/ApiGateway', metricName, dimensionsMap: { ApiName: apiName }, period, statistic });
+    const requests = api('Count', 'Sum');
+    const serverErrors = api('5XXError', 'Sum');
     this.dashboard.addWidgets(
-      new GraphWidget({ title: 'API requests and errors', left: [requests, api.metricClientError({ period }), serverErrors], width: 8 }),
-      new GraphWidget({ title: 'API 5xx %', left: [errorRate], width: 8 }),
-      new GraphWidget({ title: 'API latency p99 (ms)', left: [latencyP99, api.metricIntegrationLatency({ period, statistic: 'p99' })], width: 8 }),
+      new GraphWidget({ title: 'API requests and errors', left: [requests, api('4XXError', 'Sum'), serverErrors], width: 8 }),
+      new GraphWidget({
+        title: 'API 5xx %',
+        left: [new MathExpression({ expression: '100 * errors / requests', usingMetrics: { requests, errors: serverErrors }, period, label: 'API 5xx %' })],
+        width: 8,
+      }),
+      new GraphWidget({ title: 'API latency p99 (ms)', left: [api('Latency', 'p99'), api('IntegrationLatency', 'p99')], width: 8 }),
     );
 
-    // Queues that hold what no code retries any more.
-    const depths = Object.entries(props.deadLetterQueues).map(([name, queue]) => {
-      const depth = queue.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum', label: name });
-      this.alarm(`${name}Depth`, depth, alarmThresholds.deadLetterMessages, `${name} holds messages: see docs/operations.md.`);
-      return depth;
-    });
-
-    // Event pipeline: the stream's iterator age, failed rule targets, failed PutEvents.
-    const iteratorAges = props.streamConsumers.map((fn) => {
-      const age = fn.metric('IteratorAge', { period, statistic: 'Maximum', label: `${fn.node.id} iterator age` });
-      this.alarm(`${fn.node.id}IteratorAge`, age, alarmThresholds.streamIteratorAgeMs, 'The outbox publisher is behind the table stream.');
-      return age;
-    });
-    const failedInvocations = Object.entries(props.rules).map(([name, rule]) => {
-      const failed = new Metric({
-        namespace: 'AWS/Events',
-        metricName: 'FailedInvocations',
-        dimensionsMap: { EventBusName: props.bus.eventBusName, RuleName: rule.ruleName },
-        period,
-        statistic: 'Sum',
-        label: `${name} failed invocations`,
-      });
-      this.alarm(`${name}TargetFailures`, failed, 1, `EventBridge could not deliver ${name} events to its target.`);
-      return failed;
-    });
+    // Event pipeline (alarmed in the pipeline stack).
+    const depths = Object.entries(props.deadLetterQueues).map(([name, queue]) =>
+      queue.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum', label: name }),
+    );
+    const iteratorAges = props.streamConsumers.map((fn) => fn.metric('IteratorAge', { period, statistic: 'Maximum', label: 'Outbox iterator age' }));
+    const failedInvocations = Object.entries(props.rules).map(
+      ([name, rule]) =>
+        new Metric({
+          namespace: 'AWS/Events',
+          metricName: 'FailedInvocations',
+          dimensionsMap: { EventBusName: props.bus.eventBusName, RuleName: rule.ruleName },
+          period,
+          statistic: 'Sum',
+          label: `${name} failed invocations`,
+        }),
+    );
     this.dashboard.addWidgets(
       new GraphWidget({ title: 'Dead-letter queues (messages)', left: depths, width: 8 }),
       new GraphWidget({ title: 'Stream iterator age (ms)', left: iteratorAges, width: 8 }),
@@ -166,7 +107,11 @@ export class Monitoring extends Construct {
       period,
       label: 'Table throttle events',
     });
-    this.alarm('TableThrottles', throttles, alarmThresholds.tableThrottles, 'DynamoDB throttled requests.');
+    addAlarm(this, 'TableThrottles', props.alarmTopic, {
+      metric: throttles,
+      threshold: alarmThresholds.tableThrottles,
+      description: 'DynamoDB throttled requests.',
+    });
     this.dashboard.addWidgets(
       new GraphWidget({ title: 'DynamoDB throttle events', left: [throttles], width: 12 }),
       new GraphWidget({
@@ -176,36 +121,21 @@ export class Monitoring extends Construct {
       }),
     );
 
-    // Every function of the stack, including ones added later by any construct: found when the app synthesizes.
-    Aspects.of(Stack.of(this)).add(new WatchEveryFunction(this));
-    this.dashboard.addWidgets(this.functionErrors, this.functionThrottles);
+    // Every function of the stage, whichever stack holds it and however many there are: found by name, so a
+    // new route needs no change here and no reference from this stack to the function's.
+    this.dashboard.addWidgets(
+      new GraphWidget({ title: 'Function errors', left: [this.functions('Errors', stage)], width: 12, height: 8 }),
+      new GraphWidget({ title: 'Function throttles', left: [this.functions('Throttles', stage)], width: 12, height: 8 }),
+    );
   }
 
-  /** Adds the errors and throttles alarms of one function and its lines on the dashboard. */
-  public watchFunction(fn: LambdaFunction): void {
-    const name = fn.node.id;
-    const errors = fn.metricErrors({ period, statistic: 'Sum', label: name });
-    const throttles = fn.metricThrottles({ period, statistic: 'Sum', label: name });
-    this.alarm(`${name}Errors`, errors, alarmThresholds.functionErrors, `${name} failed at least 3 times in 5 minutes.`);
-    this.alarm(`${name}Throttles`, throttles, alarmThresholds.functionThrottles, `${name} was throttled (reserved or account concurrency).`);
-    this.functionErrors.addLeftMetric(errors);
-    this.functionThrottles.addLeftMetric(throttles);
-  }
-
-  /** One alarm, at or above the threshold, notifying the topic when it fires and when it recovers. */
-  private alarm(id: string, metric: IMetric, threshold: number, description: string, evaluationPeriods = 1): Alarm {
-    const alarm = new Alarm(this, id, {
-      metric,
-      threshold,
-      evaluationPeriods,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-      alarmDescription: `${description} Runbook: docs/operations.md#${id.toLowerCase()}`,
+  private functions(metricName: string, stage: StageSettings): IMetric {
+    return new MathExpression({
+      expression: `SEARCH('{AWS/Lambda,FunctionName} MetricName="${metricName}" FunctionName="${functionNamePrefix(stage)}"', 'Sum', 300)`,
+      usingMetrics: {},
+      period,
+      label: metricName,
     });
-    alarm.addAlarmAction(new SnsAction(this.topic));
-    alarm.addOkAction(new SnsAction(this.topic));
-    this.alarms.push(alarm);
-    return alarm;
   }
 
   private custom(metricName: string, statistic: string, stage: StageSettings): Metric {
@@ -227,17 +157,5 @@ export class Monitoring extends Construct {
       period,
       label: metricName,
     });
-  }
-}
-
-class WatchEveryFunction implements IAspect {
-  private readonly seen = new Set<LambdaFunction>();
-
-  public constructor(private readonly monitoring: Monitoring) {}
-
-  public visit(node: IConstruct): void {
-    if (!(node instanceof LambdaFunction) || this.seen.has(node)) return;
-    this.seen.add(node);
-    this.monitoring.watchFunction(node);
   }
 }

@@ -1,14 +1,23 @@
-// ops → the names the ops CLI needs from a deployed stage; the stack declares them as outputs under these keys.
-export const opsOutputKeys = {
-  tableName: 'TableName',
-  secretKeyId: 'SecretKeyId',
-  webhookQueueUrl: 'WebhookQueueUrl',
-  webhookDeadLetterQueueUrl: 'WebhookDeadLetterQueueUrl',
-  emailQueueUrl: 'EmailQueueUrl',
-  emailDeadLetterQueueUrl: 'EmailDeadLetterQueueUrl',
-} as const;
+// ops → the stack names of a stage and the outputs the ops CLI needs from them (kept free of CDK imports: the CLI
+// loads this file).
 
-/** The API's base URL (ends in /api/); the API construct declares it, `ops simulate --stage` calls it. */
-export const apiUrlOutputKey = 'ApiUrl';
+/** The stacks of a stage, in deployment order, by the part of the stack name after the stage. */
+export const stackParts = ['Data', 'Pipeline', 'Api', 'Monitoring'] as const;
+export type StackPart = (typeof stackParts)[number];
 
-export type OpsOutputs = Record<keyof typeof opsOutputKeys, string>;
+export const stackNameOf = (stageName: string, part: StackPart): string => `EsimBooking-${stageName}-${part}`;
+
+export const opsOutputs = {
+  tableName: { stack: 'Data', key: 'TableName' },
+  secretKeyId: { stack: 'Data', key: 'SecretKeyId' },
+  webhookQueueUrl: { stack: 'Pipeline', key: 'WebhookQueueUrl' },
+  webhookDeadLetterQueueUrl: { stack: 'Pipeline', key: 'WebhookDeadLetterQueueUrl' },
+  emailQueueUrl: { stack: 'Pipeline', key: 'EmailQueueUrl' },
+  emailDeadLetterQueueUrl: { stack: 'Pipeline', key: 'EmailDeadLetterQueueUrl' },
+} as const satisfies Record<string, { stack: StackPart; key: string }>;
+
+/** The API's base URL (ends in /api/), an output of the API stack; `ops simulate --stage` calls it. */
+export const apiUrlOutput = { stack: 'Api', key: 'ApiUrl' } as const;
+export const apiUrlOutputKey = apiUrlOutput.key;
+
+export type OpsOutputs = Record<keyof typeof opsOutputs, string>;

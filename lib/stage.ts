@@ -14,12 +14,44 @@ export interface StageSettings {
   logRetention: RetentionDays;
   /** AWS managed WAF rule groups in front of the API (rate limits run in every stage). */
   managedWafRules: boolean;
+  /** CloudFormation refuses to delete the stage's data stack (table and keys) until this is switched off. */
+  terminationProtection: boolean;
+  /**
+   * How a new function version reaches traffic: `allAtOnce` (no CodeDeploy), or through a `live` alias shifted by
+   * CodeDeploy, `linear` (10% a minute) or `canary` (10% for 5 minutes, then the rest), rolled back by the
+   * function's errors alarm.
+   */
+  deployment: 'allAtOnce' | 'linear' | 'canary';
 }
 
 const settings: Record<StageName, StageSettings> = {
-  dev: { name: 'dev', removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false, logRetention: RetentionDays.ONE_WEEK, managedWafRules: false },
-  staging: { name: 'staging', removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false, logRetention: RetentionDays.ONE_MONTH, managedWafRules: true },
-  production: { name: 'production', removalPolicy: RemovalPolicy.RETAIN, deletionProtection: true, logRetention: RetentionDays.ONE_YEAR, managedWafRules: true },
+  dev: {
+    name: 'dev',
+    removalPolicy: RemovalPolicy.DESTROY,
+    deletionProtection: false,
+    logRetention: RetentionDays.ONE_WEEK,
+    managedWafRules: false,
+    terminationProtection: false,
+    deployment: 'allAtOnce',
+  },
+  staging: {
+    name: 'staging',
+    removalPolicy: RemovalPolicy.DESTROY,
+    deletionProtection: false,
+    logRetention: RetentionDays.ONE_MONTH,
+    managedWafRules: true,
+    terminationProtection: true,
+    deployment: 'linear',
+  },
+  production: {
+    name: 'production',
+    removalPolicy: RemovalPolicy.RETAIN,
+    deletionProtection: true,
+    logRetention: RetentionDays.ONE_YEAR,
+    managedWafRules: true,
+    terminationProtection: true,
+    deployment: 'canary',
+  },
 };
 
 const isStageName = (value: unknown): value is StageName => stageNames.includes(value as StageName);

@@ -12,7 +12,7 @@ import { dynamoBrandStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
-import { apiUrlOutputKey, opsOutputKeys, type OpsOutputs } from '#lib/stack-outputs';
+import { apiUrlOutput, opsOutputs, type OpsOutputs, stackNameOf } from '#lib/stack-outputs';
 import { serviceClock } from '#shared/clock';
 import { dynamoReporterStore } from '#shared/storage/reporter-store';
 import { sqsWebhookQueue } from '#shared/webhooks/webhook-queue';
@@ -109,17 +109,24 @@ export const connectLocal = (dataDir: string): OpsContext => {
   return { ...ctx, apiUrl: runtime.url, localDir: dirname(runtimeFile) };
 };
 
-/** A deployed stage: names come from the outputs of stack EsimBooking-<stage>. */
+/** A deployed stage: names come from the outputs of its stacks (EsimBooking-<stage>-Data, -Pipeline, -Api). */
 export const connectStage = async (stage: string): Promise<OpsContext> => {
   const cloudFormation = new CloudFormationClient({});
-  const stackName = `EsimBooking-${stage}`;
-  const { Stacks } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
+  const parts = [...new Set([...Object.values(opsOutputs).map((output) => output.stack), apiUrlOutput.stack])];
+  const outputsByStack = Object.fromEntries(
+    await Promise.all(
+      parts.map(async (part) => {
+        const stackName = stackNameOf(stage, part);
+        const { Stacks } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
+        return [part, Object.fromEntries((Stacks?.[0]?.Outputs ?? []).map((o) => [o.OutputKey, o.OutputValue]))] as const;
+      }),
+    ),
+  );
   cloudFormation.destroy();
-  const outputs = Object.fromEntries((Stacks?.[0]?.Outputs ?? []).map((o) => [o.OutputKey, o.OutputValue]));
   const values = Object.fromEntries(
-    Object.entries(opsOutputKeys).map(([name, key]) => {
-      const value = outputs[key];
-      if (!value) throw new Error(`Stack ${stackName} has no output ${key}; deploy the current version first.`);
+    Object.entries(opsOutputs).map(([name, { stack, key }]) => {
+      const value = outputsByStack[stack]?.[key];
+      if (!value) throw new Error(`Stack ${stackNameOf(stage, stack)} has no output ${key}; deploy the current version first.`);
       return [name, value];
     }),
   ) as OpsOutputs;
@@ -136,5 +143,5 @@ export const connectStage = async (stage: string): Promise<OpsContext> => {
     kmsSecretCipher(new KMSClient({}), values.secretKeyId),
     false,
   );
-  return { ...ctx, apiUrl: outputs[apiUrlOutputKey] };
+  return { ...ctx, apiUrl: outputsByStack[apiUrlOutput.stack]?.[apiUrlOutput.key] };
 };

@@ -1,8 +1,6 @@
 // test → invariants of the deployed stack that operations relies on: least privilege, removed routes without
 // functions, queue sizing against the retry policy, alarms, limits. Asserted as rules, not repeated constants.
-import { readFileSync } from 'node:fs';
-import { App, type CfnElement } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { envNames } from '#shared/config';
 import { eventRules } from '#shared/events/pipeline';
@@ -10,24 +8,21 @@ import { partnerRateLimit } from '#shared/http/rate-limit';
 import { removedRoutes } from '#shared/routes';
 import { managedRuleGroups } from '#lib/firewall';
 import { MAX_ATTEMPTS, nextDelaySeconds } from '#shared/webhooks/retry-policy';
-import { BookingServiceStack, stackName } from '#lib/booking-service-stack';
+import { alarmThresholds } from '#lib/alarms';
 import { FunctionWithLogGroup } from '#lib/function-with-log-group';
-import { type StageName, stageSettings } from '#lib/stage';
-
-const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context;
+import { type StageName } from '#lib/stage';
+import { type Resource, synthesized as synthesizeStage } from '#test/support/synthesized-stage';
 
 const synthesize = (stageName: StageName) => {
-  const app = new App({ context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], alarmEmail: 'oncall@example.com' } });
-  const stack = new BookingServiceStack(app, stackName(stageSettings(stageName)), { stage: stageSettings(stageName) });
-  const template = Template.fromStack(stack);
-  const ref = (construct: IConstruct) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
-  return { stack, template, ref, resources: template.toJSON().Resources as Record<string, { Type: string; Properties: any }> };
+  const s = synthesizeStage(stageName, { context: { alarmEmail: 'oncall@example.com' } });
+  const { apiStack, pipelineStack, dataStack } = s.stage;
+  return { ...s, api: apiStack.api, firewall: apiStack.firewall, pipeline: pipelineStack, data: dataStack.data, alarmTopic: dataStack.alarmTopic };
 };
 
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
 
-const statementsOf = (resources: ReturnType<typeof synthesize>['resources']): Statement[] =>
-  Object.values(resources)
+const statementsOf = (resources: readonly Resource[]): Statement[] =>
+  resources
     .filter((resource) => resource.Type === 'AWS::IAM::Policy' || resource.Type === 'AWS::IAM::ManagedPolicy')
     .flatMap((resource) => resource.Properties.PolicyDocument.Statement as Statement[]);
 
@@ -43,7 +38,7 @@ describe('Stack invariants (production)', () => {
   describe('Least privilege', () => {
     it('allows dynamodb:Scan or dynamodb:* in no IAM policy statement', () => {
       // Act
-      const statements = statementsOf(synthesized.resources);
+      const statements = statementsOf(synthesized.allResources());
       const dynamoActions = statements.flatMap(actionsOf).filter((action) => action.toLowerCase().startsWith('dynamodb:'));
 
       // Assess
@@ -53,12 +48,12 @@ describe('Stack invariants (production)', () => {
 
     it('lets read-only routes write nothing but single-use signature items', () => {
       // Prepare
-      const { stack, ref, resources } = synthesized;
-      const readOnly = Object.values(stack.api.functions).filter((fn) => fn.node.id === 'getBooking' || fn.node.id === 'listBookings');
+      const { api, ref, resourcesOf } = synthesized;
+      const readOnly = Object.values(api.functions).filter((fn) => fn.node.id === 'getBooking' || fn.node.id === 'listBookings');
 
       // Act
       const writes = readOnly.flatMap((fn) =>
-        Object.values(resources)
+        Object.values(resourcesOf(fn))
           .filter((resource) => resource.Type === 'AWS::IAM::Policy' && resource.Properties.Roles[0].Ref === ref(fn.role!))
           .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[])
           .filter((statement) => actionsOf(statement).some((action) => /dynamodb:(Put|Update|Delete|BatchWrite)/.test(action))),
@@ -77,7 +72,7 @@ describe('Stack invariants (production)', () => {
 
     it('refuses the local-only private-URL switch on any function at synth', () => {
       // Prepare
-      const fn = Object.values(synthesized.stack.api.functions)[0]!;
+      const fn = Object.values(synthesized.api.functions)[0]!;
 
       // Act / Assess
       expect(fn).toBeInstanceOf(FunctionWithLogGroup);
@@ -89,10 +84,10 @@ describe('Stack invariants (production)', () => {
   describe('Removed routes', () => {
     it.each(removedRoutes.map((route) => [route.path, route] as const))('%s is answered 410 by API Gateway itself', (_path, route) => {
       // Prepare
-      const { resources } = synthesized;
+      const resources = synthesized.allResources();
 
       // Act
-      const methods = Object.values(resources).filter(
+      const methods = resources.filter(
         (resource) => resource.Type === 'AWS::ApiGateway::Method' && resource.Properties.Integration?.Type === 'MOCK',
       );
       const method = methods.find((m) =>
@@ -115,8 +110,8 @@ describe('Stack invariants (production)', () => {
 
     it('runs no function for a removed route', () => {
       // Act
-      const descriptions = Object.values(synthesized.resources)
-        .filter((resource) => resource.Type === 'AWS::Lambda::Function')
+      const descriptions = synthesized
+        .ofType('AWS::Lambda::Function')
         .map((resource) => String(resource.Properties.Description));
 
       // Assess
@@ -126,51 +121,55 @@ describe('Stack invariants (production)', () => {
   });
 
   describe('Queues against the retry policy', () => {
-    const queueOf = (queue: IConstruct) => synthesized.resources[synthesized.ref(queue)]!.Properties;
+    const queueOf = (queue: IConstruct) => synthesized.resourcesOf(queue)[synthesized.ref(queue)]!.Properties;
+    const dispatcherTimeout = () => {
+      const dispatcher = synthesized.pipeline.events.functions.dispatchWebhooks!;
+      return synthesized.resourcesOf(dispatcher)[synthesized.ref(dispatcher)]!.Properties.Timeout as number;
+    };
 
     it('keeps a webhook message invisible for at least 6 times the dispatcher timeout', () => {
       // Prepare
-      const { stack, ref, resources } = synthesized;
+      const { pipeline } = synthesized;
 
       // Act
-      const timeout = resources[ref(stack.events.functions.dispatchWebhooks!)]!.Properties.Timeout as number;
-      const visibility = queueOf(stack.data.webhookQueue).VisibilityTimeout as number;
+      const timeout = dispatcherTimeout();
+      const visibility = queueOf(pipeline.queues.webhookQueue).VisibilityTimeout as number;
 
       // Assess
       expect(visibility).toBeGreaterThanOrEqual(6 * timeout);
     });
 
     it('dead-letters by receive count only above the attempt limit, so the dispatcher decides', () => {
-      expect(queueOf(synthesized.stack.data.webhookQueue).RedrivePolicy.maxReceiveCount).toBeGreaterThan(MAX_ATTEMPTS);
+      expect(queueOf(synthesized.pipeline.queues.webhookQueue).RedrivePolicy.maxReceiveCount).toBeGreaterThan(MAX_ATTEMPTS);
     });
 
     it('retains a webhook message longer than the longest possible backoff of all attempts', () => {
       // Prepare: the longest wait of every step (full jitter, a 429 asking for days), plus each attempt's run.
-      const { stack, ref, resources } = synthesized;
-      const timeout = resources[ref(stack.events.functions.dispatchWebhooks!)]!.Properties.Timeout as number;
+      const { queues } = synthesized.pipeline;
+      const timeout = dispatcherTimeout();
       const waits = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, index) =>
         nextDelaySeconds({ attempt: index + 1, status: 429, retryAfterHeader: String(7 * 24 * 3600), random: () => 1 }),
       );
       const longest = waits.reduce((sum, wait) => sum + wait, 0) + MAX_ATTEMPTS * timeout;
 
       // Act
-      const retention = queueOf(stack.data.webhookQueue).MessageRetentionPeriod as number;
+      const retention = queueOf(queues.webhookQueue).MessageRetentionPeriod as number;
 
       // Assess
       expect(retention).toBeGreaterThan(longest);
-      expect(queueOf(stack.data.webhookDeadLetterQueue).MessageRetentionPeriod).toBeGreaterThan(retention);
+      expect(queueOf(queues.webhookDeadLetterQueue).MessageRetentionPeriod).toBeGreaterThan(retention);
     });
 
     it('gives the bus rule target its own dead-letter queue and retry policy', () => {
       // Prepare
-      const { stack, ref, template } = synthesized;
+      const { ref, templateOf, pipeline } = synthesized;
 
       // Assess
-      template.hasResourceProperties('AWS::Events::Rule', {
+      templateOf(pipeline).hasResourceProperties('AWS::Events::Rule', {
         Targets: [
           Match.objectLike({
-            Arn: { 'Fn::GetAtt': [ref(stack.data.webhookQueue), 'Arn'] },
-            DeadLetterConfig: { Arn: { 'Fn::GetAtt': [ref(stack.data.eventTargetDeadLetterQueue), 'Arn'] } },
+            Arn: { 'Fn::GetAtt': [ref(pipeline.queues.webhookQueue), 'Arn'] },
+            DeadLetterConfig: { Arn: { 'Fn::GetAtt': [ref(pipeline.queues.eventTargetDeadLetterQueue), 'Arn'] } },
             RetryPolicy: { MaximumEventAgeInSeconds: 24 * 3600, MaximumRetryAttempts: 185 },
           }),
         ],
@@ -181,22 +180,25 @@ describe('Stack invariants (production)', () => {
   describe('Alarms and dashboard', () => {
     /** Each alarm with its one metric, whether CloudFormation holds it inline or as a labelled metric stat. */
     const alarms = () =>
-      Object.values(synthesized.resources)
-        .filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm')
-        .map(({ Properties }) => {
-          const stat = Properties.Metrics?.length === 1 ? Properties.Metrics[0].MetricStat.Metric : undefined;
-          return { Properties: { ...Properties, ...stat } };
-        });
+      synthesized.ofType('AWS::CloudWatch::Alarm').map(({ Properties, stack }) => {
+        const stat = Properties.Metrics?.length === 1 ? Properties.Metrics[0].MetricStat.Metric : undefined;
+        return { stack, Properties: { ...Properties, ...stat } };
+      });
 
-    it('wires every alarm to the alarm topic, firing and recovering', () => {
+    it('wires every alarm, in whichever stack, to the alarm topic of the data stack, firing and recovering', () => {
       // Prepare
-      const topic = { Ref: synthesized.ref(synthesized.stack.monitoring.topic) };
+      const { ref, templateOf, alarmTopic } = synthesized;
+      const topicOutputs = Object.entries(templateOf(alarmTopic).findOutputs('*'))
+        .filter(([, output]) => JSON.stringify(output.Value) === JSON.stringify({ Ref: ref(alarmTopic) }))
+        .map(([name]) => name);
+      const topic = { 'Fn::GetStackOutput': { StackName: alarmTopic.stack.stackName, Region: { Ref: 'AWS::Region' }, OutputName: topicOutputs[0] } };
 
       // Act
       const all = alarms();
 
       // Assess
-      expect(all.length).toBeGreaterThan(10);
+      expect(topicOutputs).toHaveLength(1);
+      expect(new Set(all.map((alarm) => alarm.stack)).size).toBeGreaterThan(3);
       for (const alarm of all) {
         expect(alarm.Properties.AlarmActions).toEqual([topic]);
         expect(alarm.Properties.OKActions).toEqual([topic]);
@@ -204,17 +206,18 @@ describe('Stack invariants (production)', () => {
     });
 
     it('subscribes the e-mail address from the CDK context to the topic', () => {
-      synthesized.template.hasResourceProperties('AWS::SNS::Subscription', {
+      synthesized.templateOf(synthesized.alarmTopic).hasResourceProperties('AWS::SNS::Subscription', {
         Protocol: 'email',
         Endpoint: 'oncall@example.com',
-        TopicArn: { Ref: synthesized.ref(synthesized.stack.monitoring.topic) },
+        TopicArn: { Ref: synthesized.ref(synthesized.alarmTopic) },
       });
     });
 
     it.each([
-      ['webhook', (s: ReturnType<typeof synthesize>) => s.stack.data.webhookDeadLetterQueue],
-      ['stream failure', (s: ReturnType<typeof synthesize>) => s.stack.data.streamFailureQueue],
-      ['bus target', (s: ReturnType<typeof synthesize>) => s.stack.data.eventTargetDeadLetterQueue],
+      ['webhook', (s: ReturnType<typeof synthesize>) => s.pipeline.queues.webhookDeadLetterQueue],
+      ['email', (s: ReturnType<typeof synthesize>) => s.pipeline.queues.emailDeadLetterQueue],
+      ['stream failure', (s: ReturnType<typeof synthesize>) => s.pipeline.queues.streamFailureQueue],
+      ['bus target', (s: ReturnType<typeof synthesize>) => s.pipeline.queues.eventTargetDeadLetterQueue],
     ])('alarms on the first message in the %s dead-letter queue', (_name, queueOf) => {
       // Prepare
       const queueName = { 'Fn::GetAtt': [synthesized.ref(queueOf(synthesized)), 'QueueName'] };
@@ -228,24 +231,25 @@ describe('Stack invariants (production)', () => {
 
       // Assess
       expect(matching).toHaveLength(1);
-      expect(matching[0]!.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+      expect(matching[0]!.Properties).toMatchObject({ Threshold: alarmThresholds.deadLetterMessages, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
     });
 
-    it('alarms on errors and throttles of every function in the stack', () => {
+    it('alarms on errors and throttles of every function, in the function\'s own stack', () => {
       // Prepare
-      const functionIds = Object.entries(synthesized.resources)
-        .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
-        .map(([logicalId]) => logicalId);
+      const functionIds = synthesized
+        .ofType('AWS::Lambda::Function')
+        .map(({ stack, logicalId }) => `${stack} ${logicalId}`)
+        .sort();
       const watched = (metricName: string) =>
         alarms()
           .filter((alarm) => alarm.Properties.MetricName === metricName && alarm.Properties.Namespace === 'AWS/Lambda')
-          .map((alarm) => alarm.Properties.Dimensions[0].Value.Ref as string)
+          .map((alarm) => `${alarm.stack} ${alarm.Properties.Dimensions[0].Value.Ref as string}`)
           .sort();
 
       // Assess
       expect(functionIds.length).toBeGreaterThan(5);
-      expect(watched('Errors')).toEqual([...functionIds].sort());
-      expect(watched('Throttles')).toEqual([...functionIds].sort());
+      expect(watched('Errors')).toEqual(functionIds);
+      expect(watched('Throttles')).toEqual(functionIds);
     });
 
     it.each(['IteratorAge', 'Latency'])('alarms on %s', (metricName) => {
@@ -264,9 +268,9 @@ describe('Stack invariants (production)', () => {
       expect(expressions).toEqual(expect.arrayContaining([expect.stringContaining('100 * errors / requests'), 'reads + writes']));
     });
 
-    it('shows the same signals on one dashboard per stage', () => {
+    it('shows the same signals on one dashboard per stage, every function found by its name', () => {
       // Act
-      const dashboards = Object.values(synthesized.resources).filter((resource) => resource.Type === 'AWS::CloudWatch::Dashboard');
+      const dashboards = synthesized.ofType('AWS::CloudWatch::Dashboard');
       const body = JSON.stringify(dashboards[0]?.Properties.DashboardBody);
 
       // Assess
@@ -276,19 +280,72 @@ describe('Stack invariants (production)', () => {
         'Errors', 'ReadThrottleEvents', 'WebhookAttempts', 'AuthenticationRefused', 'BookingsCreated', 'OutboxPublishFailures']) {
         expect(body).toContain(signal);
       }
+      expect(body).toContain('FunctionName=\\\\\\"esim-booking-production-\\\\\\"');
+    });
+  });
+
+  describe('Gradual deployments', () => {
+    it('shifts every function of production through a live alias with a canary, rolled back by its errors alarm', () => {
+      // Act
+      const unguarded: string[] = [];
+      for (const { label: stack } of synthesized.templates) {
+        const resources = synthesized.allResources().filter((resource) => resource.stack === stack);
+        const byId = Object.fromEntries(resources.map((resource) => [resource.logicalId, resource]));
+        for (const fn of resources.filter((resource) => resource.Type === 'AWS::Lambda::Function')) {
+          const alias = resources.find((r) => r.Type === 'AWS::Lambda::Alias' && r.Properties.FunctionName.Ref === fn.logicalId);
+          const group = resources.find(
+            (r) => r.Type === 'AWS::CodeDeploy::DeploymentGroup' && alias && (alias as { UpdatePolicy?: any }).UpdatePolicy?.CodeDeployLambdaAliasUpdate?.DeploymentGroupName?.Ref === r.logicalId,
+          );
+          const alarmIds = (group?.Properties.AlarmConfiguration?.Alarms ?? []).map((a: { Name: { Ref: string } }) => a.Name.Ref);
+          const metricOf = (id: string) => byId[id]?.Properties.Metrics?.[0]?.MetricStat?.Metric ?? byId[id]?.Properties;
+          const rollsBackOnErrors = alarmIds.some((id: string) => metricOf(id)?.MetricName === 'Errors' && metricOf(id)?.Dimensions[0].Value.Ref === fn.logicalId);
+          const ok =
+            alias?.Properties.Name === 'live' &&
+            group?.Properties.DeploymentConfigName === 'CodeDeployDefault.LambdaCanary10Percent5Minutes' &&
+            group.Properties.AutoRollbackConfiguration?.Events?.includes('DEPLOYMENT_STOP_ON_ALARM') &&
+            rollsBackOnErrors;
+          if (!ok) unguarded.push(`${stack} ${fn.logicalId}`);
+        }
+      }
+
+      // Assess
+      expect(synthesized.ofType('AWS::Lambda::Function').length).toBeGreaterThan(30);
+      expect(unguarded).toEqual([]);
+    });
+
+    it('sends API traffic and queue, stream and schedule events to the live alias, never to $LATEST', () => {
+      // Prepare
+      const aliasIds = new Set(synthesized.ofType('AWS::Lambda::Alias').map((alias) => `${alias.stack} ${alias.logicalId}`));
+
+      // Act
+      const integrations = synthesized.ofType('AWS::ApiGateway::Method').filter((m) => m.Properties.Integration?.Type === 'AWS_PROXY');
+      const mappings = synthesized.ofType('AWS::Lambda::EventSourceMapping');
+      const scheduleTargets = synthesized.ofType('AWS::Events::Rule').filter((rule) => rule.Properties.ScheduleExpression);
+
+      // Assess
+      const aliasOf = (value: unknown) => JSON.stringify(value).match(/"Ref":"(\w+)"/)?.[1];
+      expect(integrations.length).toBeGreaterThan(10);
+      for (const method of integrations) expect(aliasIds).toContain(`${method.stack} ${aliasOf(method.Properties.Integration.Uri)}`);
+      expect(mappings.length).toBeGreaterThan(2);
+      for (const mapping of mappings) expect(aliasIds).toContain(`${mapping.stack} ${aliasOf(mapping.Properties.FunctionName)}`);
+      for (const rule of scheduleTargets) expect(aliasIds).toContain(`${rule.stack} ${rule.Properties.Targets[0].Arn.Ref}`);
     });
   });
 
   describe('Limits', () => {
-    const webAcl = () => Object.values(synthesized.resources).find((resource) => resource.Type === 'AWS::WAFv2::WebACL')!.Properties;
+    const webAcl = () => synthesized.ofType('AWS::WAFv2::WebACL')[0]!.Properties;
 
     it('puts the web ACL in front of the API stage', () => {
-      synthesized.template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
+      // Prepare
+      const { templateOf, firewall, api, ref } = synthesized;
+      const template = templateOf(firewall);
+
+      // Assess
+      template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
         ResourceArn: Match.anyValue(),
-        WebACLArn: { 'Fn::GetAtt': [synthesized.stack.getLogicalId(synthesized.stack.firewall.webAcl), 'Arn'] },
+        WebACLArn: { 'Fn::GetAtt': [ref(firewall.webAcl), 'Arn'] },
       });
-      const [stageId] = Object.keys(synthesized.template.findResources('AWS::ApiGateway::Stage'));
-      expect(JSON.stringify(synthesized.template.findResources('AWS::WAFv2::WebACLAssociation'))).toContain(`"Ref":"${stageId}"`);
+      expect(JSON.stringify(template.findResources('AWS::WAFv2::WebACLAssociation'))).toContain(`"Ref":"${ref(api.restApi.deploymentStage)}"`);
     });
 
     it('limits each partner API key on its own, answering 429 in the documented error shape', () => {
@@ -314,7 +371,7 @@ describe('Stack invariants (production)', () => {
 
     it('keeps one partner below the stage-wide throttle, so it cannot take every partner\'s share', () => {
       // Act
-      const stage = Object.values(synthesized.resources).find((resource) => resource.Type === 'AWS::ApiGateway::Stage')!.Properties;
+      const stage = synthesized.ofType('AWS::ApiGateway::Stage')[0]!.Properties;
       const stageRate = stage.MethodSettings[0].ThrottlingRateLimit as number;
 
       // Assess
@@ -335,9 +392,7 @@ describe('Stack invariants (production)', () => {
 
     it('bounds every queue-fed function with a maximum concurrency', () => {
       // Act
-      const sqsMappings = Object.values(synthesized.resources).filter(
-        (resource) => resource.Type === 'AWS::Lambda::EventSourceMapping' && JSON.stringify(resource.Properties.EventSourceArn).includes('Queue'),
-      );
+      const sqsMappings = synthesized.ofType('AWS::Lambda::EventSourceMapping').filter((mapping) => JSON.stringify(mapping.Properties.EventSourceArn).includes('Queue'));
 
       // Assess
       expect(sqsMappings.length).toBeGreaterThan(0);

@@ -1,43 +1,17 @@
-// test → the CDK stack, synthesized from the shared definitions with bundling skipped, asserted against those definitions.
-import { readFileSync } from 'node:fs';
-import { App, type CfnElement, Validations } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+// test → the stacks of a stage, synthesized from the shared definitions with bundling skipped, asserted against those definitions.
+import { Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import type { IConstruct } from 'constructs';
 import { envNames } from '#shared/config';
 import { emailRequestedEvent } from '#shared/events/email-request';
 import { backgroundFunctions, emailQueueSettings, eventRules, outboxEntityType, webhookQueueSettings } from '#shared/events/pipeline';
-import { apiUrlOutputKey, opsOutputKeys } from '#lib/stack-outputs';
+import { apiUrlOutput, opsOutputs } from '#lib/stack-outputs';
 import { type RouteDefinition, routes, tableAccessOf } from '#shared/routes';
 import { referenceRoutes } from '#shared/api/reference-routes';
 import { streamViewType, tableDefinition } from '#shared/storage/table-definition';
 import { conflictingPathVariables } from '#lib/api';
 import { makeSandboxRoute } from '#test/support/factories';
-import { BookingServiceStack, stackName } from '#lib/booking-service-stack';
 import { resourcePrefix, type StageName, stageSettings } from '#lib/stage';
-
-/** Feature flags exactly as `cdk synth` sees them, and no esbuild runs. */
-const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context;
-
-const synthesize = (stageName: StageName, { withNag = false, routeList }: { withNag?: boolean; routeList?: readonly RouteDefinition[] } = {}) => {
-  const app = new App({ context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [] } });
-  const stage = stageSettings(stageName);
-  const stack = new BookingServiceStack(app, stackName(stage), { stage, routes: routeList });
-  if (withNag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  const ref = (construct: IConstruct) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
-  return { app, stack, ref };
-};
-
-/** Full path (`/bookings/{id}`) of every API Gateway resource, by logical id. */
-const resourcePaths = (template: Template): Map<string, string> => {
-  const resources = template.findResources('AWS::ApiGateway::Resource');
-  const pathOf = (logicalId: string): string => {
-    const { ParentId, PathPart } = resources[logicalId]!.Properties;
-    // The root resource is referenced as Fn::GetAtt RootResourceId, the others by Ref.
-    return `${ParentId.Ref ? pathOf(ParentId.Ref) : ''}/${PathPart}`;
-  };
-  return new Map(Object.keys(resources).map((logicalId) => [logicalId, pathOf(logicalId)]));
-};
+import { methodsWithPaths, type Synthesized, synthesized as synthesize } from '#test/support/synthesized-stage';
 
 describe('Stack: shared/routes.ts as API Gateway resources', () => {
   it('never declares two variable path parts under one parent (API Gateway rejects the deployment)', () => {
@@ -54,55 +28,53 @@ describe('Stack: shared/routes.ts as API Gateway resources', () => {
   });
 });
 
-describe('Stack: EsimBooking (dev)', () => {
-  let synthesized: ReturnType<typeof synthesize>;
-  let template: Template;
+describe('Stage: dev', () => {
+  let synthesized: Synthesized;
+  let api: Synthesized['stage']['apiStack']['api'];
+  let pipeline: Synthesized['stage']['pipelineStack'];
+  let data: Synthesized['stage']['dataStack']['data'];
 
   beforeAll(() => {
     synthesized = synthesize('dev');
-    template = Template.fromStack(synthesized.stack);
+    ({ api } = synthesized.stage.apiStack);
+    pipeline = synthesized.stage.pipelineStack;
+    ({ data } = synthesized.stage.dataStack);
   });
 
   describe('API', () => {
     it('serves the API reference outside production: /openapi, /openapi.json and the Redoc script, public', () => {
       // Prepare
-      const { stack, ref } = synthesized;
-      const paths = resourcePaths(template);
-      const methods = Object.values(template.findResources('AWS::ApiGateway::Method'));
+      const { ref } = synthesized;
+      const methods = methodsWithPaths(synthesized);
 
       // Assess
       for (const route of referenceRoutes) {
-        const method = methods.find(
-          ({ Properties }) => paths.get(Properties.ResourceId.Ref) === route.path && Properties.HttpMethod === route.method,
-        );
-        expect({ path: route.path, authorization: method?.Properties.AuthorizationType }).toEqual({ path: route.path, authorization: 'NONE' });
-        expect(JSON.stringify(method?.Properties.Integration.Uri)).toContain(ref(stack.api.functions[route.operation]!));
+        const method = methods.find((m) => m.path === route.path && m.method.HttpMethod === route.method);
+        expect({ path: route.path, authorization: method?.method.AuthorizationType }).toEqual({ path: route.path, authorization: 'NONE' });
+        expect(JSON.stringify(method?.method.Integration.Uri)).toContain(ref(api.functions[route.operation]!));
       }
     });
 
     it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))(
-      '%s has its own function, integrated by proxy',
+      '%s has its own function, integrated by proxy, in its route group\'s stack',
       (_name, route) => {
         // Prepare
-        const { stack, ref } = synthesized;
-        const fn = stack.api.functions[route.operation]!;
-        const paths = resourcePaths(template);
+        const { ref, templateOf, resourcesOf } = synthesized;
+        const fn = api.functions[route.operation]!;
 
         // Act
-        const methods = Object.values(template.findResources('AWS::ApiGateway::Method')).filter(
-          (method) =>
-            method.Properties.HttpMethod === route.method && paths.get(method.Properties.ResourceId.Ref) === route.path,
-        );
+        const methods = methodsWithPaths(synthesized).filter((m) => m.method.HttpMethod === route.method && m.path === route.path);
 
         // Assess
-        expect(template.toJSON().Resources[ref(fn)].Type).toBe('AWS::Lambda::Function');
+        expect(resourcesOf(fn)[ref(fn)]!.Type).toBe('AWS::Lambda::Function');
         expect(methods).toHaveLength(1);
-        expect(methods[0]!.Properties.Integration).toEqual({
+        expect(methods[0]!.stack).toBe(fn.stack.node.path);
+        expect(methods[0]!.method.Integration).toEqual({
           Type: 'AWS_PROXY',
           IntegrationHttpMethod: 'POST',
           Uri: { 'Fn::Join': ['', expect.arrayContaining([{ 'Fn::GetAtt': [ref(fn), 'Arn'] }])] },
         });
-        template.hasResourceProperties('AWS::Lambda::Permission', {
+        templateOf(fn).hasResourceProperties('AWS::Lambda::Permission', {
           Action: 'lambda:InvokeFunction',
           FunctionName: { 'Fn::GetAtt': [ref(fn), 'Arn'] },
           Principal: 'apigateway.amazonaws.com',
@@ -110,26 +82,24 @@ describe('Stack: EsimBooking (dev)', () => {
       },
     );
 
-    it('gives every route a different function', () => {
-      // Prepare
-      const { stack, ref } = synthesized;
-
+    it('gives every route a different function, with one Lambda permission each', () => {
       // Act
-      const logicalIds = routes.map((route) => ref(stack.api.functions[route.operation]!));
+      const functions = new Set(routes.map((route) => api.functions[route.operation]));
+      const permissions = synthesized.ofType('AWS::Lambda::Permission').filter((p) => p.Properties.Principal === 'apigateway.amazonaws.com');
 
       // Assess
-      expect(new Set(logicalIds).size).toBe(routes.length);
+      expect(functions.size).toBe(routes.length);
+      expect(permissions).toHaveLength(Object.keys(api.functions).length);
     });
 
     it('gives each route the table access it declares (or its auth mode\'s default), the secret key to partners and reporters, the MAC key to token routes', () => {
       // Prepare
-      const { stack, ref } = synthesized;
-      const functions = template.findResources('AWS::Lambda::Function');
-      const policies = Object.values(template.findResources('AWS::IAM::Policy'));
+      const { ref, resourcesOf } = synthesized;
       const accessOf = (operation: string) => {
-        const fn = stack.api.functions[operation]!;
-        const environment: Record<string, unknown> = functions[ref(fn)]!.Properties.Environment.Variables;
-        const statements = policies.find((policy) => policy.Properties.Roles[0].Ref === ref(fn.role!))!.Properties.PolicyDocument.Statement;
+        const fn = api.functions[operation]!;
+        const resources = resourcesOf(fn);
+        const environment: Record<string, unknown> = resources[ref(fn)]!.Properties.Environment.Variables;
+        const statements = Object.values(resources).find((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles[0].Ref === ref(fn.role!))!.Properties.PolicyDocument.Statement;
         const actions: string[] = statements.flatMap((statement: { Action: string | string[] }) => statement.Action);
         return {
           environment: [envNames.tableName, envNames.secretKeyId, envNames.tokenKeyId].filter((name) => name in environment),
@@ -161,19 +131,18 @@ describe('Stack: EsimBooking (dev)', () => {
 
     it('lets only the email function send as the SES identity, with EMAIL_FROM set; no route sends email itself', () => {
       // Prepare
-      const { stack, ref } = synthesized;
-      const policies = Object.values(template.findResources('AWS::IAM::Policy'));
-      const functions = template.findResources('AWS::Lambda::Function');
-      const sesStatements = (fn: { role?: unknown }) => {
-        const statements = policies.find((policy) => policy.Properties.Roles[0].Ref === ref(fn.role as never))?.Properties.PolicyDocument.Statement ?? [];
+      const { ref, resourcesOf } = synthesized;
+      const sesStatements = (fn: (typeof api.functions)[string]) => {
+        const policy = Object.values(resourcesOf(fn)).find((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles[0].Ref === ref(fn.role!));
+        const statements = policy?.Properties.PolicyDocument.Statement ?? [];
         return statements.filter((statement: { Action: string | string[] }) => [statement.Action].flat().some((a) => a.startsWith('ses:')));
       };
-      const sender = stack.events.functions.sendEmails!;
+      const sender = pipeline.events.functions.sendEmails!;
 
       // Act
-      const routeSenders = routes.filter((route) => stack.api.functions[route.operation] && sesStatements(stack.api.functions[route.operation]!).length > 0);
+      const routeSenders = routes.filter((route) => sesStatements(api.functions[route.operation]!).length > 0);
       const statements = sesStatements(sender);
-      const environment = functions[ref(sender)]!.Properties.Environment.Variables;
+      const environment = resourcesOf(sender)[ref(sender)]!.Properties.Environment.Variables;
 
       // Assess
       expect(routeSenders).toEqual([]);
@@ -194,7 +163,7 @@ describe('Stack: EsimBooking (dev)', () => {
       ];
 
       // Act
-      const responses = Object.values(template.findResources('AWS::ApiGateway::GatewayResponse')).map((r) => r.Properties);
+      const responses = Object.values(synthesized.templateOf(api.restApi).findResources('AWS::ApiGateway::GatewayResponse')).map((r) => r.Properties);
 
       // Assess
       for (const { type, statusCode, code } of expected) {
@@ -211,12 +180,15 @@ describe('Stack: EsimBooking (dev)', () => {
       }
     });
 
-    it('deploys stage "api" with access logs, tracing, throttling and the URL as output', () => {
+    it('deploys stage "api" with access logs, tracing, throttling and the URL as output, after every route stack', () => {
       // Prepare
-      const { stack, ref } = synthesized;
+      const { ref, templateOf, resourcesOf } = synthesized;
+      const template = templateOf(api.restApi);
 
       // Act
-      const outputs = template.findOutputs(apiUrlOutputKey);
+      const outputs = template.findOutputs(apiUrlOutput.key);
+      const deployment = Object.values(resourcesOf(api.restApi)).find((r) => r.Type === 'AWS::ApiGateway::Deployment') as { DependsOn?: string[] };
+      const routeStacks = Object.values(api.routeStacks).map((routeStack) => ref(routeStack.nestedStackResource!));
 
       // Assess
       template.hasResourceProperties('AWS::ApiGateway::Stage', {
@@ -225,44 +197,49 @@ describe('Stack: EsimBooking (dev)', () => {
         AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
         MethodSettings: [Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: Match.anyValue() })],
       });
-      expect(JSON.stringify(outputs[apiUrlOutputKey]!.Value)).toContain(ref(stack.api.restApi.deploymentStage));
+      expect(JSON.stringify(outputs[apiUrlOutput.key]!.Value)).toContain(ref(api.restApi.deploymentStage));
+      expect(routeStacks.length).toBeGreaterThan(1);
+      expect(deployment.DependsOn).toEqual(expect.arrayContaining(routeStacks));
     });
   });
 
   describe('Outputs', () => {
-    it('exports the table, secret key and queues under the names the ops CLI reads', () => {
+    it('exports the table, secret key and queues under the names the ops CLI reads, from the stacks it reads them', () => {
       // Prepare
-      const { stack, ref } = synthesized;
+      const { ref, templateOf } = synthesized;
       const expected = {
-        [opsOutputKeys.tableName]: stack.data.table,
-        [opsOutputKeys.secretKeyId]: stack.data.secretKey,
-        [opsOutputKeys.webhookQueueUrl]: stack.data.webhookQueue,
-        [opsOutputKeys.webhookDeadLetterQueueUrl]: stack.data.webhookDeadLetterQueue,
-      };
-
-      // Act
-      const outputs = template.findOutputs('*');
+        tableName: data.table,
+        secretKeyId: data.secretKey,
+        webhookQueueUrl: pipeline.queues.webhookQueue,
+        webhookDeadLetterQueueUrl: pipeline.queues.webhookDeadLetterQueue,
+        emailQueueUrl: pipeline.queues.emailQueue,
+        emailDeadLetterQueueUrl: pipeline.queues.emailDeadLetterQueue,
+      } as const;
 
       // Assess
-      for (const [key, resource] of Object.entries(expected)) {
-        expect(outputs[key]).toBeDefined();
-        expect(JSON.stringify(outputs[key]!.Value)).toContain(ref(resource));
+      expect(Object.keys(expected).sort()).toEqual(Object.keys(opsOutputs).sort());
+      for (const [name, resource] of Object.entries(expected)) {
+        const { stack, key } = opsOutputs[name as keyof typeof opsOutputs];
+        expect(resource.stack.stackName).toBe(`EsimBooking-dev-${stack}`);
+        const outputs = templateOf(resource).findOutputs(key);
+        expect(JSON.stringify(outputs[key]?.Value)).toContain(ref(resource));
       }
     });
   });
 
   describe('Functions', () => {
-    it('runs every function on Node.js 24 arm64 with tracing, its own log group and our environment', () => {
+    it('runs every function on Node.js 24 arm64 with tracing, its own log group, its stage name and our environment', () => {
       // Prepare
       const expectedCount = routes.length + referenceRoutes.length + backgroundFunctions.length;
 
       // Act
-      const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+      const functions = synthesized.ofType('AWS::Lambda::Function');
 
       // Assess
       expect(functions).toHaveLength(expectedCount);
       for (const { Properties } of functions) {
         expect(Properties).toMatchObject({
+          FunctionName: expect.stringMatching(/^esim-booking-dev-\w+$/),
           Runtime: 'nodejs24.x',
           Architectures: ['arm64'],
           MemorySize: expect.any(Number),
@@ -278,20 +255,21 @@ describe('Stack: EsimBooking (dev)', () => {
         // Source maps are resolved offline (docs/benchmarks.md); --enable-source-maps would cost every cold start.
         expect(Properties.Environment.Variables.NODE_OPTIONS).toBeUndefined();
       }
-      template.resourceCountIs('AWS::Logs::LogGroup', expectedCount + 1); // + API access logs
+      expect(synthesized.ofType('AWS::Logs::LogGroup')).toHaveLength(expectedCount + 1); // + API access logs
     });
 
     it('grants no AWS managed policy to any function role', () => {
       // Act
-      const roles = Object.values(template.findResources('AWS::IAM::Role'));
+      const roles = synthesized.ofType('AWS::IAM::Role');
 
       // Assess
+      expect(roles.length).toBeGreaterThan(0);
       for (const role of roles) expect(role.Properties.ManagedPolicyArns).toBeUndefined();
     });
   });
 
   describe('Table', () => {
-    it('matches the shared table definition', () => {
+    it('matches the shared table definition, in the data stack', () => {
       // Prepare
       const definition = tableDefinition(resourcePrefix(stageSettings('dev')));
       const keySchema = (partitionKey: string, sortKey: string) => [
@@ -300,11 +278,12 @@ describe('Stack: EsimBooking (dev)', () => {
       ];
 
       // Act
-      const tables = template.findResources('AWS::DynamoDB::Table');
+      const tables = synthesized.ofType('AWS::DynamoDB::Table');
 
       // Assess
-      expect(Object.keys(tables)).toHaveLength(1);
-      template.hasResource('AWS::DynamoDB::Table', {
+      expect(tables).toHaveLength(1);
+      expect(tables[0]!.stack).toBe(synthesized.stage.dataStack.node.path);
+      synthesized.templateOf(data.table).hasResource('AWS::DynamoDB::Table', {
         DeletionPolicy: 'Delete',
         Properties: {
           TableName: definition.tableName,
@@ -327,15 +306,16 @@ describe('Stack: EsimBooking (dev)', () => {
   describe('Event pipeline', () => {
     it('routes each event rule pattern from the bus to its queue: partner events to webhooks, email requests to email', () => {
       // Prepare
-      const { stack, ref } = synthesized;
-      const queues = { webhookQueue: stack.data.webhookQueue, emailQueue: stack.data.emailQueue };
+      const { ref, templateOf } = synthesized;
+      const template = templateOf(pipeline);
+      const queues = { webhookQueue: pipeline.queues.webhookQueue, emailQueue: pipeline.queues.emailQueue };
       const arnOf = (target: keyof typeof queues) => ({ 'Fn::GetAtt': [ref(queues[target]), 'Arn'] });
 
       // Assess
       expect(eventRules.map((rule) => rule.target).sort()).toEqual(['emailQueue', 'webhookQueue']);
       for (const rule of eventRules) {
         template.hasResourceProperties('AWS::Events::Rule', {
-          EventBusName: { Ref: ref(stack.data.bus) },
+          EventBusName: { Ref: ref(pipeline.queues.bus) },
           EventPattern: Match.objectEquals({ ...rule.pattern }),
           Targets: [Match.objectLike({ Arn: arnOf(rule.target) })],
         });
@@ -358,27 +338,28 @@ describe('Stack: EsimBooking (dev)', () => {
 
     it('feeds the email function from the email queue (partial batch responses), with its dead-letter queue', () => {
       // Prepare
-      const { stack, ref } = synthesized;
-      const sender = stack.events.functions.sendEmails!;
-      const resources = template.toJSON().Resources;
+      const { ref, templateOf, resourcesOf } = synthesized;
+      const template = templateOf(pipeline);
+      const sender = pipeline.events.functions.sendEmails!;
+      const resources = resourcesOf(pipeline);
 
       // Assess
       template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: { Ref: ref(sender) },
-        EventSourceArn: { 'Fn::GetAtt': [ref(stack.data.emailQueue), 'Arn'] },
+        EventSourceArn: { 'Fn::GetAtt': [ref(pipeline.queues.emailQueue), 'Arn'] },
         BatchSize: emailQueueSettings.batchSize,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
         ScalingConfig: { MaximumConcurrency: emailQueueSettings.maxConcurrency },
       });
-      expect(resources[ref(stack.data.emailQueue)].Properties).toMatchObject({
+      expect(resources[ref(pipeline.queues.emailQueue)]!.Properties).toMatchObject({
         VisibilityTimeout: emailQueueSettings.visibilityTimeoutSeconds,
         RedrivePolicy: {
           maxReceiveCount: emailQueueSettings.maxReceiveCount,
-          deadLetterTargetArn: { 'Fn::GetAtt': [ref(stack.data.emailDeadLetterQueue), 'Arn'] },
+          deadLetterTargetArn: { 'Fn::GetAtt': [ref(pipeline.queues.emailDeadLetterQueue), 'Arn'] },
         },
       });
       expect(emailQueueSettings.visibilityTimeoutSeconds).toBeGreaterThanOrEqual(6 * emailQueueSettings.senderTimeoutSeconds);
-      expect(resources[ref(sender)].Properties.Environment.Variables[envNames.tableName]).toBeUndefined();
+      expect(resources[ref(sender)]!.Properties.Environment.Variables[envNames.tableName]).toBeUndefined();
       template.hasResourceProperties('AWS::CloudWatch::Alarm', {
         AlarmDescription: Match.stringLikeRegexp('^EmailDeadLetterQueue holds messages'),
       });
@@ -386,33 +367,35 @@ describe('Stack: EsimBooking (dev)', () => {
 
     it('sizes the webhook queue and its dead-letter queue from webhookQueueSettings', () => {
       // Prepare
-      const { stack, ref } = synthesized;
+      const { ref, templateOf, resourcesOf } = synthesized;
       const days = (count: number) => count * 24 * 60 * 60;
 
       // Assess
-      template.hasResourceProperties('AWS::SQS::Queue', {
+      templateOf(pipeline).hasResourceProperties('AWS::SQS::Queue', {
         VisibilityTimeout: webhookQueueSettings.visibilityTimeoutSeconds,
         MessageRetentionPeriod: days(webhookQueueSettings.retentionDays),
         RedrivePolicy: {
           maxReceiveCount: webhookQueueSettings.maxReceiveCount,
-          deadLetterTargetArn: { 'Fn::GetAtt': [ref(stack.data.webhookDeadLetterQueue), 'Arn'] },
+          deadLetterTargetArn: { 'Fn::GetAtt': [ref(pipeline.queues.webhookDeadLetterQueue), 'Arn'] },
         },
         SqsManagedSseEnabled: true,
       });
-      expect(template.toJSON().Resources[ref(stack.data.webhookDeadLetterQueue)].Properties).toMatchObject({
+      expect(resourcesOf(pipeline)[ref(pipeline.queues.webhookDeadLetterQueue)]!.Properties).toMatchObject({
         MessageRetentionPeriod: days(webhookQueueSettings.deadLetterRetentionDays),
       });
     });
 
     it('feeds the dispatcher from the webhook queue with partial batch responses', () => {
       // Prepare
-      const { stack, ref } = synthesized;
-      const dispatcher = stack.events.functions.dispatchWebhooks!;
+      const { ref, templateOf } = synthesized;
+      const template = templateOf(pipeline);
+      const dispatcher = pipeline.events.functions.dispatchWebhooks!;
+      const { webhookQueue, webhookDeadLetterQueue } = pipeline.queues;
 
       // Assess
       template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: { Ref: ref(dispatcher) },
-        EventSourceArn: { 'Fn::GetAtt': [ref(stack.data.webhookQueue), 'Arn'] },
+        EventSourceArn: { 'Fn::GetAtt': [ref(webhookQueue), 'Arn'] },
         BatchSize: webhookQueueSettings.batchSize,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
@@ -420,8 +403,8 @@ describe('Stack: EsimBooking (dev)', () => {
         Timeout: webhookQueueSettings.dispatcherTimeoutSeconds,
         Environment: {
           Variables: Match.objectLike({
-            [envNames.webhookQueueUrl]: { Ref: ref(stack.data.webhookQueue) },
-            [envNames.webhookDeadLetterQueueUrl]: { Ref: ref(stack.data.webhookDeadLetterQueue) },
+            [envNames.webhookQueueUrl]: { Ref: ref(webhookQueue) },
+            [envNames.webhookDeadLetterQueueUrl]: { Ref: ref(webhookDeadLetterQueue) },
           }),
         },
       });
@@ -431,87 +414,89 @@ describe('Stack: EsimBooking (dev)', () => {
           Statement: Match.arrayWith([
             Match.objectLike({
               Action: Match.arrayWith(['sqs:ChangeMessageVisibility']),
-              Resource: { 'Fn::GetAtt': [ref(stack.data.webhookQueue), 'Arn'] },
+              Resource: { 'Fn::GetAtt': [ref(webhookQueue), 'Arn'] },
             }),
             Match.objectLike({
               Action: Match.arrayWith(['sqs:SendMessage']),
-              Resource: { 'Fn::GetAtt': [ref(stack.data.webhookDeadLetterQueue), 'Arn'] },
+              Resource: { 'Fn::GetAtt': [ref(webhookDeadLetterQueue), 'Arn'] },
             }),
           ]),
         },
       });
     });
 
-    it('passes only inserted outbox items from the table stream to the publisher', () => {
+    it('passes only inserted outbox items from the table stream (a weak reference to the data stack) to the publisher', () => {
       // Prepare
-      const { stack, ref } = synthesized;
-      const publisher = stack.events.functions.publishOutbox!;
+      const { ref, templateOf } = synthesized;
+      const publisher = pipeline.events.functions.publishOutbox!;
+      const dataOutputs = templateOf(data.table).findOutputs('*');
 
       // Act
-      const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find(
+      const mapping = Object.values(templateOf(pipeline).findResources('AWS::Lambda::EventSourceMapping')).find(
         (resource) => resource.Properties.FunctionName.Ref === ref(publisher),
       );
+      const streamOutput = mapping?.Properties.EventSourceArn['Fn::GetStackOutput'];
 
       // Assess
+      expect(streamOutput).toMatchObject({ StackName: 'EsimBooking-dev-Data' });
+      expect(dataOutputs[streamOutput.OutputName]?.Value).toEqual({ 'Fn::GetAtt': [ref(data.table), 'StreamArn'] });
       expect(mapping?.Properties).toMatchObject({
-        EventSourceArn: { 'Fn::GetAtt': [ref(stack.data.table), 'StreamArn'] },
         FunctionResponseTypes: ['ReportBatchItemFailures'],
         BisectBatchOnFunctionError: true,
         MaximumRetryAttempts: expect.any(Number),
-        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [ref(stack.data.streamFailureQueue), 'Arn'] } } },
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [ref(pipeline.queues.streamFailureQueue), 'Arn'] } } },
       });
       expect(mapping?.Properties.FilterCriteria.Filters.map((filter: { Pattern: string }) => JSON.parse(filter.Pattern))).toEqual([
         { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [outboxEntityType] } } } },
       ]);
-      template.hasResourceProperties('AWS::Lambda::Function', {
-        Environment: { Variables: Match.objectLike({ [envNames.eventBusName]: { Ref: ref(stack.data.bus) } }) },
+      templateOf(pipeline).hasResourceProperties('AWS::Lambda::Function', {
+        Environment: { Variables: Match.objectLike({ [envNames.eventBusName]: { Ref: ref(pipeline.queues.bus) } }) },
       });
     });
 
     it('runs the sweeper every minute', () => {
       // Prepare
-      const { stack, ref } = synthesized;
+      const { ref, templateOf } = synthesized;
 
       // Assess
-      template.hasResourceProperties('AWS::Events::Rule', {
+      templateOf(pipeline).hasResourceProperties('AWS::Events::Rule', {
         ScheduleExpression: 'rate(1 minute)',
-        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [ref(stack.events.functions.sweepBookingEvents!), 'Arn'] } })],
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [ref(pipeline.events.functions.sweepBookingEvents!), 'Arn'] } })],
       });
     });
   });
 });
 
-describe('Stack: EsimBooking (production)', () => {
-  let synthesized: ReturnType<typeof synthesize>;
+describe('Stage: production', () => {
+  let synthesized: Synthesized;
 
   beforeAll(() => {
-    synthesized = synthesize('production', { withNag: true });
+    synthesized = synthesize('production');
   });
 
   it('passes cdk-nag AwsSolutions with no error-level finding', () => {
-    // Prepare
-    const { app } = synthesized;
-
     // Act
-    const findings = new AwsSolutionsChecks().validateScope(app).violations;
+    const findings = new AwsSolutionsChecks().validateScope(synthesized.app).violations;
 
     // Assess
     expect(findings.filter((finding) => finding.severity === 'error').map((finding) => finding.ruleName)).toEqual([]);
-    expect(() => app.synth()).not.toThrow(); // the registered plugin fails synthesis on any finding
   });
 
   it('serves no API reference (the reference routes exist outside production only)', () => {
     // Act
-    const paths = [...resourcePaths(Template.fromStack(synthesized.stack)).values()];
+    const paths = methodsWithPaths(synthesized).map((m) => m.path);
 
     // Assess
     expect(paths.filter((path) => path.startsWith('/openapi'))).toEqual([]);
-    expect(referenceRoutes.filter((route) => synthesized.stack.api.functions[route.operation])).toEqual([]);
+    expect(referenceRoutes.filter((route) => synthesized.stage.apiStack.api.functions[route.operation])).toEqual([]);
   });
 
-  it('retains the table and protects it from deletion', () => {
+  it('retains the table and protects it and its stack from deletion', () => {
+    // Prepare
+    const { dataStack } = synthesized.stage;
+
     // Act
-    const template = Template.fromStack(synthesized.stack);
+    const template = synthesized.templateOf(dataStack.data.table);
 
     // Assess
     template.hasResource('AWS::DynamoDB::Table', {
@@ -519,42 +504,42 @@ describe('Stack: EsimBooking (production)', () => {
       UpdateReplacePolicy: 'Retain',
       Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
     });
+    expect(dataStack.terminationProtection).toBe(true);
   });
 });
 
-describe('Stack: sandbox routes', () => {
+describe('Stage: sandbox routes', () => {
   // The route table's own sandbox routes, plus one made up here so the check holds even while the table has none.
   const routeList = [...routes, makeSandboxRoute()];
   const sandboxRoutes = routeList.filter((route) => route.sandbox);
 
   const deployed = (stageName: StageName) => {
-    const { stack } = synthesize(stageName, { routeList });
-    const template = Template.fromStack(stack);
-    const paths = [...resourcePaths(template).values()];
-    const descriptions = Object.values(template.findResources('AWS::Lambda::Function')).map((fn) => fn.Properties.Description as string);
-    return { stack, paths, descriptions };
+    const s = synthesize(stageName, { routes: routeList });
+    const paths = methodsWithPaths(s).map((m) => m.path);
+    const descriptions = s.ofType('AWS::Lambda::Function').map((fn) => fn.Properties.Description as string);
+    return { api: s.stage.apiStack.api, paths, descriptions };
   };
 
   it('leaves every sandbox route out of production: no /sandbox resource, no sandbox function', () => {
     // Act
-    const { stack, paths, descriptions } = deployed('production');
+    const { api, paths, descriptions } = deployed('production');
 
     // Assess
     expect(paths.filter((path) => path.startsWith('/sandbox'))).toEqual([]);
     expect(descriptions.filter((description) => / \/sandbox/.test(description ?? ''))).toEqual([]);
-    for (const route of sandboxRoutes) expect(stack.api.functions[route.operation]).toBeUndefined();
-    for (const route of routes.filter((r) => !r.sandbox)) expect(stack.api.functions[route.operation]).toBeDefined();
+    for (const route of sandboxRoutes) expect(api.functions[route.operation]).toBeUndefined();
+    for (const route of routes.filter((r) => !r.sandbox)) expect(api.functions[route.operation]).toBeDefined();
   });
 
   it.each(['dev', 'staging'] as const)('deploys every sandbox route in %s', (stageName) => {
     // Act
-    const { stack, paths, descriptions } = deployed(stageName);
+    const { api, paths, descriptions } = deployed(stageName);
 
     // Assess
     for (const route of sandboxRoutes) {
       expect(paths).toContain(route.path);
       expect(descriptions).toContain(`${route.method} ${route.path}`);
-      expect(stack.api.functions[route.operation]).toBeDefined();
+      expect(api.functions[route.operation]).toBeDefined();
     }
   });
 
@@ -564,15 +549,5 @@ describe('Stack: sandbox routes', () => {
 
     // Assess
     expect(paths.filter((path) => path.startsWith('/__local'))).toEqual([]);
-  });
-});
-
-describe('Stack: CloudFormation limits', () => {
-  it.each(['dev', 'production'] as const)('keeps the %s stack under the 500 resources CloudFormation allows', (stage) => {
-    // Act
-    const resources = Object.keys(Template.fromStack(synthesize(stage).stack).toJSON().Resources ?? {}).length;
-
-    // Assess: each route costs about ten resources (function, role, policy, log group, method, permission, alarms).
-    expect(resources).toBeLessThan(500);
   });
 });

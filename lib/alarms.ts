@@ -1,0 +1,52 @@
+// infrastructure → every alarm threshold and the one way an alarm is made: at or above its threshold, notifying the
+// stage's alarm topic when it fires and when it recovers. Alarms live in the stack of what they watch.
+import { Duration } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { Construct } from 'constructs';
+
+/** Every threshold in one place; docs/operations.md explains each one and what to do. */
+export const alarmThresholds = {
+  /** Any message in a dead-letter queue needs a person. */
+  deadLetterMessages: 1,
+  /** The outbox publisher is this far behind the table stream. */
+  streamIteratorAgeMs: 60_000,
+  /** Errors of one function within five minutes (also what rolls a gradual deployment back). */
+  functionErrors: 3,
+  /** Any throttled invocation. */
+  functionThrottles: 1,
+  /** Percentage of API responses that are 5xx, when at least `apiMinimumRequests` came in five minutes. */
+  api5xxPercent: 1,
+  apiMinimumRequests: 20,
+  /** p99 of API Gateway's latency, three five-minute periods in a row. */
+  apiP99LatencyMs: 2_000,
+  /** Any throttled DynamoDB request. */
+  tableThrottles: 1,
+  /** Any failed delivery from a bus rule to its target queue. */
+  ruleTargetFailures: 1,
+} as const;
+
+export const alarmPeriod = Duration.minutes(5);
+
+export interface AlarmDefinition {
+  metric: IMetric;
+  threshold: number;
+  description: string;
+  evaluationPeriods?: number;
+}
+
+/** One alarm; its description ends with the runbook anchor in docs/operations.md. */
+export const addAlarm = (scope: Construct, id: string, topic: ITopic, definition: AlarmDefinition): Alarm => {
+  const alarm = new Alarm(scope, id, {
+    metric: definition.metric,
+    threshold: definition.threshold,
+    evaluationPeriods: definition.evaluationPeriods ?? 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+    alarmDescription: `${definition.description} Runbook: docs/operations.md#${id.toLowerCase()}`,
+  });
+  alarm.addAlarmAction(new SnsAction(topic));
+  alarm.addOkAction(new SnsAction(topic));
+  return alarm;
+};

@@ -1,0 +1,89 @@
+// test → the deploy rehearsal on every stage: resource and size budgets, cfn-lint, cdk-nag and the data-loss guard,
+// through the same checks `npm run deploy:check` runs; and the guard itself, on a renamed table and a moved queue.
+import { checkBudgets, checkCfnLint, checkNag, stackBudget, synthesizeStage, type SynthesizedStage } from '#lib/deploy-checks';
+import { stageNames } from '#lib/stage';
+import { checkStatefulResources, compareWithRecord, readRecord, statefulResourcesOf } from '#lib/stateful-resources';
+
+describe.each(stageNames)('Deploy checks: %s', (stageName) => {
+  let synthesized: SynthesizedStage;
+
+  beforeAll(() => {
+    synthesized = synthesizeStage(stageName);
+  });
+
+  it(`keeps every stack at most ${stackBudget.resources} resources and every template under 1 MB`, () => {
+    // Act
+    const result = checkBudgets(synthesized.templates);
+
+    // Assess
+    console.log(`${stageName} budgets: ${result.summary}\n  ${result.findings.join('\n  ')}`);
+    expect(synthesized.templates.length).toBeGreaterThanOrEqual(6);
+    expect(result.findings.filter((finding) => finding.includes('budget'))).toEqual([]);
+    expect(result.ok).toBe(true);
+  });
+
+  it('passes cfn-lint with no error (warnings only where .cfnlintrc gives the reason)', () => {
+    // Act
+    const result = checkCfnLint(synthesized.templates);
+
+    // Assess
+    if (result.skipped) console.warn(`${stageName}: ${result.summary}`);
+    expect(result.findings).toEqual([]);
+    expect(result.ok).toBe(true);
+  }, 120_000);
+
+  it('passes cdk-nag AwsSolutions', () => {
+    expect(checkNag(synthesized.app).findings).toEqual([]);
+  });
+
+  it('matches its record of stateful resources: nothing would be deleted, replaced or left unguarded', () => {
+    // Act
+    const result = checkStatefulResources(stageName, synthesized.templates);
+
+    // Assess
+    expect(result.findings).toEqual([]);
+    expect(Object.keys(readRecord(stageName)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('Data-loss guard', () => {
+  let synthesized: SynthesizedStage;
+
+  beforeAll(() => {
+    synthesized = synthesizeStage('production');
+  });
+
+  it('fails when the table would be renamed (CloudFormation replaces a table whose name changes)', () => {
+    // Prepare
+    const recorded = readRecord('production');
+    const renamed = statefulResourcesOf(synthesized.templates);
+    const [label, resources] = Object.entries(renamed).find(([, r]) => Object.values(r).some((resource) => resource.type === 'AWS::DynamoDB::Table'))!;
+    const [logicalId, table] = Object.entries(resources).find(([, resource]) => resource.type === 'AWS::DynamoDB::Table')!;
+    table.properties.TableName = 'esim-booking-production-renamed';
+
+    // Act
+    const findings = compareWithRecord(recorded, renamed);
+
+    // Assess
+    expect(findings).toEqual([`${label} ${logicalId} (AWS::DynamoDB::Table) would be replaced: TableName "esim-booking-production" → "esim-booking-production-renamed"`]);
+  });
+
+  it('fails when a queue would move to another stack or change its logical id', () => {
+    // Prepare
+    const recorded = readRecord('production');
+    const moved = statefulResourcesOf(synthesized.templates);
+    const [label, resources] = Object.entries(moved).find(([, r]) => Object.values(r).some((resource) => resource.type === 'AWS::SQS::Queue'))!;
+    const [logicalId, queue] = Object.entries(resources).find(([, resource]) => resource.type === 'AWS::SQS::Queue')!;
+    delete resources[logicalId];
+    (moved['EsimBooking-production/Elsewhere'] ??= {})[logicalId] = queue;
+
+    // Act
+    const findings = compareWithRecord(recorded, moved);
+
+    // Assess
+    expect(findings).toEqual([
+      `${label} ${logicalId} (AWS::SQS::Queue) would be deleted: its logical id or stack changed, or it was removed`,
+      `EsimBooking-production/Elsewhere ${logicalId} (AWS::SQS::Queue) is new: record it (deploy:check --record) so that it is guarded too`,
+    ]);
+  });
+});
