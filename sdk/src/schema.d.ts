@@ -3654,8 +3654,6 @@ export interface operations {
              *
              *     `user_not_found`: No traveler of yours has this external_user_id.
              *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
-             *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
             404: {
@@ -3912,11 +3910,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /**
-             * @description `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
-             */
+            /** @description `user_not_found`: No traveler of yours has this external_user_id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4094,8 +4088,6 @@ export interface operations {
             /**
              * @description `user_not_found`: No traveler of yours has this external_user_id.
              *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
-             *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
             404: {
@@ -4112,8 +4104,6 @@ export interface operations {
              *     `package_queue_expired`: The redemption window of the grant has ended.
              *
              *     `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry.
-             *
-             *     `promo_code_already_redeemed`: The promo code is already redeemed.
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
              */
@@ -4472,11 +4462,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /**
-             * @description `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
-             */
+            /** @description `user_not_found`: No traveler of yours has this external_user_id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4609,8 +4595,6 @@ export interface operations {
             };
             /**
              * @description `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
              *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
@@ -4768,8 +4752,6 @@ export interface operations {
             };
             /**
              * @description `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
              *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
@@ -4960,8 +4942,6 @@ export interface operations {
              *     `package_not_found`: No package has this id.
              *
              *     `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
              *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
@@ -5161,8 +5141,6 @@ export interface operations {
              *
              *     `user_not_found`: No traveler of yours has this external_user_id.
              *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
-             *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
             404: {
@@ -5360,8 +5338,6 @@ export interface operations {
              *     `package_not_found`: No package has this id.
              *
              *     `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
              *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
@@ -5564,8 +5540,6 @@ export interface operations {
              *     `package_not_found`: No package has this id.
              *
              *     `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
              *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
@@ -5771,8 +5745,6 @@ export interface operations {
              *     `package_not_found`: No package has this id.
              *
              *     `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
              *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
@@ -5981,8 +5953,6 @@ export interface operations {
              *
              *     `user_not_found`: No traveler of yours has this external_user_id.
              *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
-             *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
             404: {
@@ -6187,8 +6157,6 @@ export interface operations {
              *
              *     `user_not_found`: No traveler of yours has this external_user_id.
              *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
-             *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
             404: {
@@ -6392,8 +6360,6 @@ export interface operations {
              *     `package_not_found`: No package has this id.
              *
              *     `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
              *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
@@ -6896,11 +6862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /**
-             * @description `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
-             */
+            /** @description `traveler_not_found`: No traveler of yours has this identifier. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -255,6 +255,7 @@ describe('Traveler lifecycle', () => {
       expect.objectContaining({ status: 'queued', size: '3GB', used_bytes: 0, remaining_bytes: 3 * 1024 ** 3, package_queue_uuid: queueId }),
     ]);
     expect(twice.status).toBe(409);
+    expect(twice.body.error.code).toBe('package_queue_not_pending');
     expect(after.body.data).toMatchObject({ package_queues: [], current_esim: { iccid: redeemed.body.data.current_esim.iccid, status: 'provisioned' } });
     expect(unknown.body.error.code).toBe('user_not_found');
   });
