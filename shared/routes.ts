@@ -48,7 +48,7 @@ export interface RouteDefinition {
   auth: AuthMode;
   /** Sandbox-only route: absent from production stages. */
   sandbox?: boolean;
-  /** The function signs or verifies redirect tokens (KMS HMAC key in AWS). */
+  /** The function signs or verifies redirect tokens or claim-form CSRF tokens (KMS HMAC key in AWS). */
   signsTokens?: true;
   resources?: readonly RouteResource[];
   /** Table access of the function; see tableAccessOf for the default. */
@@ -209,7 +209,15 @@ export const routes: readonly RouteDefinition[] = [
   { operation: 'webShopCheckout', method: 'POST', path: '/app/shop/checkout', entry: 'functions/web-shop-checkout.ts', auth: 'traveler-session' },
   { operation: 'webSignOut', method: 'POST', path: '/app/sign-out', entry: 'functions/web-sign-out.ts', auth: 'traveler-session' },
   // The page claim_url opens; POST on the same path is the public JSON claim endpoint.
-  { operation: 'webClaimPage', method: 'GET', path: '/promo-codes/claim/{uuid}', entry: 'functions/web-claim-page.ts', auth: 'public-page', indexes: ['gsi1'] },
+  {
+    operation: 'webClaimPage',
+    method: 'GET',
+    path: '/promo-codes/claim/{uuid}',
+    entry: 'functions/web-claim-page.ts',
+    auth: 'public-page',
+    indexes: ['gsi1'],
+    signsTokens: true,
+  },
   {
     operation: 'webClaimSubmit',
     method: 'POST',
@@ -217,6 +225,7 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/web-claim-submit.ts',
     auth: 'public-page',
     indexes: ['gsi1'],
+    signsTokens: true,
   },
   {
     operation: 'webBrandStyle',
