@@ -200,6 +200,8 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'partner',
     access: 'readWrite',
     signsTokens: true,
+    // A traveler booked with an email is found through gsi1 (keys.bookedEmailLookup).
+    indexes: ['gsi1'],
   },
   // Traveler web app (docs/web-app.md): server-rendered pages under {base_url}/app, one function per page operation.
   { operation: 'webStart', method: 'GET', path: '/app/start', entry: 'functions/web-start.ts', auth: 'public-page', signsTokens: true },

@@ -467,7 +467,7 @@ export const travelerOperations: Record<string, OperationDoc> = {
       url: 'https://api.example.com/api/app/start?token=v1.partner-1.bm9uY2U.1796549400.c2lnbmF0dXJl',
       external_user_id: 'user-4711',
     },
-    errors: ['traveler_not_found'],
+    errors: ['traveler_not_found', 'traveler_ambiguous'],
   }),
   webStart: page('Web app: sign in with a redirect token', 'Exchanges the single-use token for a session cookie and redirects (303) to the home page.'),
   webHome: page('Web app: home', "The signed-in traveler's eSIMs and packages. Needs the session cookie."),

@@ -48,6 +48,30 @@ describe('Traveler web app', () => {
       expect(otherPartner.body.error.code).toBe('traveler_not_found');
     });
 
+    it('resolves the email of a traveler booked with an email and an external_user_id before anything is redeemed', async () => {
+      const tag = randomUUID().slice(0, 8);
+      const entryEmail = `entry-${tag}@example.com`;
+      const bookingEmail = `booker-${tag}@example.com`;
+      const sharedEmail = `agency-${tag}@example.com`;
+      const departure = new Date(Date.now() + 864e6).toISOString();
+      const book = (email: string, specifications: Array<Record<string, unknown>>) =>
+        service.client.send('POST', '/bookings', { body: { email, departure_date: departure, package_specifications: specifications } });
+      await book(`someone-${tag}@example.com`, [{ destination: 'FRA', size: '1GB', external_user_id: `kim-${tag}`, email: entryEmail }]);
+      await book(bookingEmail, [{ destination: 'ITA', size: '1GB', external_user_id: `lee-${tag}` }]);
+      await book(sharedEmail, [{ destination: 'ESP', size: '1GB', external_user_id: `ann-${tag}` }]);
+      await book(sharedEmail, [{ destination: 'PRT', size: '1GB', external_user_id: `bob-${tag}` }]);
+
+      const byEntryEmail = await service.client.send('POST', '/redirect-tokens/create', { body: { email: entryEmail } });
+      const byBookingEmail = await service.client.send('POST', '/redirect-tokens/create', { body: { email: bookingEmail.toUpperCase() } });
+      const byAgencyEmail = await service.client.send('POST', '/redirect-tokens/create', { body: { email: sharedEmail } });
+      const otherPartner = await service.otherClient.send('POST', '/redirect-tokens/create', { body: { email: entryEmail } });
+
+      expect([byEntryEmail.status, byEntryEmail.body.data?.external_user_id]).toEqual([201, `kim-${tag}`]);
+      expect([byBookingEmail.status, byBookingEmail.body.data?.external_user_id]).toEqual([201, `lee-${tag}`]);
+      expect([byAgencyEmail.status, byAgencyEmail.body.error?.code]).toEqual([409, 'traveler_ambiguous']);
+      expect(otherPartner.body.error.code).toBe('traveler_not_found');
+    });
+
     it.each([
       ['neither field', {}],
       ['a malformed email', { email: 'not-an-email' }],
