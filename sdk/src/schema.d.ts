@@ -406,7 +406,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sandbox: report data usage
+         * Sandbox: report usage: a share of the data, or of the duration of an unlimited or time-limited package
          * @description Plays the traveler-side step `report-usage` for one of your travelers, as the real reporters would, so you can test your integration and webhooks end to end. Not served in production (404 there).
          */
         post: operations["sandboxReportUsage"];

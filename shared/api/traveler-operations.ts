@@ -419,7 +419,7 @@ export const travelerOperations: Record<string, OperationDoc> = {
   sandboxInstallEsim: sandboxStep('install-esim', 'install the eSIM'),
   sandboxRemoveEsim: sandboxStep('remove-esim', 'remove the eSIM'),
   sandboxActivatePackage: sandboxStep('activate-package', 'activate a package'),
-  sandboxReportUsage: sandboxStep('report-usage', 'report data usage'),
+  sandboxReportUsage: sandboxStep('report-usage', 'report usage: a share of the data, or of the duration of an unlimited or time-limited package'),
   sandboxPurchase: sandboxStep('purchase', 'a purchase'),
   sandboxTopup: sandboxStep('topup', 'a top-up'),
   sandboxClaimClassic: sandboxStep('claim-classic', 'claim a classic grant'),
