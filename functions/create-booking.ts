@@ -17,7 +17,7 @@ export const handler = partnerHandler(async ({ event, headers, partner, context,
   // The signature's single-use record goes into the booking's own transaction (one round trip). An Idempotency-Key
   // writes its own record first, so that path claims the signature before it, as every other write does.
   if (headers['idempotency-key'] !== undefined) await signatureClaim?.now();
-  const usedSignature = headers['idempotency-key'] === undefined ? signatureClaim?.intoWrite() : undefined;
+  const usedSignature = headers['idempotency-key'] === undefined ? await signatureClaim?.intoWrite() : undefined;
   const data = await idempotency.run(
     { partnerId: partner.partnerId, idempotencyKey: headers['idempotency-key'], body, deadline: context },
     async () => {

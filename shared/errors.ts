@@ -51,6 +51,7 @@ export const errorCodes = {
   booking_id_taken: { status: 409, description: 'Another booking of yours already has this booking_id.' },
   idempotency_key_reused: { status: 409, description: 'The Idempotency-Key was used with a different body; use a new key.' },
   idempotency_in_progress: { status: 409, description: 'A request with this Idempotency-Key is still running; retry shortly.' },
+  traveler_ambiguous: { status: 409, description: 'Your bookings give this email to several travelers: send external_user_id instead.' },
   promo_code_already_redeemed: { status: 409, description: 'The promo code is already redeemed.' },
   promo_code_already_claimed: { status: 409, description: 'The promo code was already claimed by email.' },
   package_queue_not_pending: { status: 409, description: 'The package queue entry is no longer pending.' },

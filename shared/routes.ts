@@ -48,7 +48,7 @@ export interface RouteDefinition {
   auth: AuthMode;
   /** Sandbox-only route: absent from production stages. */
   sandbox?: boolean;
-  /** The function signs or verifies redirect tokens (KMS HMAC key in AWS). */
+  /** The function signs or verifies redirect tokens or claim-form CSRF tokens (KMS HMAC key in AWS). */
   signsTokens?: true;
   resources?: readonly RouteResource[];
   /** Table access of the function; see tableAccessOf for the default. */
@@ -200,6 +200,8 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'partner',
     access: 'readWrite',
     signsTokens: true,
+    // A traveler booked with an email is found through gsi1 (keys.bookedEmailLookup).
+    indexes: ['gsi1'],
   },
   // Traveler web app (docs/web-app.md): server-rendered pages under {base_url}/app, one function per page operation.
   { operation: 'webStart', method: 'GET', path: '/app/start', entry: 'functions/web-start.ts', auth: 'public-page', signsTokens: true },
@@ -209,7 +211,15 @@ export const routes: readonly RouteDefinition[] = [
   { operation: 'webShopCheckout', method: 'POST', path: '/app/shop/checkout', entry: 'functions/web-shop-checkout.ts', auth: 'traveler-session' },
   { operation: 'webSignOut', method: 'POST', path: '/app/sign-out', entry: 'functions/web-sign-out.ts', auth: 'traveler-session' },
   // The page claim_url opens; POST on the same path is the public JSON claim endpoint.
-  { operation: 'webClaimPage', method: 'GET', path: '/promo-codes/claim/{uuid}', entry: 'functions/web-claim-page.ts', auth: 'public-page', indexes: ['gsi1'] },
+  {
+    operation: 'webClaimPage',
+    method: 'GET',
+    path: '/promo-codes/claim/{uuid}',
+    entry: 'functions/web-claim-page.ts',
+    auth: 'public-page',
+    indexes: ['gsi1'],
+    signsTokens: true,
+  },
   {
     operation: 'webClaimSubmit',
     method: 'POST',
@@ -217,6 +227,7 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/web-claim-submit.ts',
     auth: 'public-page',
     indexes: ['gsi1'],
+    signsTokens: true,
   },
   {
     operation: 'webBrandStyle',

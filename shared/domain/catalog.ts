@@ -11,6 +11,12 @@ export const CATALOG_LIMITS = { regions: 50, regionCountries: 300, bundles: 2000
 /** Region ids are 4+ characters, so they never collide with a 2- or 3-letter country code. */
 export const REGION_ID_PATTERN = /^[a-z0-9][a-z0-9-]{3,39}$/;
 
+/**
+ * A region's code: an alpha-3 code from ISO 3166's user-assigned X-range (XAA–XZZ), never a country's, so it fits
+ * a package specification's `destination` (`^[A-Z]{2,3}$`) and the destination's `iso3` (decision F64).
+ */
+export const REGION_CODE_PATTERN = /^X[A-Z]{2}$/;
+
 /** A bundle as a destination lists it; its id is a valid `package_id` for bookings and the update calls. */
 export interface BundleRecord {
   id: string;
@@ -29,6 +35,7 @@ export interface BundleRecord {
 export interface DestinationSummary {
   id: string;
   type: 'country' | 'region';
+  /** A country's ISO 3166 alpha-3 code, or a region's X-range code. */
   iso3: string | null;
   iso2: string | null;
   /** Region names per locale; countries are named from ISO 3166 at read time. */

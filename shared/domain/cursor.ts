@@ -24,11 +24,15 @@ const invalidCursor = () =>
     { path: 'cursor', message: 'Unknown or altered cursor.' },
   ]);
 
+/** Exactly what `encodeCursor` writes: base64url payload, one dot, the 22-character tag. */
+const CURSOR_SHAPE = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/;
+
 export const decodeCursor = (cursor: string, key: Buffer): CursorPosition => {
-  const [payload, tag] = cursor.split('.');
+  const [, payload, tag] = CURSOR_SHAPE.exec(cursor) ?? [];
   if (!payload || !tag) throw invalidCursor();
-  const expected = mac(payload, key);
-  const received = Buffer.from(tag, 'base64url');
+  // Compared as text, not decoded bytes: base64url decoding forgives padding bits, and a cursor is only what a response returned.
+  const expected = Buffer.from(mac(payload, key).toString('base64url'));
+  const received = Buffer.from(tag);
   if (received.length !== expected.length || !timingSafeEqual(received, expected)) throw invalidCursor();
   try {
     const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { d?: unknown; i?: unknown; x?: unknown };

@@ -1,5 +1,6 @@
 // domain → turning what a partner asked for into a concrete package specification (defaults, catalog look-ups).
 // The package's Node entry registers every locale (~800 KB); codes alone are all this needs.
+import { REGION_CODE_PATTERN } from '#shared/domain/catalog';
 import { alpha2ToAlpha3, isCountryCode } from '#shared/domain/country-codes';
 import type { PackageSpecification } from '#shared/domain/booking';
 import type {
@@ -34,12 +35,12 @@ export interface PackageCatalog {
   findPackages(ids: readonly string[]): Promise<Map<string, CatalogPackage>>;
 }
 
-/** ISO3 of the first destination when it is an ISO 3166 country (alpha-2 codes are converted). */
+/** ISO3 of the first destination when it is an ISO 3166 country (alpha-2 codes are converted) or a region's X-code. */
 export const iso3Of = (destination: string | string[] | null): string | null => {
   const first = Array.isArray(destination) ? destination[0] : destination;
   if (!first) return null;
   if (first.length === 2) return alpha2ToAlpha3(first) ?? null;
-  return isCountryCode(first) ? first : null;
+  return isCountryCode(first) || REGION_CODE_PATTERN.test(first) ? first : null;
 };
 
 const fromCatalog = (found: CatalogPackage): PackageSpecification => ({

@@ -213,19 +213,19 @@ export const thresholdTime = (pkg: TravelerPackage, threshold: Threshold): Date 
   return new Date(start + Math.ceil(((end - start) * threshold) / 100));
 };
 
+/** A usage report's outcome: the traveler and package after it, and whether it changed anything. */
+export interface UsageChange {
+  traveler: Traveler;
+  pkg: TravelerPackage;
+  changed: boolean;
+}
+
 /**
  * Records cumulative usage (bytes used so far). Only an active package takes usage; a report that is not
  * newer, or says fewer bytes than known, changes nothing (returns `changed: false`).
  */
-export const recordUsage = (
-  traveler: Traveler,
-  packageId: string,
-  usedBytes: number,
-  at: Date,
-): { traveler: Traveler; pkg: TravelerPackage; changed: boolean } => {
-  const pkg = findPackage(traveler, packageId);
-  if (!pkg) throw illegal('package_not_found', `No package ${packageId} for this traveler.`);
-  if (pkg.state === 'queued') throw illegal('package_not_active', 'Usage can only be reported for an activated package.');
+export const recordUsage = (traveler: Traveler, packageId: string, usedBytes: number, at: Date): UsageChange => {
+  const pkg = activatedPackage(traveler, packageId);
   if (isStale(at, pkg.usage_reported_at) || usedBytes < pkg.used_bytes || pkg.state !== 'active') {
     return { traveler, pkg, changed: false };
   }
@@ -233,6 +233,33 @@ export const recordUsage = (
   const depleted = usageMeasure(changed) === 'data' && changed.size_bytes !== null && dataPercent(changed) >= 100;
   const final: TravelerPackage = depleted ? { ...changed, state: 'depleted' } : changed;
   return { traveler: replacePackage(traveler, final), pkg: final, changed: true };
+};
+
+/** The package usage is reported for: it must exist and have been activated. */
+const activatedPackage = (traveler: Traveler, packageId: string): TravelerPackage => {
+  const pkg = findPackage(traveler, packageId);
+  if (!pkg) throw illegal('package_not_found', `No package ${packageId} for this traveler.`);
+  if (pkg.state === 'queued') throw illegal('package_not_active', 'Usage can only be reported for an activated package.');
+  return pkg;
+};
+
+/**
+ * Sandbox only, for a package measured by duration: moves its validity window back so that `percent` of it has
+ * elapsed at `at` (it then reads as activated that much earlier; 100 % ends it now). Never moves it forward: a
+ * share already elapsed changes nothing (`changed: false`).
+ */
+export const elapseDuration = (traveler: Traveler, packageId: string, percent: number, at: Date): UsageChange => {
+  const pkg = activatedPackage(traveler, packageId);
+  if (pkg.state !== 'active' || !pkg.activated_at || !pkg.expires_at) return { traveler, pkg, changed: false };
+  const start = new Date(pkg.activated_at).getTime();
+  const end = new Date(pkg.expires_at).getTime();
+  const shiftMs = Math.ceil(((end - start) * percent) / 100) - (at.getTime() - start);
+  if (shiftMs <= 0) return { traveler, pkg, changed: false };
+  const moved = expireIfDue(
+    { ...pkg, activated_at: new Date(start - shiftMs).toISOString(), expires_at: new Date(end - shiftMs).toISOString() },
+    at,
+  );
+  return { traveler: replacePackage(traveler, moved), pkg: moved, changed: true };
 };
 
 /** Thresholds newly reached by the package's measure at `now`, lowest first. */

@@ -28,7 +28,8 @@ export interface HttpContext {
  * answered `signature_reused`.
  */
 export interface SignatureClaim {
-  intoWrite(): UsedSignature;
+  /** Resolves once the credentials are confirmed as still stored (decision F63); then the write may carry the record. */
+  intoWrite(): Promise<UsedSignature>;
   now(): Promise<void>;
 }
 
@@ -74,15 +75,16 @@ export const partnerAuthentication = (
     if (claim) await counted(claim);
   };
   /** A write's claim: taken into its transaction, claimed alone on demand, or (neither) claimed when settled. */
-  const writeClaim = (verified: { usedSignature: UsedSignature; claimSignature(): Promise<void> }) => {
+  const writeClaim = (verified: { usedSignature: UsedSignature; confirmCredentials(): Promise<void>; claimSignature(): Promise<void> }) => {
     let state: 'open' | 'in_write' | 'claimed' = 'open';
     const take = (next: typeof state) => {
       if (state !== 'open') throw new Error('The signature claim was already used');
       state = next;
     };
     return {
-      intoWrite() {
+      async intoWrite() {
         take('in_write');
+        await verified.confirmCredentials(); // a refusal is counted when the claim settles
         return verified.usedSignature;
       },
       async now() {
@@ -93,7 +95,8 @@ export const partnerAuthentication = (
       async settle(error?: Error) {
         if (state === 'claimed') return;
         if (error instanceof AuthenticationError) {
-          if (state === 'in_write') countAuthenticationRefused(error.code); // the write's store found it reused
+          // The credentials were revoked before the write, or the write's store found the signature reused.
+          if (state === 'in_write') countAuthenticationRefused(error.code);
           return;
         }
         if (state === 'in_write' && error === undefined) return; // committed with the write

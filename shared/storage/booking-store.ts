@@ -7,7 +7,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { signatureReused } from '#shared/auth/authenticate-partner';
-import type { Booking } from '#shared/domain/booking';
+import { bookedEmailOf, type Booking } from '#shared/domain/booking';
 import { departureEventNames } from '#shared/domain/departure-events';
 import { ConflictError } from '#shared/errors';
 import { cancellationReasons } from '#shared/storage/dynamo-errors';
@@ -71,12 +71,15 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
     ...booking.package_queues.flatMap((entry) => {
       const traveler = travelerOf(entry);
       if (!traveler) return [];
+      const bookedEmail = bookedEmailOf(booking, entry);
       return [
         {
           Put: {
             TableName: tableName,
             Item: {
               ...keys.travelerQueue(booking.partner_id, traveler, entry.uuid),
+              // An index key, not an item of its own: a booking's 25 entries keep it inside one transaction.
+              ...(bookedEmail ? { ...keys.bookedEmailLookup(booking.partner_id, bookedEmail, entry.uuid), external_user_id: entry.external_user_id } : {}),
               entity: 'traveler_queue_ref',
               version: 1,
               partner_id: booking.partner_id,

@@ -23,6 +23,11 @@ export const keys = {
     pk: `${partner(partnerId)}#TRAVELER#${traveler}`,
     sk: `QUEUE#${queueUuid}`,
   }),
+  /** On a queue look-up whose entry names a traveler with a booked email: finds that traveler by the email. */
+  bookedEmailLookup: (partnerId: string, email: string, queueUuid: string) => ({
+    gsi1pk: `${partner(partnerId)}#BOOKED_EMAIL#${email.toLowerCase()}`,
+    gsi1sk: `QUEUE#${queueUuid}`,
+  }),
   departureSchedule: (partnerId: string, bookingId: string, event: string) => ({
     pk: `${partner(partnerId)}#BOOKING#${bookingId}`,
     sk: `SCHEDULE#${event}`,

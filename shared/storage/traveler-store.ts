@@ -7,6 +7,7 @@ import { queryDue } from '#shared/storage/due-index';
 import { cancellationReasons } from '#shared/storage/dynamo-errors';
 import { eventPut } from '#shared/storage/event-items';
 import { keys, shardOf } from '#shared/storage/keys';
+import { indexes } from '#shared/storage/table-definition';
 import { ConcurrentChangeError, DuplicateFactError, type LifecycleChange, type PackageSchedule, type TravelerStore, type TravelerWrite } from '#shared/usecases/ports/lifecycle';
 
 const fromItem = (item: Record<string, unknown> | undefined): Traveler | undefined => {
@@ -133,6 +134,21 @@ export const dynamoTravelerStore = (client: DynamoDBDocumentClient, tableName: s
         }),
       );
       return (result.Items ?? []).map((item) => ({ bookingId: String(item.booking), queueUuid: String(item.sk).slice('QUEUE#'.length) }));
+    },
+
+    async externalUserIdsBookedWithEmail(partnerId, email) {
+      const { gsi1pk } = keys.bookedEmailLookup(partnerId, email, '');
+      const result = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: indexes.byLookup.name,
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': gsi1pk },
+          ProjectionExpression: 'external_user_id',
+          Limit: 100,
+        }),
+      );
+      return [...new Set((result.Items ?? []).map((item) => String(item.external_user_id)))];
     },
 
     async duePackageSchedules(now, limit) {

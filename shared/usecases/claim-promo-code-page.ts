@@ -1,7 +1,8 @@
 // use cases → the claim page's ports: what the page may show of a promo code, and the claim itself.
 import type { Brand } from '#shared/domain/brand';
+import type { Clock } from '#shared/usecases/ports/services';
 import type { BrandDirectory } from '#shared/usecases/ports/partners';
-import type { ClaimablePromoCode, PromoCodeClaimLookup } from '#shared/usecases/ports/travelers';
+import type { ClaimablePromoCode, PromoCodeClaimLookup, TokenSigner } from '#shared/usecases/ports/travelers';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,4 +24,39 @@ export const describeClaimPage = async (
   const promo = await deps.promoCodes.describe(input.uuid);
   if (!promo) return undefined;
   return { promo, brand: await deps.brands.resolve(promo.partnerId, promo.brandId) };
+};
+
+/** Long enough to fill in the form at leisure. */
+export const CLAIM_FORM_TTL_SECONDS = 2 * 60 * 60;
+
+const VISIT_NONCE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const FORM_TOKEN_PATTERN = /^(\d{10})\.([A-Za-z0-9_-]{20,100})$/;
+
+export const isVisitNonce = (value: string | undefined): value is string => value !== undefined && VISIT_NONCE_PATTERN.test(value);
+
+// The redirect-token key signs these too: the `claim-form.` prefix keeps the two kinds of message apart
+// (redirect tokens start with `v1.`), so neither can stand in for the other.
+const formMessage = (uuid: string, nonce: string, expiresEpoch: string) => `claim-form.v1.${uuid.toLowerCase()}.${nonce}.${expiresEpoch}`;
+
+/**
+ * The claim form's CSRF token: its expiry and an HMAC, with the server's token key, of the visit's nonce (kept in
+ * the cookie), the promo code and that expiry. A cookie and field an attacker makes up together do not pass,
+ * nor does one form's token on another code.
+ */
+export const issueClaimFormToken = async (
+  input: { uuid: string; nonce: string },
+  deps: { signer: TokenSigner; clock: Clock },
+): Promise<string> => {
+  const expiresEpoch = String(Math.floor(deps.clock.now().getTime() / 1000) + CLAIM_FORM_TTL_SECONDS);
+  return `${expiresEpoch}.${await deps.signer.sign(formMessage(input.uuid, input.nonce, expiresEpoch))}`;
+};
+
+export const isClaimFormTokenValid = async (
+  input: { uuid: string; nonce: string | undefined; token: string | undefined },
+  deps: { signer: TokenSigner; clock: Clock },
+): Promise<boolean> => {
+  const [, expiresEpoch, signature] = FORM_TOKEN_PATTERN.exec(input.token ?? '') ?? [];
+  if (!isVisitNonce(input.nonce) || !expiresEpoch || !signature) return false;
+  if (Number(expiresEpoch) * 1000 <= deps.clock.now().getTime()) return false;
+  return deps.signer.verify(formMessage(input.uuid, input.nonce, expiresEpoch), signature);
 };

@@ -80,7 +80,7 @@ export const claimPromoCode = async (
   const booking = located ? await deps.bookings.get(located.partnerId, located.bookingId) : undefined;
   const promo = booking?.promo_codes.find((p) => p.uuid === input.uuid);
   if (!booking || !promo || booking.email) throw unknownCode(input.uuid);
-  if (promo.status === 'redeemed') throw new ConflictError('promo_code_redeemed', 'This promo code is already redeemed.');
+  if (promo.status === 'redeemed') throw new ConflictError('promo_code_already_redeemed', 'This promo code is already redeemed.');
   if (promo.claimed_at) {
     throw new ConflictError('promo_code_already_claimed', 'This promo code was already claimed. Look for the email that delivered it.');
   }

@@ -30,12 +30,19 @@ export type FactContext = NonNullable<LifecycleChange['fact']>;
 const expired = (entry: PackageQueueEntry | null, now: Date) =>
   entry?.expires_at !== null && entry?.expires_at !== undefined && new Date(entry.expires_at).getTime() <= now.getTime();
 
+/** What the caller named: a refusal speaks of that (a code and its entry are consumed together). */
+type Addressed = 'promo_code' | 'package_queue';
+
+const entryNotPending = (status: string) =>
+  new ConflictError('package_queue_not_pending', `This package queue entry is already ${status}.`);
+
 /** The state checks of a grant: unredeemed code, pending universal entry inside its window. */
-const assertRedeemable = (promo: PromoCode, entry: PackageQueueEntry | null, now: Date) => {
-  if (promo.status === 'redeemed') throw new ConflictError('promo_code_already_redeemed', 'This promo code is already redeemed.');
-  if (entry && entry.status !== 'pending') {
-    throw new ConflictError('package_queue_not_pending', `This package queue entry is already ${entry.status}.`);
+const assertRedeemable = (promo: PromoCode, entry: PackageQueueEntry | null, addressed: Addressed, now: Date) => {
+  if (addressed === 'package_queue' && entry && (entry.status !== 'pending' || promo.status === 'redeemed')) {
+    throw entryNotPending(entry.status === 'pending' ? 'redeemed' : entry.status);
   }
+  if (promo.status === 'redeemed') throw new ConflictError('promo_code_already_redeemed', 'This promo code is already redeemed.');
+  if (entry && entry.status !== 'pending') throw entryNotPending(entry.status);
   if (entry?.esim_type === 'classic') {
     throw new ConflictError('classic_grant_must_be_claimed', 'This is a classic eSIM grant: claim it with the classic claim call.');
   }
@@ -45,11 +52,18 @@ const assertRedeemable = (promo: PromoCode, entry: PackageQueueEntry | null, now
 /** Consumes the grant for a traveler and writes everything in one transaction with promo_code.redeemed. */
 const consume = async (
   deps: LifecycleDeps,
-  input: { booking: Booking; promo: PromoCode; entry: PackageQueueEntry | null; identity: TravelerIdentity; fact?: FactContext },
+  input: {
+    booking: Booking;
+    promo: PromoCode;
+    entry: PackageQueueEntry | null;
+    addressed: Addressed;
+    identity: TravelerIdentity;
+    fact?: FactContext;
+  },
 ): Promise<Redemption> => {
   const now = deps.clock.now();
   const at = input.fact ? new Date(input.fact.occurredAt) : now;
-  assertRedeemable(input.promo, input.entry, now);
+  assertRedeemable(input.promo, input.entry, input.addressed, now);
   const write = await ensureTraveler(deps, input.booking.partner_id, input.identity);
   const known = withExternalUserId(write.after);
   const withEsim = await ensureUniversalEsim(deps, known, input.booking.id, now);
@@ -126,7 +140,7 @@ export const redeemPromoCode = (
     const identity = input.externalUserId
       ? { externalUserId: input.externalUserId }
       : { externalUserId: entry?.external_user_id ?? null, email: entry?.email ?? null };
-    return consume(deps, { booking, promo, entry, identity, fact: input.fact });
+    return consume(deps, { booking, promo, entry, addressed: 'promo_code', identity, fact: input.fact });
   });
 
 /** A package queue entry addressed to this traveler (by external_user_id or its email), with its booking. */
@@ -148,7 +162,8 @@ export const findQueueEntry = async (
 /**
  * Input: partner, the traveler's external_user_id, the queue entry id. Output: the redemption.
  * The native app's POST /native/redeem-package: pending → redeemed, package provisioned on the universal eSIM.
- * Emits: promo_code.redeemed (the entry's code is consumed with it). Twice → 409; another traveler's → 404.
+ * Emits: promo_code.redeemed (the entry's code is consumed with it). Twice → 409 package_queue_not_pending;
+ * another traveler's → 404.
  */
 export const redeemPackageQueueEntry = (
   input: { partnerId: string; externalUserId: string; packageQueueId: string },
@@ -160,5 +175,5 @@ export const redeemPackageQueueEntry = (
     const { booking, entry } = await findQueueEntry(deps, input.partnerId, identity, input.packageQueueId);
     const promo = booking.promo_codes.find((p) => p.uuid === entry.promo_code_uuid);
     if (!promo) throw new NotFoundError('No package queue entry with this id for this traveler.', 'package_queue_not_found');
-    return consume(deps, { booking, promo, entry, identity: { externalUserId: input.externalUserId } });
+    return consume(deps, { booking, promo, entry, addressed: 'package_queue', identity: { externalUserId: input.externalUserId } });
   });

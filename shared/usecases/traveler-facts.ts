@@ -4,12 +4,14 @@ import { esimInstalled, esimRemoved, packageActivated, packageUsage } from '#sha
 import {
   activatePackage as activate,
   dueThresholds,
+  elapseDuration,
   installEsim as install,
   isStale,
   markThresholds,
   recordUsage,
   removeEsim as remove,
   universalEsim,
+  usageMeasure,
   type Esim,
   type Traveler,
   type TravelerPackage,
@@ -167,9 +169,13 @@ export const reportUsage = (
     // Rounded up, so that `percent` 80 of any size reaches the 80 % threshold.
     const usedBytes = input.usedBytes ?? Math.ceil(((current.size_bytes ?? 0) * (input.percent ?? 0)) / 100);
     const at = occurrence(deps, input.fact);
-    const usage = recordUsage(traveler, input.packageId, usedBytes, at);
+    // The sandbox's `percent` of a package measured by duration is that share of its duration elapsing.
+    const elapses = input.percent !== undefined && usageMeasure(current) === 'duration';
+    const usage = elapses
+      ? elapseDuration(traveler, input.packageId, input.percent ?? 0, at)
+      : recordUsage(traveler, input.packageId, usedBytes, at);
     if (!usage.changed) return { ...(await recordOnly(deps, traveler, input.fact)), pkg: usage.pkg };
-    const thresholds = usage.pkg.package_type === 'unlimited' || usage.pkg.package_type === 'time-limited' ? [] : dueThresholds(usage.pkg, at);
+    const thresholds = elapses || usageMeasure(usage.pkg) === 'data' ? dueThresholds(usage.pkg, at) : [];
     const marked = markThresholds(usage.traveler, usage.pkg, thresholds);
     const write = touched({ before: traveler, after: marked.traveler }, deps.clock.now());
     const events = thresholds.map((t) => packageUsage(write.after, marked.pkg, t, at));

@@ -1,10 +1,12 @@
-// web adapter → the claim form's submission: CSRF check, email check, then the promo-code claim use case (port).
+// web adapter → the claim form's submission: CSRF check (token signed over the cookie's visit nonce), email check,
+// then the promo-code claim use case (port).
 import * as v from 'valibot';
-import { describeClaimPage, UUID_PATTERN, type ClaimPromoCode } from '#shared/usecases/claim-promo-code-page';
+import { describeClaimPage, isClaimFormTokenValid, UUID_PATTERN, type ClaimPromoCode } from '#shared/usecases/claim-promo-code-page';
+import { tokenSigner } from '#shared/composition/token-signer';
 import { webDependencies } from '#shared/composition/traveler-web';
 import { formExpiredPage, publicPage, readForm } from '#shared/web/page-handler';
 import { claimFormPage, claimOutcomePage, notFoundPage } from '#shared/web/pages';
-import { CSRF_COOKIE, CSRF_FIELD, isCrossSite, sameSecret } from '#shared/web/security';
+import { CSRF_COOKIE, CSRF_FIELD, isCrossSite } from '#shared/web/security';
 
 const EmailSchema = v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(254), v.email());
 
@@ -17,8 +19,12 @@ export const claimFormHandler = (claim: ClaimPromoCode) =>
     const { brand } = found;
     const frame = request.frame({ bookingLocale: found.promo.locale, brand });
     const form = readForm(request);
-    const csrfToken = request.cookie(CSRF_COOKIE);
-    if (isCrossSite(request.headers) || !sameSecret(form.get(CSRF_FIELD) ?? undefined, csrfToken)) return formExpiredPage(request, brand);
+    const csrfToken = form.get(CSRF_FIELD) ?? undefined;
+    const tokenValid = await isClaimFormTokenValid(
+      { uuid, nonce: request.cookie(CSRF_COOKIE), token: csrfToken },
+      { signer: tokenSigner, clock: webDependencies.clock },
+    );
+    if (isCrossSite(request.headers) || !tokenValid) return formExpiredPage(request, brand);
     const email = v.safeParse(EmailSchema, form.get('email') ?? '');
     if (!email.success) {
       const typed = (form.get('email') ?? '').slice(0, 254);

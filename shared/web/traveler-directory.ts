@@ -1,5 +1,6 @@
 // web → the web app's traveler ports bound to the traveler lifecycle: who a redirect token is for, and what the
 // home page shows (the traveler's package queue entries from their bookings).
+import { ConflictError } from '#shared/errors';
 import { queueEntriesOf } from '#shared/usecases/classic-grants';
 import { currentEsim, currentEsimPackages } from '#shared/usecases/traveler-overview';
 import { ensureTraveler, touched, withExternalUserId, withRetry } from '#shared/usecases/travelers';
@@ -7,6 +8,12 @@ import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 import type { TravelerHomeSource, TravelerHomeView, TravelerEsimSource, TravelerDirectory } from '#shared/usecases/ports/travelers';
 
 type Deps = Pick<LifecycleDeps, 'travelers' | 'bookings' | 'clock'>;
+
+const travelerAmbiguous = (externalUserIds: string[]) =>
+  new ConflictError(
+    'traveler_ambiguous',
+    `Your bookings give this email to several travelers (external_user_id ${externalUserIds.slice(0, 5).join(', ')}): send the traveler's external_user_id instead.`,
+  );
 
 const esimOf = (traveler: Parameters<typeof currentEsim>[0], now: Date): TravelerHomeView['currentEsim'] => {
   const esim = currentEsim(traveler);
@@ -40,12 +47,19 @@ export const lifecycleTravelerDirectory = (deps: Deps): TravelerDirectory & Trav
   },
 
   /**
-   * A traveler the partner knows by email: a lifecycle traveler with that email, or one that only has package
-   * queue entries addressed to it so far (then created here). It gets an external_user_id when it has none.
+   * A traveler the partner knows by email, in this order: a lifecycle traveler with that email; the one
+   * external_user_id the partner's bookings pair with it (decision F62; several → traveler_ambiguous); one that only
+   * has package queue entries addressed to the email so far (then created here). It gets an external_user_id when
+   * it has none.
    */
   async resolveByEmail(partnerId, email) {
     const lower = email.trim().toLowerCase();
     const known = await deps.travelers.findByEmail(partnerId, lower);
+    if (!known) {
+      const booked = await deps.travelers.externalUserIdsBookedWithEmail(partnerId, lower);
+      if (booked.length > 1) throw travelerAmbiguous(booked);
+      if (booked[0] !== undefined) return { externalUserId: booked[0] };
+    }
     if (!known && (await deps.travelers.queueRefs(partnerId, `email:${lower}`)).length === 0) return undefined;
     const externalUserId = await withRetry(async () => {
       const write = await ensureTraveler(deps, partnerId, { email: lower });

@@ -1,6 +1,8 @@
 // Partner authentication through the local HTTP server against DynamoDB Local.
 import { signRequest } from '#shared/auth/request-signing';
+import { rotatePartnerSecret } from '#shared/usecases/manage-partners';
 import { makeBookingRequest } from '#test/support/factories';
+import { signedClient } from '#test/support/signed-client';
 import { useTestService } from '#test/support/test-service';
 
 describe('Partner authentication', () => {
@@ -14,6 +16,31 @@ describe('Partner authentication', () => {
     // Assess
     expect(response.status).toBe(200);
     expect(response.body.success).toBe(true);
+  });
+
+  it('refuses the old secret on the first request after rotate-secret, and a disabled partner on the first after disabling', async () => {
+    // Prepare: warm requests, so the functions hold the credentials in their cache.
+    const { partner, client: oldClient } = await service.newPartner();
+    expect((await oldClient.send('GET', '/bookings')).status).toBe(200);
+    expect((await oldClient.send('POST', '/bookings', { body: makeBookingRequest() })).status).toBe(201);
+
+    // Act
+    const rotated = await rotatePartnerSecret(partner.partner_id, service.runtime.admin);
+    const oldSecretRead = await oldClient.send('GET', '/bookings');
+    const oldSecretWrite = await oldClient.send('POST', '/bookings', { body: makeBookingRequest() });
+    const newClient = signedClient(service.url, rotated);
+    const newSecretRead = await newClient.send('GET', '/bookings');
+    const credentials = await service.runtime.admin.partners.findByApiKey(partner.api_key);
+    await service.runtime.admin.partners.saveCredentials({ ...credentials!, status: 'disabled' });
+    const disabledRead = await newClient.send('GET', '/bookings');
+    const disabledWrite = await newClient.send('POST', '/bookings', { body: makeBookingRequest() });
+
+    // Assess
+    expect([oldSecretRead.status, oldSecretRead.body.error?.code]).toEqual([401, 'invalid_signature']);
+    expect([oldSecretWrite.status, oldSecretWrite.body.error?.code]).toEqual([401, 'invalid_signature']);
+    expect(newSecretRead.status).toBe(200);
+    expect([disabledRead.status, disabledRead.body.error?.code]).toEqual([401, 'invalid_api_key']);
+    expect([disabledWrite.status, disabledWrite.body.error?.code]).toEqual([401, 'invalid_api_key']);
   });
 
   it('accepts the 1.3.2 form that signs the /api prefix', async () => {

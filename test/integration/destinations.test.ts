@@ -85,9 +85,43 @@ describe('Destinations', () => {
     const response = await client.send('GET', '/destinations/Europe');
 
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ id: 'europe', type: 'region', name: 'Europe', iso3: null, iso2: null, regions: [] });
+    expect(response.body.data).toMatchObject({ id: 'europe', type: 'region', name: 'Europe', iso3: 'XEU', iso2: null, regions: [] });
     expect(response.body.data.countries).toEqual(expect.arrayContaining(['FRA', 'DEU', 'ESP']));
     expect(response.body.data.bundles.every((b: { destination: string }) => b.destination === 'europe')).toBe(true);
+  });
+
+  it('gives every region an ISO 3166 user-assigned alpha-3 code (X-range) of its own, by which it is also found', async () => {
+    const list = await client.send('GET', '/destinations');
+    const byCode = await client.send('GET', '/destinations/xeu');
+
+    const regions = list.body.data.filter((d: { type: string }) => d.type === 'region');
+    const codes = regions.map((r: { iso3: string }) => r.iso3);
+    expect(codes.every((code: string) => /^X[A-Z]{2}$/.test(code))).toBe(true);
+    expect(new Set(codes).size).toBe(regions.length);
+    expect(byCode.status).toBe(200);
+    expect(byCode.body.data).toMatchObject({ id: 'europe', iso3: 'XEU' });
+  });
+
+  it('books and redeems a region bundle end to end, by package_id or by the region code as destination', async () => {
+    const traveler = `region-${Date.now()}`;
+    const body = makeBookingRequest({
+      package_specifications: [
+        { package_id: 'pkg-eu-10gb-30d', external_user_id: traveler },
+        { destination: 'XAS', size: '5GB', package_duration: 15, external_user_id: traveler },
+      ],
+    });
+
+    const booked = await client.send('POST', '/bookings', { body });
+    const [byPackage, byCode] = booked.body.data[0].package_queues as Array<{ uuid: string }>;
+    const redeemed = [];
+    for (const entry of [byPackage!, byCode!]) {
+      redeemed.push(await client.send('POST', '/native/redeem-package', { body: { external_user_id: traveler, package_queue_id: entry.uuid } }));
+    }
+
+    expect(booked.status).toBe(201);
+    expect(booked.body.data[0].promo_codes.map((p: { iso3: string }) => p.iso3)).toEqual(['XEU', 'XAS']);
+    expect(redeemed.map((r) => r.status)).toEqual([200, 200]);
+    expect(redeemed[1]!.body.data.current_esim_packages.map((p: { destination: string }) => p.destination)).toEqual(['XEU', 'XAS']);
   });
 
   it.each(['XYZ', 'QQ', 'atlantis', 'a'.repeat(300), '%F0%9F%8C%8D'])('answers an unknown id %s with 404 destination_not_found', async (id) => {
@@ -130,7 +164,7 @@ describe('Destinations', () => {
     const again = await importCatalog(catalogFile, deps);
     const altered = importCatalog({ ...catalogFile, bundles: catalogFile.bundles.slice(1) }, deps);
 
-    expect(again).toMatchObject({ version: 1, changed: false });
+    expect(again).toMatchObject({ version: catalogFile.version, changed: false });
     await expect(altered).rejects.toMatchObject({ status: 409, code: 'catalog_version_changed' });
   });
 
@@ -138,11 +172,11 @@ describe('Destinations', () => {
     const deps = { catalog: service.runtime.admin.catalog, clock: serviceClock };
     const dropped = catalogFile.bundles[0].id;
 
-    const result = await importCatalog({ ...catalogFile, version: 2, bundles: catalogFile.bundles.slice(1) }, deps);
+    const result = await importCatalog({ ...catalogFile, version: catalogFile.version + 1, bundles: catalogFile.bundles.slice(1) }, deps);
     const detail = await client.send('GET', '/destinations/FRA');
     const booking = await client.send('POST', '/bookings', { body: makeBookingRequest({ package_specifications: [{ package_id: dropped }] }) });
 
-    expect(result).toMatchObject({ version: 2, changed: true, removed_bundles: [dropped] });
+    expect(result).toMatchObject({ version: catalogFile.version + 1, changed: true, removed_bundles: [dropped] });
     expect(detail.body.data.bundles.map((b: { id: string }) => b.id)).not.toContain(dropped);
     expect(booking.status).toBe(400);
     expect(booking.body.error.code).toBe('unknown_package');

@@ -1,5 +1,6 @@
 // GET /promo-codes/{id} (partner, own codes only) and the public POST /promo-codes/claim/{uuid} with email and throttling.
 import { randomUUID } from 'node:crypto';
+import { assertResponseMatchesContract } from '#test/support/contract';
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import { decodedBodies, mailbox } from '#test/support/mailbox';
 import { useTestService } from '#test/support/test-service';
@@ -20,7 +21,11 @@ describe('Promo codes', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
-    }).then(async (r) => ({ status: r.status, headers: r.headers, body: (await r.json()) as any }));
+    }).then(async (r) => {
+      const answer = { status: r.status, headers: r.headers, body: (await r.json()) as any };
+      assertResponseMatchesContract('POST', `/promo-codes/claim/${uuid}`, answer.status, answer.body);
+      return answer;
+    });
 
 
   describe('GET /promo-codes/{id}', () => {
@@ -98,7 +103,7 @@ describe('Promo codes', () => {
       const response = await claim(promo.uuid);
 
       expect(response.status).toBe(409);
-      expect(response.body.error.code).toBe('promo_code_redeemed');
+      expect(response.body.error.code).toBe('promo_code_already_redeemed');
     });
 
     it('answers codes of bookings with an email like unknown codes (they have no claim URL)', async () => {

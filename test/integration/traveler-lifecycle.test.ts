@@ -255,6 +255,7 @@ describe('Traveler lifecycle', () => {
       expect.objectContaining({ status: 'queued', size: '3GB', used_bytes: 0, remaining_bytes: 3 * 1024 ** 3, package_queue_uuid: queueId }),
     ]);
     expect(twice.status).toBe(409);
+    expect(twice.body.error.code).toBe('package_queue_not_pending');
     expect(after.body.data).toMatchObject({ package_queues: [], current_esim: { iccid: redeemed.body.data.current_esim.iccid, status: 'provisioned' } });
     expect(unknown.body.error.code).toBe('user_not_found');
   });
@@ -324,6 +325,37 @@ describe('Traveler lifecycle', () => {
     expect(used.events).toEqual(['package.usage.50_percent', 'package.usage.80_percent']);
     expect(purchase).toMatchObject({ iccid: installed.iccid, payment_id: expect.stringMatching(/^pay_/) });
     expect(again.code).toBe(1);
+  });
+
+  it('sandbox report-usage on an unlimited package: that share of its duration elapses, with the duration-based events', async () => {
+    // Prepare: an unlimited 10-day package, activated now
+    const { client, path } = await partnerWithWebhook();
+    await service.runtime.admin.catalog.putPackage({
+      id: 'pkg-unl-10d-sandbox', package_type: 'unlimited', size: null, package_duration: 10, destination: 'USA', traffic_policy: 'fair',
+    });
+    const booking = await book(client, [makePackageSpecification({ external_user_id: 'uma', package_id: 'pkg-unl-10d-sandbox' })]);
+    await ok(client, 'redeem-promo-code', { uuid: booking.promo_codes[0].uuid });
+    await ok(client, 'install-esim', { external_user_id: 'uma' });
+    const activated = await ok(client, 'activate-package', { external_user_id: 'uma' });
+
+    // Act
+    const eighty = await ok(client, 'report-usage', { package_id: activated.package_id, percent: 80 });
+    const backwards = await ok(client, 'report-usage', { package_id: activated.package_id, percent: 40 });
+    const full = await ok(client, 'report-usage', { package_id: activated.package_id, percent: 100 });
+
+    // Assess
+    expect(eighty).toMatchObject({ state: 'active', events: ['package.usage.50_percent', 'package.usage.80_percent'] });
+    expect(backwards.events).toEqual([]);
+    expect(full).toMatchObject({ state: 'expired', events: ['package.usage.100_percent'] });
+    await eventually(() => receiver.uniqueEventIds(path), (found) => found.length >= 6);
+    const usage = receiver
+      .received(path)
+      .map((delivery) => delivery.body as { event: string; data: Record<string, unknown> })
+      .filter((body) => body.event.startsWith('package.usage.'));
+    expect(usage.find((body) => body.event === 'package.usage.80_percent')?.data).toMatchObject({
+      package_type: 'unlimited', usage_percent: 80, duration_days: 10, elapsed_days: 8, remaining_days: 2,
+    });
+    expect(usage.find((body) => body.event === 'package.usage.100_percent')?.data).toMatchObject({ elapsed_days: 10, remaining_days: 0 });
   });
 
   it('fires duration thresholds and expiry from the due index as time passes', async () => {

@@ -48,6 +48,30 @@ describe('Traveler web app', () => {
       expect(otherPartner.body.error.code).toBe('traveler_not_found');
     });
 
+    it('resolves the email of a traveler booked with an email and an external_user_id before anything is redeemed', async () => {
+      const tag = randomUUID().slice(0, 8);
+      const entryEmail = `entry-${tag}@example.com`;
+      const bookingEmail = `booker-${tag}@example.com`;
+      const sharedEmail = `agency-${tag}@example.com`;
+      const departure = new Date(Date.now() + 864e6).toISOString();
+      const book = (email: string, specifications: Array<Record<string, unknown>>) =>
+        service.client.send('POST', '/bookings', { body: { email, departure_date: departure, package_specifications: specifications } });
+      await book(`someone-${tag}@example.com`, [{ destination: 'FRA', size: '1GB', external_user_id: `kim-${tag}`, email: entryEmail }]);
+      await book(bookingEmail, [{ destination: 'ITA', size: '1GB', external_user_id: `lee-${tag}` }]);
+      await book(sharedEmail, [{ destination: 'ESP', size: '1GB', external_user_id: `ann-${tag}` }]);
+      await book(sharedEmail, [{ destination: 'PRT', size: '1GB', external_user_id: `bob-${tag}` }]);
+
+      const byEntryEmail = await service.client.send('POST', '/redirect-tokens/create', { body: { email: entryEmail } });
+      const byBookingEmail = await service.client.send('POST', '/redirect-tokens/create', { body: { email: bookingEmail.toUpperCase() } });
+      const byAgencyEmail = await service.client.send('POST', '/redirect-tokens/create', { body: { email: sharedEmail } });
+      const otherPartner = await service.otherClient.send('POST', '/redirect-tokens/create', { body: { email: entryEmail } });
+
+      expect([byEntryEmail.status, byEntryEmail.body.data?.external_user_id]).toEqual([201, `kim-${tag}`]);
+      expect([byBookingEmail.status, byBookingEmail.body.data?.external_user_id]).toEqual([201, `lee-${tag}`]);
+      expect([byAgencyEmail.status, byAgencyEmail.body.error?.code]).toEqual([409, 'traveler_ambiguous']);
+      expect(otherPartner.body.error.code).toBe('traveler_not_found');
+    });
+
     it.each([
       ['neither field', {}],
       ['a malformed email', { email: 'not-an-email' }],
@@ -239,19 +263,24 @@ describe('Traveler web app', () => {
       const form = await open(promo.claim_url);
       const cookie = sessionCookieOf(form);
       const csrf = /name="csrf_token" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
-      const submit = (body: string, withCookie = true) =>
+      const submit = (body: string, withCookie: string | null = cookie) =>
         open(`${service.url}/app/claim/${promo.uuid}`, {
           method: 'POST',
-          headers: { ...(withCookie ? { cookie } : {}), 'content-type': 'application/x-www-form-urlencoded' },
+          headers: { ...(withCookie ? { cookie: withCookie } : {}), 'content-type': 'application/x-www-form-urlencoded' },
           body,
         });
+      const otherPromo = await claimablePromo();
+      const otherForm = await open(otherPromo.claim_url);
+      const otherCsrf = /name="csrf_token" value="([^"]+)"/.exec(await otherForm.text())?.[1] ?? '';
 
-      const noCookie = await submit(`csrf_token=${csrf}&email=a%40example.com`, false);
+      const noCookie = await submit(`csrf_token=${csrf}&email=a%40example.com`, null);
       const wrongToken = await submit(`csrf_token=${'y'.repeat(43)}&email=a%40example.com`);
+      const selfMadePair = await submit(`csrf_token=${'a'.repeat(43)}&email=a%40example.com`, `csrf=${'a'.repeat(43)}`);
+      const anotherCodesToken = await submit(`csrf_token=${otherCsrf}&email=a%40example.com`, sessionCookieOf(otherForm));
       const badEmail = await submit(`csrf_token=${csrf}&email=not-an-email`);
       const good = await submit(`csrf_token=${csrf}&email=a%40example.com`);
 
-      expect([noCookie.status, wrongToken.status]).toEqual([403, 403]);
+      expect([noCookie.status, wrongToken.status, selfMadePair.status, anotherCodesToken.status]).toEqual([403, 403, 403, 403]);
       expect(badEmail.status).toBe(400);
       const badPage = await badEmail.text();
       expect(badPage).toContain('aria-invalid="true"');
@@ -263,6 +292,8 @@ describe('Traveler web app', () => {
     it('hands a valid submission to the bound claim use case: uuid, trimmed email and service.client address, then its outcome page', async () => {
       // Prepare: the form handler bound to a recording claim port, driven like API Gateway would.
       const promo = await claimablePromo();
+      const form = await open(promo.claim_url);
+      const csrf = /name="csrf_token" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
       const calls: unknown[] = [];
       const { claimFormHandler } = await import('#shared/web/claim-form');
       const handler = claimFormHandler({ claim: async (input) => (calls.push(input), calls.length === 1 ? 'sent' : 'already_claimed') });
@@ -270,9 +301,9 @@ describe('Traveler web app', () => {
         handler({
           path: `/app/claim/${promo.uuid}`,
           httpMethod: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `csrf=${'c'.repeat(43)}` },
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: sessionCookieOf(form) },
           pathParameters: { uuid: promo.uuid },
-          body: `csrf_token=${'c'.repeat(43)}&email=+Ada%40Example.com+`,
+          body: `csrf_token=${encodeURIComponent(csrf)}&email=+Ada%40Example.com+`,
           isBase64Encoded: false,
           requestContext: { path: `/api/app/claim/${promo.uuid}`, identity: { sourceIp: '198.51.100.7' } },
         } as never);

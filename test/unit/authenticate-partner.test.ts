@@ -122,4 +122,15 @@ describe('Pagination cursor', () => {
     const forged = `${Buffer.from(JSON.stringify({ d: 'next', i: 'zzz' })).toString('base64url')}.${cursor.split('.')[1]}`;
     expect(() => decodeCursor(forged, key)).toThrow(ValidationError);
   });
+
+  it('accepts only the exact text a response returned: no extra parts, no other spelling of the same bytes', () => {
+    const cursor = encodeCursor({ direction: 'next', id: 'abc' }, key);
+    const [payload, tag] = cursor.split('.') as [string, string];
+    // 16 bytes take 22 base64url characters whose last 4 bits are padding: the next letter decodes to the same bytes.
+    const sameBytesOtherSpelling = `${tag.slice(0, -1)}${String.fromCharCode(tag.charCodeAt(tag.length - 1) + 1)}`;
+    expect(Buffer.from(sameBytesOtherSpelling, 'base64url')).toEqual(Buffer.from(tag, 'base64url'));
+    for (const altered of [`${cursor}.x`, `${cursor}.`, `${cursor}=`, ` ${cursor}`, `${payload}.${sameBytesOtherSpelling}`]) {
+      expect(() => decodeCursor(altered, key)).toThrow(ValidationError);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-// tests → auth → the in-memory credential cache: rotation, disabling and expiry, on an injected clock.
+// tests → auth → the in-memory credential cache and the confirming read: rotation, disabling and expiry, on an injected clock.
 import { authenticatePartner } from '#shared/auth/authenticate-partner';
 import { cachedCredentials, CREDENTIALS_CACHE_TTL_MS } from '#shared/auth/credential-cache';
 import { signRequest } from '#shared/auth/request-signing';
@@ -18,9 +18,11 @@ const makeSetup = () => {
     { findByApiKey: async (apiKey) => (reads++, apiKey === stored.apiKey ? stored : undefined) },
     { clock: { now: () => new Date(now) } },
   );
+  const readsBeforeClaims: number[] = [];
   const deps = {
     credentials,
-    replayGuard: { claim: async () => true },
+    // The confirming read has begun when the claim starts: the two run side by side.
+    replayGuard: { claim: async () => (readsBeforeClaims.push(reads), true) },
     cipher: fakeCipher,
     now: () => now,
   };
@@ -37,39 +39,24 @@ const makeSetup = () => {
   return {
     sendSignedWith,
     reads: () => reads,
+    readsBeforeClaims: () => readsBeforeClaims,
     advance: (ms: number) => (now += ms),
     update: (changes: Partial<PartnerCredentials>) => (stored = { ...stored, ...changes }),
   };
 };
 
 describe('Function: cachedCredentials', () => {
-  it('reads the credentials once per time-to-live while signatures verify', async () => {
+  it('verifies a warm request from the cache and confirms its credentials with one read beside the claim', async () => {
     // Prepare
     const setup = makeSetup();
 
     // Act
     const outcomes = [await setup.sendSignedWith('sk_old'), await setup.sendSignedWith('sk_old'), await setup.sendSignedWith('sk_old')];
 
-    // Assess
+    // Assess: the first request reads to verify; each later one verifies from the cache and reads once to confirm.
     expect(outcomes).toEqual(['ok', 'ok', 'ok']);
-    expect(setup.reads()).toBe(1);
-  });
-
-  it('reads again once the time-to-live has passed', async () => {
-    // Prepare
-    const setup = makeSetup();
-    await setup.sendSignedWith('sk_old');
-
-    // Act
-    setup.advance(CREDENTIALS_CACHE_TTL_MS - 1);
-    await setup.sendSignedWith('sk_old');
-    const readsWithinTtl = setup.reads();
-    setup.advance(1);
-    await setup.sendSignedWith('sk_old');
-
-    // Assess
-    expect(readsWithinTtl).toBe(1);
-    expect(setup.reads()).toBe(2);
+    expect(setup.reads()).toBe(3);
+    expect(setup.readsBeforeClaims()).toEqual([1, 2, 3]);
   });
 
   it('accepts a rotated secret at once, re-reading the credentials before refusing', async () => {
@@ -114,6 +101,22 @@ describe('Function: cachedCredentials', () => {
 
     // Assess
     expect(outcome).toBe('invalid_api_key');
+  });
+
+  it.each([
+    ['the old secret after a rotation', { secretCiphertext: 'enc:sk_new' }, 'invalid_signature'],
+    ['a partner after it was disabled', { status: 'disabled' as const }, 'invalid_api_key'],
+  ])('refuses %s on the very next request, within the time-to-live', async (_change, change, code) => {
+    // Prepare
+    const setup = makeSetup();
+    await setup.sendSignedWith('sk_old');
+    setup.update(change);
+
+    // Act
+    const outcome = await setup.sendSignedWith('sk_old');
+
+    // Assess
+    expect(outcome).toBe(code);
   });
 
   it('lets a re-enabled partner in at once', async () => {

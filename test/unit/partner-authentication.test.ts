@@ -132,7 +132,7 @@ describe('Middleware: partnerAuthentication', () => {
           setup.steps.push('handler ran');
           if (outcome === 'bad request') throw new BadRequestError('bad_request', 'Invalid body.');
           if (outcome === 'write') {
-            const record = context.writeClaim!.intoWrite();
+            const record = await context.writeClaim!.intoWrite();
             if (used.has(record.signature)) throw signatureReused();
             used.add(record.signature);
             setup.steps.push('written with claim');

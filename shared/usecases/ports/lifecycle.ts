@@ -95,6 +95,11 @@ export interface TravelerStore {
   findPromoCodeUuid(partnerId: string, code: string): Promise<string | undefined>;
   /** Package queue entries addressed to a traveler key (`external_user_id` or `email:{email}`), at most 100. */
   queueRefs(partnerId: string, travelerKey: string): Promise<QueueRef[]>;
+  /**
+   * The external_user_ids the partner's bookings pair with this email (bookedEmailOf), distinct, from at most 100
+   * entries. Read from an index: a booking shows here within about a second of its creation.
+   */
+  externalUserIdsBookedWithEmail(partnerId: string, email: string): Promise<string[]>;
   /** Packages with time-driven work due (thresholds, expiry): the sweeper's index, oldest first, `limit` per shard. */
   duePackageSchedules(now: Date, limit: number): Promise<PackageSchedule[]>;
   dropPackageSchedule(schedule: PackageSchedule): Promise<void>;
