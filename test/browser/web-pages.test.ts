@@ -87,10 +87,10 @@ describe('Traveler web app in a browser', () => {
     await otherPage.goto((await redirectToken(client, { external_user_id: second })).url);
     await page.reload();
 
-    expect(await page.locator('main').textContent()).toContain('ESP');
-    expect(await page.locator('main').textContent()).not.toContain('GRC');
-    expect(await otherPage.locator('main').textContent()).toContain('GRC');
-    expect(await otherPage.locator('main').textContent()).not.toContain('ESP');
+    expect(await page.locator('main').textContent()).toContain('Spain');
+    expect(await page.locator('main').textContent()).not.toContain('Greece');
+    expect(await otherPage.locator('main').textContent()).toContain('Greece');
+    expect(await otherPage.locator('main').textContent()).not.toContain('Spain');
     await other.close();
   });
 
