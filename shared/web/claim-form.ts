@@ -2,23 +2,24 @@
 import * as v from 'valibot';
 import { describeClaimPage, UUID_PATTERN, type ClaimPromoCode } from '#shared/usecases/claim-promo-code-page';
 import { webDependencies } from '#shared/composition/traveler-web';
-import { formExpiredPage, publicPage, readForm } from '#shared/web/page-handler';
+import { postedForm, publicPage } from '#shared/web/page-handler';
 import { claimFormPage, claimOutcomePage, notFoundPage } from '#shared/web/pages';
-import { CSRF_COOKIE, CSRF_FIELD, isCrossSite, sameSecret } from '#shared/web/security';
+import { CSRF_COOKIE, sameSecret } from '#shared/web/security';
 
 const EmailSchema = v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(254), v.email());
 
-/** The claim form's submission: CSRF and email checked here, the claim itself through the bound port. */
+/**
+ * The claim form's submission: the CSRF token (the claim page's cookie) checked by postedForm, the email here, the
+ * claim itself through the bound port.
+ */
 export const claimFormHandler = (claim: ClaimPromoCode) =>
-  publicPage(async (request) => {
+  publicPage(postedForm((request, token) => sameSecret(token, request.cookie(CSRF_COOKIE)), async (request, form) => {
     const uuid = request.event.pathParameters?.uuid ?? '';
     const found = UUID_PATTERN.test(uuid) ? await describeClaimPage({ uuid }, webDependencies) : undefined;
     if (!found) return { status: 404, page: notFoundPage(request.frame()) };
     const { brand } = found;
     const frame = request.frame({ bookingLocale: found.promo.locale, brand });
-    const form = readForm(request);
     const csrfToken = request.cookie(CSRF_COOKIE);
-    if (isCrossSite(request.headers) || !sameSecret(form.get(CSRF_FIELD) ?? undefined, csrfToken)) return formExpiredPage(request, brand);
     const email = v.safeParse(EmailSchema, form.get('email') ?? '');
     if (!email.success) {
       const typed = (form.get('email') ?? '').slice(0, 254);
@@ -26,4 +27,4 @@ export const claimFormHandler = (claim: ClaimPromoCode) =>
     }
     const outcome = await claim.claim({ uuid, email: email.output, clientAddress: request.event.requestContext?.identity?.sourceIp ?? '' });
     return { ...claimOutcomePage(frame, outcome), brand };
-  });
+  }));
