@@ -230,23 +230,25 @@ describe('Stack: EsimBooking (dev)', () => {
   });
 
   describe('Outputs', () => {
-    it('exports the table, secret key and queues under the names the ops CLI reads', () => {
-      // Prepare
+    it('exports the table, secret key and every queue under the names the ops CLI reads', () => {
+      // Prepare: one resource per ops output (the type makes a new output without a resource here fail to compile).
       const { stack, ref } = synthesized;
-      const expected = {
-        [opsOutputKeys.tableName]: stack.data.table,
-        [opsOutputKeys.secretKeyId]: stack.data.secretKey,
-        [opsOutputKeys.webhookQueueUrl]: stack.data.webhookQueue,
-        [opsOutputKeys.webhookDeadLetterQueueUrl]: stack.data.webhookDeadLetterQueue,
+      const expected: Record<keyof typeof opsOutputKeys, Parameters<typeof ref>[0]> = {
+        tableName: stack.data.table,
+        secretKeyId: stack.data.secretKey,
+        webhookQueueUrl: stack.data.webhookQueue,
+        webhookDeadLetterQueueUrl: stack.data.webhookDeadLetterQueue,
+        emailQueueUrl: stack.data.emailQueue,
+        emailDeadLetterQueueUrl: stack.data.emailDeadLetterQueue,
       };
 
       // Act
       const outputs = template.findOutputs('*');
 
       // Assess
-      for (const [key, resource] of Object.entries(expected)) {
-        expect(outputs[key]).toBeDefined();
-        expect(JSON.stringify(outputs[key]!.Value)).toContain(ref(resource));
+      for (const [name, resource] of Object.entries(expected) as Array<[keyof typeof opsOutputKeys, Parameters<typeof ref>[0]]>) {
+        const key = opsOutputKeys[name];
+        expect({ key, value: JSON.stringify(outputs[key]?.Value) }).toEqual({ key, value: expect.stringContaining(ref(resource)) });
       }
     });
   });
