@@ -1,6 +1,6 @@
 // Native ESM jest: middy and fauxqs are ESM-only, so nothing is transformed to CommonJS.
-// Three projects: unit and CDK tests never start a JVM; only the integration project starts DynamoDB Local.
-// `jest --selectProjects unit` runs the fast ones alone.
+// Four projects: unit and CDK tests never start a JVM; the integration and browser projects share one DynamoDB Local;
+// only the browser project needs Chromium. `jest --selectProjects unit` runs the fast ones alone.
 const shared = {
   testEnvironment: 'node',
   // `source`: workspace packages (the SDK) resolve to their TypeScript sources, so tests need no build first.
@@ -20,9 +20,18 @@ export default {
     {
       ...shared,
       displayName: 'integration',
-      // Browser tests (Chromium through the local runtime) and the SDK's client test share the integration project's DynamoDB Local.
-      testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/test/browser/**/*.test.ts', '<rootDir>/sdk/test/client.test.ts'],
+      // The SDK's client test shares the integration project's DynamoDB Local.
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/sdk/test/client.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    {
+      ...shared,
+      displayName: 'browser',
+      // Chromium through the local runtime. Its global setup checks Chromium once before anything starts, then
+      // shares the integration project's DynamoDB Local (the same teardown runs once for both).
+      testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/browser-global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
   ],

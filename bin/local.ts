@@ -2,20 +2,18 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { provisionDemoPartner, redirectTokenCurlExample, signedCurlExample } from '#bin/local/demo-data';
+import { localDataDir } from '#bin/local/instances';
 import { startLocalRuntime } from '#bin/local/runtime';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const inMemory = process.argv.includes('--in-memory');
-// An in-memory run keeps its files apart, so it never replaces the kept demo partner or encryption key.
-const dataDir = inMemory ? join(projectRoot, '.local', 'in-memory') : join(projectRoot, '.local');
+const port = Number(process.env.PORT ?? 3000);
+// An in-memory run keeps its files apart, per port, so it never replaces the kept demo partner, the encryption key
+// or another in-memory run's files.
+const dataDir = localDataDir(join(projectRoot, '.local'), { inMemory, port });
 
 const main = async () => {
-  const runtime = await startLocalRuntime({
-    projectRoot,
-    port: Number(process.env.PORT ?? 3000),
-    dataDir,
-    inMemory,
-  });
+  const runtime = await startLocalRuntime({ projectRoot, port, dataDir, inMemory });
   const partner = await provisionDemoPartner(runtime, dataDir);
   console.log(
     [

@@ -6,7 +6,7 @@ import { DEPRECATED_TIME_LIMITED_WARNING, usesDeprecatedType } from '#shared/dom
 import { validate } from '#shared/domain/validate';
 import { countBookingCreated } from '#shared/observability';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
-import { readJsonBody } from '#shared/http/request';
+import { readIdempotencyKey, readJsonBody } from '#shared/http/request';
 import { repositories } from '#shared/composition/repositories';
 import { idempotency } from '#shared/composition/idempotency';
 import { createBooking } from '#shared/usecases/create-booking';
@@ -14,12 +14,13 @@ import { createBooking } from '#shared/usecases/create-booking';
 export const handler = partnerHandler(async ({ event, headers, partner, context, signatureClaim }) => {
   const body = readJsonBody(event, headers);
   const request = validate(BookingRequestSchema, body);
+  const idempotencyKey = readIdempotencyKey(headers);
   // The signature's single-use record goes into the booking's own transaction (one round trip). An Idempotency-Key
   // writes its own record first, so that path claims the signature before it, as every other write does.
-  if (headers['idempotency-key'] !== undefined) await signatureClaim?.now();
-  const usedSignature = headers['idempotency-key'] === undefined ? await signatureClaim?.intoWrite() : undefined;
+  if (idempotencyKey !== undefined) await signatureClaim?.now();
+  const usedSignature = idempotencyKey === undefined ? await signatureClaim?.intoWrite() : undefined;
   const data = await idempotency.run(
-    { partnerId: partner.partnerId, idempotencyKey: headers['idempotency-key'], body, deadline: context },
+    { partnerId: partner.partnerId, idempotencyKey, body, deadline: context },
     async () => {
       const booking = await createBooking({ partnerId: partner.partnerId, request, usedSignature }, repositories);
       countBookingCreated();

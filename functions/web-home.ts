@@ -1,11 +1,11 @@
 // GET /app → the traveler's home: their packages, under their partner's brand and in their language.
-import { showTravelerHome } from '#shared/usecases/traveler-home';
+import { showTravelerHomePage } from '#shared/usecases/traveler-home';
 import { webDependencies } from '#shared/composition/traveler-web';
 import { travelerPage } from '#shared/web/traveler-page';
 import { homePage } from '#shared/web/pages';
 
 export const handler = travelerPage(async (request) => {
-  const { view, brand } = await showTravelerHome({ session: request.session }, webDependencies);
+  const { view, brand, regionNames } = await showTravelerHomePage({ session: request.session }, webDependencies);
   const frame = request.frame({ bookingLocale: view.locale, brand });
-  return { page: homePage(frame, { view, csrfToken: request.session.csrf_token }), brand };
+  return { page: homePage(frame, { view, regionNames, csrfToken: request.session.csrf_token }), brand };
 });

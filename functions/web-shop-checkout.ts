@@ -4,24 +4,23 @@ import { showTravelerHome } from '#shared/usecases/traveler-home';
 import { CHECKOUT_NONCE, checkoutBundle } from '#shared/usecases/web-shop';
 import { webDependencies } from '#shared/composition/traveler-web';
 import { messagePage } from '#shared/web/layout';
-import { formExpiredPage, readForm } from '#shared/web/page-handler';
-import { isCrossSite, sameSecret, CSRF_FIELD } from '#shared/web/security';
+import { postedForm } from '#shared/web/page-handler';
 import { shopDependencies } from '#shared/composition/shop';
 import { bundleGonePage, checkoutDonePage } from '#shared/web/shop-page';
-import { travelerPage } from '#shared/web/traveler-page';
+import { sessionCsrfToken, travelerPage } from '#shared/web/traveler-page';
 
 const FIELD = /^[A-Za-z0-9_-]{1,64}$/;
 
-export const handler = travelerPage(async (request) => {
-  const form = readForm(request);
-  if (isCrossSite(request.headers) || !sameSecret(form.get(CSRF_FIELD) ?? undefined, request.session.csrf_token)) return formExpiredPage(request);
-  const { view: home, brand } = await showTravelerHome({ session: request.session }, webDependencies);
-  const frame = request.frame({ bookingLocale: home.locale, brand });
-  const [nonce, destinationId, bundleId] = [form.get('nonce') ?? '', form.get('destination') ?? '', form.get('bundle') ?? ''];
-  if (!CHECKOUT_NONCE.test(nonce) || !FIELD.test(destinationId) || !FIELD.test(bundleId)) {
-    return { status: 400, brand, page: messagePage(frame, { title: frame.t('checkoutInvalidTitle'), body: frame.t('checkoutInvalidBody') }) };
-  }
-  const outcome = await checkoutBundle({ session: request.session, destinationId, bundleId, nonce }, shopDependencies);
-  if (!outcome.ok) return { status: 404, brand, page: bundleGonePage(frame) };
-  return { brand, page: checkoutDonePage(frame, outcome) };
-});
+export const handler = travelerPage(
+  postedForm(sessionCsrfToken, async (request, form) => {
+    const { view: home, brand } = await showTravelerHome({ session: request.session }, webDependencies);
+    const frame = request.frame({ bookingLocale: home.locale, brand });
+    const [nonce, destinationId, bundleId] = [form.get('nonce') ?? '', form.get('destination') ?? '', form.get('bundle') ?? ''];
+    if (!CHECKOUT_NONCE.test(nonce) || !FIELD.test(destinationId) || !FIELD.test(bundleId)) {
+      return { status: 400, brand, page: messagePage(frame, { title: frame.t('checkoutInvalidTitle'), body: frame.t('checkoutInvalidBody') }) };
+    }
+    const outcome = await checkoutBundle({ session: request.session, destinationId, bundleId, nonce }, shopDependencies);
+    if (!outcome.ok) return { status: 404, brand, page: bundleGonePage(frame) };
+    return { brand, page: checkoutDonePage(frame, outcome) };
+  }),
+);

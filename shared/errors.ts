@@ -14,7 +14,7 @@ export const errorCodes = {
   promo_code_redeemed: { status: 400, description: 'The promo code is already redeemed and can no longer change.' },
   traveler_required: { status: 400, description: 'A classic grant needs external_user_id or email to know who claims it.' },
   unsafe_webhook_url: { status: 400, description: 'The webhook URL is not a public HTTPS address (operations only).' },
-  invalid_header_name: { status: 400, description: 'The webhook header name is not a valid HTTP header name (operations only).' },
+  invalid_header_name: { status: 400, description: 'The webhook auth header name is not a valid HTTP header name, or names a header every delivery sets itself (operations only).' },
   unknown_event: { status: 400, description: 'The event name is not one of the webhook events (operations only).' },
   filter_required: { status: 400, description: 'A delivery search needs an event id or a partner (operations only).' },
   identifiers_disagree: { status: 400, description: 'The identifiers given (uuid and code, or several traveler identifiers) name different things.' },

@@ -1,10 +1,12 @@
 // local runtime → serves the route table at http://127.0.0.1:PORT/api by invoking the very same handlers.
 import { createServer, type Server, STATUS_CODES } from 'node:http';
 import { resolve } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { config } from '#shared/config';
 import { partnerRateLimit, rateLimitedMessage, tokenBuckets } from '#shared/http/rate-limit';
+import type { ErrorCode } from '#shared/errors';
 import { errorBody, noStoreHeaders } from '#shared/http/response';
 import { currentRoute } from '#bin/local/table-access-guard';
 import { lambdaContext, routeMatcher, STAGE_PATH, toProxyEvent } from '#bin/local/api-gateway';
@@ -32,6 +34,16 @@ export const handlerLoader = (projectRoot: string) => {
 const sendJson = (res: import('node:http').ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify(body));
+};
+
+/** An error answer written straight to the connection, for requests Node does not hand to the request listener. */
+const answerOnSocket = (socket: Duplex, status: number, code: ErrorCode, message: string) => {
+  if (!socket.writable) return socket.destroy();
+  const body = JSON.stringify(errorBody(code, message));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 };
 
 export interface HttpServerOptions {
@@ -74,6 +86,7 @@ export const startHttpServer = async (options: HttpServerOptions): Promise<{ ser
       let url: URL;
       let path: string;
       let matched: ReturnType<typeof match>;
+      let removed: ReturnType<typeof matchRemoved> = undefined;
       let control: ControlRequest | undefined;
       try {
         url = new URL(req.url ?? '/', 'http://localhost');
@@ -84,7 +97,9 @@ export const startHttpServer = async (options: HttpServerOptions): Promise<{ ser
           return sendJson(res, 404, errorBody('route_not_found', `No route for ${req.method} ${rawPath}. The API lives under ${STAGE_PATH}.`));
         }
         path = rawPath.slice(STAGE_PATH.length) || '/';
+        // Both matchers decode path parameters, so both stay inside the malformed-URL answer.
         matched = match(req.method ?? 'GET', path);
+        if (!matched) removed = matchRemoved(req.method ?? 'GET', path);
       } catch {
         // API Gateway answers a request line or percent-encoding it cannot read with 400.
         return sendJson(res, 400, errorBody('bad_request', 'The request URL is malformed.'));
@@ -95,7 +110,6 @@ export const startHttpServer = async (options: HttpServerOptions): Promise<{ ser
       }
       if (!matched) {
         // What the stack's mock integration answers for a removed route, without a handler.
-        const removed = matchRemoved(req.method ?? 'GET', path);
         if (removed) return sendJson(res, 410, errorBody('endpoint_removed', removed.route.message), noStoreHeaders);
         return sendJson(res, 404, errorBody('route_not_found', `No route for ${req.method} ${path}.`));
       }
@@ -120,17 +134,12 @@ export const startHttpServer = async (options: HttpServerOptions): Promise<{ ser
     };
   });
   // Node answers what it cannot parse itself (e.g. headers over 16 KiB: an empty 431); give it our error shape.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return socket.destroy();
-    const [status, code, message] = error.code === 'HPE_HEADER_OVERFLOW'
-      ? ([431, 'request_header_fields_too_large', 'The request headers are too large.'] as const)
-      : ([400, 'bad_request', 'The request could not be read.'] as const);
-    const body = JSON.stringify(errorBody(code, message));
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'HPE_HEADER_OVERFLOW') return answerOnSocket(socket, 431, 'request_header_fields_too_large', 'The request headers are too large.');
+    answerOnSocket(socket, 400, 'bad_request', 'The request could not be read.');
   });
+  // Node hands CONNECT to this event and closes the connection when nothing listens; API Gateway routes no CONNECT.
+  server.on('connect', (req, socket: Duplex) => answerOnSocket(socket, 404, 'route_not_found', `No route for ${req.method} ${req.url}.`));
   await new Promise<void>((done, fail) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       fail(

@@ -8,6 +8,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { serviceClock } from '#shared/clock';
 import { envNames } from '#shared/config';
 import { ensureTable } from '#bin/local/create-table';
+import { runningServiceIn, runtimeFileIn } from '#bin/local/instances';
 import { startDynamoDbLocal } from '#bin/local/dynamodb-local';
 import { startEventPipeline } from '#bin/local/event-pipeline';
 import { localControl } from '#bin/local/clock-control';
@@ -63,6 +64,14 @@ const localKey = (dataDir: string, inMemory: boolean): { key: string; file: stri
 };
 
 export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<LocalRuntime> => {
+  // Two services on one data folder would overwrite each other's runtime file (and share a DynamoDB data folder).
+  const other = runningServiceIn(options.dataDir);
+  if (other) {
+    throw new Error(
+      `A local service started from ${options.dataDir} already runs at ${other.url} (pid ${other.pid}). ` +
+        'Stop it first, or start another one in memory on another port: PORT=4000 npm start -- --in-memory',
+    );
+  }
   mkdirSync(options.dataDir, { recursive: true });
   const dynamo = await startDynamoDbLocal({ dataDir: join(options.dataDir, 'dynamodb'), inMemory: options.inMemory });
   const tableName = options.tableName ?? 'esim-booking-local';
@@ -148,7 +157,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
   // Claim URLs point at this local API unless the caller chose another public address.
   process.env[envNames.publicBaseUrl] = options.environment?.[envNames.publicBaseUrl] ?? http.url;
   // The ops CLI finds the running service through this file; it is removed again on stop.
-  const runtimeFile = join(options.dataDir, 'runtime.json');
+  const runtimeFile = runtimeFileIn(options.dataDir);
   writeFileSync(
     runtimeFile,
     JSON.stringify({ url: http.url, dynamodbEndpoint: dynamo.endpoint, tableName, events, secretKeyFile, pid: process.pid }, null, 2),

@@ -6,7 +6,7 @@ import { CatalogPackageSchema } from '#shared/domain/booking-schemas';
 import { validate } from '#shared/domain/validate';
 import { AppError } from '#shared/errors';
 import type { WebhookEventName } from '#shared/events/catalog';
-import { connectLocal, connectStage, type OpsContext } from '#bin/ops/connection';
+import { connectTarget, type OpsContext } from '#bin/ops/connection';
 import { runSimulate } from '#bin/ops/simulate';
 import { steps } from '#bin/ops/simulate-steps';
 import {
@@ -24,7 +24,8 @@ import { peekDeadLetters, redriveDeadLetters } from '#shared/webhooks/webhook-qu
 import { emailDeadLetterSummary } from '#shared/events/email-request';
 import type { DeadLetteredMessage } from '#shared/usecases/ports/webhooks';
 
-export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <name> for a deployed stage, --json for JSON)
+export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <name> for a deployed stage, --json for JSON;
+                                               --port <port> picks a local service when several run)
 
   partner create --name <name>                 create a partner; prints api_key and api_secret once
   partner list                                 list partners
@@ -54,6 +55,7 @@ const options = {
   stage: { type: 'string' },
   json: { type: 'boolean' },
   'data-dir': { type: 'string' },
+  port: { type: 'string' },
   name: { type: 'string' },
   'primary-color': { type: 'string' },
   logo: { type: 'string' },
@@ -231,7 +233,7 @@ const commandOf = (argv: readonly string[]): { command?: string; rest: string[] 
   for (let i = 0; i < argv.length; i += 1) {
     const token = argv[i]!;
     if (!token.startsWith('-')) return { command: token, rest: [...argv.slice(i + 1), ...argv.slice(0, i)] };
-    if (token === '--stage' || token === '--data-dir') i += 1;
+    if (token === '--stage' || token === '--data-dir' || token === '--port') i += 1;
   }
   return { rest: [...argv] };
 };
@@ -255,7 +257,7 @@ export const runOps = async (argv: string[], io: { out: (text: string) => void; 
   }
   let ctx: OpsContext | undefined;
   try {
-    ctx = values.stage ? await connectStage(values.stage) : connectLocal(values['data-dir'] ?? io.defaultDataDir);
+    ctx = await connectTarget({ stage: values.stage, localRoot: values['data-dir'] ?? io.defaultDataDir, port: values.port });
     const result = await run(ctx, positionals, values);
     io.out(values.json ? JSON.stringify(result, null, 2) : human(result));
     return 0;

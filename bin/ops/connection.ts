@@ -1,11 +1,11 @@
 // ops → connects the ops CLI to the local runtime (default) or to a deployed stage (AWS credential chain).
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { KMSClient } from '@aws-sdk/client-kms';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { describeServices, runningServices, runtimeFileIn, type RunningService } from '#bin/local/instances';
 import { kmsSecretCipher } from '#shared/security/kms-secret-cipher';
 import { localSecretCipher } from '#shared/security/local-secret-cipher';
 import { dynamoBrandStore } from '#shared/storage/brand-store';
@@ -81,12 +81,30 @@ interface RuntimeFile {
   secretKeyFile: string;
 }
 
-/** The local runtime writes runtime.json and secret.key into its data folder while it runs. */
-export const connectLocal = (dataDir: string): OpsContext => {
-  const runtimeFile = [join(dataDir, 'runtime.json'), join(dataDir, 'in-memory', 'runtime.json')].find((file) => existsSync(file)) ?? '';
-  if (!runtimeFile) {
+/**
+ * The running local service under `localRoot` (`.local`): the one on `port` when given, else the only one running.
+ * Several running and no port is refused rather than guessed, so the CLI never talks to the wrong one.
+ */
+const chooseLocalService = (localRoot: string, port: number | undefined): RunningService => {
+  const running = runningServices(localRoot);
+  if (running.length === 0) {
     throw new Error('No local service is running. Start it with `npm start` (or pass --stage <name> for a deployed stage).');
   }
+  if (port !== undefined) {
+    const chosen = running.find((service) => service.port === port);
+    if (!chosen) throw new Error(`No local service runs on port ${port}. Running: ${describeServices(localRoot, running)}.`);
+    return chosen;
+  }
+  if (running.length > 1) {
+    throw new Error(`Several local services are running: ${describeServices(localRoot, running)}. Choose one with --port <port>.`);
+  }
+  return running[0]!;
+};
+
+/** The local runtime writes runtime.json and its secret key file into its data folder while it runs. */
+export const connectLocal = (localRoot: string, port?: number): OpsContext => {
+  const { dataDir } = chooseLocalService(localRoot, port);
+  const runtimeFile = runtimeFileIn(dataDir);
   const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as RuntimeFile;
   const keyFile = runtime.secretKeyFile;
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -106,7 +124,15 @@ export const connectLocal = (dataDir: string): OpsContext => {
     localSecretCipher(readFileSync(keyFile, 'utf8').trim()),
     true,
   );
-  return { ...ctx, apiUrl: runtime.url, localDir: dirname(runtimeFile) };
+  return { ...ctx, apiUrl: runtime.url, localDir: dataDir };
+};
+
+/** `--stage` names a deployed stage; otherwise the local service under `localRoot`, on `--port` when given. */
+export const connectTarget = async (where: { stage?: string; localRoot: string; port?: string }): Promise<OpsContext> => {
+  if (where.stage) return connectStage(where.stage);
+  const port = where.port === undefined ? undefined : Number(where.port);
+  if (port !== undefined && !(Number.isInteger(port) && port >= 1 && port <= 65535)) throw new Error('--port must be a TCP port (1 to 65535).');
+  return connectLocal(where.localRoot, port);
 };
 
 /** A deployed stage: names come from the outputs of its stacks (EsimBooking-<stage>-Data, -Pipeline, -Api). */

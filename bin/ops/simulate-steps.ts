@@ -66,6 +66,7 @@ const common = {
   stage: { type: 'string' },
   json: { type: 'boolean' },
   'data-dir': { type: 'string' },
+  port: { type: 'string' },
   partner: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -75,7 +76,7 @@ const flagUsage = (name: string, step: StepDefinition): string => {
   return step.required?.includes(name) ? shown : `[${shown}]`;
 };
 
-export const simulateUsage = `Usage: npm run ops -- simulate <step> [--flag value]... [--partner <partner_id>] [--stage <name>] [--json]
+export const simulateUsage = `Usage: npm run ops -- simulate <step> [--flag value]... [--partner <partner_id>] [--stage <name> | --port <port>] [--json]
 
 Plays a traveler's step for one of the partner's own travelers through the sandbox API (every stage except
 production), signed as that partner. Locally --partner defaults to the demo partner. Where a step names
@@ -93,7 +94,7 @@ export class SimulateUsageError extends Error {}
 
 export type ParsedStep =
   | { step: 'help' }
-  | { step: StepName; body: Record<string, string | number>; partner?: string; stage?: string; json: boolean; dataDir?: string };
+  | { step: StepName; body: Record<string, string | number>; partner?: string; stage?: string; json: boolean; dataDir?: string; port?: string };
 
 const isStep = (name: string | undefined): name is StepName => name !== undefined && Object.hasOwn(steps, name);
 
@@ -164,5 +165,6 @@ export const parseSimulate = (argv: readonly string[]): ParsedStep => {
     stage: values.stage as string | undefined,
     json: values.json === true,
     dataDir: values['data-dir'] as string | undefined,
+    port: values.port as string | undefined,
   };
 };

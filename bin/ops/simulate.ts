@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { signedRequestHeaders } from '#shared/auth/request-signing';
 import { wallClock } from '#shared/clock';
 import { LOCAL_CLOCK_PATH } from '#bin/local/clock-control';
-import { connectLocal, connectStage, type OpsContext } from '#bin/ops/connection';
+import { connectTarget, type OpsContext } from '#bin/ops/connection';
 import { parseSimulate, SimulateUsageError, simulateUsage } from '#bin/ops/simulate-steps';
 import { requirePartner } from '#shared/usecases/manage-partners';
 
@@ -21,7 +21,7 @@ export interface SimulateTarget {
 }
 
 export interface SimulateDeps {
-  connect(where: { stage?: string; dataDir: string }): Promise<SimulateTarget>;
+  connect(where: { stage?: string; dataDir: string; port?: string }): Promise<SimulateTarget>;
   fetch: (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<Response>;
   /** Wall time in ms: a request signature vouches for real time. */
   now(): number;
@@ -55,7 +55,7 @@ export const opsTarget = (ctx: OpsContext): SimulateTarget => {
 };
 
 export const defaultSimulateDeps: SimulateDeps = {
-  connect: async ({ stage, dataDir }) => opsTarget(stage ? await connectStage(stage) : connectLocal(dataDir)),
+  connect: async ({ stage, dataDir, port }) => opsTarget(await connectTarget({ stage, localRoot: dataDir, port })),
   fetch: (url, init) => fetch(url, init),
   now: () => wallClock.now().getTime(),
 };
@@ -113,7 +113,7 @@ export const runSimulate = async (
       io.out(simulateUsage);
       return 0;
     }
-    target = await deps.connect({ stage: parsed.stage, dataDir: parsed.dataDir ?? io.defaultDataDir });
+    target = await deps.connect({ stage: parsed.stage, dataDir: parsed.dataDir ?? io.defaultDataDir, port: parsed.port });
     let result: unknown;
     if (parsed.step === 'advance-clock') {
       if (!target.local) throw new SimulateUsageError('advance-clock moves the local runtime\'s clock only.');

@@ -1274,7 +1274,7 @@ export interface components {
                  *     - `promo_code_redeemed` (400): The promo code is already redeemed and can no longer change.
                  *     - `traveler_required` (400): A classic grant needs external_user_id or email to know who claims it.
                  *     - `unsafe_webhook_url` (400): The webhook URL is not a public HTTPS address (operations only).
-                 *     - `invalid_header_name` (400): The webhook header name is not a valid HTTP header name (operations only).
+                 *     - `invalid_header_name` (400): The webhook auth header name is not a valid HTTP header name, or names a header every delivery sets itself (operations only).
                  *     - `unknown_event` (400): The event name is not one of the webhook events (operations only).
                  *     - `filter_required` (400): A delivery search needs an event id or a partner (operations only).
                  *     - `identifiers_disagree` (400): The identifiers given (uuid and code, or several traveler identifiers) name different things.

@@ -4,6 +4,7 @@ import { serviceClock, wallClock } from '#shared/clock';
 import { config } from '#shared/config';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
 import { dynamoBrandStore } from '#shared/storage/brand-store';
+import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { dynamoPromoClaimLookup } from '#shared/storage/promo-claim-lookup';
 import { dynamoSessionStore } from '#shared/storage/session-store';
 import { dynamoTravelerStore } from '#shared/storage/traveler-store';
@@ -23,6 +24,8 @@ export const webDependencies = {
   home: travelers,
   esims: travelers,
   promoCodes: dynamoPromoClaimLookup(documentClient, config.tableName),
+  /** Region names for the home page's packages bought for a region. */
+  catalog: dynamoCatalogStore(documentClient, config.tableName),
   /** Tokens and sessions are security windows: real time (decision F20), never a moved clock. */
   clock: wallClock,
 };

@@ -1,8 +1,8 @@
 // domain → the valibot schemas of the booking payloads: one source for validation, types and docs.
 import * as v from 'valibot';
 import { MAX_BOOKING_REFERENCE_LENGTH } from '#shared/domain/booking';
-import { serviceClock } from '#shared/clock';
 import { isIsoDateTime, parseIsoDateTime } from '#shared/domain/dates';
+import { ValidationError } from '#shared/errors';
 
 export const packageTypes = ['starter', 'data-limited', 'unlimited', 'time-limited'] as const;
 export type PackageType = (typeof packageTypes)[number];
@@ -112,8 +112,17 @@ export type PackageSpecificationEntryOutput = v.InferOutput<typeof PackageSpecif
 
 const instantOf = (value: string): number => parseIsoDateTime(value)?.instant.getTime() ?? Number.NaN;
 
-/** Today's date in UTC: the departure a classic grant gets when none is given. */
-const todayUtc = () => serviceClock.now().toISOString().slice(0, 10);
+const RETURN_AFTER_DEPARTURE = 'return_date must be after departure_date (today, when departure_date is left to the server).';
+
+/**
+ * A booking without departure_date departs today, by the clock of whoever creates it (`today`, YYYY-MM-DD in UTC):
+ * its return_date must come after that. The schema knows no clock, so it checks return_date only against a given
+ * departure_date; the use case calls this with its own clock.
+ */
+export const checkReturnAfterDefaultedDeparture = (request: Pick<BookingOutput, 'departure_date' | 'return_date'>, today: string): void => {
+  if (request.departure_date || !request.return_date || instantOf(request.return_date) > instantOf(today)) return;
+  throw new ValidationError(RETURN_AFTER_DEPARTURE, [{ path: 'return_date', message: RETURN_AFTER_DEPARTURE }]);
+};
 
 export const BookingRequestSchema = v.pipe(
   plainObject(
@@ -211,8 +220,8 @@ export const BookingRequestSchema = v.pipe(
   v.forward(
     v.partialCheck(
       [['departure_date'], ['return_date']],
-      (input) => !input.return_date || instantOf(input.return_date) > instantOf(input.departure_date ?? todayUtc()),
-      'return_date must be after departure_date (today, when departure_date is left to the server).',
+      (input) => !input.return_date || !input.departure_date || instantOf(input.return_date) > instantOf(input.departure_date),
+      RETURN_AFTER_DEPARTURE,
     ),
     ['return_date'],
   ),

@@ -1,7 +1,7 @@
 // http adapter → reading what API Gateway hands us: lower-cased headers, the JSON body, path and query values.
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '#shared/errors';
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '#shared/errors';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
@@ -65,6 +65,22 @@ export const readJsonBody = (event: APIGatewayProxyEvent, headers: Record<string
 };
 
 /** Path parameters arrive URL-decoded from API Gateway; a missing one is a routing bug, so it says so. */
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * The Idempotency-Key header, if any. Read before anything is written: a malformed key answers 400 while the
+ * request's signature is still unspent, so the partner can send the same signed request again with a valid key.
+ */
+export const readIdempotencyKey = (headers: Record<string, string>): string | undefined => {
+  const key = headers['idempotency-key'];
+  if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw new BadRequestError('invalid_idempotency_key', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', [
+      { path: 'Idempotency-Key', message: 'Invalid header value.' },
+    ]);
+  }
+  return key;
+};
+
 export const pathParameter = (event: APIGatewayProxyEvent, name: string): string => {
   const value = event.pathParameters?.[name];
   if (value === undefined || value === '') {

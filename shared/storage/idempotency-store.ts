@@ -8,15 +8,13 @@ import {
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
-import { BadRequestError, ConflictError } from '#shared/errors';
+import { ConflictError } from '#shared/errors';
 import { keys } from '#shared/storage/keys';
 import { timeToLiveAttribute } from '#shared/storage/table-definition';
 import type { IdempotentRunner } from '#shared/usecases/ports/services';
 
 /** How long a key remembers its response. */
 export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;
-
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 interface IdempotentCall {
   idempotencyKey: string;
@@ -34,11 +32,6 @@ const runIdempotently = async <T extends Record<string, unknown> | unknown[]>(
   deps: { client: DynamoDBClient; tableName: string },
 ): Promise<T> => {
   if (input.idempotencyKey === undefined) return operation();
-  if (!KEY_PATTERN.test(input.idempotencyKey)) {
-    throw new BadRequestError('invalid_idempotency_key', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', [
-      { path: 'Idempotency-Key', message: 'Invalid header value.' },
-    ]);
-  }
   const persistenceStore = new DynamoDBPersistenceLayer({
     tableName: deps.tableName,
     keyAttr: 'pk',

@@ -1,6 +1,6 @@
 // use case → a partner creates a booking; its package specifications become promo codes and queue entries.
 import type { Booking, PackageQueueEntry, PromoCode } from '#shared/domain/booking';
-import type { BookingOutput } from '#shared/domain/booking-schemas';
+import { checkReturnAfterDefaultedDeparture, type BookingOutput } from '#shared/domain/booking-schemas';
 import { utcDate } from '#shared/domain/dates';
 import {
   defaultDepartureEventSettings,
@@ -31,7 +31,7 @@ const unknownBrand = (brand: string) =>
 
 /**
  * Input: the validated booking request. Output: the stored booking.
- * Steps: check the brand, resolve package ids in the catalog (one BatchGet), turn every package specification
+ * Steps: check a return_date against a departure left to the server (today on this clock), check the brand, resolve package ids in the catalog (one BatchGet), turn every package specification
  * into a promo code and, when it names a traveler or is a classic grant, a package queue entry; plan the
  * departure events. One transaction writes it all, with the request signature's single-use record when given
  * (a reused signature refuses the whole write with `signature_reused`), and the confirmation email request when
@@ -45,6 +45,7 @@ export const createBooking = async (
   const { partnerId, request, usedSignature } = input;
   const now = deps.clock.now();
   const createdAt = now.toISOString();
+  checkReturnAfterDefaultedDeparture(request, utcDate(now));
 
   const partner = await deps.partners.getProfile(partnerId);
   if (!partner) throw new NotFoundError('Partner not found.');

@@ -5,7 +5,7 @@ import type { PartnerProfile } from '#shared/domain/partner';
 import { webhookEnvelope } from '#shared/webhooks/delivery-model';
 import { parseQueueMessage } from '#shared/webhooks/queue-message';
 import { classifyOutcome, MAX_ATTEMPTS, nextDelaySeconds } from '#shared/webhooks/retry-policy';
-import { signatureHeaderValue, webhookHeaders } from '#shared/webhooks/signing';
+import { isDeliveryOwnHeader, signatureHeaderValue, webhookHeaders } from '#shared/webhooks/signing';
 import type { SecretCipher, PartnerDirectory } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
 import type { DeliveryLog, DeliveryOutcome, WebhookPost, WebhookQueue } from '#shared/usecases/ports/webhooks';
@@ -97,7 +97,8 @@ export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebho
   const headers: Record<string, string> = {
     [webhookHeaders.eventId]: event.event_id,
     [webhookHeaders.deliveryId]: start.deliveryId,
-    [profile.webhook.auth_header_name]: `${profile.webhook.auth_header_prefix}${profile.api_key}`,
+    // A name stored before such names were refused never replaces the delivery's own headers.
+    ...(isDeliveryOwnHeader(profile.webhook.auth_header_name) ? {} : { [profile.webhook.auth_header_name]: `${profile.webhook.auth_header_prefix}${profile.api_key}` }),
     ...(secrets.length > 0
       ? {
           [webhookHeaders.timestamp]: String(signedAt),

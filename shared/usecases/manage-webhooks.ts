@@ -4,6 +4,7 @@ import type { WebhookSettings } from '#shared/domain/partner';
 import { eventSettingKey, webhookEventNames, type WebhookEventName } from '#shared/events/catalog';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import { replayMessage } from '#shared/webhooks/queue-message';
+import { isDeliveryOwnHeader } from '#shared/webhooks/signing';
 import { checkWebhookUrl } from '#shared/webhooks/url-safety';
 import { updatePartnerProfile, type PartnerAdminDeps } from '#shared/usecases/manage-partners';
 import type { DeliveryLog, WebhookQueue } from '#shared/usecases/ports/webhooks';
@@ -30,6 +31,12 @@ export const setWebhookSettings = async (
   }
   if (change.authHeaderName !== undefined && !HEADER_NAME.test(change.authHeaderName)) {
     throw new BadRequestError('invalid_header_name', `"${change.authHeaderName}" is not a valid HTTP header name.`);
+  }
+  if (change.authHeaderName !== undefined && isDeliveryOwnHeader(change.authHeaderName)) {
+    throw new BadRequestError(
+      'invalid_header_name',
+      `"${change.authHeaderName}" is set by every delivery itself; choose another auth header name, such as authorization or x-api-key.`,
+    );
   }
   for (const name of Object.keys(change.events ?? {})) {
     if (!webhookEventNames.includes(name as WebhookEventName)) {

@@ -1,5 +1,8 @@
 // use case → what the traveler's home page shows; the data comes through the TravelerHomeSource port.
 import type { Brand } from '#shared/domain/brand';
+import type { DestinationSummary } from '#shared/domain/catalog';
+import { isCountryCode } from '#shared/domain/country-codes';
+import type { DestinationCatalog } from '#shared/usecases/ports/catalog';
 import type { BrandDirectory } from '#shared/usecases/ports/partners';
 import type { TravelerSession, TravelerHomeView, TravelerHomeSource } from '#shared/usecases/ports/travelers';
 
@@ -12,4 +15,27 @@ export const showTravelerHome = async (
   const view = await deps.home.load(partnerId, externalUserId);
   const brand = await deps.brands.resolve(partnerId, view.brandId);
   return { view, brand };
+};
+
+/** The catalog's names of regions by id, per language; countries are named from ISO 3166 when a page is rendered. */
+export type RegionNames = Record<string, DestinationSummary['names']>;
+
+const destinationsOf = (view: TravelerHomeView): string[] => [
+  ...view.packageQueues.flatMap((entry) => entry.package.destination ?? []),
+  ...(view.currentEsim?.packages ?? []).flatMap((pkg) => pkg.destination ?? []),
+];
+
+/**
+ * Input: the session. Output: the home view, its brand, and the names of the regions among its packages'
+ * destinations (a package bought for a region carries the region's id): one catalog read per such region, none
+ * for countries.
+ */
+export const showTravelerHomePage = async (
+  input: { session: TravelerSession },
+  deps: Parameters<typeof showTravelerHome>[1] & { catalog: Pick<DestinationCatalog, 'getDestination'> },
+): Promise<{ view: TravelerHomeView; brand: Brand | undefined; regionNames: RegionNames }> => {
+  const { view, brand } = await showTravelerHome(input, deps);
+  const regionIds = [...new Set(destinationsOf(view))].filter((code) => !isCountryCode(code));
+  const regions = await Promise.all(regionIds.map((id) => deps.catalog.getDestination(id)));
+  return { view, brand, regionNames: Object.fromEntries(regions.flatMap((region) => (region ? [[region.id, region.names]] : []))) };
 };

@@ -18,21 +18,54 @@ export const CHECKOUT_NONCE = /^[A-Za-z0-9_-]{16,64}$/;
  */
 export const sellable = (bundle: BundleRecord): boolean => bundle.package_type === 'data-limited' && bundle.size !== null && bundle.price > 0;
 
-export interface ShopView {
-  destinations: DestinationSummary[];
-  /** The chosen destination with its bundles; undefined when none is chosen or the id is unknown. */
-  destination: DestinationRecord | undefined;
+/** Bundles sold for the chosen destination itself (`region` undefined) or for a region that covers it. */
+export interface ShopGroup {
+  region: DestinationSummary | undefined;
+  bundles: BundleRecord[];
 }
 
-/** Input: an optional destination id. Output: every destination, and the chosen one with its bundles. */
+export interface ShopView {
+  destinations: DestinationSummary[];
+  /** The chosen destination; undefined when none is chosen or the id is unknown. */
+  destination: DestinationSummary | undefined;
+  /** The chosen destination's bundles in one currency: its own first, then each covering region's, labeled. */
+  groups: ShopGroup[];
+}
+
+const mostCommon = (values: string[]): string | undefined => {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+};
+
+/**
+ * What the shop offers for a destination: its sellable bundles in one currency, so a traveler compares prices in
+ * one currency. The currency is the one the destination's own bundles are priced in (most of them, when several),
+ * else the one most of the regional bundles are priced in; bundles priced in another currency are left out. Then
+ * the destination's own bundles, then each covering region's, in the order of the destination's regions.
+ */
+export const shopGroups = (destination: DestinationRecord, destinations: DestinationSummary[]): ShopGroup[] => {
+  const bundles = destination.bundles.filter(sellable);
+  const own = bundles.filter((bundle) => bundle.destination === destination.id);
+  const currency = mostCommon(own.map((bundle) => bundle.currency)) ?? mostCommon(bundles.map((bundle) => bundle.currency));
+  const offered = bundles.filter((bundle) => bundle.currency === currency);
+  const groups: ShopGroup[] = [{ region: undefined, bundles: offered.filter((bundle) => bundle.destination === destination.id) }];
+  for (const region of destinations.filter((summary) => summary.type === 'region' && destination.regions.includes(summary.id))) {
+    groups.push({ region, bundles: offered.filter((bundle) => bundle.destination === region.id) });
+  }
+  return groups.filter((group) => group.bundles.length > 0);
+};
+
+/** Input: an optional destination id. Output: every destination, and the chosen one with what the shop offers for it. */
 export const showShop = async (input: { destinationId?: string }, deps: { catalog: DestinationCatalog }): Promise<ShopView> => {
   const destinations = await listDestinations(deps);
-  if (!input.destinationId) return { destinations, destination: undefined };
+  if (!input.destinationId) return { destinations, destination: undefined, groups: [] };
   const destination = await findDestination(input.destinationId, deps).catch((error: unknown) => {
     if (error instanceof NotFoundError) return undefined;
     throw error;
   });
-  return { destinations, destination: destination && { ...destination, bundles: destination.bundles.filter(sellable) } };
+  if (!destination) return { destinations, destination: undefined, groups: [] };
+  return { destinations, destination, groups: shopGroups(destination, destinations) };
 };
 
 export type CheckoutOutcome =

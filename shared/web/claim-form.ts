@@ -4,32 +4,37 @@ import * as v from 'valibot';
 import { describeClaimPage, isClaimFormTokenValid, UUID_PATTERN, type ClaimPromoCode } from '#shared/usecases/claim-promo-code-page';
 import { tokenSigner } from '#shared/composition/token-signer';
 import { webDependencies } from '#shared/composition/traveler-web';
-import { formExpiredPage, publicPage, readForm } from '#shared/web/page-handler';
+import { postedForm, publicPage } from '#shared/web/page-handler';
 import { claimFormPage, claimOutcomePage, notFoundPage } from '#shared/web/pages';
-import { CSRF_COOKIE, CSRF_FIELD, isCrossSite } from '#shared/web/security';
+import { CSRF_COOKIE, CSRF_FIELD } from '#shared/web/security';
 
 const EmailSchema = v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(254), v.email());
 
-/** The claim form's submission: CSRF and email checked here, the claim itself through the bound port. */
+/**
+ * The claim form's submission: the CSRF token (signed over the claim page's visit nonce and this code, F61) checked
+ * by postedForm, the email here, the claim itself through the bound port.
+ */
 export const claimFormHandler = (claim: ClaimPromoCode) =>
-  publicPage(async (request) => {
-    const uuid = request.event.pathParameters?.uuid ?? '';
-    const found = UUID_PATTERN.test(uuid) ? await describeClaimPage({ uuid }, webDependencies) : undefined;
-    if (!found) return { status: 404, page: notFoundPage(request.frame()) };
-    const { brand } = found;
-    const frame = request.frame({ bookingLocale: found.promo.locale, brand });
-    const form = readForm(request);
-    const csrfToken = form.get(CSRF_FIELD) ?? undefined;
-    const tokenValid = await isClaimFormTokenValid(
-      { uuid, nonce: request.cookie(CSRF_COOKIE), token: csrfToken },
-      { signer: tokenSigner, clock: webDependencies.clock },
-    );
-    if (isCrossSite(request.headers) || !tokenValid) return formExpiredPage(request, brand);
-    const email = v.safeParse(EmailSchema, form.get('email') ?? '');
-    if (!email.success) {
-      const typed = (form.get('email') ?? '').slice(0, 254);
-      return { status: 400, brand, page: claimFormPage(frame, { uuid, csrfToken: csrfToken ?? '', email: typed, emailError: true }) };
-    }
-    const outcome = await claim.claim({ uuid, email: email.output, clientAddress: request.event.requestContext?.identity?.sourceIp ?? '' });
-    return { ...claimOutcomePage(frame, outcome), brand };
-  });
+  publicPage(
+    postedForm(
+      (request, token) =>
+        isClaimFormTokenValid(
+          { uuid: request.event.pathParameters?.uuid ?? '', nonce: request.cookie(CSRF_COOKIE), token },
+          { signer: tokenSigner, clock: webDependencies.clock },
+        ),
+      async (request, form) => {
+        const uuid = request.event.pathParameters?.uuid ?? '';
+        const found = UUID_PATTERN.test(uuid) ? await describeClaimPage({ uuid }, webDependencies) : undefined;
+        if (!found) return { status: 404, page: notFoundPage(request.frame()) };
+        const { brand } = found;
+        const frame = request.frame({ bookingLocale: found.promo.locale, brand });
+        const email = v.safeParse(EmailSchema, form.get('email') ?? '');
+        if (!email.success) {
+          const typed = (form.get('email') ?? '').slice(0, 254);
+          return { status: 400, brand, page: claimFormPage(frame, { uuid, csrfToken: form.get(CSRF_FIELD) ?? '', email: typed, emailError: true }) };
+        }
+        const outcome = await claim.claim({ uuid, email: email.output, clientAddress: request.event.requestContext?.identity?.sourceIp ?? '' });
+        return { ...claimOutcomePage(frame, outcome), brand };
+      },
+    ),
+  );

@@ -10,7 +10,7 @@ import { logger } from '#shared/observability';
 import type { Html } from '#shared/web/html';
 import { chooseLanguage, translator } from '#shared/web/i18n';
 import { messagePage, type PageFrame } from '#shared/web/layout';
-import { cookieName, pageSecurityHeaders, readCookies } from '#shared/web/security';
+import { cookieName, CSRF_FIELD, isCrossSite, pageSecurityHeaders, readCookies } from '#shared/web/security';
 
 export interface PageRequest {
   event: APIGatewayProxyEvent;
@@ -94,8 +94,8 @@ export const publicPage = (handle: (request: PageRequest) => Promise<PageOutcome
 
 const MAX_FORM_BYTES = 8 * 1024;
 
-/** A urlencoded form body (bounded); anything else reads as an empty form, which every handler refuses. */
-export const readForm = (request: PageRequest): URLSearchParams => {
+/** A urlencoded form body (bounded); anything else reads as an empty form, which every form's check refuses. */
+const readForm = (request: PageRequest): URLSearchParams => {
   const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
   const raw = request.event.body ?? '';
   const text = request.event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
@@ -104,7 +104,25 @@ export const readForm = (request: PageRequest): URLSearchParams => {
 };
 
 /** What a refused form (missing or wrong CSRF token, cross-site post) gets: 403 and a way forward. */
-export const formExpiredPage = (request: PageRequest, brand?: Brand): PageOutcome => {
-  const frame = request.frame({ brand });
-  return { status: 403, brand, page: messagePage(frame, { title: frame.t('formExpiredTitle'), body: frame.t('formExpiredBody') }) };
+const formExpiredPage = (request: PageRequest): PageOutcome => {
+  const frame = request.frame();
+  return { status: 403, page: messagePage(frame, { title: frame.t('formExpiredTitle'), body: frame.t('formExpiredBody') }) };
 };
+
+/**
+ * How a form's CSRF token is checked (the posted `csrf_token`, or undefined): against the session's token, a
+ * cookie, or a signature over what the form is for. Only this differs from form to form.
+ */
+export type CsrfCheck<R extends PageRequest> = (request: R, token: string | undefined) => boolean | Promise<boolean>;
+
+/**
+ * Every posted form goes through this: a cross-site post, or a token `check` refuses, gets the 403 page before
+ * `handle` runs; `handle` gets the form's fields. The form body is read nowhere else, so no form can skip the check.
+ */
+export const postedForm =
+  <R extends PageRequest>(check: CsrfCheck<R>, handle: (request: R, form: URLSearchParams) => Promise<PageOutcome>) =>
+  async (request: R): Promise<PageOutcome> => {
+    const form = readForm(request);
+    if (isCrossSite(request.headers) || !(await check(request, form.get(CSRF_FIELD) ?? undefined))) return formExpiredPage(request);
+    return handle(request, form);
+  };

@@ -1,16 +1,26 @@
 // web → the page bodies: home, claim form, and the outcomes of the token exchange and the claim.
+import { regionName } from '#shared/domain/catalog';
+import { countryName } from '#shared/domain/country-names';
 import { html, type Html } from '#shared/web/html';
 import { layout, messagePage, type PageFrame } from '#shared/web/layout';
 import type { ClaimOutcome } from '#shared/usecases/claim-promo-code-page';
+import type { RegionNames } from '#shared/usecases/traveler-home';
 import type { ExchangeOutcome } from '#shared/usecases/traveler-sessions';
 import { CSRF_FIELD } from '#shared/web/security';
 import type { CurrentEsimView, EsimPackageView, QueuedPackageView, TravelerHomeView } from '#shared/usecases/ports/travelers';
 
 const csrfField = (token: string) => html`<input type="hidden" name="${CSRF_FIELD}" value="${token}">`;
 
-const destinationOf = (entry: QueuedPackageView) => {
+/** A destination code as the page's language names it: a country from ISO 3166, a region from the catalog. */
+const placeName = (frame: PageFrame, code: string, regionNames: RegionNames): string => {
+  const region = regionNames[code];
+  return region ? regionName(region, frame.language) || code : countryName(code, frame.language);
+};
+
+const destinationOf = (frame: PageFrame, entry: QueuedPackageView, regionNames: RegionNames) => {
   const destination = entry.package.destination;
-  return Array.isArray(destination) ? destination.join(', ') : (destination ?? '–');
+  if (destination === undefined || destination === null) return '–';
+  return (Array.isArray(destination) ? destination : [destination]).map((code) => placeName(frame, code, regionNames)).join(', ');
 };
 
 const dateOf = (frame: PageFrame, iso: string) =>
@@ -18,11 +28,11 @@ const dateOf = (frame: PageFrame, iso: string) =>
 
 const statusLabels = { pending: 'statusPending', redeemed: 'statusRedeemed', claimed: 'statusClaimed' } as const;
 
-const queuedCard = (frame: PageFrame, entry: QueuedPackageView): Html => {
+const queuedCard = (frame: PageFrame, entry: QueuedPackageView, regionNames: RegionNames): Html => {
   const { t } = frame;
   const duration = entry.package.package_duration;
   return html`<li class="card">
-<h3>${destinationOf(entry)}</h3>
+<h3>${destinationOf(frame, entry, regionNames)}</h3>
 <dl class="facts">
 <dt>${t('sizeLabel')}</dt><dd>${entry.package.size ?? t('unlimitedData')}</dd>
 ${duration ? html`<dt>${t('durationLabel')}</dt><dd>${t('durationDays', { days: duration })}</dd>` : ''}
@@ -41,11 +51,11 @@ const amount = (frame: PageFrame, bytes: number) =>
 const packageStatus = { queued: 'packageQueued', active: 'packageActive', depleted: 'packageDepleted', expired: 'packageExpired' } as const;
 
 /** The data meter: a native <meter> with a text equivalent, so the numbers never depend on seeing the bar. */
-const esimPackageCard = (frame: PageFrame, pkg: EsimPackageView): Html => {
+const esimPackageCard = (frame: PageFrame, pkg: EsimPackageView, regionNames: RegionNames): Html => {
   const { t } = frame;
   const id = `meter-${pkg.package_id}`;
   return html`<li class="card">
-<h3>${pkg.destination ?? '–'} · ${pkg.size ?? t('unlimitedData')}</h3>
+<h3>${pkg.destination ? placeName(frame, pkg.destination, regionNames) : '–'} · ${pkg.size ?? t('unlimitedData')}</h3>
 <p><span class="tag">${t(packageStatus[pkg.status])}</span></p>
 <p id="${id}">${t('usageLine', { percent: pkg.usage_percent })}${pkg.remaining_bytes !== null ? html` · ${t('remainingLine', { amount: amount(frame, pkg.remaining_bytes) })}` : ''}</p>
 <meter class="meter" min="0" max="100" low="80" high="95" optimum="0" value="${pkg.usage_percent}" aria-labelledby="${id}">${pkg.usage_percent}%</meter>
@@ -53,14 +63,14 @@ ${pkg.expires_at ? html`<p class="muted">${t('validUntil', { date: dateOf(frame,
 </li>`;
 };
 
-const esimSection = (frame: PageFrame, esim: CurrentEsimView | null): Html => {
+const esimSection = (frame: PageFrame, esim: CurrentEsimView | null, regionNames: RegionNames): Html => {
   const { t } = frame;
   if (!esim) return html`<p class="notice">${t('esimPending')}</p>`;
   return html`<p><span class="tag">${esim.status === 'installed' ? t('esimInstalled') : t('esimNotInstalled')}</span></p>
-${esim.packages.length > 0 ? html`<ul class="cards" role="list">${esim.packages.map((pkg) => esimPackageCard(frame, pkg))}</ul>` : ''}`;
+${esim.packages.length > 0 ? html`<ul class="cards" role="list">${esim.packages.map((pkg) => esimPackageCard(frame, pkg, regionNames))}</ul>` : ''}`;
 };
 
-export const homePage = (frame: PageFrame, input: { view: TravelerHomeView; csrfToken: string }): Html => {
+export const homePage = (frame: PageFrame, input: { view: TravelerHomeView; regionNames: RegionNames; csrfToken: string }): Html => {
   const { t, basePath } = frame;
   const { view } = input;
   // Redeemed and claimed entries live on the eSIM now; the list is what the traveler still has to take.
@@ -70,12 +80,12 @@ export const homePage = (frame: PageFrame, input: { view: TravelerHomeView; csrf
     content: html`<h1>${t('homeTitle')}</h1>
 <dl class="facts"><dt>${t('travelerLabel')}</dt><dd>${view.externalUserId}</dd></dl>
 <h2>${t('esimTitle')}</h2>
-${esimSection(frame, view.currentEsim)}
+${esimSection(frame, view.currentEsim, input.regionNames)}
 ${view.currentEsim && view.currentEsim.status !== 'installed' ? html`<p><a class="button" href="${basePath}/app/install">${t('installLink')}</a></p>` : html`<p><a href="${basePath}/app/install">${t('installLink')}</a></p>`}
 <p><a href="${basePath}/app/shop">${t('shopLink')}</a></p>
 <h2>${t('queuedTitle')}</h2>
 ${waiting.length > 0
-  ? html`<ul class="cards" role="list">${waiting.map((entry) => queuedCard(frame, entry))}</ul>`
+  ? html`<ul class="cards" role="list">${waiting.map((entry) => queuedCard(frame, entry, input.regionNames))}</ul>`
   : html`<p class="muted">${t('queuedEmpty')}</p>`}
 <form class="inline" method="post" action="${basePath}/app/sign-out">${csrfField(input.csrfToken)}<button type="submit" class="link-button">${t('signOut')}</button></form>`,
   });

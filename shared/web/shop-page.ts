@@ -2,7 +2,7 @@
 // page's locale, one checkout form per bundle (CSRF token + nonce), and the short page after paying.
 import type { BundleRecord, DestinationSummary } from '#shared/domain/catalog';
 import { destinationResponse } from '#shared/domain/destination-response';
-import type { ShopView } from '#shared/usecases/web-shop';
+import type { ShopGroup, ShopView } from '#shared/usecases/web-shop';
 import { html, type Html } from '#shared/web/html';
 import { layout, messagePage, type PageFrame } from '#shared/web/layout';
 import { CSRF_FIELD } from '#shared/web/security';
@@ -34,13 +34,29 @@ const bundleCard = (frame: PageFrame, bundle: BundleRecord, form: { csrfToken: s
 </li>`;
 };
 
+/** The destination's own bundles under "Packages for France", each covering region's under its own labeled heading. */
+const bundleGroups = (frame: PageFrame, destination: DestinationSummary, input: { view: ShopView; csrfToken: string; nonce: string }): Html => {
+  const { t } = frame;
+  const place = destinationName(frame, destination);
+  const cards = (group: ShopGroup) => html`<ul class="cards" role="list">${group.bundles.map((bundle) => bundleCard(frame, bundle, input))}</ul>`;
+  const groups = input.view.groups;
+  if (groups.length === 0) return html`<h2>${t('shopBundlesFor', { destination: place })}</h2>\n<p class="muted">${t('shopNoBundles')}</p>`;
+  return html`${groups.map((group) =>
+    group.region
+      ? html`<h2>${t('shopRegionalBundles', { region: destinationName(frame, group.region) })}</h2>
+<p class="muted">${t('shopRegionalHint', { destination: place })}</p>
+${cards(group)}`
+      : html`<h2>${t('shopBundlesFor', { destination: place })}</h2>
+${cards(group)}`,
+  )}`;
+};
+
 export const shopPage = (frame: PageFrame, input: { view: ShopView; csrfToken: string; nonce: string }): Html => {
   const { t, basePath } = frame;
   const { destination } = input.view;
   const named = input.view.destinations
     .map((summary) => ({ id: summary.id, name: destinationName(frame, summary) }))
     .sort((a, b) => a.name.localeCompare(b.name, frame.language));
-  const bundles = destination?.bundles ?? [];
   return layout(frame, {
     title: destination ? `${t('shopTitle')}: ${destinationName(frame, destination)}` : t('shopTitle'),
     content: html`<h1>${t('shopTitle')}</h1>
@@ -50,12 +66,7 @@ export const shopPage = (frame: PageFrame, input: { view: ShopView; csrfToken: s
 <select id="destination" name="destination">${named.map(({ id, name }) => html`<option value="${id}"${id === destination?.id ? html` selected` : ''}>${name}</option>`)}</select></div>
 <button type="submit">${t('shopShowBundles')}</button>
 </form>
-${destination
-  ? html`<h2>${t('shopBundlesFor', { destination: destinationName(frame, destination) })}</h2>
-${bundles.length > 0
-  ? html`<ul class="cards" role="list">${bundles.map((bundle) => bundleCard(frame, bundle, input))}</ul>`
-  : html`<p class="muted">${t('shopNoBundles')}</p>`}`
-  : ''}
+${destination ? bundleGroups(frame, destination, input) : ''}
 <p><a href="${basePath}/app">${t('backHome')}</a></p>`,
   });
 };

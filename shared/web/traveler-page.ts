@@ -3,8 +3,8 @@ import { logger } from '#shared/observability';
 import { loadTravelerSession } from '#shared/usecases/traveler-sessions';
 import { webDependencies } from '#shared/composition/traveler-web';
 import { messagePage } from '#shared/web/layout';
-import { respond, servePage, type PageOutcome, type PageRequest } from '#shared/web/page-handler';
-import { clearCookie, SESSION_COOKIE } from '#shared/web/security';
+import { respond, servePage, type CsrfCheck, type PageOutcome, type PageRequest } from '#shared/web/page-handler';
+import { clearCookie, sameSecret, SESSION_COOKIE } from '#shared/web/security';
 import type { TravelerSession } from '#shared/usecases/ports/travelers';
 
 export interface SessionPageRequest extends PageRequest {
@@ -33,3 +33,6 @@ export const travelerPage = (handle: (request: SessionPageRequest) => Promise<Pa
     return respond(request, await handle({ ...request, session, sessionId }));
   });
 
+
+/** The CSRF check of a signed-in traveler's forms: the token issued with the session. */
+export const sessionCsrfToken: CsrfCheck<SessionPageRequest> = (request, token) => sameSecret(token, request.session.csrf_token);

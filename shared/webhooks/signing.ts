@@ -10,6 +10,19 @@ export const webhookHeaders = {
   deliveryId: 'x-service-delivery-id',
 } as const;
 
+// Headers that frame, route or describe the request: the HTTP client sets them, and an auth header must not.
+const transportHeaders = new Set(['host', 'content-length', 'content-type', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect', 'user-agent']);
+
+/**
+ * Whether every delivery sets a header of this name itself (case-insensitive): any `x-service-` name, now and later,
+ * and the transport's own. A partner's auth header of such a name would replace the event id or the signature, or
+ * change how the body is read, so it is refused when set and never sent.
+ */
+export const isDeliveryOwnHeader = (name: string): boolean => {
+  const lower = name.toLowerCase();
+  return lower.startsWith('x-service-') || lower.startsWith('proxy-') || transportHeaders.has(lower);
+};
+
 /** Receivers are told to allow about 5 minutes of clock difference. */
 export const defaultToleranceSeconds = 300;
 

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SignedClient } from '#test/support/signed-client';
-import { expectAccessible as axeCheck, launchChromium, phoneContext, screenshotFile } from '#test/support/browser';
+import { expectAccessible as axeCheck, launchChromium, phoneContext, screenshotFile, startSideBySide } from '#test/support/browser';
 import { startTestService, type TestService } from '#test/support/test-service';
 import { bookTraveler, redirectToken } from '#test/support/web-app';
 
@@ -19,7 +19,7 @@ describe('Install page in a browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    [service, browser] = await Promise.all([startTestService(), launchChromium()]);
+    await startSideBySide([startTestService().then((started) => (service = started)), launchChromium().then((started) => (browser = started))]);
     client = (await service.newPartner()).client;
   });
   afterAll(async () => {

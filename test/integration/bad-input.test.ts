@@ -1,8 +1,19 @@
 // Inputs that used to break the service, through the local HTTP server: each gets a 4xx in the error shape.
+import { connect } from 'node:net';
 import { MAX_JSON_DEPTH } from '#shared/http/request';
 import { useTestService } from '#test/support/test-service';
 
 const errorShape = (code: string) => ({ success: false, data: {}, error: { code, details: expect.any(Array) } });
+
+/** Sends `head` as it is on a new connection and reads until the server closes it: for requests fetch refuses to send. */
+const rawExchange = (url: string, head: string) =>
+  new Promise<{ status: number; body: string }>((done, fail) => {
+    const { hostname, port } = new URL(url);
+    let answer = '';
+    const socket = connect(Number(port), hostname, () => socket.write(head));
+    socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk)).on('error', fail);
+    socket.on('close', () => done({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0), body: answer.slice(answer.indexOf('\r\n\r\n') + 4) }));
+  });
 
 /** `{"a":{"a":…}}` nested `levels` deep: about 10 KB for 2,000 levels. */
 const nestedJson = (levels: number): string => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
@@ -55,5 +66,24 @@ describe('Bad input through the local runtime', () => {
     // Assess
     expect(response.status).toBe(431);
     expect(await response.json()).toMatchObject(errorShape('request_header_fields_too_large'));
+  });
+
+  it('answers a malformed percent-escape in a removed route with 400, not 500', async () => {
+    // Act
+    const response = await fetch(`${service.url}/countries/%zz/packages`);
+
+    // Assess
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject(errorShape('bad_request'));
+  });
+
+  it('answers a CONNECT request with 404 in the error shape instead of closing the connection', async () => {
+    // Act
+    const { host } = new URL(service.url);
+    const response = await rawExchange(service.url, `CONNECT ${host} HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+
+    // Assess
+    expect(response.status).toBe(404);
+    expect(JSON.parse(response.body)).toMatchObject(errorShape('route_not_found'));
   });
 });

@@ -1,5 +1,6 @@
 // Traveler web app over HTTP: redirect tokens, the session they open, page security, tenancy and the claim form.
 import { randomUUID } from 'node:crypto';
+import { routes } from '#shared/routes';
 import { setBrand } from '#shared/usecases/manage-brands';
 import { mailbox } from '#test/support/mailbox';
 import { useTestService } from '#test/support/test-service';
@@ -141,8 +142,10 @@ describe('Traveler web app', () => {
       expect(home.status).toBe(200);
       expect(page).toContain('<html lang="fr">');
       expect(page).toContain(traveler);
-      expect(page).toContain('FRA');
-      expect(page).toContain('JPN');
+      // Destinations by name in the page's language (French here), never by code.
+      expect(page).toContain('France');
+      expect(page).toContain('Japon');
+      expect(page).not.toContain('FRA');
       expect(page).not.toContain('USA');
       expect(page).not.toContain(stranger);
       expect(page).toContain('Skyline Air');
@@ -192,6 +195,25 @@ describe('Traveler web app', () => {
         expect(response.status).toBe(401);
         expect(await response.text()).toContain('Your session has ended');
       }
+    });
+
+    it('refuses a form without a CSRF token on every page route that takes a POST, whatever its path', async () => {
+      // Prepare: every form the route table serves to browsers, with a live session and a same-site post.
+      const { cookie } = await signIn(`trav-${randomUUID()}`);
+      const forms = routes.filter((route) => route.method === 'POST' && (route.auth === 'traveler-session' || route.auth === 'public-page'));
+
+      // Act
+      const statuses = await Promise.all(
+        forms.map(async (route) => {
+          const path = route.path.replace(/\{[^}]+\}/g, randomUUID());
+          const response = await open(`${service.url}${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40example.com' });
+          return [route.operation, response.status];
+        }),
+      );
+
+      // Assess
+      expect(forms.length).toBeGreaterThanOrEqual(3);
+      expect(statuses).toEqual(forms.map((route) => [route.operation, 403]));
     });
 
     it('signs out only with the session\'s CSRF token', async () => {

@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromiumPath } from '#test/support/chromium';
 import { projectRoot } from '#test/support/test-service';
 
 const screenshots = join(projectRoot, 'docs/screenshots');
@@ -16,7 +17,17 @@ export const screenshotFile = (name: string): string | undefined => (process.env
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: chromiumArgs });
+  chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
+
+/**
+ * Waits for every start, even when one fails, and then throws the first failure. Each start records what it started
+ * (`startTestService().then((started) => (service = started))`), so the suite's afterAll stops everything that did
+ * start: a browser that cannot launch fails the suite's tests and never leaves a service running that keeps jest alive.
+ */
+export const startSideBySide = async (starts: Promise<unknown>[]): Promise<void> => {
+  const failure = (await Promise.allSettled(starts)).find((settled) => settled.status === 'rejected');
+  if (failure) throw failure.reason;
+};
 
 /** A phone: 390 × 844 CSS pixels, touch, English unless asked otherwise. */
 export const phoneContext = (browser: Browser, options: BrowserContextOptions = {}) =>

@@ -67,10 +67,11 @@ export const useTestService = (
 ): ServiceWithPartners => {
   const fixture = {} as ServiceWithPartners;
   beforeAll(async () => {
-    const service = await startTestService(options.environment, { catalog: options.catalog });
-    const first = await service.newPartner(options.partner);
-    const other = await service.newPartner();
-    Object.assign(fixture, service, { client: first.client, partner: first.partner, partnerId: first.partner.partner_id, otherClient: other.client });
+    // Kept before anything else can throw, so afterAll stops the service whatever fails next.
+    Object.assign(fixture, await startTestService(options.environment, { catalog: options.catalog }));
+    const first = await fixture.newPartner(options.partner);
+    const other = await fixture.newPartner();
+    Object.assign(fixture, { client: first.client, partner: first.partner, partnerId: first.partner.partner_id, otherClient: other.client });
   });
   afterAll(() => fixture.stop?.());
   return fixture;

@@ -101,11 +101,15 @@ export const startReceiver = async (port = 0): Promise<Receiver> => {
   };
 };
 
-/** Polls until `check` passes or the time is up; the assertion itself stays in the test. */
+/**
+ * Polls `read` until `until` holds and answers that value; throws when the time is up, with the last value read (a
+ * wait that quietly returned would let the test assert on whatever it had).
+ */
 export const eventually = async <T>(read: () => T | Promise<T>, until: (value: T) => boolean, timeoutMs = 15_000): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
-  while (!until(value) && Date.now() < deadline) {
+  while (!until(value)) {
+    if (Date.now() >= deadline) throw new Error(`Timed out after ${timeoutMs} ms; the last value read was ${JSON.stringify(value)?.slice(0, 2000)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
     value = await read();
   }

@@ -109,6 +109,18 @@ describe('Use case: deliverWebhook', () => {
     expect(posts[0]!.headers).not.toHaveProperty('x-api-key');
   });
 
+  it('never lets an auth header name stored before such names were refused override the delivery\'s own headers', async () => {
+    const profile = makePartnerProfile({ webhook: { ...makePartnerProfile().webhook, auth_header_name: 'x-service-event-id', auth_header_prefix: '' } });
+    const { deps, posts } = setup(profile);
+
+    const event = makeDomainEvent();
+
+    await deliverWebhook(message(event), deps);
+
+    expect(posts[0]!.headers['x-service-event-id']).toBe(event.event_id);
+    expect(Object.values(posts[0]!.headers)).not.toContain('pk_test');
+  });
+
   it.each([400, 401, 404, 410, 422, 302])('stops at once on a permanent %i', async (status) => {
     const { deps, deliveries, posts, queue } = setup(makePartnerProfile(), [{ status, latencyMs: 3 }]);
 

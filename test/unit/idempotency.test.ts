@@ -1,8 +1,9 @@
-// use case wrapper → Idempotency-Key: an invalid key refused before storage, a retry of a running call refused 409.
+// Idempotency-Key: an invalid key refused when the header is read (before storage), a retry of a running call refused 409.
 import { ConditionalCheckFailedException, DynamoDBClient, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { AppError } from '#shared/errors';
+import { readIdempotencyKey } from '#shared/http/request';
 import { powertoolsIdempotency } from '#shared/storage/idempotency-store';
 
 const lambdaContext = { getRemainingTimeInMillis: () => 10_000, functionName: 'createBooking' } as Context;
@@ -17,20 +18,18 @@ describe('powertoolsIdempotency', () => {
     ['with a space', 'has space'],
     ['non-ASCII', 'é-accent'],
     ['256 characters long', 'x'.repeat(256)],
-  ])('refuses a key that is %s with 400 before touching storage', async (_case, key) => {
-    // Prepare
-    let ran = false;
-
+  ])('refuses a key that is %s with 400 when the header is read, before anything is stored', (_case, key) => {
     // Act
-    const result = runner().run({ partnerId: 'ptn_1', idempotencyKey: key, body: {}, deadline: lambdaContext }, async () => {
-      ran = true;
-      return {};
-    });
+    const read = () => readIdempotencyKey({ 'idempotency-key': key });
 
     // Assess
-    await expect(result).rejects.toMatchObject({ status: 400, code: 'invalid_idempotency_key' });
-    expect(ran).toBe(false);
+    expect(read).toThrow(expect.objectContaining({ status: 400, code: 'invalid_idempotency_key' }));
     expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('reads a valid key as it is, and no header as none', () => {
+    expect(readIdempotencyKey({ 'idempotency-key': 'key-1' })).toBe('key-1');
+    expect(readIdempotencyKey({})).toBeUndefined();
   });
 
   it('answers 409 idempotency_in_progress to a retry while the first call still runs', async () => {

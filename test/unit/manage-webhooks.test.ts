@@ -1,4 +1,5 @@
-// Use case: setWebhookSettings refuses an unsafe URL before it reads or writes any partner.
+// Use case: setWebhookSettings refuses an unsafe URL, and an auth header name that would override a delivery's own
+// headers, before it reads or writes any partner.
 import type { PartnerAdminDeps } from '#shared/usecases/manage-partners';
 import { setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { fakeCipher } from '#test/support/fakes';
@@ -6,7 +7,7 @@ import { fakeCipher } from '#test/support/fakes';
 /** A partner store that fails the test if the use case touches it. */
 const untouchedPartners = new Proxy({} as PartnerAdminDeps['partners'], {
   get: (_target, name) => () => {
-    throw new Error(`partners.${String(name)} must not be called for an unsafe URL`);
+    throw new Error(`partners.${String(name)} must not be called for refused settings`);
   },
 });
 
@@ -23,4 +24,17 @@ describe('Use case: setWebhookSettings, unsafe URLs', () => {
   ])('refuses %s with 400 unsafe_webhook_url', async (_case, url) => {
     await expect(setWebhookSettings('ptn_1', { url }, deps)).rejects.toMatchObject({ status: 400, code: 'unsafe_webhook_url' });
   });
+});
+
+describe('Use case: setWebhookSettings, auth header names', () => {
+  it.each(['x-service-event-id', 'X-Service-Signature', 'x-service-anything-later', 'host', 'Content-Length', 'content-type', 'transfer-encoding', 'connection', 'user-agent', 'proxy-authorization'])(
+    'refuses %s, a header every delivery sets itself, with 400 invalid_header_name',
+    async (authHeaderName) => {
+      await expect(setWebhookSettings('ptn_1', { authHeaderName }, deps)).rejects.toMatchObject({
+        status: 400,
+        code: 'invalid_header_name',
+        message: expect.stringContaining('set by every delivery'),
+      });
+    },
+  );
 });

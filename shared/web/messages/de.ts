@@ -92,6 +92,8 @@ export const de: Messages = {
   shopDestinationLabel: 'Reiseziel',
   shopShowBundles: 'Pakete anzeigen',
   shopBundlesFor: 'Pakete für {destination}',
+  shopRegionalBundles: 'Regionale Pakete: {region}',
+  shopRegionalHint: 'Sie gelten in {destination} und in den anderen Ländern dieser Region.',
   shopNoBundles: 'Für dieses Reiseziel gibt es gerade keine Pakete.',
   shopBuy: 'Für {price} kaufen',
   shopBuyLabel: '{bundle} für {price} kaufen',

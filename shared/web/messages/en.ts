@@ -90,6 +90,8 @@ export const en = {
   shopDestinationLabel: 'Destination',
   shopShowBundles: 'Show packages',
   shopBundlesFor: 'Packages for {destination}',
+  shopRegionalBundles: 'Regional packages: {region}',
+  shopRegionalHint: 'They work in {destination} and in the other countries of this region.',
   shopNoBundles: 'There are no packages for this destination right now.',
   shopBuy: 'Buy for {price}',
   shopBuyLabel: 'Buy {bundle} for {price}',

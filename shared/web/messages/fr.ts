@@ -92,6 +92,8 @@ export const fr: Messages = {
   shopDestinationLabel: 'Destination',
   shopShowBundles: 'Afficher les forfaits',
   shopBundlesFor: 'Forfaits pour {destination}',
+  shopRegionalBundles: 'Forfaits régionaux : {region}',
+  shopRegionalHint: 'Valables pour {destination} et les autres pays de cette région.',
   shopNoBundles: 'Aucun forfait n’est disponible pour cette destination pour le moment.',
   shopBuy: 'Acheter pour {price}',
   shopBuyLabel: 'Acheter {bundle} pour {price}',

@@ -1,0 +1,105 @@
+// Web app catalog wording: the home page names destinations in the page's language (countries from ISO 3166,
+// regions from the catalog), and the shop lists a destination's bundles in one currency, regional ones labeled.
+import type { BundleRecord, DestinationRecord, DestinationSummary } from '#shared/domain/catalog';
+import { showShop } from '#shared/usecases/web-shop';
+import type { TravelerHomeView } from '#shared/usecases/ports/travelers';
+import { showTravelerHomePage } from '#shared/usecases/traveler-home';
+import { translator, type Language } from '#shared/web/i18n';
+import { homePage } from '#shared/web/pages';
+import { shopPage } from '#shared/web/shop-page';
+
+const frameIn = (language: Language) => ({ language, t: translator(language), basePath: '/api' });
+/** The page's visible text, tags removed, so assertions read like what a traveler sees. */
+const textOf = (page: { value: string }) => page.value.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+const bundle = (overrides: Partial<BundleRecord>): BundleRecord => ({
+  id: 'pkg', destination: 'FRA', package_type: 'data-limited', size: '5GB', package_duration: 30, traffic_policy: null,
+  price: 1299, currency: 'EUR', countries: ['FRA'], ...overrides,
+});
+const region = (id: string, names: DestinationSummary['names']): DestinationSummary => ({
+  id, type: 'region', iso3: null, iso2: null, names, regions: [], countries: ['FRA', 'DEU'], bundle_count: 1,
+});
+const europe = region('europe', { en: 'Europe', de: 'Europa' });
+const global = region('global', { en: 'Global', de: 'Weltweit' });
+const france: DestinationRecord = {
+  id: 'FRA', type: 'country', iso3: 'FRA', iso2: 'FR', names: null, regions: ['europe', 'global'], countries: ['FRA'], bundle_count: 4,
+  bundles: [
+    bundle({ id: 'pkg-fra-5gb' }),
+    bundle({ id: 'pkg-eu-10gb', destination: 'europe', size: '10GB', price: 2499 }),
+    bundle({ id: 'pkg-global-3gb', destination: 'global', size: '3GB', price: 3900, currency: 'USD' }),
+  ],
+};
+const catalog = {
+  listDestinations: async () => [france, europe, global],
+  getDestination: async (id: string) => [france, { ...europe, bundles: [] }, { ...global, bundles: [] }].find((destination) => destination.id === id),
+};
+
+describe('Web app: destinations by name', () => {
+  const view: TravelerHomeView = {
+    externalUserId: 'traveler-1',
+    locale: 'de',
+    brandId: null,
+    packageQueues: [{ uuid: 'q-1', esim_type: 'universal', status: 'pending', expires_at: null, package: { package_type: 'data-limited', size: '1GB', package_duration: 7, destination: 'JPN' } }],
+    currentEsim: {
+      status: 'installed',
+      packages: [
+        { package_id: 'p-1', status: 'active', destination: 'FRA', size: '5GB', used_bytes: 0, remaining_bytes: 5 * 1024 ** 3, usage_percent: 0, expires_at: null },
+        { package_id: 'p-2', status: 'queued', destination: 'europe', size: '10GB', used_bytes: 0, remaining_bytes: 10 * 1024 ** 3, usage_percent: 0, expires_at: null },
+      ],
+    },
+  };
+
+  it('names countries and regions on the home page in the page language, never by their codes', async () => {
+    // Prepare
+    const session = { partner_id: 'ptn_1', external_user_id: 'traveler-1' } as Parameters<typeof showTravelerHomePage>[0]['session'];
+    const read: string[] = [];
+    const deps = {
+      home: { load: async () => view },
+      brands: { resolve: async () => undefined },
+      catalog: { getDestination: async (id: string) => (read.push(id), catalog.getDestination(id)) },
+    };
+
+    // Act
+    const { regionNames } = await showTravelerHomePage({ session }, deps);
+    const page = textOf(homePage(frameIn('de'), { view, regionNames, csrfToken: 'csrf' }));
+
+    // Assess
+    expect(read).toEqual(['europe']);
+    expect(page).toContain('Frankreich · 5GB');
+    expect(page).toContain('Europa · 10GB');
+    expect(page).toContain('Japan');
+    expect(page).not.toMatch(/\b(FRA|JPN|europe)\b/);
+  });
+
+  it('lists a country\'s bundles in one currency, its own first, then the regional ones under their region\'s name', async () => {
+    // Act
+    const shop = await showShop({ destinationId: 'fra' }, { catalog });
+    const page = textOf(shopPage(frameIn('en'), { view: shop, csrfToken: 'csrf', nonce: 'n'.repeat(20) }));
+
+    // Assess
+    expect(shop.groups.map((group) => [group.region?.id, group.bundles.map((offered) => offered.id)])).toEqual([
+      [undefined, ['pkg-fra-5gb']],
+      ['europe', ['pkg-eu-10gb']],
+    ]);
+    expect(page).toMatch(/Packages for France .*€12\.99.* Regional packages: Europe They work in France and in the other countries of this region\. .*€24\.99/);
+    expect(page).not.toContain('$');
+  });
+
+  it('keeps the regional currency for a country sold only through regions', async () => {
+    // Prepare: Germany has no bundles of its own; Europe sells in euros, Global in dollars twice.
+    const germany: DestinationRecord = {
+      ...france, id: 'DEU', iso3: 'DEU', iso2: 'DE',
+      bundles: [
+        bundle({ id: 'pkg-eu-10gb', destination: 'europe' }),
+        bundle({ id: 'pkg-global-3gb', destination: 'global', currency: 'USD' }),
+        bundle({ id: 'pkg-global-10gb', destination: 'global', currency: 'USD' }),
+      ],
+    };
+
+    // Act
+    const shop = await showShop({ destinationId: 'DEU' }, { catalog: { ...catalog, getDestination: async () => germany } });
+
+    // Assess: the most common currency, one heading per region.
+    expect(shop.groups.map((group) => [group.region?.id, group.bundles.map((offered) => offered.currency)])).toEqual([['global', ['USD', 'USD']]]);
+  });
+});
