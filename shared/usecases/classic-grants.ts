@@ -116,11 +116,12 @@ export const claimClassicGrant = (
     let traveler = withExternalUserId(write.after);
     const network = deps.connectivity.networkFor(destination);
     let esim: Esim | undefined = traveler.esims.find(
-      (e) => e.kind === 'classic' && e.destination === destination && e.imsi.startsWith(network),
+      // An eSIM whose IMSI the provider did not reveal was issued by this provider, on its network.
+      (e) => e.kind === 'classic' && e.destination === destination && (e.imsi ?? network).startsWith(network),
     );
     const isTopUp = esim !== undefined;
     if (!esim) {
-      const profile = await deps.connectivity.allocateEsim({ idempotencyKey: `${input.partnerId}:classic:${entry.uuid}`, destination });
+      const profile = await deps.connectivity.allocateEsim({ partnerId: input.partnerId, idempotencyKey: `${input.partnerId}:classic:${entry.uuid}`, destination });
       esim = {
         iccid: profile.iccid,
         imsi: profile.imsi,
