@@ -3,14 +3,19 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { provisionDemoPartner, redirectTokenCurlExample, signedCurlExample } from '#bin/local/demo-data';
 import { startLocalRuntime } from '#bin/local/runtime';
+import { isConnectivityKind } from '#shared/config';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const inMemory = process.argv.includes('--in-memory');
 // An in-memory run keeps its files apart, so it never replaces the kept demo partner or encryption key.
 const dataDir = inMemory ? join(projectRoot, '.local', 'in-memory') : join(projectRoot, '.local');
 
+const provider = process.env.PROVIDER ?? 'simulated';
+
 const main = async () => {
+  if (!isConnectivityKind(provider)) throw new Error(`PROVIDER must be simulated or es2plus, got "${provider}"`);
   const runtime = await startLocalRuntime({
+    provider,
     projectRoot,
     port: Number(process.env.PORT ?? 3000),
     dataDir,
@@ -23,6 +28,7 @@ const main = async () => {
       `eSIM booking service running at ${runtime.url}  (${inMemory ? 'in-memory' : `data in ${dataDir}`})`,
       `DynamoDB Local: ${runtime.dynamodbEndpoint}  table: ${runtime.tableName}`,
       `Emails are written to ${join(dataDir, 'mail')} (one .eml file each; paths printed below as they are sent)`,
+      `Provisioning: ${runtime.smdp ? `ES2+ through the SM-DP+ simulator at ${runtime.smdp.url} (mutual TLS)` : 'simulated in process'} (PROVIDER)`,
       `Catalog: version ${runtime.catalog.version} ${runtime.catalog.changed ? 'imported' : 'already imported'} (GET /destinations)`,
       '',
       'Demo partner:',

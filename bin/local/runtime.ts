@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { serviceClock } from '#shared/clock';
-import { envNames } from '#shared/config';
+import { type ConnectivityKind, envNames } from '#shared/config';
+import { startSmdpSimulator, type SmdpSimulator } from '#bin/local/smdp-simulator';
 import { ensureTable } from '#bin/local/create-table';
 import { startDynamoDbLocal } from '#bin/local/dynamodb-local';
 import { startEventPipeline } from '#bin/local/event-pipeline';
@@ -33,6 +34,8 @@ export interface LocalRuntimeOptions {
   tableName?: string;
   /** Catalog file to seed on start, relative to the project root; `null` seeds nothing (tests that need no catalog). */
   catalogFile?: string | null;
+  /** Connectivity provider (`PROVIDER` of `npm start`): `es2plus` starts the SM-DP+ simulator and provisions through it. */
+  provider?: ConnectivityKind;
   /** Extra environment for the handlers (e.g. a tiny webhook backoff scale in tests). */
   environment?: Record<string, string>;
 }
@@ -45,6 +48,8 @@ export interface LocalRuntime {
   events: { queueUrl: string; deadLetterQueueUrl: string; emailQueueUrl: string; emailDeadLetterQueueUrl: string; sqsEndpoint: string };
   /** The catalog version the runtime seeded, and whether this start wrote it. */
   catalog: { version: number; changed: boolean };
+  /** The SM-DP+ simulator, when the runtime provisions through ES2+. */
+  smdp?: SmdpSimulator;
   admin: PartnerAdminDeps & {
     documentClient: DynamoDBDocumentClient;
     catalog: ReturnType<typeof dynamoCatalogStore>;
@@ -62,11 +67,26 @@ const localKey = (dataDir: string, inMemory: boolean): { key: string; file: stri
   return { key, file };
 };
 
+/** The provider secret for the SM-DP+ simulator, in the shape a stage's Secrets Manager secret has. */
+const simulatorSecret = (smdp: SmdpSimulator) => ({
+  endpoint: smdp.url,
+  functionRequesterIdentifier: smdp.functionRequesterIdentifier,
+  smdpAddress: smdp.smdpAddress,
+  profileTypes: { universal: 'TRAVEL-UNIVERSAL' },
+  homeNetwork: '00101',
+  ...smdp.clientCredentials,
+});
+
 export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<LocalRuntime> => {
   mkdirSync(options.dataDir, { recursive: true });
   const dynamo = await startDynamoDbLocal({ dataDir: join(options.dataDir, 'dynamodb'), inMemory: options.inMemory });
   const tableName = options.tableName ?? 'esim-booking-local';
   const { key: secretKey, file: secretKeyFile } = localKey(options.dataDir, options.inMemory);
+
+  const provider = options.provider ?? 'simulated';
+  const smdp = provider === 'es2plus' ? await startSmdpSimulator() : undefined;
+  const providerSecretFile = join(options.dataDir, 'provider-secret.json');
+  if (smdp) writeFileSync(providerSecretFile, JSON.stringify(simulatorSecret(smdp)), { mode: 0o600 });
 
   // Handlers read their configuration from the environment, exactly as in Lambda.
   Object.assign(process.env, {
@@ -84,6 +104,8 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     // Emails are written as .eml files here (their paths are printed) instead of being sent through SES.
     [envNames.localMailDir]: join(options.dataDir, 'mail'),
     [envNames.emailFrom]: 'no-reply@esim-booking.local',
+    [envNames.connectivity]: provider,
+    ...(smdp ? { [envNames.localProviderSecretFile]: providerSecretFile } : {}),
     ...options.environment,
   });
 
@@ -161,6 +183,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     tableName,
     events,
     catalog: { version: seeded.version, changed: seeded.changed },
+    ...(smdp ? { smdp } : {}),
     admin,
     async stop() {
       rmSync(runtimeFile, { force: true });
@@ -169,6 +192,8 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
       await pipeline.stop();
       client.destroy();
       await dynamo.stop();
+      await smdp?.stop();
+      if (smdp) rmSync(providerSecretFile, { force: true });
     },
   };
 };

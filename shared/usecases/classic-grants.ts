@@ -114,7 +114,7 @@ export const claimClassicGrant = (
     const now = deps.clock.now();
     const write = await ensureTraveler(deps, input.partnerId, { externalUserId: input.externalUserId });
     let traveler = withExternalUserId(write.after);
-    const network = deps.connectivity.networkFor(destination);
+    const network = await deps.connectivity.networkFor(destination);
     let esim: Esim | undefined = traveler.esims.find(
       // An eSIM whose IMSI the provider did not reveal was issued by this provider, on its network.
       (e) => e.kind === 'classic' && e.destination === destination && (e.imsi ?? network).startsWith(network),

@@ -183,7 +183,7 @@ describe('Simulated connectivity provider', () => {
     expect(profile.iccid).toMatch(/^89\d{17}$/);
     expect(profile.activation_code).toBe(`LPA:1$${profile.smdp_address}$${profile.matching_id}`);
     expect(profile.imsi).toMatch(/^\d{15}$/);
-    expect(profile.imsi?.startsWith(provider.networkFor('FRA'))).toBe(true);
+    expect(profile.imsi?.startsWith(await provider.networkFor('FRA'))).toBe(true);
     expect((await provider.allocateEsim({ partnerId: 'p', idempotencyKey: 'p:u:universal', destination: 'FRA' })).iccid).toBe(profile.iccid);
   });
 });

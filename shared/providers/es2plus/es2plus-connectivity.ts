@@ -129,7 +129,7 @@ export const es2PlusConnectivity = (deps: {
       throw unsupported('readUsage', 'ES2+ has no usage query; the network reports usage as facts');
     },
 
-    networkFor: () => settings.homeNetwork,
+    networkFor: async () => settings.homeNetwork,
 
     async reconcile(order, attached) {
       if (order.state === 'cancelled') return save(order, { reconcile_at: null });

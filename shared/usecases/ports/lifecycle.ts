@@ -50,7 +50,7 @@ export interface ConnectivityProvider {
   }): Promise<void>;
   readUsage(input: { iccid: string; packageId: string }): Promise<{ usedBytes: number }>;
   /** Home network (MCC+MNC, the first 5 IMSI digits) of the profiles this provider issues for a destination. */
-  networkFor(destination: string | null): string;
+  networkFor(destination: string | null): Promise<string>;
 }
 
 /** Payment provider: charges the traveler; the result is reported back as a purchase or top-up fact. */
