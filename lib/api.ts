@@ -20,6 +20,7 @@ import {
   type RemovedRouteDefinition,
   type RouteDefinition,
   type RouteResource,
+  providerRoutes,
   removedRoutes,
   routes as routeTable,
   routesForStage,
@@ -138,6 +139,8 @@ export class Api extends Construct {
       reporter: (fn) => fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' }),
       'public-page': () => {},
       'traveler-session': () => {},
+      // Its client certificate was checked by the custom domain's truststore; the allow-list is in the provider secret.
+      smdp: () => {},
     };
     const bindResource: Record<RouteResource, (fn: FunctionWithLogGroup) => void> = {
       table: () => {}, // tableAccessOf turns it into readWrite
@@ -151,10 +154,16 @@ export class Api extends Construct {
         'A traveler web page anyone may open (redirect-token entry, promo-code claim form); tokens are signed and single-use, forms carry CSRF tokens.',
       'traveler-session':
         'Authenticated by the traveler session cookie (HttpOnly, SameSite=Lax), checked by the function against the session item.',
+      smdp: 'An SM-DP+ over mutual TLS (custom domain truststore); the function admits only client certificates on the provider secret allow-list.',
     };
 
     // Every stage but production also serves the API reference (/openapi, /openapi.json).
-    const served = stage.name === 'production' ? routes : [...routes, ...referenceRoutes];
+    // A stage provisioning over ES2+ also serves the SM-DP+'s notification route.
+    const served = [
+      ...routes,
+      ...(stage.name === 'production' ? [] : referenceRoutes),
+      ...(stage.connectivity === 'es2plus' ? providerRoutes : []),
+    ];
     for (const route of served) {
       const fn = new FunctionWithLogGroup(this, route.operation, {
         entry: route.entry,
@@ -165,6 +174,8 @@ export class Api extends Construct {
       const access = tableAccessOf(route);
       // Authentication reads partner credentials, so every partner route reads the table at least.
       fn.bindTable({ table: data.table, accessMode: route.auth === 'partner' && access === 'none' ? 'read' : access, indexes: route.indexes });
+      // Routes that write may provision (redemptions, claims, purchases, facts).
+      if (access === 'readWrite') fn.bindProviderSecret(stage);
       bindAuthentication[route.auth](fn);
       if (route.signsTokens) fn.bindTokenKey({ key: data.tokenKey });
       for (const resource of route.resources ?? []) bindResource[resource](fn);

@@ -2,6 +2,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { type ConnectivityKind, isConnectivityKind } from '#shared/config';
 
 export const stageNames = ['dev', 'staging', 'production'] as const;
 export type StageName = (typeof stageNames)[number];
@@ -14,24 +15,39 @@ export interface StageSettings {
   logRetention: RetentionDays;
   /** AWS managed WAF rule groups in front of the API (rate limits run in every stage). */
   managedWafRules: boolean;
+  /** Who provisions eSIMs (docs/providers.md); `-c connectivity=...` overrides it. Production never runs `simulated`. */
+  connectivity: ConnectivityKind;
 }
 
 const settings: Record<StageName, StageSettings> = {
-  dev: { name: 'dev', removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false, logRetention: RetentionDays.ONE_WEEK, managedWafRules: false },
-  staging: { name: 'staging', removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false, logRetention: RetentionDays.ONE_MONTH, managedWafRules: true },
-  production: { name: 'production', removalPolicy: RemovalPolicy.RETAIN, deletionProtection: true, logRetention: RetentionDays.ONE_YEAR, managedWafRules: true },
+  dev: { name: 'dev', removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false, logRetention: RetentionDays.ONE_WEEK, managedWafRules: false, connectivity: 'simulated' },
+  staging: { name: 'staging', removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false, logRetention: RetentionDays.ONE_MONTH, managedWafRules: true, connectivity: 'es2plus' },
+  production: { name: 'production', removalPolicy: RemovalPolicy.RETAIN, deletionProtection: true, logRetention: RetentionDays.ONE_YEAR, managedWafRules: true, connectivity: 'es2plus' },
 };
 
 const isStageName = (value: unknown): value is StageName => stageNames.includes(value as StageName);
 
-/** Reads `-c stage=...` (default `dev`) and fails fast on a stage we do not know. */
+/** A production stage that provisions in process would hand travelers eSIMs that do not exist. */
+export const assertRealConnectivity = (stage: StageSettings): StageSettings => {
+  if (stage.name === 'production' && stage.connectivity === 'simulated') {
+    throw new Error('The production stage cannot deploy connectivity "simulated": pass -c connectivity=es2plus and create its provider secret (docs/providers.md).');
+  }
+  return stage;
+};
+
+/** Reads `-c stage=...` (default `dev`) and `-c connectivity=...`, and fails fast on values we do not know. */
 export const stageFromContext = (scope: Construct): StageSettings => {
   const value: unknown = scope.node.tryGetContext('stage') ?? 'dev';
   if (!isStageName(value)) {
     throw new Error(`Unknown stage "${String(value)}": pass -c stage=${stageNames.join('|')}`);
   }
-  return settings[value];
+  const connectivity: unknown = scope.node.tryGetContext('connectivity') ?? settings[value].connectivity;
+  if (!isConnectivityKind(connectivity)) throw new Error(`Unknown connectivity "${String(connectivity)}": pass -c connectivity=simulated|es2plus`);
+  return assertRealConnectivity({ ...settings[value], connectivity });
 };
+
+/** The Secrets Manager secret holding a stage's provider endpoint, credentials and settings (docs/providers.md). */
+export const providerSecretName = (stage: StageSettings): string => `esim-booking-${stage.name}/connectivity/${stage.connectivity}`;
 
 export const stageSettings = (name: StageName): StageSettings => settings[name];
 

@@ -75,6 +75,7 @@ const simulatorSecret = (smdp: SmdpSimulator) => ({
   profileTypes: { universal: 'TRAVEL-UNIVERSAL' },
   homeNetwork: '00101',
   ...smdp.clientCredentials,
+  notificationCertificateFingerprints: [smdp.notifierFingerprint],
 });
 
 export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<LocalRuntime> => {
@@ -161,12 +162,14 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     onWritten: pipeline.wake,
     // Moving the clock is for local development only; a run that plays another stage does not offer it.
     control: stage === 'local' ? localControl({ runScheduledNow: pipeline.runScheduledNow }) : undefined,
+    ...(smdp ? { mutualTls: smdp.operatorServerCredentials } : {}),
   }).catch(async (error: unknown) => {
     await pipeline.stop();
     client.destroy();
     await dynamo.stop();
     throw error;
   });
+  if (smdp) smdp.notificationUrl = `${http.mutualTlsUrl}/gsma/rsp2/es2plus/handleDownloadProgressInfo`;
   // Claim URLs point at this local API unless the caller chose another public address.
   process.env[envNames.publicBaseUrl] = options.environment?.[envNames.publicBaseUrl] ?? http.url;
   // The ops CLI finds the running service through this file; it is removed again on stop.
@@ -189,6 +192,8 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
       rmSync(runtimeFile, { force: true });
       http.server.closeAllConnections();
       await closeServer(http.server);
+      http.mutualTlsServer?.closeAllConnections();
+      if (http.mutualTlsServer) await closeServer(http.mutualTlsServer);
       await pipeline.stop();
       client.destroy();
       await dynamo.stop();

@@ -2,8 +2,8 @@
 // HTTPS with mutual TLS (a CA, server and client certificates generated at start), `X-Admin-Protocol` checked and
 // returned, every request validated with the schemas the client uses, `Failed` answers with HTTP 200, and
 // fault switches (latency, 5xx, Failed/Expired with given codes, lost answers) for the failure tests.
-import { randomInt } from 'node:crypto';
-import { createServer, type Server } from 'node:https';
+import { createHash, randomInt, X509Certificate } from 'node:crypto';
+import { Agent, createServer, request as httpsRequest, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { type CertificateExtension, generate } from 'selfsigned';
 import * as v from 'valibot';
@@ -35,6 +35,17 @@ export interface SmdpFaults {
   lostAnswers: OrderFunction[];
 }
 
+export interface DownloadProgress {
+  iccid: string;
+  notificationPointId: 1 | 2 | 3 | 4;
+  status: 'Executed-Success' | 'Executed-WithWarning' | 'Failed';
+  /** Defaults to now; an older one plays an out-of-order notification. */
+  timestamp?: string;
+  /** For a repeated notification: the same call identifier again. */
+  functionCallIdentifier?: string;
+  statusCodeData?: { subjectCode: string; reasonCode: string; message?: string };
+}
+
 interface SimulatedProfile {
   iccid: string;
   profileType: string;
@@ -51,6 +62,14 @@ export interface SmdpSimulator {
   calls: RecordedCall[];
   faults: SmdpFaults;
   profiles: Map<string, SimulatedProfile>;
+  /** Server certificate and key for the operator's notification endpoint, and the CA its callers' certificates chain to. */
+  operatorServerCredentials: { key: string; cert: string; ca: string };
+  /** SHA-256 fingerprint (hex) of the certificate the simulator notifies with: the operator's allow-list entry. */
+  notifierFingerprint: string;
+  /** Where notifications go (the operator's handleDownloadProgressInfo URL); set once the operator listens. */
+  notificationUrl: string | undefined;
+  /** Sends one handleDownloadProgressInfo over mutual TLS; answers the operator's HTTP status and body. */
+  notify(input: DownloadProgress): Promise<{ status: number; body: string }>;
   /** Forgets every profile, recorded call, remembered answer and pending fault. */
   reset(): void;
   stop(): Promise<void>;
@@ -68,7 +87,12 @@ const issueCertificates = async () => {
     { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] },
   ]);
   const client = await leaf('esim-booking-operator', [{ name: 'extKeyUsage', clientAuth: true }]);
-  return { ca, server, client };
+  // The other direction: the SM-DP+ notifies the operator, whose notification endpoint needs a server certificate.
+  const notifier = await leaf('smdp-notifier', [{ name: 'extKeyUsage', clientAuth: true }]);
+  const operatorServer = await leaf('localhost', [
+    { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] },
+  ]);
+  return { ca, server, client, notifier, operatorServer };
 };
 
 const profileTypeOk = (type: string | undefined) => type !== undefined && type.length > 0;
@@ -81,7 +105,7 @@ const newIccid = () => {
 const newMatchingId = () => Array.from({ length: 4 }, () => randomInt(36 ** 5).toString(36).toUpperCase().padStart(5, '0')).join('-');
 
 export const startSmdpSimulator = async (options: { smdpAddress?: string; functionRequesterIdentifier?: string } = {}): Promise<SmdpSimulator> => {
-  const { ca, server: serverCert, client } = await issueCertificates();
+  const { ca, server: serverCert, client, notifier, operatorServer } = await issueCertificates();
   const smdpAddress = options.smdpAddress ?? 'smdp.simulator.esim.example';
   const functionRequesterIdentifier = options.functionRequesterIdentifier ?? 'esim-booking-operator';
   const calls: RecordedCall[] = [];
@@ -168,11 +192,43 @@ export const startSmdpSimulator = async (options: { smdpAddress?: string; functi
   );
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
-  return {
+  const notifierAgent = new Agent({ cert: notifier.cert, key: notifier.private, ca: ca.cert, minVersion: 'TLSv1.2' });
+  let notifications = 0;
+  const simulator: SmdpSimulator = {
     url: `https://127.0.0.1:${port}`,
     smdpAddress,
     functionRequesterIdentifier,
     clientCredentials: { certificate: client.cert, privateKey: client.private, caBundle: ca.cert },
+    operatorServerCredentials: { key: operatorServer.private, cert: operatorServer.cert, ca: ca.cert },
+    notifierFingerprint: createHash('sha256').update(new X509Certificate(notifier.cert).raw).digest('hex'),
+    notificationUrl: undefined,
+    notify(input) {
+      const target = simulator.notificationUrl;
+      if (!target) return Promise.reject(new Error('The simulator has no notification URL yet'));
+      notifications += 1;
+      const profile = profiles.get(input.iccid);
+      const body = JSON.stringify({
+        header: { functionRequesterIdentifier: 'smdp-simulator', functionCallIdentifier: input.functionCallIdentifier ?? `notify-${notifications}` },
+        iccid: input.iccid,
+        profileType: profile?.profileType ?? 'TRAVEL-UNIVERSAL',
+        timestamp: input.timestamp ?? new Date().toISOString(),
+        notificationPointId: input.notificationPointId,
+        notificationPointStatus: { status: input.status, ...(input.statusCodeData ? { statusCodeData: input.statusCodeData } : {}) },
+      });
+      return new Promise((resolve, reject) => {
+        const call = httpsRequest(
+          target,
+          { method: 'POST', agent: notifierAgent, headers: { 'content-type': 'application/json', 'x-admin-protocol': ADMIN_PROTOCOL } },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+          },
+        );
+        call.on('error', reject);
+        call.end(body);
+      });
+    },
     calls,
     faults,
     profiles,
@@ -184,8 +240,10 @@ export const startSmdpSimulator = async (options: { smdpAddress?: string; functi
     },
     stop: () =>
       new Promise<void>((done) => {
+        notifierAgent.destroy();
         server.closeAllConnections();
         server.close(() => done());
       }),
   };
+  return simulator;
 };

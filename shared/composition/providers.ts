@@ -78,3 +78,14 @@ export const providersFor = (input: {
   if (input.connectivity === 'es2plus') return { connectivity: onFirstUse(() => es2Plus(input.journal, input.clock)), payments };
   return { connectivity: simulatedConnectivity(), payments };
 };
+
+let allowList: Promise<readonly string[]> | undefined;
+
+/** SHA-256 fingerprints of the SM-DP+ notification certificates, from the provider secret, read once per instance. */
+export const notificationAllowList = (): Promise<readonly string[]> =>
+  (allowList ??= readProviderSecret()
+    .then((json) => parseEs2PlusSecret(json).notificationCertificateFingerprints)
+    .catch((error: unknown) => {
+      allowList = undefined;
+      throw error;
+    }));

@@ -4,7 +4,7 @@ import { startSmdpSimulator, type SmdpSimulator } from '#bin/local/smdp-simulato
 import { es2PlusClient } from '#shared/providers/es2plus/client';
 import { es2PlusConnectivity, RECONCILE_AFTER_MS } from '#shared/providers/es2plus/es2plus-connectivity';
 import { mutualTlsTransport } from '#shared/providers/es2plus/transport';
-import { type ProviderCallRecord, ProviderUnavailableError } from '#shared/providers/provider-errors';
+import { type ProviderCallRecord, ProviderUnavailableError } from '#shared/usecases/ports/provider-errors';
 import { memoryProviderOrderJournal } from '#test/support/fakes';
 
 describe('Provider: ES2+ connectivity against the SM-DP+ simulator', () => {

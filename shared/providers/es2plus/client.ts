@@ -16,7 +16,7 @@ import {
   type StatusCodeData,
 } from '#shared/providers/es2plus/messages';
 import { type Es2PlusTransport, TransportError } from '#shared/providers/es2plus/transport';
-import { type ProviderCallObserver, type ProviderFailureKind, ProviderUnavailableError } from '#shared/providers/provider-errors';
+import { type ProviderCallObserver, type ProviderFailureKind, ProviderUnavailableError } from '#shared/usecases/ports/provider-errors';
 
 export const ES2PLUS_PROVIDER = 'es2plus';
 

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { buildActivationCode } from '#shared/domain/install/activation-code';
 import { ES2PLUS_PROVIDER, Es2PlusRefusal, type Es2PlusClient } from '#shared/providers/es2plus/client';
-import { ProviderUnavailableError } from '#shared/providers/provider-errors';
+import { ProviderUnavailableError } from '#shared/usecases/ports/provider-errors';
 import type { ConnectivityProvider, EsimProfile } from '#shared/usecases/ports/lifecycle';
 import type { ProviderOrder, ProviderOrderJournal, ProviderOrderReconciler } from '#shared/usecases/ports/provider-orders';
 import type { Clock } from '#shared/usecases/ports/services';

@@ -118,3 +118,8 @@ export type Es2PlusAnswer<F extends OrderFunction> = v.InferOutput<(typeof answe
 
 /** Whether an answer's header reports that the function ran (a warning still counts as done). */
 export const executed = (status: ExecutionStatus): boolean => status.status === 'Executed-Success' || status.status === 'Executed-WithWarning';
+
+/** The JSON answer of a function that failed (HTTP 200, SGP.22 6.5.1.4), with its subject and reason codes. */
+export const failedAnswer = (subjectCode: string, reasonCode: string, message: string) => ({
+  header: { functionExecutionStatus: { status: 'Failed' as const, statusCodeData: { subjectCode, reasonCode, message } } },
+});

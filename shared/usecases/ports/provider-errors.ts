@@ -1,4 +1,4 @@
-// provider adapter → how a connectivity provider's failure reaches a traveler or partner: one documented error,
+// ports → how a connectivity provider's failure reaches a traveler or partner: one documented error,
 // never the provider's own words (they go to the log and the metrics).
 import { AppError } from '#shared/errors';
 
