@@ -36,6 +36,10 @@ export const alarmThresholds = {
   streamIteratorAgeMs: 60_000,
   /** Errors of one function within five minutes. */
   functionErrors: 3,
+  /** Failed connectivity provider calls (unreachable, refused, protocol) within five minutes. */
+  providerErrors: 5,
+  /** p99 of connectivity provider calls, three five-minute periods in a row. */
+  providerP99LatencyMs: 3_000,
   /** Any throttled invocation. */
   functionThrottles: 1,
   /** Percentage of API responses that are 5xx, when at least `apiMinimumRequests` came in five minutes. */
@@ -176,6 +180,8 @@ export class Monitoring extends Construct {
       }),
     );
 
+    if (stage.connectivity !== 'simulated') this.watchProvider(stage);
+
     // Every function of the stack, including ones added later by any construct: found when the app synthesizes.
     Aspects.of(Stack.of(this)).add(new WatchEveryFunction(this));
     this.dashboard.addWidgets(this.functionErrors, this.functionThrottles);
@@ -190,6 +196,38 @@ export class Monitoring extends Construct {
     this.alarm(`${name}Throttles`, throttles, alarmThresholds.functionThrottles, `${name} was throttled (reserved or account concurrency).`);
     this.functionErrors.addLeftMetric(errors);
     this.functionThrottles.addLeftMetric(throttles);
+  }
+
+  /** The connectivity provider: failed calls by outcome and call latency (shared/observability.ts recordProviderCall). */
+  private watchProvider(stage: StageSettings): void {
+    const failed = (outcome: string) =>
+      new Metric({
+        namespace: metricsNamespace,
+        metricName: metricNames.providerCalls,
+        dimensionsMap: { service: serviceName, stage: stage.name, outcome },
+        period,
+        statistic: 'Sum',
+      });
+    const errors = new MathExpression({
+      expression: 'unreachable + refused + protocol',
+      usingMetrics: { unreachable: failed('unreachable'), refused: failed('refused'), protocol: failed('protocol') },
+      period,
+      label: 'Provider errors',
+    });
+    const latency = new Metric({
+      namespace: metricsNamespace,
+      metricName: metricNames.providerCallLatency,
+      dimensionsMap: { service: serviceName, stage: stage.name, provider: stage.connectivity },
+      period,
+      statistic: 'p99',
+      label: 'Provider call p99',
+    });
+    this.alarm('ProviderErrors', errors, alarmThresholds.providerErrors, `The ${stage.connectivity} provider failed at least ${alarmThresholds.providerErrors} calls in 5 minutes.`);
+    this.alarm('ProviderLatency', latency, alarmThresholds.providerP99LatencyMs, `p99 of ${stage.connectivity} provider calls is 3 s or more.`, 3);
+    this.dashboard.addWidgets(
+      new GraphWidget({ title: 'Provider calls by outcome', left: [this.search(metricNames.providerCalls, 'outcome', stage)], width: 12 }),
+      new GraphWidget({ title: 'Provider call latency', left: [latency], width: 12 }),
+    );
   }
 
   /** One alarm, at or above the threshold, notifying the topic when it fires and when it recovers. */

@@ -21,7 +21,7 @@ export interface StageSettings {
 
 const settings: Record<StageName, StageSettings> = {
   dev: { name: 'dev', removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false, logRetention: RetentionDays.ONE_WEEK, managedWafRules: false, connectivity: 'simulated' },
-  staging: { name: 'staging', removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false, logRetention: RetentionDays.ONE_MONTH, managedWafRules: true, connectivity: 'es2plus' },
+  staging: { name: 'staging', removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false, logRetention: RetentionDays.ONE_MONTH, managedWafRules: true, connectivity: 'simulated' },
   production: { name: 'production', removalPolicy: RemovalPolicy.RETAIN, deletionProtection: true, logRetention: RetentionDays.ONE_YEAR, managedWafRules: true, connectivity: 'es2plus' },
 };
 

@@ -1333,7 +1333,7 @@ export interface components {
                  *     - `rate_limited` (429): Too many requests; retry after a short wait.
                  *     - `request_header_fields_too_large` (431): The request headers are too large.
                  *     - `internal_error` (500): Something failed on our side; retry later.
-                 *     - `provider_unavailable` (503): eSIM provisioning is not available in this environment yet.
+                 *     - `provider_unavailable` (503): The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After.
                  * @enum {string}
                  */
                 code: "validation_error" | "bad_request" | "invalid_idempotency_key" | "unknown_custom_branding" | "unknown_package" | "promo_code_redeemed" | "traveler_required" | "unsafe_webhook_url" | "invalid_header_name" | "unknown_event" | "filter_required" | "identifiers_disagree" | "promo_code_required" | "partner_required" | "iccid_required" | "invalid_amount" | "invalid_currency" | "invalid_json" | "invalid_logo" | "too_many_brands" | "missing_credentials" | "invalid_timestamp" | "timestamp_out_of_range" | "invalid_api_key" | "invalid_signature" | "signature_reused" | "fact_not_allowed" | "not_found" | "booking_not_found" | "promo_code_not_found" | "partner_not_found" | "event_not_found" | "traveler_not_found" | "user_not_found" | "iccid_not_found" | "esim_not_found" | "package_not_found" | "package_queue_not_found" | "destination_not_found" | "brand_not_found" | "route_not_found" | "concurrent_modification" | "booking_id_taken" | "idempotency_key_reused" | "idempotency_in_progress" | "promo_code_already_redeemed" | "promo_code_already_claimed" | "package_queue_not_pending" | "package_queue_expired" | "classic_grant_must_be_claimed" | "not_a_classic_grant" | "destination_required" | "no_esim" | "no_queued_package" | "esim_already_installed" | "esim_not_installed" | "package_not_queued" | "package_not_active" | "catalog_version_changed" | "catalog_version_older" | "endpoint_removed" | "payload_too_large" | "method_not_allowed" | "unsupported_media_type" | "rate_limited" | "request_header_fields_too_large" | "internal_error" | "provider_unavailable";
@@ -3733,7 +3733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4161,7 +4161,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4836,7 +4836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5044,7 +5044,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5244,7 +5244,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5444,7 +5444,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5648,7 +5648,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5855,7 +5855,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6064,7 +6064,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6270,7 +6270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6476,7 +6476,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -35,5 +35,8 @@ describe('Stack: connectivity per stage', () => {
     for (const statement of secretReads) {
       expect(JSON.stringify(statement.Resource)).toContain('secret:esim-booking-production/connectivity/es2plus-??????');
     }
+    expect(variables('POST /gsma/rsp2/es2plus/handleDownloadProgressInfo')).toMatchObject({ PROVIDER_SECRET_ID: 'esim-booking-production/connectivity/es2plus' });
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((a) => String((a as { Properties: { AlarmDescription: string } }).Properties.AlarmDescription));
+    expect(alarms).toEqual(expect.arrayContaining([expect.stringContaining('operations.md#providererrors'), expect.stringContaining('operations.md#providerlatency')]));
   });
 });
