@@ -10,7 +10,7 @@ const inMemory = process.argv.includes('--in-memory');
 // An in-memory run keeps its files apart, so it never replaces the kept demo partner or encryption key.
 const dataDir = inMemory ? join(projectRoot, '.local', 'in-memory') : join(projectRoot, '.local');
 
-const provider = process.env.PROVIDER ?? 'simulated';
+const provider = process.env.PROVIDER ?? 'es2plus';
 
 const main = async () => {
   if (!isConnectivityKind(provider)) throw new Error(`PROVIDER must be simulated or es2plus, got "${provider}"`);

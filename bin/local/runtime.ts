@@ -34,7 +34,10 @@ export interface LocalRuntimeOptions {
   tableName?: string;
   /** Catalog file to seed on start, relative to the project root; `null` seeds nothing (tests that need no catalog). */
   catalogFile?: string | null;
-  /** Connectivity provider (`PROVIDER` of `npm start`): `es2plus` starts the SM-DP+ simulator and provisions through it. */
+  /**
+   * Connectivity provider (`PROVIDER` of `npm start`), `es2plus` unless told: the SM-DP+ simulator starts and every
+   * redemption takes the code path production takes. `simulated` keeps the in-process adapter.
+   */
   provider?: ConnectivityKind;
   /** Extra environment for the handlers (e.g. a tiny webhook backoff scale in tests). */
   environment?: Record<string, string>;
@@ -72,7 +75,7 @@ const simulatorSecret = (smdp: SmdpSimulator) => ({
   endpoint: smdp.url,
   functionRequesterIdentifier: smdp.functionRequesterIdentifier,
   smdpAddress: smdp.smdpAddress,
-  profileTypes: { universal: 'TRAVEL-UNIVERSAL' },
+  profileTypes: { universal: 'TRAVEL-UNIVERSAL', classic: 'TRAVEL-CLASSIC' },
   homeNetwork: '00101',
   ...smdp.clientCredentials,
   notificationCertificateFingerprints: [smdp.notifierFingerprint],
@@ -84,7 +87,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
   const tableName = options.tableName ?? 'esim-booking-local';
   const { key: secretKey, file: secretKeyFile } = localKey(options.dataDir, options.inMemory);
 
-  const provider = options.provider ?? 'simulated';
+  const provider = options.provider ?? 'es2plus';
   const smdp = provider === 'es2plus' ? await startSmdpSimulator() : undefined;
   const providerSecretFile = join(options.dataDir, 'provider-secret.json');
   if (smdp) writeFileSync(providerSecretFile, JSON.stringify(simulatorSecret(smdp)), { mode: 0o600 });

@@ -12,7 +12,7 @@ import type { Clock } from '#shared/usecases/ports/services';
 export interface Es2PlusSettings {
   /** The SM-DP+ FQDN devices download from, when confirmOrder names none (SGP.22 table 26). */
   smdpAddress: string;
-  /** Profile type per eSIM: `universal`, or a destination's ISO 3166 alpha-3 code for its classic eSIM. */
+  /** Profile type per eSIM: `universal`; a destination's code for its classic eSIM, else `classic` for any destination. */
   profileTypes: Record<string, string>;
   /** MCC+MNC of the profiles this SM-DP+ issues (classic grants match on it). */
   homeNetwork: string;
@@ -112,7 +112,7 @@ export const es2PlusConnectivity = (deps: {
 
   return {
     async allocateEsim({ partnerId, idempotencyKey, destination }) {
-      const profileType = settings.profileTypes[destination ?? 'universal'];
+      const profileType = destination ? (settings.profileTypes[destination] ?? settings.profileTypes.classic) : settings.profileTypes.universal;
       if (!profileType) throw unsupported('downloadOrder', `No profile type is configured for ${destination ?? 'the universal eSIM'}`);
       const known = await journal.get(partnerId, idempotencyKey);
       let order =

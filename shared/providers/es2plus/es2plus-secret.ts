@@ -10,8 +10,8 @@ export const Es2PlusSecretSchema = v.object({
   functionRequesterIdentifier: v.pipe(v.string(), v.minLength(1), v.maxLength(256)),
   /** The SM-DP+ FQDN in activation codes when confirmOrder names none. */
   smdpAddress: v.pipe(v.string(), v.minLength(3), v.maxLength(253)),
-  /** Profile type per eSIM: `universal`, or a destination's ISO 3166 alpha-3 code for its classic eSIM. */
-  profileTypes: v.record(v.pipe(v.string(), v.regex(/^(universal|[A-Z]{3})$/)), v.pipe(v.string(), v.minLength(1), v.maxLength(256))),
+  /** Profile type per eSIM: `universal`; a destination's code for its classic eSIM, else `classic` for any destination. */
+  profileTypes: v.record(v.pipe(v.string(), v.regex(/^(universal|classic|[A-Z0-9-]{2,20})$/)), v.pipe(v.string(), v.minLength(1), v.maxLength(256))),
   homeNetwork: v.pipe(v.string(), v.regex(/^\d{5,6}$/, 'The home network is MCC+MNC (5 or 6 digits)')),
   certificate: Pem('certificate'),
   privateKey: Pem('privateKey'),
