@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { provisionDemoPartner, redirectTokenCurlExample, signedCurlExample } from '#bin/local/demo-data';
 import { localDataDir } from '#bin/local/instances';
 import { startLocalRuntime } from '#bin/local/runtime';
+import { isConnectivityKind } from '#shared/config';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const inMemory = process.argv.includes('--in-memory');
@@ -12,8 +13,11 @@ const port = Number(process.env.PORT ?? 3000);
 // or another in-memory run's files.
 const dataDir = localDataDir(join(projectRoot, '.local'), { inMemory, port });
 
+const provider = process.env.PROVIDER ?? 'es2plus';
+
 const main = async () => {
-  const runtime = await startLocalRuntime({ projectRoot, port, dataDir, inMemory });
+  if (!isConnectivityKind(provider)) throw new Error(`PROVIDER must be simulated or es2plus, got "${provider}"`);
+  const runtime = await startLocalRuntime({ provider, projectRoot, port, dataDir, inMemory });
   const partner = await provisionDemoPartner(runtime, dataDir);
   console.log(
     [
@@ -21,6 +25,7 @@ const main = async () => {
       `eSIM booking service running at ${runtime.url}  (${inMemory ? 'in-memory' : `data in ${dataDir}`})`,
       `DynamoDB Local: ${runtime.dynamodbEndpoint}  table: ${runtime.tableName}`,
       `Emails are written to ${join(dataDir, 'mail')} (one .eml file each; paths printed below as they are sent)`,
+      `Provisioning: ${runtime.smdp ? `ES2+ through the SM-DP+ simulator at ${runtime.smdp.url} (mutual TLS)` : 'simulated in process'} (PROVIDER)`,
       `Catalog: version ${runtime.catalog.version} ${runtime.catalog.changed ? 'imported' : 'already imported'} (GET /destinations)`,
       '',
       'Demo partner:',

@@ -14,6 +14,10 @@ export const alarmThresholds = {
   streamIteratorAgeMs: 60_000,
   /** Errors of one function within five minutes (also what rolls a gradual deployment back). */
   functionErrors: 3,
+  /** Failed connectivity provider calls (unreachable, refused, protocol) within five minutes. */
+  providerErrors: 5,
+  /** p99 of connectivity provider calls, three five-minute periods in a row. */
+  providerP99LatencyMs: 3_000,
   /** Any throttled invocation. */
   functionThrottles: 1,
   /** Percentage of API responses that are 5xx, when at least `apiMinimumRequests` came in five minutes. */

@@ -21,7 +21,7 @@ import { Construct } from 'constructs';
 import { referenceRoutes } from '#shared/api/reference-routes';
 import { rateLimitedMessage } from '#shared/http/rate-limit';
 import { errorBody as errorBodyOf } from '#shared/http/response';
-import { type RemovedRouteDefinition, type RouteDefinition, removedRoutes, routes as routeTable, routesForStage } from '#shared/routes';
+import { providerRoutes, type RemovedRouteDefinition, type RouteDefinition, removedRoutes, routes as routeTable, routesForStage } from '#shared/routes';
 import { addAlarm, alarmPeriod as period, alarmThresholds } from '#lib/alarms';
 import type { FunctionWithLogGroup } from '#lib/function-with-log-group';
 import { type RouteGroup, type RouteResources, RouteStack, routeGroupOf } from '#lib/route-stack';
@@ -151,8 +151,13 @@ export class Api extends Construct {
       Annotations.of(this).addError(`${route.path} shares its first path segment with a removed route: API Gateway would get the resource twice`);
     }
 
-    // Every stage but production also serves the API reference (/openapi, /openapi.json).
-    const served = stage.name === 'production' ? routes : [...routes, ...referenceRoutes];
+    // Every stage but production also serves the API reference (/openapi, /openapi.json); a stage provisioning over
+    // ES2+ also serves the SM-DP+'s notification route.
+    const served = [
+      ...routes,
+      ...(stage.name === 'production' ? [] : referenceRoutes),
+      ...(stage.connectivity === 'es2plus' ? providerRoutes : []),
+    ];
     const groups = new Map<RouteGroup, RouteDefinition[]>();
     for (const route of served) groups.set(routeGroupOf(route), [...(groups.get(routeGroupOf(route)) ?? []), route]);
     for (const [group, groupRoutes] of groups) {

@@ -16,7 +16,8 @@ import type { Construct } from 'constructs';
 import { envNames, privateUrlsRefusal } from '#shared/config';
 import type { TableAccess } from '#shared/routes';
 import { keys } from '#shared/storage/keys';
-import { resourcePrefix, type StageSettings } from '#lib/stage';
+import { providerSecretName, resourcePrefix, type StageSettings } from '#lib/stage';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { tableActions } from '#lib/table-access';
 import { lambdaBundling } from '#lib/bundling';
 import { addAlarm, alarmPeriod, alarmThresholds } from '#lib/alarms';
@@ -78,6 +79,7 @@ export class FunctionWithLogGroup extends NodejsFunction {
       role,
       environment: {
         [envNames.stage]: stage.name,
+        [envNames.connectivity]: stage.connectivity,
         POWERTOOLS_SERVICE_NAME: serviceName,
       },
       bundling: lambdaBundling(projectRoot, assets),
@@ -129,6 +131,17 @@ export class FunctionWithLogGroup extends NodejsFunction {
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [keys.usedSignature('*', '*').pk] } },
       }),
     );
+  }
+
+  /**
+   * Grants reading the stage's provider secret and sets PROVIDER_SECRET_ID, for functions that provision; nothing
+   * when the stage provisions in process. The secret is created by operations (docs/providers.md), never by the stack.
+   */
+  public bindProviderSecret(stage: StageSettings): void {
+    if (stage.connectivity === 'simulated') return;
+    const secret = Secret.fromSecretNameV2(this, 'ProviderSecret', providerSecretName(stage));
+    secret.grantRead(this);
+    this.addEnvironment(envNames.providerSecretId, secret.secretName);
   }
 
   /** Grants use of the partner-secrets key and sets SECRET_KEY_ID. */

@@ -121,11 +121,54 @@ export class Monitoring extends Construct {
       }),
     );
 
+    if (stage.connectivity !== 'simulated') this.watchProvider(stage, props.alarmTopic);
+
     // Every function of the stage, whichever stack holds it and however many there are: found by name, so a
     // new route needs no change here and no reference from this stack to the function's.
     this.dashboard.addWidgets(
       new GraphWidget({ title: 'Function errors', left: [this.functions('Errors', stage)], width: 12, height: 8 }),
       new GraphWidget({ title: 'Function throttles', left: [this.functions('Throttles', stage)], width: 12, height: 8 }),
+    );
+  }
+
+  /** The connectivity provider: failed calls by outcome and call latency (shared/observability.ts recordProviderCall). */
+  private watchProvider(stage: StageSettings, alarmTopic: ITopic): void {
+    const failed = (outcome: string) =>
+      new Metric({
+        namespace: metricsNamespace,
+        metricName: metricNames.providerCalls,
+        dimensionsMap: { service: serviceName, stage: stage.name, outcome },
+        period,
+        statistic: 'Sum',
+      });
+    const errors = new MathExpression({
+      expression: 'unreachable + refused + protocol',
+      usingMetrics: { unreachable: failed('unreachable'), refused: failed('refused'), protocol: failed('protocol') },
+      period,
+      label: 'Provider errors',
+    });
+    const latency = new Metric({
+      namespace: metricsNamespace,
+      metricName: metricNames.providerCallLatency,
+      dimensionsMap: { service: serviceName, stage: stage.name, provider: stage.connectivity },
+      period,
+      statistic: 'p99',
+      label: 'Provider call p99',
+    });
+    addAlarm(this, 'ProviderErrors', alarmTopic, {
+      metric: errors,
+      threshold: alarmThresholds.providerErrors,
+      description: `The ${stage.connectivity} provider failed at least ${alarmThresholds.providerErrors} calls in 5 minutes.`,
+    });
+    addAlarm(this, 'ProviderLatency', alarmTopic, {
+      metric: latency,
+      threshold: alarmThresholds.providerP99LatencyMs,
+      description: `p99 of ${stage.connectivity} provider calls is 3 s or more.`,
+      evaluationPeriods: 3,
+    });
+    this.dashboard.addWidgets(
+      new GraphWidget({ title: 'Provider calls by outcome', left: [this.search(metricNames.providerCalls, 'outcome', stage)], width: 12 }),
+      new GraphWidget({ title: 'Provider call latency', left: [latency], width: 12 }),
     );
   }
 

@@ -58,6 +58,7 @@ const authorizationReason: Record<AuthMode, string> = {
   'public-page':
     'A traveler web page anyone may open (redirect-token entry, promo-code claim form); tokens are signed and single-use, forms carry CSRF tokens.',
   'traveler-session': 'Authenticated by the traveler session cookie (HttpOnly, SameSite=Lax), checked by the function against the session item.',
+  smdp: 'An SM-DP+ over mutual TLS (custom domain truststore); the function admits only client certificates on the provider secret allow-list.',
 };
 
 export class RouteStack extends NestedStack {
@@ -79,6 +80,8 @@ export class RouteStack extends NestedStack {
       reporter: (fn) => fn.bindSecretKey({ key: resources.secretKey, accessMode: 'decrypt' }),
       'public-page': () => {},
       'traveler-session': () => {},
+      // Its client certificate was checked by the custom domain's truststore; the allow-list is in the provider secret.
+      smdp: () => {},
     };
     const bindResource: Record<RouteResource, (fn: FunctionWithLogGroup) => void> = {
       table: () => {}, // tableAccessOf turns it into readWrite
@@ -95,6 +98,8 @@ export class RouteStack extends NestedStack {
       const access = tableAccessOf(route);
       // Authentication reads partner credentials, so every partner route reads the table at least.
       fn.bindTable({ table: resources.table, accessMode: route.auth === 'partner' && access === 'none' ? 'read' : access, indexes: route.indexes });
+      // Routes that write may provision (redemptions, claims, purchases, facts).
+      if (access === 'readWrite') fn.bindProviderSecret(stage);
       bindAuthentication[route.auth](fn);
       if (route.signsTokens) fn.bindTokenKey({ key: resources.tokenKey });
       for (const resource of route.resources ?? []) bindResource[resource](fn);

@@ -2,6 +2,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { type ConnectivityKind, isConnectivityKind } from '#shared/config';
 
 export const stageNames = ['dev', 'staging', 'production'] as const;
 export type StageName = (typeof stageNames)[number];
@@ -22,6 +23,8 @@ export interface StageSettings {
    * function's errors alarm.
    */
   deployment: 'allAtOnce' | 'linear' | 'canary';
+  /** Who provisions eSIMs (docs/providers.md); `-c connectivity=...` overrides it. Production never runs `simulated`. */
+  connectivity: ConnectivityKind;
 }
 
 const settings: Record<StageName, StageSettings> = {
@@ -33,6 +36,7 @@ const settings: Record<StageName, StageSettings> = {
     managedWafRules: false,
     terminationProtection: false,
     deployment: 'allAtOnce',
+    connectivity: 'simulated',
   },
   staging: {
     name: 'staging',
@@ -42,6 +46,7 @@ const settings: Record<StageName, StageSettings> = {
     managedWafRules: true,
     terminationProtection: true,
     deployment: 'linear',
+    connectivity: 'es2plus',
   },
   production: {
     name: 'production',
@@ -51,19 +56,33 @@ const settings: Record<StageName, StageSettings> = {
     managedWafRules: true,
     terminationProtection: true,
     deployment: 'canary',
+    connectivity: 'es2plus',
   },
 };
 
 const isStageName = (value: unknown): value is StageName => stageNames.includes(value as StageName);
 
-/** Reads `-c stage=...` (default `dev`) and fails fast on a stage we do not know. */
+/** A production stage that provisions in process would hand travelers eSIMs that do not exist. */
+export const assertRealConnectivity = (stage: StageSettings): StageSettings => {
+  if (stage.name === 'production' && stage.connectivity === 'simulated') {
+    throw new Error('The production stage cannot deploy connectivity "simulated": pass -c connectivity=es2plus and create its provider secret (docs/providers.md).');
+  }
+  return stage;
+};
+
+/** Reads `-c stage=...` (default `dev`) and `-c connectivity=...`, and fails fast on values we do not know. */
 export const stageFromContext = (scope: Construct): StageSettings => {
   const value: unknown = scope.node.tryGetContext('stage') ?? 'dev';
   if (!isStageName(value)) {
     throw new Error(`Unknown stage "${String(value)}": pass -c stage=${stageNames.join('|')}`);
   }
-  return settings[value];
+  const connectivity: unknown = scope.node.tryGetContext('connectivity') ?? settings[value].connectivity;
+  if (!isConnectivityKind(connectivity)) throw new Error(`Unknown connectivity "${String(connectivity)}": pass -c connectivity=simulated|es2plus`);
+  return assertRealConnectivity({ ...settings[value], connectivity });
 };
+
+/** The Secrets Manager secret holding a stage's provider endpoint, credentials and settings (docs/providers.md). */
+export const providerSecretName = (stage: StageSettings): string => `esim-booking-${stage.name}/connectivity/${stage.connectivity}`;
 
 export const stageSettings = (name: StageName): StageSettings => settings[name];
 

@@ -56,7 +56,18 @@ export const envNames = {
   emailFrom: 'EMAIL_FROM',
   /** Local runtime only: emails are written as .eml files into this folder instead of being sent. */
   localMailDir: 'LOCAL_MAIL_DIR',
+  /** Which connectivity provider provisions eSIMs: `simulated` or `es2plus` (lib/stage.ts; `PROVIDER` for `npm start`). */
+  connectivity: 'CONNECTIVITY',
+  /** Secrets Manager secret (name or ARN) holding the provider's endpoint, credentials and settings. */
+  providerSecretId: 'PROVIDER_SECRET_ID',
+  /** Local runtime only: the provider secret as a JSON file (mode 0600) the runtime wrote for its simulator. */
+  localProviderSecretFile: 'LOCAL_PROVIDER_SECRET_FILE',
 } as const;
+
+export const connectivityKinds = ['simulated', 'es2plus'] as const;
+export type ConnectivityKind = (typeof connectivityKinds)[number];
+
+export const isConnectivityKind = (value: unknown): value is ConnectivityKind => connectivityKinds.includes(value as ConnectivityKind);
 
 export const config = {
   get tableName(): string {
@@ -118,6 +129,19 @@ export const config = {
   },
   get stage(): string {
     return optional(envNames.stage) ?? localStage;
+  },
+  get connectivity(): ConnectivityKind {
+    const value = optional(envNames.connectivity) ?? 'simulated';
+    if (!isConnectivityKind(value)) throw new Error(`${envNames.connectivity} must be one of ${connectivityKinds.join(', ')}, got "${value}"`);
+    return value;
+  },
+  get providerSecretId(): string | undefined {
+    return optional(envNames.providerSecretId);
+  },
+  get localProviderSecretFile(): string | undefined {
+    const file = optional(envNames.localProviderSecretFile);
+    if (file && this.stage !== localStage) throw new Error(`${envNames.localProviderSecretFile} is for the local runtime only`);
+    return file;
   },
   get tokenKeyId(): string | undefined {
     return optional(envNames.tokenKeyId);

@@ -74,7 +74,7 @@ export const errorCodes = {
   rate_limited: { status: 429, description: 'Too many requests; retry after a short wait.' },
   request_header_fields_too_large: { status: 431, description: 'The request headers are too large.' },
   internal_error: { status: 500, description: 'Something failed on our side; retry later.' },
-  provider_unavailable: { status: 503, description: 'eSIM provisioning is not available in this environment yet.' },
+  provider_unavailable: { status: 503, description: 'The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After.' },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof errorCodes;

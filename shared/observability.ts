@@ -20,6 +20,10 @@ export const metricNames = {
   webhookAttempts: 'WebhookAttempts',
   webhookAttemptLatency: 'WebhookAttemptLatency',
   outboxPublishFailures: 'OutboxPublishFailures',
+  /** Dimension `outcome`: success, unreachable, refused or protocol (shared/providers/provider-errors.ts). */
+  providerCalls: 'ProviderCalls',
+  /** Dimension `provider`: milliseconds per call to the connectivity provider. */
+  providerCallLatency: 'ProviderCallLatency',
 } as const;
 
 export type WebhookAttemptOutcome = 'delivered' | 'retried' | 'rejected' | 'dead_lettered';
@@ -46,6 +50,12 @@ export const countAuthenticationRefused = (code: string): void =>
 export const recordWebhookAttempt = (outcome: WebhookAttemptOutcome, latencyMs: number): void => {
   single(['outcome', outcome], metricNames.webhookAttempts, MetricUnit.Count, 1);
   metrics.addMetric(metricNames.webhookAttemptLatency, MetricUnit.Milliseconds, latencyMs);
+};
+
+/** One call to a connectivity provider: the provider error-rate and latency alarms read these. */
+export const recordProviderCall = (record: { provider: string; operation: string; outcome: string; latencyMs: number }): void => {
+  single(['outcome', record.outcome], metricNames.providerCalls, MetricUnit.Count, 1);
+  single(['provider', record.provider], metricNames.providerCallLatency, MetricUnit.Milliseconds, record.latencyMs);
 };
 
 export const countOutboxPublishFailures = (count: number): void => {

@@ -7,8 +7,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * `reporter`: HMAC-signed like partners, with a reporter's own credentials (network, eSIM platform, payments).
  * `public-page`: a web app page anyone may open; it reads and writes the table (token entry, claim form).
  * `traveler-session`: a web app page behind the traveler's session cookie (docs/web-app.md).
+ * `smdp`: an SM-DP+ calling over mutual TLS; the function admits only client certificates on the provider
+ * secret's allow-list (docs/providers.md, Notifications).
  */
-export type AuthMode = 'partner' | 'public' | 'reporter' | 'public-page' | 'traveler-session';
+export type AuthMode = 'partner' | 'public' | 'reporter' | 'public-page' | 'traveler-session' | 'smdp';
 
 /** What a function needs beyond what its auth mode gives (partner routes always get the table and the secret key). */
 export type RouteResource = 'table';
@@ -27,6 +29,7 @@ const defaultAccessByAuth: Record<AuthMode, TableAccess> = {
   reporter: 'readWrite',
   'public-page': 'readWrite',
   'traveler-session': 'readWrite',
+  smdp: 'readWrite',
   public: 'none',
 };
 
@@ -244,6 +247,21 @@ const countriesRemoved = (path: string) =>
   `${path} was removed in version 2.1.0. Use GET /destinations to list destinations and GET /destinations/{id} for one destination with its bundles.`;
 
 /** Removed in 2.1.0: answer 410 Gone with a pointer to /destinations instead of a bare 404. No function runs. */
+/**
+ * Routes a connectivity provider calls, in its own protocol (not the partner API: no envelope, not in the partner
+ * OpenAPI document). Served by the stack and the local runtime beside the partner routes.
+ */
+export const providerRoutes: readonly RouteDefinition[] = [
+  {
+    // SGP.22 5.3.5: the SM-DP+ reports the progress of a download order (eligibility, confirmation, download, installation).
+    operation: 'handleDownloadProgressInfo',
+    method: 'POST',
+    path: '/gsma/rsp2/es2plus/handleDownloadProgressInfo',
+    entry: 'functions/handle-download-progress-info.ts',
+    auth: 'smdp',
+  },
+];
+
 export const removedRoutes: readonly RemovedRouteDefinition[] = [
   { operation: 'countriesRemoved', method: 'GET', path: '/countries', message: countriesRemoved('/countries') },
   { operation: 'countriesPackagesRemoved', method: 'GET', path: '/countries/packages', message: countriesRemoved('/countries/packages') },

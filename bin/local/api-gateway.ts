@@ -1,6 +1,7 @@
 // local runtime → turns a Node HTTP request into the API Gateway REST proxy event the Lambda handler gets.
-import { randomUUID } from 'node:crypto';
+import { randomUUID, X509Certificate } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { TLSSocket } from 'node:tls';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type { RouteDefinition } from '#shared/routes';
 
@@ -60,6 +61,23 @@ const collect = (pairs: Iterable<[string, string]>): { single: Record<string, st
   };
 };
 
+/** The verified client certificate of a mutual TLS request, as API Gateway passes it to the function. */
+const clientCertOf = (request: IncomingMessage): { clientCert?: APIGatewayProxyEvent['requestContext']['identity']['clientCert'] } => {
+  if (!(request.socket instanceof TLSSocket)) return {};
+  const peer = request.socket.getPeerCertificate();
+  if (!peer.raw) return {};
+  const certificate = new X509Certificate(peer.raw);
+  return {
+    clientCert: {
+      clientCertPem: certificate.toString(),
+      subjectDN: certificate.subject,
+      issuerDN: certificate.issuer,
+      serialNumber: certificate.serialNumber,
+      validity: { notBefore: certificate.validFrom, notAfter: certificate.validTo },
+    },
+  };
+};
+
 export const toProxyEvent = (
   request: IncomingMessage,
   body: Buffer,
@@ -90,7 +108,10 @@ export const toProxyEvent = (
       authorizer: null,
       protocol: 'HTTP/1.1',
       httpMethod: request.method ?? 'GET',
-      identity: { sourceIp: request.socket.remoteAddress ?? '127.0.0.1' } as APIGatewayProxyEvent['requestContext']['identity'],
+      identity: {
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        ...clientCertOf(request),
+      } as APIGatewayProxyEvent['requestContext']['identity'],
       path: `${STAGE_PATH}${path}`,
       stage: STAGE_PATH.slice(1),
       requestId: randomUUID(),

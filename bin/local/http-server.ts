@@ -1,5 +1,7 @@
 // local runtime → serves the route table at http://127.0.0.1:PORT/api by invoking the very same handlers.
-import { createServer, type Server, STATUS_CODES } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -12,7 +14,7 @@ import { currentRoute } from '#bin/local/table-access-guard';
 import { lambdaContext, routeMatcher, STAGE_PATH, toProxyEvent } from '#bin/local/api-gateway';
 import { referenceRoutes } from '#shared/api/reference-routes';
 import { LOCAL_CONTROL_PREFIX, type ControlRequest, type ControlResponse } from '#bin/local/clock-control';
-import { type RouteDefinition, removedRoutes, routes, routesForStage } from '#shared/routes';
+import { providerRoutes, type RouteDefinition, removedRoutes, routes, routesForStage } from '#shared/routes';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -57,17 +59,24 @@ export interface HttpServerOptions {
   control?: (request: ControlRequest) => Promise<ControlResponse>;
   /** Called when a handler of a write (not GET or HEAD) has answered: what it wrote is in the table. */
   onWritten?: () => void;
+  /**
+   * A second, https listener that requires client certificates chaining to `ca`, as a stage's mutual TLS custom
+   * domain does for the SM-DP+; it also serves the provider routes, and passes the caller's certificate on.
+   */
+  mutualTls?: { key: string; cert: string; ca: string };
 }
 
-export const startHttpServer = async (options: HttpServerOptions): Promise<{ server: Server; url: string }> => {
-  const served = routesForStage(options.routes ?? routes, options.stage);
+export const startHttpServer = async (
+  options: HttpServerOptions,
+): Promise<{ server: Server; url: string; mutualTlsServer?: HttpsServer; mutualTlsUrl?: string }> => {
+  const served = [...routesForStage(options.routes ?? routes, options.stage), ...(options.mutualTls ? providerRoutes : [])];
   // Like every stage but production, the local runtime also serves the API reference.
   const match = routeMatcher(options.stage === 'production' ? served : [...served, ...referenceRoutes]);
   const matchRemoved = routeMatcher(removedRoutes);
   // The deployed per-key rate rule, as a token bucket per x-api-key (read when the server starts).
   const buckets = tokenBuckets({ ...partnerRateLimit, requestsPerWindow: config.partnerRequestsPerWindow });
   const load = handlerLoader(options.projectRoot);
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
@@ -132,7 +141,8 @@ export const startHttpServer = async (options: HttpServerOptions): Promise<{ ser
         sendJson(res, 502, errorBody('internal_error', 'The handler failed. See the local runtime log.'));
       }
     };
-  });
+  };
+  const server = createServer(listener);
   // Node answers what it cannot parse itself (e.g. headers over 16 KiB: an empty 431); give it our error shape.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'HPE_HEADER_OVERFLOW') return answerOnSocket(socket, 431, 'request_header_fields_too_large', 'The request headers are too large.');
@@ -152,5 +162,10 @@ export const startHttpServer = async (options: HttpServerOptions): Promise<{ ser
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  return { server, url: `http://127.0.0.1:${port}${STAGE_PATH}` };
+  const url = `http://127.0.0.1:${port}${STAGE_PATH}`;
+  if (!options.mutualTls) return { server, url };
+  const mutualTlsServer = createHttpsServer({ ...options.mutualTls, requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.2' }, listener);
+  await new Promise<void>((done) => mutualTlsServer.listen(0, '127.0.0.1', () => done()));
+  const tlsPort = (mutualTlsServer.address() as AddressInfo).port;
+  return { server, url, mutualTlsServer, mutualTlsUrl: `https://127.0.0.1:${tlsPort}${STAGE_PATH}` };
 };

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { serviceClock } from '#shared/clock';
-import { envNames } from '#shared/config';
+import { type ConnectivityKind, envNames } from '#shared/config';
+import { startSmdpSimulator, type SmdpSimulator } from '#bin/local/smdp-simulator';
 import { ensureTable } from '#bin/local/create-table';
 import { runningServiceIn, runtimeFileIn } from '#bin/local/instances';
 import { startDynamoDbLocal } from '#bin/local/dynamodb-local';
@@ -34,6 +35,11 @@ export interface LocalRuntimeOptions {
   tableName?: string;
   /** Catalog file to seed on start, relative to the project root; `null` seeds nothing (tests that need no catalog). */
   catalogFile?: string | null;
+  /**
+   * Connectivity provider (`PROVIDER` of `npm start`), `es2plus` unless told: the SM-DP+ simulator starts and every
+   * redemption takes the code path production takes. `simulated` keeps the in-process adapter.
+   */
+  provider?: ConnectivityKind;
   /** Extra environment for the handlers (e.g. a tiny webhook backoff scale in tests). */
   environment?: Record<string, string>;
 }
@@ -46,6 +52,8 @@ export interface LocalRuntime {
   events: { queueUrl: string; deadLetterQueueUrl: string; emailQueueUrl: string; emailDeadLetterQueueUrl: string; sqsEndpoint: string };
   /** The catalog version the runtime seeded, and whether this start wrote it. */
   catalog: { version: number; changed: boolean };
+  /** The SM-DP+ simulator, when the runtime provisions through ES2+. */
+  smdp?: SmdpSimulator;
   admin: PartnerAdminDeps & {
     documentClient: DynamoDBDocumentClient;
     catalog: ReturnType<typeof dynamoCatalogStore>;
@@ -63,6 +71,17 @@ const localKey = (dataDir: string, inMemory: boolean): { key: string; file: stri
   return { key, file };
 };
 
+/** The provider secret for the SM-DP+ simulator, in the shape a stage's Secrets Manager secret has. */
+const simulatorSecret = (smdp: SmdpSimulator) => ({
+  endpoint: smdp.url,
+  functionRequesterIdentifier: smdp.functionRequesterIdentifier,
+  smdpAddress: smdp.smdpAddress,
+  profileTypes: { universal: 'TRAVEL-UNIVERSAL', classic: 'TRAVEL-CLASSIC' },
+  homeNetwork: '00101',
+  ...smdp.clientCredentials,
+  notificationCertificateFingerprints: [smdp.notifierFingerprint],
+});
+
 export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<LocalRuntime> => {
   // Two services on one data folder would overwrite each other's runtime file (and share a DynamoDB data folder).
   const other = runningServiceIn(options.dataDir);
@@ -76,6 +95,11 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
   const dynamo = await startDynamoDbLocal({ dataDir: join(options.dataDir, 'dynamodb'), inMemory: options.inMemory });
   const tableName = options.tableName ?? 'esim-booking-local';
   const { key: secretKey, file: secretKeyFile } = localKey(options.dataDir, options.inMemory);
+
+  const provider = options.provider ?? 'es2plus';
+  const smdp = provider === 'es2plus' ? await startSmdpSimulator() : undefined;
+  const providerSecretFile = join(options.dataDir, 'provider-secret.json');
+  if (smdp) writeFileSync(providerSecretFile, JSON.stringify(simulatorSecret(smdp)), { mode: 0o600 });
 
   // Handlers read their configuration from the environment, exactly as in Lambda.
   Object.assign(process.env, {
@@ -93,6 +117,8 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     // Emails are written as .eml files here (their paths are printed) instead of being sent through SES.
     [envNames.localMailDir]: join(options.dataDir, 'mail'),
     [envNames.emailFrom]: 'no-reply@esim-booking.local',
+    [envNames.connectivity]: provider,
+    ...(smdp ? { [envNames.localProviderSecretFile]: providerSecretFile } : {}),
     ...options.environment,
   });
 
@@ -148,12 +174,14 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     onWritten: pipeline.wake,
     // Moving the clock is for local development only; a run that plays another stage does not offer it.
     control: stage === 'local' ? localControl({ runScheduledNow: pipeline.runScheduledNow }) : undefined,
+    ...(smdp ? { mutualTls: smdp.operatorServerCredentials } : {}),
   }).catch(async (error: unknown) => {
     await pipeline.stop();
     client.destroy();
     await dynamo.stop();
     throw error;
   });
+  if (smdp) smdp.notificationUrl = `${http.mutualTlsUrl}/gsma/rsp2/es2plus/handleDownloadProgressInfo`;
   // Claim URLs point at this local API unless the caller chose another public address.
   process.env[envNames.publicBaseUrl] = options.environment?.[envNames.publicBaseUrl] ?? http.url;
   // The ops CLI finds the running service through this file; it is removed again on stop.
@@ -170,14 +198,19 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     tableName,
     events,
     catalog: { version: seeded.version, changed: seeded.changed },
+    ...(smdp ? { smdp } : {}),
     admin,
     async stop() {
       rmSync(runtimeFile, { force: true });
       http.server.closeAllConnections();
       await closeServer(http.server);
+      http.mutualTlsServer?.closeAllConnections();
+      if (http.mutualTlsServer) await closeServer(http.mutualTlsServer);
       await pipeline.stop();
       client.destroy();
       await dynamo.stop();
+      await smdp?.stop();
+      if (smdp) rmSync(providerSecretFile, { force: true });
     },
   };
 };

@@ -1334,7 +1334,7 @@ export interface components {
                  *     - `rate_limited` (429): Too many requests; retry after a short wait.
                  *     - `request_header_fields_too_large` (431): The request headers are too large.
                  *     - `internal_error` (500): Something failed on our side; retry later.
-                 *     - `provider_unavailable` (503): eSIM provisioning is not available in this environment yet.
+                 *     - `provider_unavailable` (503): The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After.
                  * @enum {string}
                  */
                 code: "validation_error" | "bad_request" | "invalid_idempotency_key" | "unknown_custom_branding" | "unknown_package" | "promo_code_redeemed" | "traveler_required" | "unsafe_webhook_url" | "invalid_header_name" | "unknown_event" | "filter_required" | "identifiers_disagree" | "promo_code_required" | "partner_required" | "iccid_required" | "invalid_amount" | "invalid_currency" | "invalid_json" | "invalid_logo" | "too_many_brands" | "missing_credentials" | "invalid_timestamp" | "timestamp_out_of_range" | "invalid_api_key" | "invalid_signature" | "signature_reused" | "fact_not_allowed" | "not_found" | "booking_not_found" | "promo_code_not_found" | "partner_not_found" | "event_not_found" | "traveler_not_found" | "user_not_found" | "iccid_not_found" | "esim_not_found" | "package_not_found" | "package_queue_not_found" | "destination_not_found" | "brand_not_found" | "route_not_found" | "concurrent_modification" | "booking_id_taken" | "idempotency_key_reused" | "idempotency_in_progress" | "traveler_ambiguous" | "promo_code_already_redeemed" | "promo_code_already_claimed" | "package_queue_not_pending" | "package_queue_expired" | "classic_grant_must_be_claimed" | "not_a_classic_grant" | "destination_required" | "no_esim" | "no_queued_package" | "esim_already_installed" | "esim_not_installed" | "package_not_queued" | "package_not_active" | "catalog_version_changed" | "catalog_version_older" | "endpoint_removed" | "payload_too_large" | "method_not_allowed" | "unsupported_media_type" | "rate_limited" | "request_header_fields_too_large" | "internal_error" | "provider_unavailable";
@@ -3732,7 +3732,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4152,7 +4152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4819,7 +4819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5025,7 +5025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5223,7 +5223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5421,7 +5421,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5623,7 +5623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5828,7 +5828,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6035,7 +6035,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6239,7 +6239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6443,7 +6443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `provider_unavailable`: eSIM provisioning is not available in this environment yet. */
+            /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -54,6 +54,7 @@ const authErrors: Record<AuthMode, ErrorCode[]> = {
   public: [],
   'public-page': [],
   'traveler-session': [],
+  smdp: [],
 };
 const authSecurity: Record<AuthMode, Json[] | undefined> = {
   partner: undefined, // the document-wide requirement
@@ -61,6 +62,7 @@ const authSecurity: Record<AuthMode, Json[] | undefined> = {
   public: [],
   'public-page': [],
   'traveler-session': [{ TravelerSession: [] }],
+  smdp: [],
 };
 const bodyErrors: ErrorCode[] = ['validation_error', 'payload_too_large', 'unsupported_media_type'];
 const everyOperationErrors: ErrorCode[] = ['rate_limited', 'internal_error'];

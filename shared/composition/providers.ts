@@ -1,20 +1,91 @@
-// composition → which connectivity and payment providers a stage uses. Only simulated ones exist so far:
-// local and sandbox stages use them; production refuses traveler-side provisioning until a real one is wired in.
+// composition → which connectivity and payment providers a stage uses: `CONNECTIVITY` picks the connectivity
+// adapter (lib/stage.ts sets it per stage, `PROVIDER` for `npm start`); its secret is read on first use, so a
+// function that never provisions never reads it. Production has no payment provider yet (503).
+import { readFileSync } from 'node:fs';
+import { config, type ConnectivityKind } from '#shared/config';
 import { AppError } from '#shared/errors';
+import { recordProviderCall } from '#shared/observability';
+import { es2PlusClient } from '#shared/providers/es2plus/client';
+import { es2PlusConnectivity } from '#shared/providers/es2plus/es2plus-connectivity';
+import { parseEs2PlusSecret } from '#shared/providers/es2plus/es2plus-secret';
+import { mutualTlsTransport } from '#shared/providers/es2plus/transport';
 import { simulatedConnectivity } from '#shared/providers/simulated-connectivity';
 import { simulatedPayments } from '#shared/providers/simulated-payments';
 import type { ConnectivityProvider, PaymentProvider } from '#shared/usecases/ports/lifecycle';
+import type { ProviderOrderJournal, ProviderOrderReconciler } from '#shared/usecases/ports/provider-orders';
+import type { Clock } from '#shared/usecases/ports/services';
+
+/** Every ES2+ call gives up after this long: a redemption then answers 503 and the order resumes on retry. */
+const ES2PLUS_TIMEOUT_MS = 5000;
 
 const unavailable = () =>
   new AppError(503, 'provider_unavailable', 'eSIM provisioning is not available in this environment yet. Contact support.');
 
-const notConfigured: ConnectivityProvider & PaymentProvider = {
-  allocateEsim: async () => Promise.reject(unavailable()),
-  addPackage: async () => Promise.reject(unavailable()),
-  readUsage: async () => Promise.reject(unavailable()),
-  networkFor: () => '00101',
-  charge: async () => Promise.reject(unavailable()),
+const noPayments: PaymentProvider = { charge: async () => Promise.reject(unavailable()) };
+
+/** The provider secret: a local file written by the runtime for its simulator, else Secrets Manager. */
+const readProviderSecret = async (): Promise<string> => {
+  const file = config.localProviderSecretFile;
+  if (file) return readFileSync(file, 'utf8');
+  const secretId = config.providerSecretId;
+  if (!secretId) throw new Error('PROVIDER_SECRET_ID is not set: the stage has no provider secret bound');
+  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+  const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretId }));
+  if (!answer.SecretString) throw new Error('The provider secret has no string value');
+  return answer.SecretString;
 };
 
-export const providersFor = (stage: string): { connectivity: ConnectivityProvider; payments: PaymentProvider } =>
-  stage === 'production' ? { connectivity: notConfigured, payments: notConfigured } : { connectivity: simulatedConnectivity(), payments: simulatedPayments() };
+type Connectivity = ConnectivityProvider & Partial<ProviderOrderReconciler>;
+
+const es2Plus = async (journal: ProviderOrderJournal, clock: Clock): Promise<Connectivity> => {
+  const secret = parseEs2PlusSecret(await readProviderSecret());
+  const transport = mutualTlsTransport({
+    baseUrl: secret.endpoint,
+    credentials: { certificate: secret.certificate, privateKey: secret.privateKey, caBundle: secret.caBundle },
+    timeoutMs: ES2PLUS_TIMEOUT_MS,
+  });
+  const client = es2PlusClient({ transport, functionRequesterIdentifier: secret.functionRequesterIdentifier, observe: recordProviderCall });
+  return es2PlusConnectivity({ client, journal, clock, settings: secret });
+};
+
+/** Defers building an adapter (reading its secret) to its first call, once per function instance. */
+const onFirstUse = (build: () => Promise<Connectivity>): ConnectivityProvider & ProviderOrderReconciler => {
+  let built: Promise<Connectivity> | undefined;
+  const adapter = () => (built ??= build().catch((error: unknown) => {
+    built = undefined;
+    throw error;
+  }));
+  return {
+    allocateEsim: async (input) => (await adapter()).allocateEsim(input),
+    addPackage: async (input) => (await adapter()).addPackage(input),
+    readUsage: async (input) => (await adapter()).readUsage(input),
+    networkFor: async (destination) => (await adapter()).networkFor(destination),
+    reconcile: async (order, attached) => {
+      const loaded = await adapter();
+      if (!loaded.reconcile) throw new Error(`The ${order.provider} orders cannot be reconciled by this stage's provider`);
+      return loaded.reconcile(order, attached);
+    },
+  };
+};
+
+export const providersFor = (input: {
+  stage: string;
+  connectivity: ConnectivityKind;
+  journal: ProviderOrderJournal;
+  clock: Clock;
+}): { connectivity: ConnectivityProvider & Partial<ProviderOrderReconciler>; payments: PaymentProvider } => {
+  const payments = input.stage === 'production' ? noPayments : simulatedPayments();
+  if (input.connectivity === 'es2plus') return { connectivity: onFirstUse(() => es2Plus(input.journal, input.clock)), payments };
+  return { connectivity: simulatedConnectivity(), payments };
+};
+
+let allowList: Promise<readonly string[]> | undefined;
+
+/** SHA-256 fingerprints of the SM-DP+ notification certificates, from the provider secret, read once per instance. */
+export const notificationAllowList = (): Promise<readonly string[]> =>
+  (allowList ??= readProviderSecret()
+    .then((json) => parseEs2PlusSecret(json).notificationCertificateFingerprints)
+    .catch((error: unknown) => {
+      allowList = undefined;
+      throw error;
+    }));

@@ -1,4 +1,5 @@
-// composition → the scheduled sweeper's adapters: departure schedules, bookings, travelers and the service clock.
+// composition → the scheduled sweepers' adapters: departure schedules, bookings, travelers, the service clock, and
+// the provider order journal with the connectivity provider that reconciles it.
 import { documentClient } from '#shared/composition/dynamodb';
 import { lifecycle, repositories } from '#shared/composition/repositories';
 import { config } from '#shared/config';
@@ -6,6 +7,9 @@ import type { Booking } from '#shared/domain/booking';
 import { primaryExternalUserId } from '#shared/domain/departure-events';
 import { hasInstalledEsim } from '#shared/domain/traveler';
 import { dynamoScheduleStore } from '#shared/storage/schedule-store';
+import { providersFor } from '#shared/composition/providers';
+import { dynamoProviderOrderJournal } from '#shared/storage/provider-order-store';
+import type { ProviderOrderReconciler } from '#shared/usecases/ports/provider-orders';
 
 /** Whether the booking's traveler has installed an eSIM (the departure events' `esim_installed`). */
 const esimInstalled = async (booking: Booking): Promise<boolean> => {
@@ -21,3 +25,10 @@ export const sweeperDependencies = {
   clock: repositories.clock,
   esimInstalled,
 };
+
+/** The reconciliation sweep's adapters: the order journal and the stage's connectivity provider (null: it keeps no orders). */
+export const reconciliationDependencies = /* @__PURE__ */ (() => {
+  const orders = dynamoProviderOrderJournal(documentClient, config.tableName);
+  const { connectivity } = providersFor({ stage: config.stage, connectivity: config.connectivity, journal: orders, clock: repositories.clock });
+  return { orders, reconciler: connectivity.reconcile ? (connectivity as ProviderOrderReconciler) : null, travelers: lifecycle.travelers, clock: repositories.clock };
+})();

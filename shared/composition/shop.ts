@@ -8,5 +8,5 @@ import { lifecycleRepositories } from '#shared/composition/lifecycle';
 export const shopDependencies = {
   catalog: dynamoCatalogStore(documentClient, config.tableName),
   // Purchases are lifecycle events: they run on the service clock like the sandbox's steps.
-  lifecycle: lifecycleRepositories(documentClient, config.tableName, serviceClock, config.stage),
+  lifecycle: lifecycleRepositories(documentClient, config.tableName, serviceClock, config.stage, config.connectivity),
 };

@@ -11,7 +11,8 @@ export type PackageSource = 'promo_code' | 'package_queue' | 'classic_grant' | '
 
 export interface Esim {
   iccid: string;
-  imsi: string;
+  /** Null when the provider does not reveal it (ES2+). */
+  imsi: string | null;
   activation_code: string;
   kind: EsimKind;
   /** ISO3 the eSIM was provisioned for (classic eSIMs); null for the universal eSIM. */

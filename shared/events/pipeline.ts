@@ -87,6 +87,12 @@ export const backgroundFunctions: readonly BackgroundFunctionDefinition[] = [
     trigger: 'schedule',
     description: 'Every minute, fires booking.within_cutoff and booking.about_to_depart that have come due.',
   },
+  {
+    operation: 'reconcileProviderOrders',
+    entry: 'functions/reconcile-provider-orders.ts',
+    trigger: 'schedule',
+    description: 'Every minute, finishes or cancels connectivity provider orders that a redemption left mid-way.',
+  },
 ];
 
 /** Queue sizing so 12 attempts with hours of backoff fit (docs/webhooks.md). */

@@ -39,6 +39,6 @@ export const simulatedConnectivity = (): ConnectivityProvider => {
     async readUsage({ iccid, packageId }) {
       return { usedBytes: usage.get(`${iccid}:${packageId}`) ?? 0 };
     },
-    networkFor,
+    networkFor: async (destination) => networkFor(destination),
   };
 };

@@ -64,6 +64,9 @@ export const keys = {
     sk: `SCHEDULE#${packageId}`,
   }),
   packageDueShard: (shard: number) => `DUE_PACKAGE#${shard}`,
+  /** One order placed with a connectivity provider for one redemption (docs/providers.md, Order journal). */
+  providerOrder: (partnerId: string, reference: string) => ({ pk: `${partner(partnerId)}#PROVIDER_ORDER#${reference}`, sk: 'PROVIDER_ORDER' }),
+  providerOrderDueShard: (shard: number) => `DUE_PROVIDER_ORDER#${shard}`,
   fact: (reporter: string, eventId: string) => ({ pk: `FACT#${reporter}#${eventId}`, sk: 'FACT' }),
   reporterKey: (apiKey: string) => ({ pk: `REPORTERKEY#${apiKey}`, sk: 'REPORTERKEY' }),
 

@@ -114,13 +114,14 @@ export const claimClassicGrant = (
     const now = deps.clock.now();
     const write = await ensureTraveler(deps, input.partnerId, { externalUserId: input.externalUserId });
     let traveler = withExternalUserId(write.after);
-    const network = deps.connectivity.networkFor(destination);
+    const network = await deps.connectivity.networkFor(destination);
     let esim: Esim | undefined = traveler.esims.find(
-      (e) => e.kind === 'classic' && e.destination === destination && e.imsi.startsWith(network),
+      // An eSIM whose IMSI the provider did not reveal was issued by this provider, on its network.
+      (e) => e.kind === 'classic' && e.destination === destination && (e.imsi ?? network).startsWith(network),
     );
     const isTopUp = esim !== undefined;
     if (!esim) {
-      const profile = await deps.connectivity.allocateEsim({ idempotencyKey: `${input.partnerId}:classic:${entry.uuid}`, destination });
+      const profile = await deps.connectivity.allocateEsim({ partnerId: input.partnerId, idempotencyKey: `${input.partnerId}:classic:${entry.uuid}`, destination });
       esim = {
         iccid: profile.iccid,
         imsi: profile.imsi,

@@ -66,7 +66,7 @@ const pay = (kind: 'purchase' | 'topup') =>
         if (!found) throw new NotFoundError(`No eSIM ${input.iccid} for this traveler.`, 'esim_not_found');
         esim = found;
       } else {
-        ({ traveler, esim } = await ensureUniversalEsim(deps, traveler, null, now));
+        ({ traveler, esim } = await ensureUniversalEsim(deps, traveler, { bookingId: null, orderReference: `payment:${input.paymentId}` }, now));
       }
       const destination = input.destination ?? esim.destination ?? null;
       const added = await addPackage(

@@ -66,7 +66,7 @@ const consume = async (
   assertRedeemable(input.promo, input.entry, input.addressed, now);
   const write = await ensureTraveler(deps, input.booking.partner_id, input.identity);
   const known = withExternalUserId(write.after);
-  const withEsim = await ensureUniversalEsim(deps, known, input.booking.id, now);
+  const withEsim = await ensureUniversalEsim(deps, known, { bookingId: input.booking.id, orderReference: `promo:${input.promo.uuid}` }, now);
   const added = await addPackage(
     deps,
     withEsim.traveler,

@@ -124,17 +124,22 @@ export interface NewPackage {
   paymentId?: string | null;
 }
 
-/** Allocates the traveler's one universal eSIM when it has none (same profile on retries). */
+/**
+ * Allocates the traveler's one universal eSIM when it has none. `orderReference` names what pays for it (the
+ * promo code, the payment): stable across retries of the same redemption even when the traveler is created by it
+ * (a new traveler gets a new user_id per attempt), so a retry resumes the provider order instead of placing another.
+ */
 export const ensureUniversalEsim = async (
   deps: Pick<LifecycleDeps, 'connectivity'>,
   traveler: Traveler,
-  bookingId: string | null,
+  input: { bookingId: string | null; orderReference: string },
   now: Date,
 ): Promise<{ traveler: Traveler; esim: Esim }> => {
   const existing = universalEsim(traveler);
   if (existing) return { traveler, esim: existing };
   const profile = await deps.connectivity.allocateEsim({
-    idempotencyKey: `${traveler.partner_id}:${traveler.user_id}:universal`,
+    partnerId: traveler.partner_id,
+    idempotencyKey: `${traveler.partner_id}:universal:${input.orderReference}`,
     destination: null,
   });
   const esim: Esim = {
@@ -147,7 +152,7 @@ export const ensureUniversalEsim = async (
     installs: 0,
     removals: 0,
     state_changed_at: now.toISOString(),
-    booking_id: bookingId,
+    booking_id: input.bookingId,
     created_at: now.toISOString(),
   };
   return { traveler: { ...traveler, esims: [...traveler.esims, esim] }, esim };

@@ -263,7 +263,7 @@ describe('Traveler lifecycle', () => {
   it('assigns an external_user_id to a traveler known only by email, once, and finds it by either', async () => {
     const { client, partner } = await partnerWithWebhook();
     const booking = await book(client, [makePackageSpecification({ email: 'Zoe@Example.com' })]);
-    const deps = lifecycleRepositories(service.runtime.admin.documentClient, service.runtime.tableName, { now: () => new Date() }, 'local');
+    const deps = lifecycleRepositories(service.runtime.admin.documentClient, service.runtime.tableName, { now: () => new Date() }, 'local', 'simulated');
 
     const redeemed = await ok(client, 'redeem-promo-code', { uuid: booking.promo_codes[0].uuid });
     const assigned = await ensureExternalUserId(partner.partner_id, { email: 'zoe@example.com' }, deps);
@@ -366,7 +366,7 @@ describe('Traveler lifecycle', () => {
     });
     const booking = await book(client, [makePackageSpecification({ external_user_id: 'jo', package_id: 'pkg-unl-10d' })]);
     let now = new Date('2030-01-01T00:00:00.000Z');
-    const deps = lifecycleRepositories(service.runtime.admin.documentClient, service.runtime.tableName, { now: () => now }, 'local');
+    const deps = lifecycleRepositories(service.runtime.admin.documentClient, service.runtime.tableName, { now: () => now }, 'local', 'simulated');
     const redemption = await redeemPromoCode({ partnerId: partner.partner_id, uuid: booking.promo_codes[0].uuid }, deps);
     await activatePackage({ partnerId: partner.partner_id, packageId: redemption.pkg.package_id }, deps);
 

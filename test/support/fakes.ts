@@ -1,4 +1,5 @@
 // test support → in-memory adapters for use-case unit tests (no network).
+import type { ProviderOrder, ProviderOrderJournal } from '#shared/usecases/ports/provider-orders';
 import { defaultDepartureEventSettings } from '#shared/domain/departure-events';
 import { defaultWebhookSettings, type PartnerProfile } from '#shared/domain/partner';
 import type { DomainEvent } from '#shared/events/catalog';
@@ -82,4 +83,15 @@ export const memoryQueue = () => {
     enqueue: async (body) => void enqueued.push(body),
   };
   return { queue, postponed, deadLettered, enqueued };
+};
+
+/** The provider order journal in memory, for adapter tests that need no table. */
+export const memoryProviderOrderJournal = () => {
+  const orders = new Map<string, ProviderOrder>();
+  const journal: ProviderOrderJournal = {
+    get: async (partnerId, reference) => orders.get(`${partnerId}:${reference}`),
+    save: async (order) => void orders.set(`${order.partner_id}:${order.reference}`, order),
+    dueForReconciliation: async (now) => [...orders.values()].filter((o) => o.reconcile_at !== null && o.reconcile_at <= now.toISOString()),
+  };
+  return { journal, orders };
 };

@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalRuntime, type LocalRuntime } from '#bin/local/runtime';
+import type { ConnectivityKind } from '#shared/config';
 import { createPartner, updatePartnerProfile, type PartnerView } from '#shared/usecases/manage-partners';
 import type { PartnerProfile } from '#shared/domain/partner';
 import { signedClient, type SignedClient } from '#test/support/signed-client';
@@ -21,7 +22,7 @@ export interface TestService {
 /** `catalog: true` seeds shared/data/catalog/catalog.v1.json as `npm start` does; other tests skip its ~300 writes. */
 export const startTestService = async (
   environment: Record<string, string> = {},
-  options: { catalog?: boolean } = {},
+  options: { catalog?: boolean; provider?: ConnectivityKind } = {},
 ): Promise<TestService> => {
   // Each test file gets its own folder: jest runs files in parallel workers.
   const dataDir = resolve(projectRoot, '.local/test', randomUUID());
@@ -32,6 +33,7 @@ export const startTestService = async (
     inMemory: true,
     tableName: `test-${randomUUID()}`,
     catalogFile: options.catalog ? undefined : null,
+    provider: options.provider,
     environment,
   });
   return {

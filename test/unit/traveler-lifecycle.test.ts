@@ -177,14 +177,14 @@ describe('Simulated connectivity provider', () => {
   it('issues ICCIDs with a valid Luhn digit, an LPA activation code and a 15-digit IMSI on the destination network', async () => {
     const provider = simulatedConnectivity();
 
-    const profile = await provider.allocateEsim({ idempotencyKey: 'p:u:universal', destination: 'FRA' });
+    const profile = await provider.allocateEsim({ partnerId: 'p', idempotencyKey: 'p:u:universal', destination: 'FRA' });
 
     expect(hasValidLuhn(profile.iccid)).toBe(true);
     expect(profile.iccid).toMatch(/^89\d{17}$/);
     expect(profile.activation_code).toBe(`LPA:1$${profile.smdp_address}$${profile.matching_id}`);
     expect(profile.imsi).toMatch(/^\d{15}$/);
-    expect(profile.imsi.startsWith(provider.networkFor('FRA'))).toBe(true);
-    expect((await provider.allocateEsim({ idempotencyKey: 'p:u:universal', destination: 'FRA' })).iccid).toBe(profile.iccid);
+    expect(profile.imsi?.startsWith(await provider.networkFor('FRA'))).toBe(true);
+    expect((await provider.allocateEsim({ partnerId: 'p', idempotencyKey: 'p:u:universal', destination: 'FRA' })).iccid).toBe(profile.iccid);
   });
 });
 

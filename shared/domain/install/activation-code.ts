@@ -22,6 +22,23 @@ export const parseActivationCode = (code: string): ActivationCode => {
   return { code: code.trim(), smdpAddress, matchingId, confirmationCodeRequired: confirmation === '1' };
 };
 
+/** SGP.22 4.1.1: the MatchingID uses upper-case letters, digits and `-`; the whole code stays within 255 characters. */
+const ISSUED_MATCHING_ID = /^[A-Z0-9-]{1,255}$/;
+const MAX_ACTIVATION_CODE = 255;
+
+/**
+ * The activation code a provider's order yields, as SGP.22 4.1 defines it: `LPA:1$<FQDN>$<MatchingID>`, and
+ * `$$1` (an empty SM-DP+ OID, then the Confirmation Code Required Flag) when the traveler must type a
+ * confirmation code; the code itself never appears in the string. Throws on a value a device would refuse.
+ */
+export const buildActivationCode = (input: { smdpAddress: string; matchingId: string; confirmationCodeRequired: boolean }): string => {
+  if (!HOST.test(input.smdpAddress)) throw new Error(`The SM-DP+ address "${input.smdpAddress}" is not a host name`);
+  if (!ISSUED_MATCHING_ID.test(input.matchingId)) throw new Error('The MatchingID must use A-Z, 0-9 and "-" only');
+  const code = `LPA:1$${input.smdpAddress}$${input.matchingId}${input.confirmationCodeRequired ? '$$1' : ''}`;
+  if (code.length - 'LPA:'.length > MAX_ACTIVATION_CODE) throw new Error('The activation code exceeds 255 characters');
+  return code;
+};
+
 /** The carddata parameter keeps `:` and `$` readable, as Apple's and Google's examples show; the rest is encoded. */
 const carddata = (code: string) => encodeURIComponent(code).replace(/%24/g, '$').replace(/%3A/gi, ':');
 

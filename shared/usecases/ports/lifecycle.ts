@@ -25,7 +25,8 @@ export class DuplicateFactError extends Error {
 /** An eSIM profile as the provider hands it out (docs/providers.md). */
 export interface EsimProfile {
   iccid: string;
-  imsi: string;
+  /** Null when the provider does not reveal it (an SM-DP+ over ES2+ hands out ICCIDs only). */
+  imsi: string | null;
   smdp_address: string;
   matching_id: string;
   /** `LPA:1$<SM-DP+ address>$<matching id>`: what the device scans or receives to install the profile. */
@@ -37,7 +38,8 @@ export interface EsimProfile {
  * Every call takes an idempotency key so a retried use case gets the same profile, never a second one.
  */
 export interface ConnectivityProvider {
-  allocateEsim(input: { idempotencyKey: string; destination: string | null }): Promise<EsimProfile>;
+  /** `idempotencyKey` is the order reference: stable per redemption, so a retried redemption resumes its own order. */
+  allocateEsim(input: { partnerId: string; idempotencyKey: string; destination: string | null }): Promise<EsimProfile>;
   addPackage(input: {
     idempotencyKey: string;
     iccid: string;
@@ -48,7 +50,7 @@ export interface ConnectivityProvider {
   }): Promise<void>;
   readUsage(input: { iccid: string; packageId: string }): Promise<{ usedBytes: number }>;
   /** Home network (MCC+MNC, the first 5 IMSI digits) of the profiles this provider issues for a destination. */
-  networkFor(destination: string | null): string;
+  networkFor(destination: string | null): Promise<string>;
 }
 
 /** Payment provider: charges the traveler; the result is reported back as a purchase or top-up fact. */

@@ -1,0 +1,36 @@
+// storage → the provider order journal in the single table; orders awaiting reconciliation sit in the time index.
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryDue } from '#shared/storage/due-index';
+import { keys, shardOf } from '#shared/storage/keys';
+import type { ProviderOrder, ProviderOrderJournal } from '#shared/usecases/ports/provider-orders';
+
+const ENTITY = 'provider_order';
+
+const toOrder = (item: Record<string, unknown>): ProviderOrder => {
+  const { pk: _pk, sk: _sk, gsi2pk: _gpk, gsi2sk: _gsk, entity: _entity, ...order } = item;
+  return order as unknown as ProviderOrder;
+};
+
+export const dynamoProviderOrderJournal = (client: DynamoDBDocumentClient, tableName: string): ProviderOrderJournal => ({
+  async get(partnerId, reference) {
+    const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.providerOrder(partnerId, reference), ConsistentRead: true }));
+    return result.Item ? toOrder(result.Item) : undefined;
+  },
+
+  async save(order) {
+    const due = order.reconcile_at
+      ? {
+          gsi2pk: keys.providerOrderDueShard(shardOf(order.reference)),
+          gsi2sk: `${order.reconcile_at}#${order.partner_id}#${order.reference}`,
+        }
+      : {};
+    await client.send(
+      new PutCommand({ TableName: tableName, Item: { ...keys.providerOrder(order.partner_id, order.reference), entity: ENTITY, ...order, ...due } }),
+    );
+  },
+
+  async dueForReconciliation(now, limit) {
+    const items = await queryDue<Record<string, unknown>>(client, tableName, { shardKey: keys.providerOrderDueShard, now, limit });
+    return items.map(toOrder);
+  },
+});

@@ -1,0 +1,41 @@
+// ports → the journal of orders placed with a connectivity provider: what was ordered for which redemption, so a
+// retried redemption resumes its own order instead of placing a second one, and the reconciliation sweep finds
+// orders left mid-way.
+
+/** `ordered`: the provider reserved a profile, not yet released for download. `confirmed`: ready to download. */
+export type ProviderOrderState = 'ordering' | 'ordered' | 'confirmed' | 'cancelled';
+
+export interface ProviderOrder {
+  partner_id: string;
+  /** The redemption's stable order reference (the allocation's idempotency key). */
+  reference: string;
+  provider: string;
+  /** Counts fresh orders for this reference: a cancelled order is followed by a new one with new call ids. */
+  attempt: number;
+  /** What was ordered (ES2+ profile type), so a repeated call asks for the same thing. */
+  profile_type: string;
+  state: ProviderOrderState;
+  iccid: string | null;
+  matching_id: string | null;
+  smdp_address: string | null;
+  /** True when the activation code ends in `$1`: the traveler must type a confirmation code. */
+  confirmation_code_required: boolean;
+  created_at: string;
+  updated_at: string;
+  /** When the sweep looks at the order if it has not reached a final state (or was not attached) by then. */
+  reconcile_at: string | null;
+}
+
+export interface ProviderOrderJournal {
+  get(partnerId: string, reference: string): Promise<ProviderOrder | undefined>;
+  /** Writes the order's current state (last writer wins: one redemption drives one order). */
+  save(order: ProviderOrder): Promise<void>;
+  /** Orders whose reconcile_at has passed, oldest first, at most `limit` per shard of the time index. */
+  dueForReconciliation(now: Date, limit: number): Promise<ProviderOrder[]>;
+}
+
+/** Finishes or cancels one order found mid-way; answers the order as it now stands. */
+export interface ProviderOrderReconciler {
+  /** `attached`: a traveler's eSIM carries the order's ICCID, so the redemption finished and the order is kept. */
+  reconcile(order: ProviderOrder, attached: boolean): Promise<ProviderOrder>;
+}

@@ -1,0 +1,137 @@
+// Redemption through the local runtime provisioning over ES2+ (PROVIDER=es2plus): the SM-DP+ simulator's address and
+// MatchingID reach the traveler's instructions; a provider failure leaves the promo code unredeemed with a 503 and
+// Retry-After, and the retry finishes the same order (one profile at the SM-DP+).
+import { request as httpsRequest } from 'node:https';
+import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
+import type { SignedClient } from '#test/support/signed-client';
+import { startTestService, type TestService } from '#test/support/test-service';
+
+describe('Redemption over ES2+ through the local runtime', () => {
+  let service: TestService;
+  let client: SignedClient;
+  let travelers = 0;
+  beforeAll(async () => {
+    service = await startTestService({}, { provider: 'es2plus' });
+    ({ client } = await service.newPartner());
+  });
+  afterAll(() => service.stop());
+  const smdp = () => service.runtime.smdp!;
+  beforeEach(() => smdp().reset());
+
+  const grant = async () => {
+    travelers += 1;
+    const externalUserId = `es2-${travelers}-${Date.now()}`;
+    const body = makeBookingRequest({ package_specifications: [makePackageSpecification({ external_user_id: externalUserId })] });
+    const booking = await client.send('POST', '/bookings', { body });
+    expect(booking.status).toBe(201);
+    return { externalUserId, promo: booking.body.data[0].promo_codes[0] };
+  };
+  const esimStatus = async (externalUserId: string) =>
+    (await client.send('GET', `/native/user-dashboard?external_user_id=${externalUserId}`)).body.data.current_esim?.status;
+  const redeem = (uuid: string, offsetMs = 0) =>
+    client.send('POST', '/sandbox/redeem-promo-code', { body: { uuid }, sign: { timestamp: String(Date.now() + offsetMs) } });
+
+  it('provisions through downloadOrder and confirmOrder; the instructions carry the SM-DP+ address and MatchingID', async () => {
+    const { externalUserId, promo } = await grant();
+
+    const redeemed = await redeem(promo.uuid);
+
+    expect(redeemed.status).toBe(200);
+    expect(smdp().calls.map((c) => c.path)).toEqual(['/gsma/rsp2/es2plus/downloadOrder', '/gsma/rsp2/es2plus/confirmOrder']);
+    const iccid = redeemed.body.data.iccid;
+    const matchingId = smdp().profiles.get(iccid)?.matchingId;
+    const instructions = await client.send('POST', '/native/instructions', {
+      body: { external_user_id: externalUserId, deviceName: 'iPhone 15 Pro', os: 'iOS', osVersion: '17.4.1', deviceType: 'phone' },
+    });
+    expect(instructions.status).toBe(200);
+    expect(instructions.body.data.activation).toMatchObject({
+      code: `LPA:1$smdp.simulator.esim.example$${matchingId}`,
+      smdp_address: 'smdp.simulator.esim.example',
+      matching_id: matchingId,
+    });
+    expect(await esimStatus(externalUserId)).toBe('provisioned');
+
+    // The SM-DP+ reports the download (point 3), then the installation (point 4) twice, then an older one.
+    const at = new Date().toISOString();
+    expect((await smdp().notify({ iccid, notificationPointId: 3, status: 'Executed-Success' })).status).toBe(204);
+    expect(await esimStatus(externalUserId)).toBe('provisioned');
+    const installed = await smdp().notify({ iccid, notificationPointId: 4, status: 'Executed-Success', timestamp: at, functionCallIdentifier: 'n-1' });
+    expect(installed).toEqual({ status: 204, body: '' });
+    expect(await esimStatus(externalUserId)).toBe('installed');
+    expect((await smdp().notify({ iccid, notificationPointId: 4, status: 'Executed-Success', timestamp: at, functionCallIdentifier: 'n-1' })).status).toBe(204);
+    const older = new Date(Date.parse(at) - 60_000).toISOString();
+    expect((await smdp().notify({ iccid, notificationPointId: 4, status: 'Executed-Success', timestamp: older })).status).toBe(204);
+    expect(await esimStatus(externalUserId)).toBe('installed');
+  });
+
+  it('answers a notification about an unknown ICCID, or from a certificate off the allow-list, with an ES2+ Failed header', async () => {
+    const unknown = await smdp().notify({ iccid: '8988200000000000000', notificationPointId: 4, status: 'Executed-Success' });
+    expect(unknown.status).toBe(200);
+    expect(JSON.parse(unknown.body)).toMatchObject({ header: { functionExecutionStatus: { status: 'Failed', statusCodeData: { subjectCode: '8.2.1', reasonCode: '3.9' } } } });
+
+    // The operator's own certificate chains to the same CA (TLS accepts it) but is not the SM-DP+'s.
+    const credentials = smdp().clientCredentials;
+    const stranger = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const call = httpsRequest(
+        String(smdp().notificationUrl),
+        { method: 'POST', cert: credentials.certificate, key: credentials.privateKey, ca: credentials.caBundle, headers: { 'content-type': 'application/json' } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        },
+      );
+      call.on('error', reject);
+      call.end('{}');
+    });
+    expect(stranger.status).toBe(200);
+    expect(JSON.parse(stranger.body)).toMatchObject({ header: { functionExecutionStatus: { status: 'Failed', statusCodeData: { subjectCode: '1.1', reasonCode: '1.2' } } } });
+  });
+
+  it('answers 503 provider_unavailable with Retry-After when confirmOrder fails (5xx), leaves the code unredeemed, and the retry confirms the same profile', async () => {
+    const { promo } = await grant();
+    smdp().faults.serverErrors.push('confirmOrder');
+
+    const refused = await redeem(promo.uuid);
+
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(refused.body.error.code).toBe('provider_unavailable');
+
+    // A redeemed code would answer 409 promo_code_already_redeemed here.
+    const retried = await redeem(promo.uuid, 1);
+
+    expect(retried.status).toBe(200);
+    expect(smdp().profiles.size).toBe(1);
+    expect(smdp().calls.filter((c) => c.path.endsWith('/downloadOrder'))).toHaveLength(1);
+  });
+
+  it('cancels the reserved profile when confirmOrder is refused (Failed, HTTP 200) and redeems nothing', async () => {
+    const { promo } = await grant();
+    smdp().faults.refusals.push({ operation: 'confirmOrder', status: 'Failed', subjectCode: '8.2.1', reasonCode: '3.9' });
+
+    const refused = await redeem(promo.uuid);
+
+    expect(refused.status).toBe(503);
+    expect(smdp().calls.map((c) => c.path.split('/').at(-1))).toEqual(['downloadOrder', 'confirmOrder', 'cancelOrder']);
+    expect([...smdp().profiles.values()].map((p) => p.state)).toEqual(['available']);
+    expect((await redeem(promo.uuid, 1)).status).toBe(200);
+  });
+
+  it('reconciles an order a redemption left mid-way: after 15 minutes the sweep cancels the reserved profile', async () => {
+    const { promo } = await grant();
+    smdp().faults.lostAnswers.push('confirmOrder');
+    expect((await redeem(promo.uuid)).status).toBe(503);
+    const iccid = String(smdp().calls.find((c) => c.path.endsWith('/confirmOrder'))?.body.iccid);
+
+    const moveClock = (ms: number) => fetch(new URL('/__local/clock', service.url), { method: 'POST', body: JSON.stringify({ ms }) });
+    expect((await moveClock(16 * 60_000)).status).toBe(200);
+    try {
+      const cancel = smdp().calls.find((c) => c.path.endsWith('/cancelOrder'));
+      expect(cancel?.body).toMatchObject({ iccid, finalProfileStatusIndicator: 'Available' });
+      expect(smdp().profiles.get(iccid)?.state).toBe('available');
+    } finally {
+      await moveClock(-16 * 60_000);
+    }
+  });
+});
