@@ -1,0 +1,55 @@
+// test support → the traveler lifecycle's dependencies in memory: both stores over one table (a lifecycle commit
+// writes bookings as the DynamoDB adapter does), the simulated providers, a partner directory and a clock a test
+// moves. `book` creates a booking through the create-booking use case, so fixtures are what production writes.
+import * as v from 'valibot';
+import type { Booking } from '#shared/domain/booking';
+import { BookingRequestSchema } from '#shared/domain/booking-schemas';
+import type { PartnerProfile } from '#shared/domain/partner';
+import type { DomainEvent } from '#shared/events/catalog';
+import { simulatedConnectivity } from '#shared/providers/simulated-connectivity';
+import { simulatedPayments } from '#shared/providers/simulated-payments';
+import { createBooking } from '#shared/usecases/create-booking';
+import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
+import { makeBookingRequest } from '#test/support/factories';
+import { makePartnerProfile } from '#test/support/fakes';
+import { memoryBookingStore } from '#test/support/in-memory/bookings';
+import { memoryKeys } from '#test/support/in-memory/keys';
+import { memoryTable } from '#test/support/in-memory/table';
+import { memoryTravelerStore } from '#test/support/in-memory/travelers';
+
+/** A clock that stands still until the test moves it. */
+export const fixedClock = (start: string) => {
+  let current = new Date(start).getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms: number) => {
+      current += ms;
+    },
+  };
+};
+
+export const memoryLifecycle = (options: { now?: string; partners?: PartnerProfile[] } = {}) => {
+  const table = memoryTable();
+  const clock = fixedClock(options.now ?? '2026-06-01T00:00:00.000Z');
+  const profiles = new Map((options.partners ?? [makePartnerProfile()]).map((profile) => [profile.partner_id, profile]));
+  const deps: LifecycleDeps = {
+    travelers: memoryTravelerStore(table),
+    bookings: memoryBookingStore(table),
+    partners: { getProfile: async (partnerId) => profiles.get(partnerId) },
+    connectivity: simulatedConnectivity(),
+    payments: simulatedPayments(),
+    clock,
+  };
+
+  /** Creates a booking for the partner from a request (makeBookingRequest with these overrides). */
+  const book = (overrides: Record<string, unknown> = {}, partnerId = 'ptn_test'): Promise<Booking> =>
+    createBooking(
+      { partnerId, request: v.parse(BookingRequestSchema, makeBookingRequest(overrides)) },
+      { ...deps, brands: { exists: async () => true }, catalog: { findPackages: async () => new Map() } },
+    );
+
+  /** The events committed to the outbox for the partner, by event id. */
+  const events = (partnerId = 'ptn_test'): DomainEvent[] => table.query(memoryKeys.prefix('event', partnerId)) as unknown as DomainEvent[];
+
+  return { deps, table, clock, book, events };
+};
