@@ -1,7 +1,7 @@
 // use cases on in-memory stores → a reporter's fact applied once: duplicates by event id (also when the duplicate
 // lands mid-write), facts a reporter may not state, stale facts, and facts naming nothing known.
 import * as v from 'valibot';
-import { FactSchema } from '#shared/domain/lifecycle-schemas';
+import { FactSchema, type Fact } from '#shared/domain/lifecycle-schemas';
 import { makePackageSpecification } from '#test/support/factories';
 import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
 import { ingestFact } from '#shared/usecases/ingest-fact';
@@ -12,6 +12,9 @@ const MB = 1024 ** 2;
 
 const makeFact = (overrides: Record<string, unknown>) =>
   v.parse(FactSchema, { event_id: 'evt-1', occurred_at: '2026-06-01T00:00:00Z', ...overrides });
+
+/** A reported usage fact with another used_bytes: the same event id, so a replay with a different body. */
+const withUsedBytes = (fact: Fact, usedBytes: number): Fact => (fact.type === 'package.usage' ? { ...fact, used_bytes: usedBytes } : fact);
 
 /** Traveler u-1 with one activated package from a redeemed grant. */
 const activePackage = async (world: ReturnType<typeof memoryLifecycle>) => {
@@ -30,7 +33,7 @@ describe('Use case: ingestFact', () => {
 
     // Act
     const first = await ingestFact({ reporter: 'network', fact }, world.deps);
-    const replay = await ingestFact({ reporter: 'network', fact: { ...fact, used_bytes: 900 * MB } }, world.deps);
+    const replay = await ingestFact({ reporter: 'network', fact: withUsedBytes(fact, 900 * MB) }, world.deps);
 
     // Assess
     expect(first).toEqual({ event_id: 'evt-1', duplicate: false, applied: true, events: ['package.usage.50_percent'] });

@@ -80,7 +80,7 @@ describe('Use case: recordTopup', () => {
     const world = memoryLifecycle();
     const bought = await recordPurchase(makePayment(), world.deps);
 
-    const topup = await recordTopup(makePayment({ paymentId: 'pay-2', destination: undefined, iccid: bought.pkg.iccid } as PaymentInput), world.deps);
+    const topup = await recordTopup({ ...makePayment({ paymentId: 'pay-2', destination: undefined }), iccid: bought.pkg.iccid }, world.deps);
 
     expect(topup.events.map((e) => e.event)).toEqual(['topup.completed']);
     expect(topup.pkg).toMatchObject({ iccid: bought.pkg.iccid, source: 'topup' });
