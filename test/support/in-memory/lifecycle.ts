@@ -28,25 +28,34 @@ export const fixedClock = (start: string) => {
   };
 };
 
+/** Creates bookings through the create-booking use case on these dependencies, from makeBookingRequest overrides. */
+export const bookWith =
+  (deps: LifecycleDeps) =>
+  (overrides: Record<string, unknown> = {}, partnerId = 'ptn_test'): Promise<Booking> =>
+    createBooking(
+      { partnerId, request: v.parse(BookingRequestSchema, makeBookingRequest(overrides)) },
+      { ...deps, brands: { exists: async () => true }, catalog: { findPackages: async () => new Map() } },
+    );
+
+/** A partner directory holding these profiles. */
+export const memoryPartners = (profiles: PartnerProfile[] = [makePartnerProfile()]): LifecycleDeps['partners'] => {
+  const byId = new Map(profiles.map((profile) => [profile.partner_id, profile]));
+  return { getProfile: async (partnerId) => byId.get(partnerId) };
+};
+
 export const memoryLifecycle = (options: { now?: string; partners?: PartnerProfile[] } = {}) => {
   const table = memoryTable();
   const clock = fixedClock(options.now ?? '2026-06-01T00:00:00.000Z');
-  const profiles = new Map((options.partners ?? [makePartnerProfile()]).map((profile) => [profile.partner_id, profile]));
   const deps: LifecycleDeps = {
     travelers: memoryTravelerStore(table),
     bookings: memoryBookingStore(table),
-    partners: { getProfile: async (partnerId) => profiles.get(partnerId) },
+    partners: memoryPartners(options.partners),
     connectivity: simulatedConnectivity(),
     payments: simulatedPayments(),
     clock,
   };
 
-  /** Creates a booking for the partner from a request (makeBookingRequest with these overrides). */
-  const book = (overrides: Record<string, unknown> = {}, partnerId = 'ptn_test'): Promise<Booking> =>
-    createBooking(
-      { partnerId, request: v.parse(BookingRequestSchema, makeBookingRequest(overrides)) },
-      { ...deps, brands: { exists: async () => true }, catalog: { findPackages: async () => new Map() } },
-    );
+  const book = bookWith(deps);
 
   /** The events committed to the outbox for the partner, by event id. */
   const events = (partnerId = 'ptn_test'): DomainEvent[] => table.query(memoryKeys.prefix('event', partnerId)) as unknown as DomainEvent[];
