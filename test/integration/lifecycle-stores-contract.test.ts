@@ -123,6 +123,30 @@ describe.each(storeKinds)('Lifecycle stores contract: %s', (_kind, makeStores) =
     await expect(book({ booking_id: 'BK-CONTRACT' })).rejects.toMatchObject({ status: 409, code: 'booking_id_taken' });
   });
 
+  it('deletes a booking with its unredeemed codes and pending entries, keeping what a redemption made', async () => {
+    const booking = await book({
+      package_specifications: [makePackageSpecification({ external_user_id: 'u-1' }), makePackageSpecification({ external_user_id: 'u-1' })],
+    });
+    const [redeemed, unredeemed] = booking.promo_codes;
+    await redeemPromoCode({ partnerId: 'ptn_test', uuid: redeemed?.uuid }, deps);
+    const current = await deps.bookings.get('ptn_test', booking.id);
+
+    await deps.bookings.delete(current as NonNullable<typeof current>);
+
+    expect(await deps.bookings.get('ptn_test', booking.id)).toBeUndefined();
+    expect(await deps.travelers.findPromoCodeUuid('ptn_test', unredeemed?.code as string)).toBeUndefined();
+    expect(await deps.travelers.findPromoCodeUuid('ptn_test', redeemed?.code as string)).toBe(redeemed?.uuid);
+    expect((await deps.travelers.queueRefs('ptn_test', 'u-1')).map((ref) => ref.queueUuid)).toEqual([redeemed?.package_queue_uuid]);
+  });
+
+  it('refuses to delete a booking read before someone changed it', async () => {
+    const booking = await book({ package_specifications: [makePackageSpecification({ external_user_id: 'u-1' })] });
+    await redeemPromoCode({ partnerId: 'ptn_test', uuid: booking.promo_codes[0]?.uuid }, deps);
+
+    await expect(deps.bookings.delete(booking)).rejects.toMatchObject({ status: 409, code: 'concurrent_modification' });
+    expect((await deps.bookings.get('ptn_test', booking.id))?.version).toBe(2);
+  });
+
   it('pages bookings newest first, from a position toward older and newer ones', async () => {
     const ids: string[] = [];
     for (let index = 0; index < 4; index += 1) {
