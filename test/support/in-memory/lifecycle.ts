@@ -5,12 +5,15 @@ import * as v from 'valibot';
 import type { Booking } from '#shared/domain/booking';
 import { BookingRequestSchema } from '#shared/domain/booking-schemas';
 import type { PartnerProfile } from '#shared/domain/partner';
+import type { TravelerPackage } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
 import { simulatedConnectivity } from '#shared/providers/simulated-connectivity';
 import { simulatedPayments } from '#shared/providers/simulated-payments';
 import { createBooking } from '#shared/usecases/create-booking';
+import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
+import { activatePackage } from '#shared/usecases/traveler-facts';
 import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
-import { makeBookingRequest } from '#test/support/factories';
+import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import { makePartnerProfile } from '#test/support/fakes';
 import { memoryBookingStore } from '#test/support/in-memory/bookings';
 import { memoryKeys } from '#test/support/in-memory/keys';
@@ -57,8 +60,15 @@ export const memoryLifecycle = (options: { now?: string; partners?: PartnerProfi
 
   const book = bookWith(deps);
 
+  /** Traveler u-1 with one package from a redeemed grant (package specification overrides), activated now. */
+  const activePackage = async (spec: Record<string, unknown> = {}): Promise<TravelerPackage> => {
+    const booking = await book({ package_specifications: [makePackageSpecification({ external_user_id: 'u-1', ...spec })] });
+    const { pkg } = await redeemPromoCode({ partnerId: booking.partner_id, uuid: booking.promo_codes[0]?.uuid }, deps);
+    return (await activatePackage({ partnerId: booking.partner_id, packageId: pkg.package_id }, deps)).pkg;
+  };
+
   /** The events committed to the outbox for the partner, by event id. */
   const events = (partnerId = 'ptn_test'): DomainEvent[] => table.query(memoryKeys.prefix('event', partnerId)) as unknown as DomainEvent[];
 
-  return { deps, table, clock, book, events };
+  return { deps, table, clock, book, activePackage, events };
 };

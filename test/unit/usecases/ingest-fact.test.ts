@@ -5,8 +5,6 @@ import { FactSchema, type Fact } from '#shared/domain/lifecycle-schemas';
 import { makePackageSpecification } from '#test/support/factories';
 import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
 import { ingestFact } from '#shared/usecases/ingest-fact';
-import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
-import { activatePackage } from '#shared/usecases/traveler-facts';
 
 const MB = 1024 ** 2;
 
@@ -16,19 +14,11 @@ const makeFact = (overrides: Record<string, unknown>) =>
 /** A reported usage fact with another used_bytes: the same event id, so a replay with a different body. */
 const withUsedBytes = (fact: Fact, usedBytes: number): Fact => (fact.type === 'package.usage' ? { ...fact, used_bytes: usedBytes } : fact);
 
-/** Traveler u-1 with one activated package from a redeemed grant. */
-const activePackage = async (world: ReturnType<typeof memoryLifecycle>) => {
-  const booking = await world.book({ package_specifications: [makePackageSpecification({ external_user_id: 'u-1', size: '1GB' })] });
-  const { pkg } = await redeemPromoCode({ partnerId: 'ptn_test', uuid: booking.promo_codes[0]?.uuid }, world.deps);
-  await activatePackage({ partnerId: 'ptn_test', packageId: pkg.package_id }, world.deps);
-  return pkg;
-};
-
 describe('Use case: ingestFact', () => {
   it('applies a fact once and answers its replay as a duplicate that changes nothing', async () => {
     // Prepare
     const world = memoryLifecycle();
-    const pkg = await activePackage(world);
+    const pkg = await world.activePackage({ size: '1GB' });
     const fact = makeFact({ type: 'package.usage', package_id: pkg.package_id, used_bytes: 600 * MB });
 
     // Act
@@ -43,7 +33,7 @@ describe('Use case: ingestFact', () => {
 
   it('answers a duplicate that lands between its check and its write as a duplicate, applied once', async () => {
     const world = memoryLifecycle();
-    const pkg = await activePackage(world);
+    const pkg = await world.activePackage({ size: '1GB' });
     const fact = makeFact({ type: 'package.usage', package_id: pkg.package_id, used_bytes: 850 * MB });
     world.table.beforeNextWrite(async () => {
       await ingestFact({ reporter: 'network', fact }, world.deps);
@@ -57,7 +47,7 @@ describe('Use case: ingestFact', () => {
 
   it('refuses a fact the reporter may not state with 403 and records nothing', async () => {
     const world = memoryLifecycle();
-    const pkg = await activePackage(world);
+    const pkg = await world.activePackage({ size: '1GB' });
     const fact = makeFact({ type: 'package.usage', package_id: pkg.package_id, used_bytes: MB });
 
     await expect(ingestFact({ reporter: 'payments', fact }, world.deps)).rejects.toMatchObject({ status: 403, code: 'fact_not_allowed' });
@@ -66,7 +56,7 @@ describe('Use case: ingestFact', () => {
 
   it('records a fact older than the eSIM\'s state without applying it, so its replay is a duplicate', async () => {
     const world = memoryLifecycle();
-    const pkg = await activePackage(world);
+    const pkg = await world.activePackage({ size: '1GB' });
     await ingestFact({ reporter: 'esim-platform', fact: makeFact({ type: 'esim.installed', iccid: pkg.iccid, event_id: 'evt-new', occurred_at: '2026-06-01T10:00:00Z' }) }, world.deps);
     const stale = makeFact({ type: 'esim.removed', iccid: pkg.iccid, event_id: 'evt-old', occurred_at: '2026-06-01T09:00:00Z' });
 
@@ -88,7 +78,7 @@ describe('Use case: ingestFact', () => {
 
   it('refuses a top-up of an eSIM the traveler does not have with 404 esim_not_found', async () => {
     const world = memoryLifecycle();
-    await activePackage(world);
+    await world.activePackage({ size: '1GB' });
     const fact = makeFact({
       type: 'payment.topup', partner_id: 'ptn_test', external_user_id: 'u-1', payment_id: 'pay-1', amount: 500, currency: 'EUR',
       iccid: '8988200000000000999',

@@ -1,22 +1,14 @@
 // use cases on in-memory stores → time passing for packages measured by duration: thresholds fired at the moment
 // they were reached, expiry, nothing left due afterwards, and a traveler changed while the sweep writes.
-import { makePackageSpecification } from '#test/support/factories';
 import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
-import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 import { sweepPackageSchedules } from '#shared/usecases/sweep-package-schedules';
-import { activatePackage, installEsim } from '#shared/usecases/traveler-facts';
+import { installEsim } from '#shared/usecases/traveler-facts';
 
 const DAY = 86_400_000;
 
 /** Traveler u-1 with an unlimited 10-day package, activated at 2026-06-01T00:00Z. */
-const activeUnlimited = async (world: ReturnType<typeof memoryLifecycle>) => {
-  const booking = await world.book({
-    package_specifications: [makePackageSpecification({ external_user_id: 'u-1', package_type: 'unlimited', size: undefined, package_duration: 10 })],
-  });
-  const { pkg } = await redeemPromoCode({ partnerId: 'ptn_test', uuid: booking.promo_codes[0]?.uuid }, world.deps);
-  await activatePackage({ partnerId: 'ptn_test', packageId: pkg.package_id }, world.deps);
-  return pkg;
-};
+const activeUnlimited = (world: ReturnType<typeof memoryLifecycle>) =>
+  world.activePackage({ package_type: 'unlimited', size: undefined, package_duration: 10 });
 
 const usageEvents = (world: ReturnType<typeof memoryLifecycle>) =>
   world.events().filter((e) => e.event.startsWith('package.usage')).map((e) => [e.event, e.timestamp]).sort();

@@ -4,17 +4,9 @@ import { makePackageSpecification } from '#test/support/factories';
 import { makePartnerProfile } from '#test/support/fakes';
 import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
-import { activatePackage, installEsim, reportUsage } from '#shared/usecases/traveler-facts';
+import { installEsim, reportUsage } from '#shared/usecases/traveler-facts';
 
 const MB = 1024 ** 2;
-
-/** Traveler u-1 with one package redeemed from a booking and activated now. */
-const activePackage = async (world: ReturnType<typeof memoryLifecycle>, spec: Record<string, unknown> = {}) => {
-  const booking = await world.book({ package_specifications: [makePackageSpecification({ external_user_id: 'u-1', ...spec })] });
-  const redemption = await redeemPromoCode({ partnerId: 'ptn_test', uuid: booking.promo_codes[0]?.uuid }, world.deps);
-  await activatePackage({ partnerId: 'ptn_test', packageId: redemption.pkg.package_id }, world.deps);
-  return redemption.pkg;
-};
 
 const eventNames = (world: ReturnType<typeof memoryLifecycle>) => world.events().map((e) => e.event).sort();
 
@@ -22,7 +14,7 @@ describe('Use case: reportUsage', () => {
   it('fires every threshold a report crosses, each once', async () => {
     // Prepare
     const world = memoryLifecycle();
-    const pkg = await activePackage(world, { size: '1GB' });
+    const pkg = await world.activePackage({ size: '1GB' });
 
     // Act
     const first = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, usedBytes: 850 * MB }, world.deps);
@@ -37,7 +29,7 @@ describe('Use case: reportUsage', () => {
 
   it('ignores a report of less usage than already recorded', async () => {
     const world = memoryLifecycle();
-    const pkg = await activePackage(world);
+    const pkg = await world.activePackage();
     await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, usedBytes: 300 * MB }, world.deps);
 
     const smaller = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, usedBytes: 100 * MB }, world.deps);
@@ -48,7 +40,7 @@ describe('Use case: reportUsage', () => {
 
   it('depletes the package at its size and fires the 100 % event', async () => {
     const world = memoryLifecycle();
-    const pkg = await activePackage(world, { size: '1GB' });
+    const pkg = await world.activePackage({ size: '1GB' });
 
     const full = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, usedBytes: 1024 * MB }, world.deps);
 
@@ -68,7 +60,7 @@ describe('Use case: reportUsage', () => {
 
   it('answers another partner\'s package and an unknown one with 404 package_not_found', async () => {
     const world = memoryLifecycle({ partners: [makePartnerProfile(), makePartnerProfile({ partner_id: 'ptn_other' })] });
-    const pkg = await activePackage(world);
+    const pkg = await world.activePackage();
 
     await expect(reportUsage({ partnerId: 'ptn_other', packageId: pkg.package_id, usedBytes: MB }, world.deps)).rejects.toMatchObject({
       status: 404,
@@ -79,7 +71,7 @@ describe('Use case: reportUsage', () => {
 
   it('lets a share of an unlimited package\'s duration elapse in the sandbox, with the duration-based event', async () => {
     const world = memoryLifecycle();
-    const pkg = await activePackage(world, { package_type: 'unlimited', size: undefined, package_duration: 10 });
+    const pkg = await world.activePackage({ package_type: 'unlimited', size: undefined, package_duration: 10 });
 
     const half = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, percent: 50 }, world.deps);
 
@@ -92,7 +84,7 @@ describe('Use case: reportUsage', () => {
 describe('Use case: installEsim', () => {
   it('installs a provisioned eSIM once and refuses a second install with esim_already_installed', async () => {
     const world = memoryLifecycle();
-    const pkg = await activePackage(world);
+    const pkg = await world.activePackage();
 
     const installed = await installEsim({ partnerId: 'ptn_test', iccid: pkg.iccid }, world.deps);
     const twice = installEsim({ partnerId: 'ptn_test', iccid: pkg.iccid }, world.deps);
