@@ -1,0 +1,74 @@
+// test support → the traveler lifecycle's dependencies in memory: both stores over one table (a lifecycle commit
+// writes bookings as the DynamoDB adapter does), the simulated providers, a partner directory and a clock a test
+// moves. `book` creates a booking through the create-booking use case, so fixtures are what production writes.
+import * as v from 'valibot';
+import type { Booking } from '#shared/domain/booking';
+import { BookingRequestSchema } from '#shared/domain/booking-schemas';
+import type { PartnerProfile } from '#shared/domain/partner';
+import type { TravelerPackage } from '#shared/domain/traveler';
+import type { DomainEvent } from '#shared/events/catalog';
+import { simulatedConnectivity } from '#shared/providers/simulated-connectivity';
+import { simulatedPayments } from '#shared/providers/simulated-payments';
+import { createBooking } from '#shared/usecases/create-booking';
+import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
+import { activatePackage } from '#shared/usecases/traveler-facts';
+import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
+import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
+import { makePartnerProfile } from '#test/support/fakes';
+import { memoryBookingStore } from '#test/support/in-memory/bookings';
+import { memoryKeys } from '#test/support/in-memory/keys';
+import { memoryTable } from '#test/support/in-memory/table';
+import { memoryTravelerStore } from '#test/support/in-memory/travelers';
+
+/** A clock that stands still until the test moves it. */
+export const fixedClock = (start: string) => {
+  let current = new Date(start).getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms: number) => {
+      current += ms;
+    },
+  };
+};
+
+/** Creates bookings through the create-booking use case on these dependencies, from makeBookingRequest overrides. */
+export const bookWith =
+  (deps: LifecycleDeps) =>
+  (overrides: Record<string, unknown> = {}, partnerId = 'ptn_test'): Promise<Booking> =>
+    createBooking(
+      { partnerId, request: v.parse(BookingRequestSchema, makeBookingRequest(overrides)) },
+      { ...deps, brands: { exists: async () => true }, catalog: { findPackages: async () => new Map() } },
+    );
+
+/** A partner directory holding these profiles. */
+export const memoryPartners = (profiles: PartnerProfile[] = [makePartnerProfile()]): LifecycleDeps['partners'] => {
+  const byId = new Map(profiles.map((profile) => [profile.partner_id, profile]));
+  return { getProfile: async (partnerId) => byId.get(partnerId) };
+};
+
+export const memoryLifecycle = (options: { now?: string; partners?: PartnerProfile[] } = {}) => {
+  const table = memoryTable();
+  const clock = fixedClock(options.now ?? '2026-06-01T00:00:00.000Z');
+  const deps: LifecycleDeps = {
+    travelers: memoryTravelerStore(table),
+    bookings: memoryBookingStore(table),
+    partners: memoryPartners(options.partners),
+    connectivity: simulatedConnectivity(),
+    payments: simulatedPayments(),
+    clock,
+  };
+
+  const book = bookWith(deps);
+
+  /** Traveler u-1 with one package from a redeemed grant (package specification overrides), activated now. */
+  const activePackage = async (spec: Record<string, unknown> = {}): Promise<TravelerPackage> => {
+    const booking = await book({ package_specifications: [makePackageSpecification({ external_user_id: 'u-1', ...spec })] });
+    const { pkg } = await redeemPromoCode({ partnerId: booking.partner_id, uuid: booking.promo_codes[0]?.uuid }, deps);
+    return (await activatePackage({ partnerId: booking.partner_id, packageId: pkg.package_id }, deps)).pkg;
+  };
+
+  /** The events committed to the outbox for the partner, by event id. */
+  const events = (partnerId = 'ptn_test'): DomainEvent[] => table.query(memoryKeys.prefix('event', partnerId)) as unknown as DomainEvent[];
+
+  return { deps, table, clock, book, activePackage, events };
+};

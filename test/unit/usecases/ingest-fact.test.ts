@@ -1,0 +1,105 @@
+// use cases on in-memory stores → a reporter's fact applied once: duplicates by event id (also when the duplicate
+// lands mid-write), facts a reporter may not state, stale facts, and facts naming nothing known.
+import * as v from 'valibot';
+import { FactSchema, type Fact } from '#shared/domain/lifecycle-schemas';
+import { makePackageSpecification } from '#test/support/factories';
+import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
+import { ingestFact } from '#shared/usecases/ingest-fact';
+
+const MB = 1024 ** 2;
+
+const makeFact = (overrides: Record<string, unknown>) =>
+  v.parse(FactSchema, { event_id: 'evt-1', occurred_at: '2026-06-01T00:00:00Z', ...overrides });
+
+/** A reported usage fact with another used_bytes: the same event id, so a replay with a different body. */
+const withUsedBytes = (fact: Fact, usedBytes: number): Fact => (fact.type === 'package.usage' ? { ...fact, used_bytes: usedBytes } : fact);
+
+describe('Use case: ingestFact', () => {
+  it('applies a fact once and answers its replay as a duplicate that changes nothing', async () => {
+    // Prepare
+    const world = memoryLifecycle();
+    const pkg = await world.activePackage({ size: '1GB' });
+    const fact = makeFact({ type: 'package.usage', package_id: pkg.package_id, used_bytes: 600 * MB });
+
+    // Act
+    const first = await ingestFact({ reporter: 'network', fact }, world.deps);
+    const replay = await ingestFact({ reporter: 'network', fact: withUsedBytes(fact, 900 * MB) }, world.deps);
+
+    // Assess
+    expect(first).toEqual({ event_id: 'evt-1', duplicate: false, applied: true, events: ['package.usage.50_percent'] });
+    expect(replay).toEqual({ event_id: 'evt-1', duplicate: true, applied: false, events: [] });
+    expect((await world.deps.travelers.findByPackageId(pkg.package_id))?.packages[0]?.used_bytes).toBe(600 * MB);
+  });
+
+  it('answers a duplicate that lands between its check and its write as a duplicate, applied once', async () => {
+    const world = memoryLifecycle();
+    const pkg = await world.activePackage({ size: '1GB' });
+    const fact = makeFact({ type: 'package.usage', package_id: pkg.package_id, used_bytes: 850 * MB });
+    world.table.beforeNextWrite(async () => {
+      await ingestFact({ reporter: 'network', fact }, world.deps);
+    });
+
+    const late = await ingestFact({ reporter: 'network', fact }, world.deps);
+
+    expect(late).toMatchObject({ duplicate: true, applied: false });
+    expect(world.events().filter((e) => e.event.startsWith('package.usage'))).toHaveLength(2);
+  });
+
+  it('refuses a fact the reporter may not state with 403 and records nothing', async () => {
+    const world = memoryLifecycle();
+    const pkg = await world.activePackage({ size: '1GB' });
+    const fact = makeFact({ type: 'package.usage', package_id: pkg.package_id, used_bytes: MB });
+
+    await expect(ingestFact({ reporter: 'payments', fact }, world.deps)).rejects.toMatchObject({ status: 403, code: 'fact_not_allowed' });
+    expect(await world.deps.travelers.factRecorded('payments', 'evt-1')).toBe(false);
+  });
+
+  it('records a fact older than the eSIM\'s state without applying it, so its replay is a duplicate', async () => {
+    const world = memoryLifecycle();
+    const pkg = await world.activePackage({ size: '1GB' });
+    await ingestFact({ reporter: 'esim-platform', fact: makeFact({ type: 'esim.installed', iccid: pkg.iccid, event_id: 'evt-new', occurred_at: '2026-06-01T10:00:00Z' }) }, world.deps);
+    const stale = makeFact({ type: 'esim.removed', iccid: pkg.iccid, event_id: 'evt-old', occurred_at: '2026-06-01T09:00:00Z' });
+
+    const result = await ingestFact({ reporter: 'esim-platform', fact: stale }, world.deps);
+    const replay = await ingestFact({ reporter: 'esim-platform', fact: stale }, world.deps);
+
+    expect(result).toMatchObject({ duplicate: false, applied: false, events: [] });
+    expect(replay.duplicate).toBe(true);
+    expect((await world.deps.travelers.findByIccid(pkg.iccid))?.esims[0]?.state).toBe('installed');
+  });
+
+  it('refuses usage of an unknown package with 404 and leaves the fact unrecorded for a corrected retry', async () => {
+    const world = memoryLifecycle();
+    const fact = makeFact({ type: 'package.usage', package_id: 'pkg_unknown', used_bytes: MB });
+
+    await expect(ingestFact({ reporter: 'network', fact }, world.deps)).rejects.toMatchObject({ status: 404, code: 'package_not_found' });
+    expect(await world.deps.travelers.factRecorded('network', 'evt-1')).toBe(false);
+  });
+
+  it('refuses a top-up of an eSIM the traveler does not have with 404 esim_not_found', async () => {
+    const world = memoryLifecycle();
+    await world.activePackage({ size: '1GB' });
+    const fact = makeFact({
+      type: 'payment.topup', partner_id: 'ptn_test', external_user_id: 'u-1', payment_id: 'pay-1', amount: 500, currency: 'EUR',
+      iccid: '8988200000000000999',
+    });
+
+    await expect(ingestFact({ reporter: 'payments', fact }, world.deps)).rejects.toMatchObject({ status: 404, code: 'esim_not_found' });
+    expect((await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1'))?.packages).toHaveLength(1);
+  });
+
+  it('redeems a promo code at the time the platform reports, and refuses the same code under another event id', async () => {
+    const world = memoryLifecycle();
+    const booking = await world.book({ package_specifications: [makePackageSpecification({ external_user_id: 'u-1' })] });
+    const code = booking.promo_codes[0]?.code as string;
+    const redeemed = (eventId: string) =>
+      makeFact({ type: 'promo_code.redeemed', partner_id: 'ptn_test', code, event_id: eventId, occurred_at: '2026-05-31T23:00:00Z' });
+
+    const result = await ingestFact({ reporter: 'esim-platform', fact: redeemed('evt-a') }, world.deps);
+    const other = ingestFact({ reporter: 'esim-platform', fact: redeemed('evt-b') }, world.deps);
+
+    expect(result).toMatchObject({ applied: true, events: ['promo_code.redeemed'] });
+    expect((await world.deps.bookings.get('ptn_test', booking.id))?.promo_codes[0]?.redeemed_at).toBe('2026-05-31T23:00:00.000Z');
+    await expect(other).rejects.toMatchObject({ code: 'promo_code_already_redeemed' });
+  });
+});

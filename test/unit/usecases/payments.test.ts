@@ -1,0 +1,98 @@
+// use cases on in-memory stores → purchases and top-ups paid by a traveler: first purchase per destination,
+// later ones as top-ups, one package per payment, and the refusals (unknown eSIM, bad amount or currency).
+import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
+import { recordPurchase, recordTopup, type PaymentInput } from '#shared/usecases/payments';
+
+const makePayment = (overrides: Partial<PaymentInput> = {}): PaymentInput => ({
+  partnerId: 'ptn_test',
+  externalUserId: 'u-1',
+  paymentId: 'pay-1',
+  amount: 499,
+  currency: 'eur',
+  destination: 'FRA',
+  ...overrides,
+});
+
+describe('Use case: recordPurchase', () => {
+  it('creates the traveler, its universal eSIM and a data-limited package, and emits package.purchased', async () => {
+    // Prepare
+    const world = memoryLifecycle();
+
+    // Act
+    const result = await recordPurchase({ ...makePayment(), packageQueueUuid: 'q-web-1' }, world.deps);
+
+    // Assess
+    const traveler = await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1');
+    expect(traveler?.purchased_destinations).toEqual(['FRA']);
+    expect(traveler?.packages).toEqual([
+      expect.objectContaining({ payment_id: 'pay-1', source: 'purchase', package_type: 'data-limited', size: '1GB', duration_days: 30 }),
+    ]);
+    expect(await world.deps.travelers.findByPackageQueueUuid('ptn_test', 'q-web-1')).toMatchObject({ user_id: traveler?.user_id });
+    expect(world.events()).toEqual([expect.objectContaining({ event: 'package.purchased', event_id: 'package.purchased:pay-1' })]);
+    expect(world.events()[0]?.data).toMatchObject({ amount: 499, currency: 'EUR', iccid: result.pkg.iccid, package_queue_uuid: 'q-web-1' });
+  });
+
+  it('reports a later purchase for the same destination as topup.completed', async () => {
+    const world = memoryLifecycle();
+    await recordPurchase(makePayment(), world.deps);
+
+    const second = await recordPurchase(makePayment({ paymentId: 'pay-2' }), world.deps);
+
+    expect(second.events.map((e) => e.event)).toEqual(['topup.completed']);
+    expect(second.traveler.packages).toHaveLength(2);
+    expect(second.traveler.esims).toHaveLength(1);
+  });
+
+  it('provisions one package for one payment reported twice', async () => {
+    const world = memoryLifecycle();
+    await recordPurchase(makePayment(), world.deps);
+
+    const again = await recordPurchase(makePayment(), world.deps);
+
+    expect(again).toMatchObject({ applied: false, events: [] });
+    expect((await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1'))?.packages).toHaveLength(1);
+    expect(world.events()).toHaveLength(1);
+  });
+
+  it('provisions one package when the same payment arrives twice at once', async () => {
+    const world = memoryLifecycle();
+
+    const results = await Promise.all([recordPurchase(makePayment(), world.deps), recordPurchase(makePayment(), world.deps)]);
+
+    expect(results.map((r) => r.applied).sort()).toEqual([false, true]);
+    expect((await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1'))?.packages).toHaveLength(1);
+  });
+
+  it.each([
+    [{ amount: 0 }, 'invalid_amount'],
+    [{ amount: 4.99 }, 'invalid_amount'],
+    [{ currency: 'EURO' }, 'invalid_currency'],
+  ])('refuses %j with 400 %s and creates no traveler', async (overrides, code) => {
+    const world = memoryLifecycle();
+
+    await expect(recordPurchase(makePayment(overrides), world.deps)).rejects.toMatchObject({ status: 400, code });
+    expect(await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1')).toBeUndefined();
+  });
+});
+
+describe('Use case: recordTopup', () => {
+  it('adds the package to the eSIM it names, keeping that eSIM\'s destination', async () => {
+    const world = memoryLifecycle();
+    const bought = await recordPurchase(makePayment(), world.deps);
+
+    const topup = await recordTopup({ ...makePayment({ paymentId: 'pay-2', destination: undefined }), iccid: bought.pkg.iccid }, world.deps);
+
+    expect(topup.events.map((e) => e.event)).toEqual(['topup.completed']);
+    expect(topup.pkg).toMatchObject({ iccid: bought.pkg.iccid, source: 'topup' });
+  });
+
+  it('refuses a top-up of an eSIM the traveler does not have with 404 esim_not_found', async () => {
+    const world = memoryLifecycle();
+    await recordPurchase(makePayment(), world.deps);
+
+    const topup = recordTopup({ ...makePayment({ paymentId: 'pay-2' }), iccid: '8988200000000000999' }, world.deps);
+
+    await expect(topup).rejects.toMatchObject({ status: 404, code: 'esim_not_found' });
+    expect((await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1'))?.packages).toHaveLength(1);
+  });
+});

@@ -1,0 +1,206 @@
+// use cases on in-memory stores → redeeming a promo code or a package queue entry: the happy path, the races and
+// the illegal transitions (second redemption, expired window, classic grant, another partner's code).
+import { makePackageSpecification } from '#test/support/factories';
+import { makePartnerProfile } from '#test/support/fakes';
+import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
+import { redeemPackageQueueEntry, redeemPromoCode } from '#shared/usecases/redeem-promo-code';
+
+const DAY = 86_400_000;
+
+/** A booking with one universal grant addressed to traveler u-1 (a promo code and its queue entry). */
+const bookGrant = async (world: ReturnType<typeof memoryLifecycle>, entry: Record<string, unknown> = {}) => {
+  const booking = await world.book({ package_specifications: [makePackageSpecification({ external_user_id: 'u-1', ...entry })] });
+  const promo = booking.promo_codes[0];
+  const queue = booking.package_queues[0];
+  if (!promo || !queue) throw new Error('The booking has no grant.');
+  return { booking, promo, queue };
+};
+
+describe('Use case: redeemPromoCode', () => {
+  it('consumes code and entry together and provisions the package on a new universal eSIM, in one write', async () => {
+    // Prepare
+    const world = memoryLifecycle();
+    const { booking, promo, queue } = await bookGrant(world);
+
+    // Act
+    const redemption = await redeemPromoCode({ partnerId: 'ptn_test', code: promo.code.toLowerCase() }, world.deps);
+
+    // Assess
+    const stored = await world.deps.bookings.get('ptn_test', booking.id);
+    expect(stored?.version).toBe(2);
+    expect(stored?.promo_codes[0]).toMatchObject({ status: 'redeemed', redeemed_by: 'u-1', redeemed_at: '2026-06-01T00:00:00.000Z' });
+    expect(stored?.package_queues[0]?.status).toBe('redeemed');
+    const traveler = await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1');
+    expect(traveler?.esims.map((e) => e.kind)).toEqual(['universal']);
+    expect(traveler?.packages).toEqual([
+      expect.objectContaining({ package_id: redemption.pkg.package_id, source: 'package_queue', package_queue_uuid: queue.uuid, destination: 'FRA' }),
+    ]);
+    expect(world.events().map((e) => e.event)).toEqual(['promo_code.redeemed']);
+  });
+
+  it('refuses a second redemption of the code with promo_code_already_redeemed and provisions nothing more', async () => {
+    const world = memoryLifecycle();
+    const { promo } = await bookGrant(world);
+    await redeemPromoCode({ partnerId: 'ptn_test', uuid: promo.uuid }, world.deps);
+
+    const second = redeemPromoCode({ partnerId: 'ptn_test', uuid: promo.uuid, externalUserId: 'u-2' }, world.deps);
+
+    await expect(second).rejects.toMatchObject({ status: 409, code: 'promo_code_already_redeemed' });
+    expect(await world.deps.travelers.findByExternalUserId('ptn_test', 'u-2')).toBeUndefined();
+    expect((await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1'))?.packages).toHaveLength(1);
+    expect(world.events()).toHaveLength(1);
+  });
+
+  it('lets exactly one of two simultaneous redemptions of one code win', async () => {
+    const world = memoryLifecycle();
+    const { promo } = await bookGrant(world);
+
+    const outcomes = await Promise.allSettled([
+      redeemPromoCode({ partnerId: 'ptn_test', uuid: promo.uuid, externalUserId: 'u-a' }, world.deps),
+      redeemPromoCode({ partnerId: 'ptn_test', uuid: promo.uuid, externalUserId: 'u-b' }, world.deps),
+    ]);
+
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(outcomes.find((o) => o.status === 'rejected')).toMatchObject({ reason: { code: 'promo_code_already_redeemed' } });
+    const travelers = await Promise.all(['u-a', 'u-b'].map((id) => world.deps.travelers.findByExternalUserId('ptn_test', id)));
+    expect(travelers.flatMap((t) => t?.packages ?? [])).toHaveLength(1);
+    expect(world.events().map((e) => e.event)).toEqual(['promo_code.redeemed']);
+  });
+
+  it('re-reads after a redemption that landed between its read and its write, and then refuses', async () => {
+    const world = memoryLifecycle();
+    const { promo } = await bookGrant(world);
+    world.table.beforeNextWrite(async () => {
+      await redeemPromoCode({ partnerId: 'ptn_test', uuid: promo.uuid, externalUserId: 'u-first' }, world.deps);
+    });
+
+    const late = redeemPromoCode({ partnerId: 'ptn_test', uuid: promo.uuid, externalUserId: 'u-late' }, world.deps);
+
+    await expect(late).rejects.toMatchObject({ code: 'promo_code_already_redeemed' });
+    expect((await world.deps.travelers.findByExternalUserId('ptn_test', 'u-first'))?.packages).toHaveLength(1);
+    expect(await world.deps.travelers.findByExternalUserId('ptn_test', 'u-late')).toBeUndefined();
+  });
+
+  it('gives up with 409 concurrent_modification when the booking keeps changing under it', async () => {
+    const world = memoryLifecycle();
+    const { booking, promo } = await bookGrant(world);
+    // Five attempts, each overtaken by another change of the booking (its destination edited, say).
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      world.table.beforeNextWrite(async () => {
+        const current = await world.deps.bookings.get('ptn_test', booking.id);
+        if (current) await world.deps.bookings.replace({ ...current, version: current.version + 1 });
+      });
+    }
+
+    const redemption = redeemPromoCode({ partnerId: 'ptn_test', uuid: promo.uuid }, world.deps);
+
+    await expect(redemption).rejects.toMatchObject({ status: 409, code: 'concurrent_modification' });
+    expect((await world.deps.bookings.get('ptn_test', booking.id))?.promo_codes[0]?.status).toBe('unredeemed');
+    expect(world.events()).toEqual([]);
+  });
+
+  it('refuses an entry whose redemption window has ended with package_queue_expired', async () => {
+    const world = memoryLifecycle();
+    const { promo } = await bookGrant(world, { expires_at: '2026-06-03T00:00:00Z' });
+    world.clock.advance(2 * DAY);
+
+    const redemption = redeemPromoCode({ partnerId: 'ptn_test', uuid: promo.uuid }, world.deps);
+
+    await expect(redemption).rejects.toMatchObject({ status: 409, code: 'package_queue_expired' });
+    expect(await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1')).toBeUndefined();
+  });
+
+  it('sends a classic grant to the claim call with classic_grant_must_be_claimed', async () => {
+    const world = memoryLifecycle();
+    const { promo } = await bookGrant(world, { esim_type: 'classic' });
+
+    await expect(redeemPromoCode({ partnerId: 'ptn_test', uuid: promo.uuid }, world.deps)).rejects.toMatchObject({
+      code: 'classic_grant_must_be_claimed',
+    });
+  });
+
+  it('answers another partner\'s code and an unknown code with 404 promo_code_not_found', async () => {
+    const world = memoryLifecycle({ partners: [makePartnerProfile(), makePartnerProfile({ partner_id: 'ptn_other' })] });
+    const { promo } = await bookGrant(world);
+
+    await expect(redeemPromoCode({ partnerId: 'ptn_other', code: promo.code }, world.deps)).rejects.toMatchObject({
+      status: 404,
+      code: 'promo_code_not_found',
+    });
+    await expect(redeemPromoCode({ partnerId: 'ptn_other', uuid: promo.uuid }, world.deps)).rejects.toMatchObject({
+      code: 'promo_code_not_found',
+    });
+    expect((await world.deps.bookings.findByPromoCode('ptn_test', promo.uuid))?.promo_codes[0]?.status).toBe('unredeemed');
+  });
+
+  it('refuses a uuid and a code that name different promo codes', async () => {
+    const world = memoryLifecycle();
+    const first = await bookGrant(world);
+    const second = await bookGrant(world);
+
+    const redemption = redeemPromoCode({ partnerId: 'ptn_test', uuid: first.promo.uuid, code: second.promo.code }, world.deps);
+
+    await expect(redemption).rejects.toMatchObject({ status: 400, code: 'identifiers_disagree' });
+  });
+});
+
+describe('Use case: redeemPackageQueueEntry', () => {
+  it('redeems the traveler\'s pending entry and spends its promo code with it', async () => {
+    const world = memoryLifecycle();
+    const { booking, queue } = await bookGrant(world);
+
+    const redemption = await redeemPackageQueueEntry({ partnerId: 'ptn_test', externalUserId: 'u-1', packageQueueId: queue.uuid }, world.deps);
+
+    expect(redemption.pkg.package_queue_uuid).toBe(queue.uuid);
+    const stored = await world.deps.bookings.get('ptn_test', booking.id);
+    expect([stored?.package_queues[0]?.status, stored?.promo_codes[0]?.status]).toEqual(['redeemed', 'redeemed']);
+  });
+
+  it('refuses the same entry twice with package_queue_not_pending', async () => {
+    const world = memoryLifecycle();
+    const { queue } = await bookGrant(world);
+    const input = { partnerId: 'ptn_test', externalUserId: 'u-1', packageQueueId: queue.uuid };
+    await redeemPackageQueueEntry(input, world.deps);
+
+    await expect(redeemPackageQueueEntry(input, world.deps)).rejects.toMatchObject({ status: 409, code: 'package_queue_not_pending' });
+    expect((await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1'))?.packages).toHaveLength(1);
+  });
+
+  it('refuses an entry whose promo code was already redeemed by code, as not pending', async () => {
+    const world = memoryLifecycle();
+    const { promo, queue } = await bookGrant(world);
+    await redeemPromoCode({ partnerId: 'ptn_test', uuid: promo.uuid }, world.deps);
+
+    const redemption = redeemPackageQueueEntry({ partnerId: 'ptn_test', externalUserId: 'u-1', packageQueueId: queue.uuid }, world.deps);
+
+    await expect(redemption).rejects.toMatchObject({ code: 'package_queue_not_pending' });
+  });
+
+  it('answers another traveler\'s entry with 404 package_queue_not_found', async () => {
+    const world = memoryLifecycle();
+    const { queue } = await bookGrant(world);
+
+    const redemption = redeemPackageQueueEntry({ partnerId: 'ptn_test', externalUserId: 'u-2', packageQueueId: queue.uuid }, world.deps);
+
+    await expect(redemption).rejects.toMatchObject({ status: 404, code: 'package_queue_not_found' });
+  });
+
+  it('finds an entry addressed by email once the traveler known by that email redeems it', async () => {
+    const world = memoryLifecycle();
+    const booking = await world.book({ package_specifications: [makePackageSpecification({ email: 'Ada@Example.com' })] });
+    const promo = booking.promo_codes[0];
+    const queue = booking.package_queues[0];
+    // The email traveler exists (a first redemption gave it an external_user_id); its second grant is found by email.
+    const other = await world.book({ package_specifications: [makePackageSpecification({ email: 'ada@example.com' })] });
+    const first = await redeemPromoCode({ partnerId: 'ptn_test', uuid: other.promo_codes[0]?.uuid }, world.deps);
+
+    const redemption = await redeemPackageQueueEntry(
+      { partnerId: 'ptn_test', externalUserId: first.redeemedBy, packageQueueId: queue?.uuid as string },
+      world.deps,
+    );
+
+    expect(redemption.promo.uuid).toBe(promo?.uuid);
+    expect(redemption.traveler.user_id).toBe(first.traveler.user_id);
+    expect(redemption.traveler.packages).toHaveLength(2);
+  });
+});

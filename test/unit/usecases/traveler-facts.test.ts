@@ -1,0 +1,95 @@
+// use cases on in-memory stores → what the network reports about a provisioned package: activation, data usage
+// (thresholds fired once, usage never shrinking, depletion) and the sandbox's duration-based usage.
+import { makePackageSpecification } from '#test/support/factories';
+import { makePartnerProfile } from '#test/support/fakes';
+import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
+import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
+import { installEsim, reportUsage } from '#shared/usecases/traveler-facts';
+
+const MB = 1024 ** 2;
+
+const eventNames = (world: ReturnType<typeof memoryLifecycle>) => world.events().map((e) => e.event).sort();
+
+describe('Use case: reportUsage', () => {
+  it('fires every threshold a report crosses, each once', async () => {
+    // Prepare
+    const world = memoryLifecycle();
+    const pkg = await world.activePackage({ size: '1GB' });
+
+    // Act
+    const first = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, usedBytes: 850 * MB }, world.deps);
+    const again = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, usedBytes: 900 * MB }, world.deps);
+
+    // Assess
+    expect(first.events.map((e) => e.event)).toEqual(['package.usage.50_percent', 'package.usage.80_percent']);
+    expect(again).toMatchObject({ applied: true, events: [] });
+    expect(again.pkg.used_bytes).toBe(900 * MB);
+    expect(eventNames(world)).toEqual(['package.activated', 'package.usage.50_percent', 'package.usage.80_percent', 'promo_code.redeemed']);
+  });
+
+  it('ignores a report of less usage than already recorded', async () => {
+    const world = memoryLifecycle();
+    const pkg = await world.activePackage();
+    await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, usedBytes: 300 * MB }, world.deps);
+
+    const smaller = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, usedBytes: 100 * MB }, world.deps);
+
+    expect(smaller).toMatchObject({ applied: false, events: [] });
+    expect((await world.deps.travelers.findByPackageId(pkg.package_id))?.packages[0]?.used_bytes).toBe(300 * MB);
+  });
+
+  it('depletes the package at its size and fires the 100 % event', async () => {
+    const world = memoryLifecycle();
+    const pkg = await world.activePackage({ size: '1GB' });
+
+    const full = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, usedBytes: 1024 * MB }, world.deps);
+
+    expect(full.pkg.state).toBe('depleted');
+    expect(full.events.map((e) => e.event)).toContain('package.usage.100_percent');
+  });
+
+  it('refuses usage of a package that was never activated with package_not_active', async () => {
+    const world = memoryLifecycle();
+    const booking = await world.book({ package_specifications: [makePackageSpecification({ external_user_id: 'u-1' })] });
+    const { pkg } = await redeemPromoCode({ partnerId: 'ptn_test', uuid: booking.promo_codes[0]?.uuid }, world.deps);
+
+    const usage = reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, usedBytes: MB }, world.deps);
+
+    await expect(usage).rejects.toMatchObject({ status: 409, code: 'package_not_active' });
+  });
+
+  it('answers another partner\'s package and an unknown one with 404 package_not_found', async () => {
+    const world = memoryLifecycle({ partners: [makePartnerProfile(), makePartnerProfile({ partner_id: 'ptn_other' })] });
+    const pkg = await world.activePackage();
+
+    await expect(reportUsage({ partnerId: 'ptn_other', packageId: pkg.package_id, usedBytes: MB }, world.deps)).rejects.toMatchObject({
+      status: 404,
+      code: 'package_not_found',
+    });
+    await expect(reportUsage({ packageId: 'pkg_unknown', usedBytes: MB }, world.deps)).rejects.toMatchObject({ code: 'package_not_found' });
+  });
+
+  it('lets a share of an unlimited package\'s duration elapse in the sandbox, with the duration-based event', async () => {
+    const world = memoryLifecycle();
+    const pkg = await world.activePackage({ package_type: 'unlimited', size: undefined, package_duration: 10 });
+
+    const half = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, percent: 50 }, world.deps);
+
+    expect(half.events.map((e) => e.event)).toEqual(['package.usage.50_percent']);
+    expect(half.events[0]?.data).toMatchObject({ duration_days: 10, elapsed_days: 5, remaining_days: 5, usage_percent: 50 });
+    expect(half.pkg.activated_at).toBe('2026-05-27T00:00:00.000Z');
+  });
+});
+
+describe('Use case: installEsim', () => {
+  it('installs a provisioned eSIM once and refuses a second install with esim_already_installed', async () => {
+    const world = memoryLifecycle();
+    const pkg = await world.activePackage();
+
+    const installed = await installEsim({ partnerId: 'ptn_test', iccid: pkg.iccid }, world.deps);
+    const twice = installEsim({ partnerId: 'ptn_test', iccid: pkg.iccid }, world.deps);
+
+    expect(installed.esim.state).toBe('installed');
+    await expect(twice).rejects.toMatchObject({ status: 409, code: 'esim_already_installed' });
+  });
+});
