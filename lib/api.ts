@@ -141,6 +141,7 @@ export class Api extends Construct {
     };
     const bindResource: Record<RouteResource, (fn: FunctionWithLogGroup) => void> = {
       table: () => {}, // tableAccessOf turns it into readWrite
+      secretEncryption: (fn) => fn.bindSecretKey({ key: data.secretKey, accessMode: 'encryptDecrypt' }),
     };
     const authorizationReason: Record<AuthMode, string> = {
       partner: 'Partners sign every request with HMAC; the function verifies the signature with the partner secret (no authorizer can).',

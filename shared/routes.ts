@@ -10,8 +10,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type AuthMode = 'partner' | 'public' | 'reporter' | 'public-page' | 'traveler-session';
 
-/** What a function needs beyond what its auth mode gives (partner routes always get the table and the secret key). */
-export type RouteResource = 'table';
+/**
+ * What a function needs beyond what its auth mode gives (partner routes always get the table and decryption with the
+ * secret key). `secretEncryption`: it also encrypts new secrets with that key (webhook signing-secret rotation).
+ */
+export type RouteResource = 'table' | 'secretEncryption';
 
 /**
  * What a route's function may do to the table (docs/operations.md, Least privilege). `read`: GetItem,
@@ -180,6 +183,59 @@ export const routes: readonly RouteDefinition[] = [
     ['sandboxTopup', 'topup'],
     ['sandboxClaimClassic', 'claim-classic'],
   ]),
+  // Webhook self-service (docs/webhooks.md): the delivery log is the partner's gsi2 partition (keys.deliveriesOf).
+  {
+    operation: 'getWebhookEndpoint',
+    method: 'GET',
+    path: '/webhooks/endpoint',
+    entry: 'functions/get-webhook-endpoint.ts',
+    auth: 'partner',
+    indexes: ['gsi2'],
+  },
+  {
+    operation: 'updateWebhookEndpoint',
+    method: 'PUT',
+    path: '/webhooks/endpoint',
+    entry: 'functions/update-webhook-endpoint.ts',
+    auth: 'partner',
+    access: 'readWrite',
+    indexes: ['gsi2'],
+  },
+  {
+    operation: 'rotateWebhookSigningSecret',
+    method: 'POST',
+    path: '/webhooks/endpoint/signing-secret',
+    entry: 'functions/rotate-webhook-signing-secret.ts',
+    auth: 'partner',
+    access: 'readWrite',
+    resources: ['secretEncryption'],
+  },
+  {
+    operation: 'sendTestWebhook',
+    method: 'POST',
+    path: '/webhooks/endpoint/test',
+    entry: 'functions/send-test-webhook.ts',
+    auth: 'partner',
+    // The throttle counter is an UpdateItem.
+    access: 'readWrite',
+  },
+  {
+    operation: 'listWebhookDeliveries',
+    method: 'GET',
+    path: '/webhooks/deliveries',
+    entry: 'functions/list-webhook-deliveries.ts',
+    auth: 'partner',
+    indexes: ['gsi2'],
+  },
+  {
+    operation: 'recoverWebhookDeliveries',
+    method: 'POST',
+    path: '/webhooks/deliveries/recover',
+    entry: 'functions/recover-webhook-deliveries.ts',
+    auth: 'partner',
+    access: 'readWrite',
+    indexes: ['gsi2'],
+  },
   { operation: 'getPromoCode', method: 'GET', path: '/promo-codes/{id}', entry: 'functions/get-promo-code.ts', auth: 'partner' },
   // Public: a traveler holding a claim URL has no partner credentials; throttled per code and per address.
   {

@@ -15,6 +15,7 @@ export const documentedRoutes: readonly RouteDefinition[] = [
   ...removedRoutes.map(({ operation, method, path }): RouteDefinition => ({ operation, method, path, entry: '', auth: 'public' })),
 ];
 import { webhookHeaders } from '#shared/webhooks/signing';
+import { TEST_EVENT_NAME } from '#shared/domain/webhook-schemas';
 
 type Json = Record<string, unknown>;
 
@@ -177,7 +178,27 @@ const deliveryHeader = (name: string, description: string, example: string): Jso
   example,
 });
 
-const webhooks = (): Json =>
+/** The test delivery of POST /webhooks/endpoint/test, documented beside the events so receivers know to expect it. */
+const testDelivery = (): Json => ({
+  post: {
+    operationId: 'onWebhookTest',
+    summary: TEST_EVENT_NAME,
+    description:
+      'Sent only when you call POST /webhooks/endpoint/test, signed and with the same headers as every delivery. Verify it, answer 2xx, ' +
+      'and do not process it as an event: its name is none of the 12 events and its event_id starts with `webhook.test:`.',
+    tags: ['Webhooks'],
+    security: [],
+    requestBody: { required: true, content: { 'application/json': { schema: { $ref: componentRef('WebhookTestEvent') } } } },
+    responses: { '200': { description: 'Any 2xx: your endpoint works; the answer is reported back to the test call.' } },
+  },
+});
+
+const webhooks = (): Json => ({
+  ...eventWebhooks(),
+  [TEST_EVENT_NAME]: testDelivery(),
+});
+
+const eventWebhooks = (): Json =>
   Object.fromEntries(
     webhookEventNames.map((event) => {
       const name = eventSchemaName(event);

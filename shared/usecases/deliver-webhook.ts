@@ -2,10 +2,10 @@
 import { createHash } from 'node:crypto';
 import { eventSettingKey, optInOnlyEvents, type DomainEvent } from '#shared/events/catalog';
 import type { PartnerProfile } from '#shared/domain/partner';
-import { webhookEnvelope } from '#shared/webhooks/delivery-model';
-import { parseQueueMessage } from '#shared/webhooks/queue-message';
+import { RESPONSE_EXCERPT_BYTES, webhookEnvelope } from '#shared/webhooks/delivery-model';
+import { isReplay, parseQueueMessage } from '#shared/webhooks/queue-message';
 import { classifyOutcome, MAX_ATTEMPTS, nextDelaySeconds } from '#shared/webhooks/retry-policy';
-import { signatureHeaderValue, webhookHeaders } from '#shared/webhooks/signing';
+import { scrubbedExcerpt, signedDeliveryHeaders, signingSecrets } from '#shared/webhooks/signed-request';
 import type { SecretCipher, PartnerDirectory } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
 import type { DeliveryLog, DeliveryOutcome, WebhookPost, WebhookQueue } from '#shared/usecases/ports/webhooks';
@@ -45,16 +45,6 @@ export const isSubscribed = (profile: PartnerProfile, event: DomainEvent['event'
   return optInOnlyEvents.has(event) ? setting === true : setting !== false;
 };
 
-const signingSecrets = async (profile: PartnerProfile, cipher: SecretCipher, now: Date): Promise<string[]> => {
-  const context = { partner_id: profile.partner_id, purpose: 'webhook_signing' };
-  const { signing_secret_ciphertext: current, previous_signing_secret_ciphertext: previous } = profile.webhook;
-  if (!current) return [];
-  const secrets = [await cipher.decrypt(current, context)];
-  const overlapUntil = profile.webhook.previous_secret_expires_at;
-  if (previous && overlapUntil && Date.parse(overlapUntil) > now.getTime()) secrets.push(await cipher.decrypt(previous, context));
-  return secrets;
-};
-
 /**
  * Input: one message of the webhook queue. Output: nothing, or DeliveryPostponed when it must come back.
  * Steps: count the attempt in the delivery log (a delivery already final is left alone), check the partner's
@@ -72,11 +62,14 @@ export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebho
     return;
   }
   const event = parsed.detail as DomainEvent;
-  const start = { deliveryId: deliveryIdOf(message), event, replay: parsed.replay === true, now: now.toISOString() };
+  const start = { deliveryId: deliveryIdOf(message), event, replay: isReplay(parsed), now: now.toISOString() };
 
   const profile = await deps.partners.getProfile(event.partner_id);
   if (!profile?.webhook.url) return deps.deliveries.recordFinal(start, 'skipped', 'No webhook URL is registered for this partner.');
   if (!isSubscribed(profile, event.event)) return deps.deliveries.recordFinal(start, 'skipped', `Partner is not subscribed to ${event.event}.`);
+  if (profile.webhook.disabled_at) {
+    return deps.deliveries.recordFinal(start, 'held', `The endpoint was disabled (${profile.webhook.disabled_reason ?? 'by the partner'}); recover it once enabled.`);
+  }
 
   const attempt = await deps.deliveries.beginAttempt(start);
   if (attempt === undefined) return; // already delivered, rejected or dead-lettered: a duplicate receive
@@ -93,18 +86,7 @@ export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebho
 
   const body = JSON.stringify(webhookEnvelope(event, start.deliveryId));
   const secrets = await signingSecrets(profile, deps.cipher, now);
-  const signedAt = Math.floor(now.getTime() / 1000);
-  const headers: Record<string, string> = {
-    [webhookHeaders.eventId]: event.event_id,
-    [webhookHeaders.deliveryId]: start.deliveryId,
-    [profile.webhook.auth_header_name]: `${profile.webhook.auth_header_prefix}${profile.api_key}`,
-    ...(secrets.length > 0
-      ? {
-          [webhookHeaders.timestamp]: String(signedAt),
-          [webhookHeaders.signature]: signatureHeaderValue({ secrets, timestamp: signedAt, body }),
-        }
-      : {}),
-  };
+  const headers = signedDeliveryHeaders({ profile, secrets, eventId: event.event_id, deliveryId: start.deliveryId, body, now });
   const outcome = await deps.post({
     url: profile.webhook.url,
     headers,
@@ -115,11 +97,13 @@ export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebho
   const verdict = classifyOutcome(outcome);
   const record = {
     delivery_id: start.deliveryId,
+    partner_id: event.partner_id,
     attempt,
     status_code: outcome.status ?? null,
     verdict,
     latency_ms: Math.round(outcome.latencyMs),
     error: outcome.error ?? null,
+    response_excerpt: scrubbedExcerpt(outcome.responseText, [profile.api_key, ...secrets], RESPONSE_EXCERPT_BYTES),
     at: deps.clock.now().toISOString(),
   };
 

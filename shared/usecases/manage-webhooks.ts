@@ -14,9 +14,35 @@ export interface WebhookSettingsChange {
   authHeaderPrefix?: string;
   /** Event name → subscribed. */
   events?: Partial<Record<WebhookEventName, boolean>>;
+  /** false holds deliveries (recorded as `held`, recoverable); true sends them again. */
+  enabled?: boolean;
+  /** Why the endpoint is disabled, shown to the partner and support. */
+  disabledReason?: string;
+  /** Stops signing with the previous secret now, before its overlap ends. */
+  endSecretOverlap?: boolean;
 }
 
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
+
+/**
+ * Header names a delivery sets itself or that only mean something hop by hop (RFC 9110 7.6.1, RFC 9113 8.2.2);
+ * an auth header of that name would break the request or be dropped on the way.
+ */
+const RESERVED_HEADER_NAMES = new Set([
+  'host', 'content-length', 'content-type', 'content-encoding', 'transfer-encoding', 'te', 'trailer', 'connection',
+  'keep-alive', 'upgrade', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'expect', 'user-agent',
+  'cookie', 'date', 'via', 'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto',
+]);
+
+/** Why `name` cannot carry the partner's API key, or undefined when it can. */
+export const authHeaderNameProblem = (name: string): string | undefined => {
+  if (!HEADER_NAME.test(name)) return `"${name}" is not a valid HTTP header name.`;
+  const lower = name.toLowerCase();
+  if (RESERVED_HEADER_NAMES.has(lower) || lower.startsWith('x-service-')) {
+    return `"${name}" is reserved: deliveries set it themselves or it is hop-by-hop. Use e.g. Authorization or x-api-key.`;
+  }
+  return undefined;
+};
 
 /** Changes a partner's webhook settings; the URL is checked now and again at every delivery. */
 export const setWebhookSettings = async (
@@ -28,9 +54,8 @@ export const setWebhookSettings = async (
     const check = checkWebhookUrl(change.url, { allowPrivate: deps.allowPrivateUrls });
     if (!check.ok) throw new BadRequestError('unsafe_webhook_url', check.reason);
   }
-  if (change.authHeaderName !== undefined && !HEADER_NAME.test(change.authHeaderName)) {
-    throw new BadRequestError('invalid_header_name', `"${change.authHeaderName}" is not a valid HTTP header name.`);
-  }
+  const headerProblem = change.authHeaderName === undefined ? undefined : authHeaderNameProblem(change.authHeaderName);
+  if (headerProblem) throw new BadRequestError('invalid_header_name', headerProblem);
   for (const name of Object.keys(change.events ?? {})) {
     if (!webhookEventNames.includes(name as WebhookEventName)) {
       throw new BadRequestError('unknown_event', `Unknown event "${name}". Known: ${webhookEventNames.join(', ')}.`);
@@ -47,6 +72,11 @@ export const setWebhookSettings = async (
         webhook.events = { ...webhook.events };
         for (const [name, on] of Object.entries(change.events)) webhook.events[eventSettingKey(name as WebhookEventName)] = Boolean(on);
       }
+      if (change.enabled === true) Object.assign(webhook, { disabled_at: null, disabled_reason: null });
+      if (change.enabled === false && !webhook.disabled_at) {
+        Object.assign(webhook, { disabled_at: deps.clock.now().toISOString(), disabled_reason: change.disabledReason ?? 'disabled by the partner' });
+      }
+      if (change.endSecretOverlap) Object.assign(webhook, { previous_signing_secret_ciphertext: null, previous_secret_expires_at: null });
       return { ...profile, webhook };
     },
     deps,
@@ -103,5 +133,5 @@ export const listDeliveries = async (
   const records = filter.eventId
     ? await deps.deliveries.byEvent(filter.eventId)
     : await deps.deliveries.byPartner(filter.partnerId ?? '', filter.limit ?? 50);
-  return Promise.all(records.map(async (record) => ({ ...record, attempt_log: await deps.deliveries.attempts(record.delivery_id) })));
+  return Promise.all(records.map(async (record) => ({ ...record, attempt_log: await deps.deliveries.attempts(record.partner_id, record.delivery_id) })));
 };

@@ -63,8 +63,8 @@ export const memoryDeliveryLog = () => {
         ...existing, status, reason, updated_at: start.now,
       });
     },
-    get: async (id) => records.get(id),
-    attempts: async (id) => attemptLog.filter((a) => a.delivery_id === id),
+    get: async (_partnerId, id) => records.get(id),
+    attempts: async (_partnerId, id) => attemptLog.filter((a) => a.delivery_id === id),
     byEvent: async (eventId) => [...records.values()].filter((r) => r.event_id === eventId),
     byPartner: async (partnerId) => [...records.values()].filter((r) => r.partner_id === partnerId),
     findEvent: async (eventId) => events.get(eventId),
