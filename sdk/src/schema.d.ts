@@ -485,7 +485,7 @@ export interface paths {
         };
         /**
          * Get your webhook endpoint
-         * @description Your webhook URL, the header that carries your API key, every event with whether you receive it, the signing-secret state and the health of recent deliveries. Nothing secret is ever returned.
+         * @description Your webhook URL, the header that carries your API key, every event with whether you receive it, the signing-secret state and the health of recent deliveries: an endpoint that fails every delivery for 72 hours is disabled automatically (a warning goes to `alert_email` after 24 hours). Nothing secret is ever returned.
          */
         get: operations["getWebhookEndpoint"];
         /**
@@ -1913,6 +1913,7 @@ export interface components {
             enabled: boolean;
             disabled_at: string | null;
             disabled_reason: string | null;
+            alert_email: string | null;
             /** @description Header that carries your API key. */
             auth_header_name: string;
             /** @description Text before the API key. */
@@ -1934,6 +1935,7 @@ export interface components {
         WebhookHealth: {
             last_delivered_at: string | null;
             failing_since: string | null;
+            disable_at: string | null;
             /** @description Deliveries looked at (the most recent ones, at most 50). */
             recent_deliveries: number;
             /** @description Of those, rejected, dead-lettered or still retrying. */
@@ -1963,6 +1965,7 @@ export interface components {
             };
             /** @description false holds deliveries (kept, recoverable); true sends again. */
             enabled?: boolean;
+            alert_email?: string | null;
             /**
              * @description Stops signing with the previous secret now.
              * @constant
@@ -6810,6 +6813,7 @@ export interface operations {
                      *         "enabled": true,
                      *         "disabled_at": null,
                      *         "disabled_reason": null,
+                     *         "alert_email": "webhooks@partner.example",
                      *         "auth_header_name": "authorization",
                      *         "auth_header_prefix": "Bearer ",
                      *         "events": {
@@ -6833,6 +6837,7 @@ export interface operations {
                      *         "health": {
                      *           "last_delivered_at": "2026-11-25T08:59:58.120Z",
                      *           "failing_since": null,
+                     *           "disable_at": null,
                      *           "recent_deliveries": 50,
                      *           "recent_failures": 0
                      *         },
@@ -6905,7 +6910,8 @@ export interface operations {
                  *       "auth_header_prefix": "Bearer ",
                  *       "events": {
                  *         "classic_package_queue.claimed": true
-                 *       }
+                 *       },
+                 *       "alert_email": "webhooks@partner.example"
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookEndpointUpdate"];
@@ -6927,6 +6933,7 @@ export interface operations {
                      *         "enabled": true,
                      *         "disabled_at": null,
                      *         "disabled_reason": null,
+                     *         "alert_email": "webhooks@partner.example",
                      *         "auth_header_name": "authorization",
                      *         "auth_header_prefix": "Bearer ",
                      *         "events": {
@@ -6950,6 +6957,7 @@ export interface operations {
                      *         "health": {
                      *           "last_delivered_at": "2026-11-25T08:59:58.120Z",
                      *           "failing_since": null,
+                     *           "disable_at": null,
                      *           "recent_deliveries": 50,
                      *           "recent_failures": 0
                      *         },

@@ -31,11 +31,12 @@ const exampleEndpoint: WebhookEndpointOutput = {
   enabled: true,
   disabled_at: null,
   disabled_reason: null,
+  alert_email: 'webhooks@partner.example',
   auth_header_name: 'authorization',
   auth_header_prefix: 'Bearer ',
   events: Object.fromEntries(webhookEventNames.map((name) => [name, name !== 'classic_package_queue.claimed'])),
   signing_secret: { configured: true, previous_secret_valid_until: '2026-11-26T09:00:00.000Z' },
-  health: { last_delivered_at: '2026-11-25T08:59:58.120Z', failing_since: null, recent_deliveries: 50, recent_failures: 0 },
+  health: { last_delivered_at: '2026-11-25T08:59:58.120Z', failing_since: null, disable_at: null, recent_deliveries: 50, recent_failures: 0 },
   updated_at: '2026-11-25T09:00:00.000Z',
 };
 
@@ -89,7 +90,8 @@ export const webhookOperations: Record<string, JsonOperation> = {
     summary: 'Get your webhook endpoint',
     description:
       'Your webhook URL, the header that carries your API key, every event with whether you receive it, the signing-secret state ' +
-      'and the health of recent deliveries. Nothing secret is ever returned.',
+      'and the health of recent deliveries: an endpoint that fails every delivery for 72 hours is disabled automatically (a warning ' +
+      'goes to `alert_email` after 24 hours). Nothing secret is ever returned.',
     tag,
     response: {
       status: 200,
@@ -109,7 +111,13 @@ export const webhookOperations: Record<string, JsonOperation> = {
     tag,
     request: {
       schema: WebhookEndpointUpdateSchema,
-      example: { url: 'https://hooks.partner.example/esim', auth_header_name: 'Authorization', auth_header_prefix: 'Bearer ', events: { 'classic_package_queue.claimed': true } },
+      example: {
+        url: 'https://hooks.partner.example/esim',
+        auth_header_name: 'Authorization',
+        auth_header_prefix: 'Bearer ',
+        events: { 'classic_package_queue.claimed': true },
+        alert_email: 'webhooks@partner.example',
+      },
     },
     response: {
       status: 200,

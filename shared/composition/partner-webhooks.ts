@@ -25,4 +25,5 @@ export const partnerWebhookDeps = /* @__PURE__ */ ((): PartnerWebhookDeps => ({
     timeoutMs: Math.min(config.webhookTimeoutMs, TEST_DELIVERY_TIMEOUT_MS),
     allowPrivateUrls: config.webhookAllowPrivateUrls,
   },
+  thresholds: config.webhookHealthThresholds,
 }))();

@@ -15,6 +15,11 @@ export interface WebhookSettings {
   /** Set while deliveries are held instead of sent (absent on profiles written before disabling existed). */
   disabled_at?: string | null;
   disabled_reason?: string | null;
+  /** Where endpoint health warnings go (decision F97); no email without it. */
+  alert_email?: string | null;
+  /** First failed attempt since the last success; absent while the endpoint is healthy. */
+  failing_since?: string | null;
+  failure_warning_sent_at?: string | null;
 }
 
 export interface PartnerProfile {

@@ -1,6 +1,7 @@
 // domain → the payloads of the partner's webhook self-service: its endpoint, secret rotation, test delivery,
 // delivery log and recovery (docs/webhooks.md, Self-service). One schema per payload; the OpenAPI document reads them.
 import * as v from 'valibot';
+import { emailAddress } from '#shared/domain/booking-schemas';
 import { parseIsoDateTime } from '#shared/domain/dates';
 import { webhookEventNames } from '#shared/events/catalog';
 import { deliveryStatuses } from '#shared/webhooks/delivery-model';
@@ -73,6 +74,9 @@ export const WebhookEndpointUpdateSchema = v.pipe(
     ),
     events: v.optional(eventSwitches),
     enabled: v.optional(v.pipe(v.boolean('enabled must be true or false.'), v.description('false holds deliveries (kept, recoverable); true sends again.'))),
+    alert_email: v.optional(
+      v.nullable(v.pipe(emailAddress('alert_email'), v.description('Where we write when the endpoint keeps failing and when it is disabled; null for nobody.'))),
+    ),
     end_secret_overlap: v.optional(
       v.pipe(v.literal(true, 'end_secret_overlap can only be true.'), v.description('Stops signing with the previous secret now.')),
     ),
@@ -85,7 +89,8 @@ export type WebhookEndpointUpdateOutput = v.InferOutput<typeof WebhookEndpointUp
 export const WebhookHealthSchema = v.pipe(
   v.object({
     last_delivered_at: nullable(text('Last 2xx answer among the recent deliveries.')),
-    failing_since: nullable(text('Start of the oldest failed delivery since that success; null when the latest delivery succeeded.')),
+    failing_since: nullable(text('First failed attempt since the last success; null while deliveries succeed.')),
+    disable_at: nullable(text('When the endpoint is disabled automatically unless a delivery succeeds first.')),
     recent_deliveries: integer('Deliveries looked at (the most recent ones, at most 50).'),
     recent_failures: integer('Of those, rejected, dead-lettered or still retrying.'),
   }),
@@ -98,6 +103,7 @@ export const WebhookEndpointSchema = v.pipe(
     enabled: v.pipe(v.boolean(), v.description('false while deliveries are held.')),
     disabled_at: nullable(text('When deliveries started being held.')),
     disabled_reason: nullable(text('Why they are held.')),
+    alert_email: nullable(text('Where health warnings go.')),
     auth_header_name: text('Header that carries your API key.'),
     auth_header_prefix: text('Text before the API key.'),
     events: v.pipe(v.record(v.string(), v.boolean()), v.description('Every event name → whether you receive it.')),

@@ -9,6 +9,7 @@ import { scrubbedExcerpt, signedDeliveryHeaders, signingSecrets } from '#shared/
 import type { SecretCipher, PartnerDirectory } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
 import type { DeliveryLog, DeliveryOutcome, WebhookPost, WebhookQueue } from '#shared/usecases/ports/webhooks';
+import { trackEndpointHealth, type EndpointHealthDeps } from '#shared/usecases/track-endpoint-health';
 
 export interface QueuedDelivery {
   messageId: string;
@@ -18,7 +19,7 @@ export interface QueuedDelivery {
   firstReceivedAt: string;
 }
 
-export interface DeliverWebhookDeps {
+export interface DeliverWebhookDeps extends EndpointHealthDeps {
   partners: PartnerDirectory;
   deliveries: DeliveryLog;
   queue: WebhookQueue;
@@ -48,8 +49,9 @@ export const isSubscribed = (profile: PartnerProfile, event: DomainEvent['event'
 /**
  * Input: one message of the webhook queue. Output: nothing, or DeliveryPostponed when it must come back.
  * Steps: count the attempt in the delivery log (a delivery already final is left alone), check the partner's
- * endpoint and opt-in, sign the envelope afresh, POST it, record the attempt; then acknowledge (2xx or
- * permanent 4xx), postpone with backoff (5xx, 429, time-out, network), or dead-letter after attempt 12.
+ * endpoint, opt-in and whether it is enabled (held if not), sign the envelope afresh, POST it, record the
+ * attempt and the endpoint's health; then acknowledge (2xx or permanent 4xx), postpone with backoff (5xx, 429,
+ * time-out, network), or dead-letter after attempt 12.
  */
 export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebhookDeps): Promise<void> => {
   const now = deps.clock.now();
@@ -110,21 +112,28 @@ export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebho
   const observe = (outcome: Parameters<NonNullable<DeliverWebhookDeps['observeAttempt']>>[0]) =>
     deps.observeAttempt?.(outcome, record.latency_ms);
 
+  // After the attempt is recorded: a failing health write then never costs the partner a second attempt.
+  const updateHealth = () => trackEndpointHealth(profile, verdict === 'delivered', deps.clock.now(), deps);
+
   if (verdict === 'delivered') {
     observe('delivered');
-    return deps.deliveries.recordAttempt(record, 'delivered');
+    await deps.deliveries.recordAttempt(record, 'delivered');
+    return updateHealth();
   }
   if (verdict === 'rejected') {
     observe('rejected');
-    return deps.deliveries.recordAttempt(record, 'rejected', 'Permanent rejection: not retried');
+    await deps.deliveries.recordAttempt(record, 'rejected', 'Permanent rejection: not retried');
+    return updateHealth();
   }
   if (attempt >= MAX_ATTEMPTS) {
     observe('dead_lettered');
     await deadLetter(record.status_code, record.error, `No success after ${MAX_ATTEMPTS} attempts`);
-    return deps.deliveries.recordAttempt(record, 'dead_lettered', `No success after ${MAX_ATTEMPTS} attempts`);
+    await deps.deliveries.recordAttempt(record, 'dead_lettered', `No success after ${MAX_ATTEMPTS} attempts`);
+    return updateHealth();
   }
   observe('retried');
   await deps.deliveries.recordAttempt(record, 'retrying');
+  await updateHealth();
   const delay = nextDelaySeconds({
     attempt,
     status: outcome.status,

@@ -2,7 +2,9 @@
 import { randomToken } from '#shared/domain/ids';
 import type { WebhookSettings } from '#shared/domain/partner';
 import { eventSettingKey, webhookEventNames, type WebhookEventName } from '#shared/events/catalog';
-import { BadRequestError, NotFoundError } from '#shared/errors';
+import * as v from 'valibot';
+import { emailAddress } from '#shared/domain/booking-schemas';
+import { BadRequestError, NotFoundError, ValidationError } from '#shared/errors';
 import { replayMessage } from '#shared/webhooks/queue-message';
 import { checkWebhookUrl } from '#shared/webhooks/url-safety';
 import { updatePartnerProfile, type PartnerAdminDeps } from '#shared/usecases/manage-partners';
@@ -20,6 +22,8 @@ export interface WebhookSettingsChange {
   disabledReason?: string;
   /** Stops signing with the previous secret now, before its overlap ends. */
   endSecretOverlap?: boolean;
+  /** Where endpoint health warnings go; null for none. */
+  alertEmail?: string | null;
 }
 
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
@@ -54,6 +58,9 @@ export const setWebhookSettings = async (
     const check = checkWebhookUrl(change.url, { allowPrivate: deps.allowPrivateUrls });
     if (!check.ok) throw new BadRequestError('unsafe_webhook_url', check.reason);
   }
+  if (change.alertEmail && !v.is(emailAddress('alert_email'), change.alertEmail)) {
+    throw new ValidationError('alert_email must be a valid email address.', [{ path: 'alert_email', message: 'Not an email address.' }]);
+  }
   const headerProblem = change.authHeaderName === undefined ? undefined : authHeaderNameProblem(change.authHeaderName);
   if (headerProblem) throw new BadRequestError('invalid_header_name', headerProblem);
   for (const name of Object.keys(change.events ?? {})) {
@@ -72,7 +79,9 @@ export const setWebhookSettings = async (
         webhook.events = { ...webhook.events };
         for (const [name, on] of Object.entries(change.events)) webhook.events[eventSettingKey(name as WebhookEventName)] = Boolean(on);
       }
-      if (change.enabled === true) Object.assign(webhook, { disabled_at: null, disabled_reason: null });
+      if (change.alertEmail !== undefined) webhook.alert_email = change.alertEmail;
+      // Enabling starts health afresh: days of old failures must not disable the endpoint again at its next failure.
+      if (change.enabled === true) Object.assign(webhook, { disabled_at: null, disabled_reason: null, failing_since: null, failure_warning_sent_at: null });
       if (change.enabled === false && !webhook.disabled_at) {
         Object.assign(webhook, { disabled_at: deps.clock.now().toISOString(), disabled_reason: change.disabledReason ?? 'disabled by the partner' });
       }

@@ -22,6 +22,7 @@ import { setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import type { Clock, ThrottleCounter } from '#shared/usecases/ports/services';
 import type { DeliveryOutcome, PartnerDeliveryLog, WebhookPost } from '#shared/usecases/ports/webhooks';
 import { RESPONSE_EXCERPT_BYTES, recoverableDeliveryStatuses, type DeliveryRecord } from '#shared/webhooks/delivery-model';
+import type { HealthThresholds } from '#shared/webhooks/endpoint-health';
 import { classifyOutcome } from '#shared/webhooks/retry-policy';
 import { scrubbedExcerpt, signedDeliveryHeaders, signingSecrets } from '#shared/webhooks/signed-request';
 
@@ -31,6 +32,7 @@ export interface PartnerWebhookDeps extends PartnerAdminDeps {
   throttle: ThrottleCounter;
   clock: Clock;
   settings: { timeoutMs: number; allowPrivateUrls: boolean };
+  thresholds: HealthThresholds;
 }
 
 /** Calls per partner and minute: test deliveries reach the partner's own server; recoveries add to the shared queue. */
@@ -52,20 +54,20 @@ const throttled = async (scope: 'WEBHOOK_TEST' | 'WEBHOOK_RECOVER', limit: numbe
 
 const failed = new Set(['rejected', 'dead_lettered', 'retrying']);
 
-/** Last success and failing streak among the most recent deliveries (newest first). */
-const healthOf = (recent: DeliveryRecord[]): WebhookEndpointOutput['health'] => {
-  const lastSuccess = recent.find((record) => record.status === 'delivered');
-  const sinceSuccess = lastSuccess ? recent.slice(0, recent.indexOf(lastSuccess)) : recent;
-  const failing = sinceSuccess.filter((record) => failed.has(record.status));
+/** The health the dispatcher tracks on the profile (decision F97), with the last success among recent deliveries. */
+const healthOf = (profile: PartnerProfile, recent: DeliveryRecord[], thresholds: HealthThresholds): WebhookEndpointOutput['health'] => {
+  const failingSince = profile.webhook.failing_since ?? null;
+  const disableAt = failingSince && !profile.webhook.disabled_at ? new Date(Date.parse(failingSince) + thresholds.disableAfterMs).toISOString() : null;
   return {
-    last_delivered_at: lastSuccess?.updated_at ?? null,
-    failing_since: failing.at(-1)?.created_at ?? null,
+    last_delivered_at: recent.find((record) => record.status === 'delivered')?.updated_at ?? null,
+    failing_since: failingSince,
+    disable_at: disableAt,
     recent_deliveries: recent.length,
     recent_failures: recent.filter((record) => failed.has(record.status)).length,
   };
 };
 
-const endpointView = (profile: PartnerProfile, recent: DeliveryRecord[], now: Date): WebhookEndpointOutput => {
+const endpointView = (profile: PartnerProfile, recent: DeliveryRecord[], deps: Pick<PartnerWebhookDeps, 'clock' | 'thresholds'>): WebhookEndpointOutput => {
   const { webhook } = profile;
   const overlapUntil = webhook.previous_signing_secret_ciphertext ? webhook.previous_secret_expires_at : null;
   return {
@@ -73,14 +75,15 @@ const endpointView = (profile: PartnerProfile, recent: DeliveryRecord[], now: Da
     enabled: !webhook.disabled_at,
     disabled_at: webhook.disabled_at ?? null,
     disabled_reason: webhook.disabled_reason ?? null,
+    alert_email: webhook.alert_email ?? null,
     auth_header_name: webhook.auth_header_name,
     auth_header_prefix: webhook.auth_header_prefix,
     events: Object.fromEntries(webhookEventNames.map((name) => [name, isSubscribed(profile, name)])),
     signing_secret: {
       configured: webhook.signing_secret_ciphertext !== null,
-      previous_secret_valid_until: overlapUntil && Date.parse(overlapUntil) > now.getTime() ? overlapUntil : null,
+      previous_secret_valid_until: overlapUntil && Date.parse(overlapUntil) > deps.clock.now().getTime() ? overlapUntil : null,
     },
-    health: healthOf(recent),
+    health: healthOf(profile, recent, deps.thresholds),
     updated_at: profile.updated_at,
   };
 };
@@ -91,7 +94,7 @@ export const getWebhookEndpoint = async (partnerId: string, deps: PartnerWebhook
     requirePartner(partnerId, deps),
     deps.deliveries.page(partnerId, { limit: HEALTH_WINDOW }),
   ]);
-  return endpointView(profile, recent.records, deps.clock.now());
+  return endpointView(profile, recent.records, deps);
 };
 
 /**
@@ -113,11 +116,12 @@ export const updateWebhookEndpoint = async (
       events: change.events as Partial<Record<WebhookEventName, boolean>> | undefined,
       enabled: change.enabled,
       endSecretOverlap: change.end_secret_overlap === true,
+      alertEmail: change.alert_email,
     },
     { ...deps, allowPrivateUrls: deps.settings.allowPrivateUrls },
   );
   const recent = await deps.deliveries.page(partnerId, { limit: HEALTH_WINDOW });
-  return endpointView(profile, recent.records, deps.clock.now());
+  return endpointView(profile, recent.records, deps);
 };
 
 /**

@@ -175,7 +175,9 @@ describe('Webhook self-service through the partner API', () => {
     expect(dead).toMatchObject({ event_id: eventId, status: 'dead_lettered', attempts: MAX_ATTEMPTS, last_status_code: 503, recovered_at: null });
     expect(dead.attempt_log).toHaveLength(MAX_ATTEMPTS);
     expect(dead.attempt_log[0]).toMatchObject({ attempt: 1, status_code: 503, verdict: 'retry', response_excerpt: '{}' });
-    expect((await client.send('GET', '/webhooks/endpoint')).body.data.health.failing_since).toBe(dead.created_at);
+    const failing = (await client.send('GET', '/webhooks/endpoint')).body.data.health;
+    expect(failing.failing_since >= dead.created_at).toBe(true);
+    expect(failing).toMatchObject({ last_delivered_at: null, recent_failures: 1, disable_at: expect.any(String) });
 
     // Act: the endpoint is fixed; recover everything since before the booking, twice
     receiver.script(path, [{ status: 200 }], secret);
@@ -194,6 +196,7 @@ describe('Webhook self-service through the partner API', () => {
     expect(delivered[0]!.body.event_id).toBe(eventId);
     expect(delivered[0]!.body.delivery_id).not.toBe(dead.delivery_id);
     const log = await eventually(() => deliveriesOf(client, `?event_id=${encodeURIComponent(eventId)}`), (list) => list.some((d) => d.status === 'delivered'));
+    expect((await client.send('GET', '/webhooks/endpoint')).body.data.health).toMatchObject({ failing_since: null, disable_at: null });
     expect(log.map((d) => [d.status, d.replay, d.recovered_at !== null])).toEqual([
       ['delivered', true, false],
       ['dead_lettered', false, true],

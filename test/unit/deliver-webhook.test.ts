@@ -4,28 +4,18 @@ import type { PartnerProfile } from '#shared/domain/partner';
 import { deliverWebhook, deliveryIdOf, DeliveryPostponed, type DeliverWebhookDeps } from '#shared/usecases/deliver-webhook';
 import { MAX_ATTEMPTS } from '#shared/webhooks/retry-policy';
 import { verifyWebhookSignature } from '#shared/webhooks/signing';
-import { fakeCipher, makeDomainEvent, makePartnerProfile, memoryDeliveryLog, memoryQueue } from '#test/support/fakes';
+import { dispatcherDeps, makeDomainEvent, makePartnerProfile } from '#test/support/fakes';
 import type { DeliveryOutcome, WebhookPost } from '#shared/usecases/ports/webhooks';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 
 const setup = (profile: PartnerProfile = makePartnerProfile(), outcomes: DeliveryOutcome[] = [{ status: 200, latencyMs: 5 }]) => {
-  const deliveries = memoryDeliveryLog();
-  const queue = memoryQueue();
   const posts: WebhookPost[] = [];
-  const deps: DeliverWebhookDeps = {
-    partners: { getProfile: async (id) => (id === profile.partner_id ? profile : undefined) },
-    deliveries: deliveries.log,
-    queue: queue.queue,
-    cipher: fakeCipher,
-    post: async (request) => {
-      posts.push(request);
-      return outcomes[Math.min(posts.length - 1, outcomes.length - 1)] ?? { status: 200, latencyMs: 1 };
-    },
-    clock: { now: () => NOW },
-    settings: { timeoutMs: 1000, backoffScale: 1, allowPrivateUrls: false },
+  const post = async (request: WebhookPost) => {
+    posts.push(request);
+    return outcomes[Math.min(posts.length - 1, outcomes.length - 1)] ?? { status: 200, latencyMs: 1 };
   };
-  return { deps, deliveries, queue, posts };
+  return { ...dispatcherDeps({ profile, post, now: NOW }), posts };
 };
 
 const message = (event = makeDomainEvent(), extra: Record<string, unknown> = {}) => ({

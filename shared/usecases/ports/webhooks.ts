@@ -1,5 +1,6 @@
 // ports → the event bus, the webhook queue, the delivery log and the HTTP poster of the delivery use cases.
 import type { DomainEvent } from '#shared/events/catalog';
+import type { EmailRequest } from '#shared/events/email-request';
 import type { DeliveryAttempt, DeliveryRecord, DeliveryStatus } from '#shared/webhooks/delivery-model';
 export interface DeliveryStart {
   deliveryId: string;
@@ -111,4 +112,16 @@ export interface BusEntry {
   DetailType: string;
   Detail: string;
   Time: Date;
+}
+
+/** The endpoint-health fields of a partner's webhook settings, written only when they change (decision F97). */
+export interface EndpointHealthStore {
+  /** Starts the failing period unless one is running. */
+  markFailing(partnerId: string, since: string): Promise<void>;
+  /** Ends the failing period (and any warning sent for it). */
+  markRecovered(partnerId: string): Promise<void>;
+  /** Records the warning once, with its email in the outbox in the same transaction. */
+  warn(partnerId: string, at: string, email: EmailRequest | undefined): Promise<void>;
+  /** Disables the endpoint once, with its email in the outbox in the same transaction. */
+  disable(partnerId: string, at: string, reason: string, email: EmailRequest | undefined): Promise<void>;
 }
