@@ -138,6 +138,8 @@ export class Api extends Construct {
       reporter: (fn) => fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' }),
       'public-page': () => {},
       'traveler-session': () => {},
+      // The test delivery signs with the partner's webhook secret; rotation also encrypts (resources: secretEncryption).
+      'portal-session': (fn) => fn.bindSecretKey({ key: data.secretKey, accessMode: 'decrypt' }),
     };
     const bindResource: Record<RouteResource, (fn: FunctionWithLogGroup) => void> = {
       table: () => {}, // tableAccessOf turns it into readWrite
@@ -150,6 +152,8 @@ export class Api extends Construct {
       reporter: 'Reporters (network, eSIM platform, payments) sign every request with HMAC and their own credentials; the function verifies it.',
       'public-page':
         'A traveler web page anyone may open (redirect-token entry, promo-code claim form); tokens are signed and single-use, forms carry CSRF tokens.',
+      'portal-session':
+        'Authenticated by the partner portal session cookie (HttpOnly, SameSite=Lax), opened by a signed single-use link and checked by the function; forms carry CSRF tokens.',
       'traveler-session':
         'Authenticated by the traveler session cookie (HttpOnly, SameSite=Lax), checked by the function against the session item.',
     };

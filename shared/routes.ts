@@ -7,8 +7,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * `reporter`: HMAC-signed like partners, with a reporter's own credentials (network, eSIM platform, payments).
  * `public-page`: a web app page anyone may open; it reads and writes the table (token entry, claim form).
  * `traveler-session`: a web app page behind the traveler's session cookie (docs/web-app.md).
+ * `portal-session`: the partner portal's pages behind a portal session cookie, opened by a single-use link (docs/webhooks.md).
  */
-export type AuthMode = 'partner' | 'public' | 'reporter' | 'public-page' | 'traveler-session';
+export type AuthMode = 'partner' | 'public' | 'reporter' | 'public-page' | 'traveler-session' | 'portal-session';
 
 /**
  * What a function needs beyond what its auth mode gives (partner routes always get the table and decryption with the
@@ -30,6 +31,7 @@ const defaultAccessByAuth: Record<AuthMode, TableAccess> = {
   reporter: 'readWrite',
   'public-page': 'readWrite',
   'traveler-session': 'readWrite',
+  'portal-session': 'read',
   public: 'none',
 };
 
@@ -235,6 +237,28 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'partner',
     access: 'readWrite',
     indexes: ['gsi2'],
+  },
+  {
+    operation: 'createPortalLink',
+    method: 'POST',
+    path: '/webhooks/portal-link',
+    entry: 'functions/create-portal-link.ts',
+    auth: 'partner',
+    access: 'readWrite',
+    signsTokens: true,
+  },
+  // The partner portal (docs/webhooks.md, Portal): the same webhook use cases as a server-rendered page.
+  { operation: 'portalStart', method: 'GET', path: '/portal/start', entry: 'functions/portal-start.ts', auth: 'public-page', signsTokens: true },
+  { operation: 'portalHome', method: 'GET', path: '/portal', entry: 'functions/portal-home.ts', auth: 'portal-session', indexes: ['gsi2'] },
+  {
+    operation: 'portalAction',
+    method: 'POST',
+    path: '/portal/actions',
+    entry: 'functions/portal-action.ts',
+    auth: 'portal-session',
+    access: 'readWrite',
+    indexes: ['gsi2'],
+    resources: ['secretEncryption'],
   },
   { operation: 'getPromoCode', method: 'GET', path: '/promo-codes/{id}', entry: 'functions/get-promo-code.ts', auth: 'partner' },
   // Public: a traveler holding a claim URL has no partner credentials; throttled per code and per address.

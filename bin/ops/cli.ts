@@ -7,6 +7,7 @@ import { validate } from '#shared/domain/validate';
 import { AppError } from '#shared/errors';
 import type { WebhookEventName } from '#shared/events/catalog';
 import { connectLocal, connectStage, type OpsContext } from '#bin/ops/connection';
+import { createPortalLinkFor } from '#bin/ops/portal-link';
 import { runSimulate } from '#bin/ops/simulate';
 import { steps } from '#bin/ops/simulate-steps';
 import {
@@ -35,6 +36,7 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
                            [--subscribe <event>]... [--unsubscribe <event>]... [--alert-email <address>]
                            [--enable | --disable]   disabled: deliveries are held (partner show: health)
   webhook rotate-secret <partner_id> [--overlap-minutes N]   new signing secret, printed once
+  portal-link <partner_id>                     a single-use, 5-minute link to the partner's webhook portal page
   deliveries list (--event-id <event_id> | --partner <partner_id>) [--limit 50]
   events replay <event_id>                     deliver a recorded event again (new delivery_id)
   dlq list [--queue webhooks|emails] [--limit 100]   dead letters, nothing removed: webhook deliveries (partner, event,
@@ -124,6 +126,7 @@ const readJsonFile = (file: string): unknown => {
 
 const run = async (ctx: OpsContext, [group, action, subject, object]: string[], values: Values): Promise<unknown> => {
   const deps = ctx;
+  if (group === 'portal-link') return createPortalLinkFor(ctx, required(action, '<partner_id>'));
   switch (`${group} ${action}`) {
     case 'partner create':
       return createPartner({ name: required(values.name, '--name') }, deps);

@@ -102,6 +102,8 @@ export const createEsimBookingClient = (options: ClientOptions) => {
         cursor = page.pagination.hasNextPage ? (page.pagination.nextCursor ?? undefined) : undefined;
       } while (cursor);
     },
+    /** A single-use, 5-minute link to the webhook portal page (endpoint, health, deliveries, actions). */
+    portalLink: async (): Promise<{ url: string; expires_at: string }> => (await unwrap(raw.POST('/webhooks/portal-link'))).data,
     /** Sends one recorded event again: same event_id and timestamp, a new delivery_id. */
     replay: async (eventId: string): Promise<WebhookRecoveryResult> =>
       (await unwrap(raw.POST('/webhooks/deliveries/recover', { body: { event_id: eventId } }))).data,

@@ -580,6 +580,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/portal-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a portal link
+         * @description A single-use link (5 minutes) to the webhook portal: a page with your endpoint, its health, recent deliveries with their attempts, and buttons for test, rotate, recover and replay. Opening it starts a 30-minute session for your account only. No request body.
+         */
+        post: operations["createPortalLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Portal: open with a link
+         * @description Exchanges the single-use portal link for a session cookie and redirects (303) to the portal page.
+         */
+        get: operations["portalStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Portal: your webhooks
+         * @description Endpoint, health, the 20 most recent deliveries with their attempts, and the action forms. Needs the portal session cookie.
+         */
+        get: operations["portalHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Portal: run an action
+         * @description A form of the portal page (`action` test, rotate, recover or replay, with its CSRF token); answers a page that says what happened.
+         */
+        post: operations["portalAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/promo-codes/{id}": {
         parameters: {
             query?: never;
@@ -2062,6 +2142,13 @@ export interface components {
             event_ids: string[];
             /** @description More failed deliveries remain in the range: call again with the same body. */
             more: boolean;
+        };
+        /** PortalLink */
+        PortalLink: {
+            /** @description Open it within 5 minutes; it works once and starts a 30-minute portal session. */
+            url: string;
+            /** @description When the link stops working. */
+            expires_at: string;
         };
     };
     responses: never;
@@ -7477,6 +7564,197 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after a short wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; retry later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createPortalLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Portal link created. Open it within 5 minutes; it works once.",
+                     *       "data": {
+                     *         "url": "https://api.example.com/api/portal/start?token=portal1.…",
+                     *         "expires_at": "2026-11-25T09:05:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["PortalLink"];
+                    };
+                };
+            };
+            /**
+             * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
+             *
+             *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
+             *
+             *     `invalid_api_key`: The API key is unknown in this environment or disabled.
+             *
+             *     `invalid_signature`: x-signature does not match the signed string.
+             *
+             *     `signature_reused`: The signature was already used; sign every request anew.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after a short wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; retry later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    portalStart: {
+        parameters: {
+            query: {
+                /** @description The token of the portal link. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after a short wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; retry later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    portalHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after a short wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; retry later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    portalAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */

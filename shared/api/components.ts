@@ -19,6 +19,7 @@ import { errorCodes, type ErrorCode } from '#shared/errors';
 import { webhookEventNames, type WebhookEventName } from '#shared/events/catalog';
 import { webhookEventDataSchemas, webhookEnvelopeSchema } from '#shared/events/event-schemas';
 import {
+  PortalLinkSchema,
   RecoverWebhookDeliveriesSchema,
   RecoveryResultSchema,
   RotateSigningSecretSchema,
@@ -97,4 +98,5 @@ export const componentSchemas: Record<string, v.GenericSchema> = {
   WebhookAttempt: WebhookAttemptSchema,
   RecoverWebhookDeliveriesRequest: RecoverWebhookDeliveriesSchema,
   WebhookRecoveryResult: RecoveryResultSchema,
+  PortalLink: PortalLinkSchema,
 };

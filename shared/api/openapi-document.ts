@@ -55,6 +55,7 @@ const authErrors: Record<AuthMode, ErrorCode[]> = {
   public: [],
   'public-page': [],
   'traveler-session': [],
+  'portal-session': [],
 };
 const authSecurity: Record<AuthMode, Json[] | undefined> = {
   partner: undefined, // the document-wide requirement
@@ -62,6 +63,7 @@ const authSecurity: Record<AuthMode, Json[] | undefined> = {
   public: [],
   'public-page': [],
   'traveler-session': [{ TravelerSession: [] }],
+  'portal-session': [{ PortalSession: [] }],
 };
 const bodyErrors: ErrorCode[] = ['validation_error', 'payload_too_large', 'unsupported_media_type'];
 const everyOperationErrors: ErrorCode[] = ['rate_limited', 'internal_error'];
@@ -263,6 +265,13 @@ const reporterSchemes = Object.fromEntries(
   ]),
 );
 
+const portalSession = {
+  type: 'apiKey',
+  in: 'cookie',
+  name: 'portal',
+  description: 'The partner portal session (HttpOnly, SameSite=Lax; `__Host-portal` over HTTPS), set by GET /portal/start.',
+};
+
 const travelerSession = {
   type: 'apiKey',
   in: 'cookie',
@@ -317,7 +326,7 @@ export const buildOpenApiDocument = (table: readonly RouteDefinition[] = documen
   paths: paths(table, registry),
   webhooks: webhooks(),
   components: {
-    securitySchemes: { ...securitySchemes, ...reporterSchemes, TravelerSession: travelerSession },
+    securitySchemes: { ...securitySchemes, ...reporterSchemes, TravelerSession: travelerSession, PortalSession: portalSession },
     schemas: toJsonSchemaDefs(componentSchemas, conversion),
   },
 });

@@ -2,11 +2,12 @@
 // Merged into `operations` (shared/api/operations.ts); same rules: one entry per route of shared/routes.ts.
 import * as v from 'valibot';
 import { examplePagination } from '#shared/api/examples';
-import { envelope, type JsonOperation, type Parameter } from '#shared/api/operation-types';
+import { envelope, type OperationDoc, type Parameter } from '#shared/api/operation-types';
 import { PaginationMetaSchema } from '#shared/domain/booking-response-schemas';
 import {
   DEFAULT_SECRET_OVERLAP_MINUTES,
   MAX_DELIVERIES_PER_PAGE,
+  PortalLinkSchema,
   RecoverWebhookDeliveriesSchema,
   RecoveryResultSchema,
   RotateSigningSecretSchema,
@@ -84,7 +85,7 @@ const exampleRecovery: RecoveryResultOutput = { queued: 1, event_ids: [exampleDe
 /** Query values arrive as text, so they are documented by hand (as listBookings does). */
 const query = (name: string, description: string, schema: Record<string, unknown>): Parameter => ({ name, in: 'query', description, schema });
 
-export const webhookOperations: Record<string, JsonOperation> = {
+export const webhookOperations: Record<string, OperationDoc> = {
   getWebhookEndpoint: {
     kind: 'json',
     summary: 'Get your webhook endpoint',
@@ -198,6 +199,44 @@ export const webhookOperations: Record<string, JsonOperation> = {
       },
     },
     errors: ['validation_error'],
+  },
+  createPortalLink: {
+    kind: 'json',
+    summary: 'Create a portal link',
+    description:
+      'A single-use link (5 minutes) to the webhook portal: a page with your endpoint, its health, recent deliveries with their ' +
+      'attempts, and buttons for test, rotate, recover and replay. Opening it starts a 30-minute session for your account only. No request body.',
+    tag,
+    response: {
+      status: 201,
+      description: 'The link.',
+      schema: envelope(PortalLinkSchema),
+      example: {
+        success: true,
+        message: 'Portal link created. Open it within 5 minutes; it works once.',
+        data: { url: 'https://api.example.com/api/portal/start?token=portal1.…', expires_at: '2026-11-25T09:05:00.000Z' },
+      },
+    },
+    errors: [],
+  },
+  portalStart: {
+    kind: 'page',
+    summary: 'Portal: open with a link',
+    description: 'Exchanges the single-use portal link for a session cookie and redirects (303) to the portal page.',
+    tag,
+    parameters: [{ name: 'token', in: 'query', required: true, description: 'The token of the portal link.', schema: { type: 'string', maxLength: 300 } }],
+  },
+  portalHome: {
+    kind: 'page',
+    summary: 'Portal: your webhooks',
+    description: 'Endpoint, health, the 20 most recent deliveries with their attempts, and the action forms. Needs the portal session cookie.',
+    tag,
+  },
+  portalAction: {
+    kind: 'page',
+    summary: 'Portal: run an action',
+    description: 'A form of the portal page (`action` test, rotate, recover or replay, with its CSRF token); answers a page that says what happened.',
+    tag,
   },
   recoverWebhookDeliveries: {
     kind: 'json',

@@ -260,3 +260,11 @@ export const RecoveryResultSchema = v.pipe(
   v.title('WebhookRecoveryResult'),
 );
 export type RecoveryResultOutput = v.InferOutput<typeof RecoveryResultSchema>;
+
+export const PortalLinkSchema = v.pipe(
+  v.object({
+    url: text('Open it within 5 minutes; it works once and starts a 30-minute portal session.'),
+    expires_at: text('When the link stops working.'),
+  }),
+  v.title('PortalLink'),
+);

@@ -82,6 +82,9 @@ export const keys = {
   defaultBrand: (partnerId: string) => ({ pk: partner(partnerId), sk: 'DEFAULT_BRAND' }),
   redirectToken: (partnerId: string, nonce: string) => ({ pk: `${partner(partnerId)}#REDIRECT_TOKEN#${nonce}`, sk: 'REDIRECT_TOKEN' }),
   /** Reached only through the session cookie, never by a partner request; keyed by the hash of the cookie value. */
+  /** A partner portal link (single use) and the portal session it opens (by cookie hash, like traveler sessions). */
+  portalLink: (partnerId: string, nonce: string) => ({ pk: `${partner(partnerId)}#PORTAL_LINK#${nonce}`, sk: 'PORTAL_LINK' }),
+  portalSession: (sessionHash: string) => ({ pk: `PORTAL_SESSION#${sessionHash}`, sk: 'PORTAL_SESSION' }),
   travelerSession: (sessionHash: string) => ({ pk: `SESSION#${sessionHash}`, sk: 'SESSION' }),
 };
 

@@ -125,3 +125,26 @@ export interface EndpointHealthStore {
   /** Disables the endpoint once, with its email in the outbox in the same transaction. */
   disable(partnerId: string, at: string, reason: string, email: EmailRequest | undefined): Promise<void>;
 }
+
+/** A portal session: one partner's webhook page, opened by a single-use link (decision F98). */
+export interface PortalSession {
+  partner_id: string;
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PortalLinkRecord {
+  partner_id: string;
+  nonce: string;
+  expires_at: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface PortalSessionStore {
+  putLink(record: PortalLinkRecord): Promise<void>;
+  /** Marks the link used and creates the session in one transaction; false when the link was used or is unknown. */
+  redeemLink(link: { partnerId: string; nonce: string }, usedAt: string, sessionHash: string, session: PortalSession): Promise<boolean>;
+  getSession(sessionHash: string): Promise<PortalSession | undefined>;
+}
