@@ -1,5 +1,6 @@
-// A minimal partner integration with @esim-booking/sdk: receive and verify webhooks, create a booking, page
-// through every booking. Run it against `npm start` (see examples/README.md); the test suite runs it too.
+// A minimal partner integration with @esim-booking/sdk: register and test its own webhook endpoint, receive and
+// verify webhooks, create a booking, page through every booking. Run it against `npm start` (see
+// examples/README.md); the test suite runs it too.
 import { createServer, type IncomingMessage } from 'node:http';
 import { createEsimBookingClient, verifyWebhook, WebhookSignatureError, type WebhookEvent } from '@esim-booking/sdk';
 
@@ -7,10 +8,10 @@ export interface IntegrationConfig {
   baseUrl: string;
   apiKey: string;
   apiSecret: string;
-  /** The webhook signing secret the provider gave you. */
-  signingSecret: string;
-  /** Port of your webhook endpoint; the provider delivers to http://<host>:<port>/webhooks. */
+  /** Port of your webhook endpoint, served at /webhooks. */
   webhookPort: number;
+  /** Where the service reaches that endpoint (a public https URL in staging and production). */
+  webhookUrl?: string;
   log?: (line: string) => void;
 }
 
@@ -20,14 +21,15 @@ const rawBodyOf = async (request: IncomingMessage): Promise<Buffer> => {
   return Buffer.concat(chunks);
 };
 
-/** Your webhook endpoint: verify the raw body, answer fast, deduplicate on event_id. */
-export const startWebhookEndpoint = async (config: IntegrationConfig, onEvent: (event: WebhookEvent) => void) => {
+/** Your webhook endpoint: verify the raw body, answer fast, ignore test deliveries, deduplicate on event_id. */
+export const startWebhookEndpoint = async (port: number, signingSecret: () => string, onEvent: (event: WebhookEvent) => void) => {
   const seen = new Set<string>();
   const server = createServer(async (request, response) => {
     const rawBody = await rawBodyOf(request);
     try {
-      const event = verifyWebhook(rawBody, request.headers, config.signingSecret, { toleranceSeconds: 300 });
-      if (!seen.has(event.event_id)) {
+      const event = verifyWebhook(rawBody, request.headers, signingSecret(), { toleranceSeconds: 300 });
+      // webhook.test only checks that verification works: answer 2xx, process nothing.
+      if (event.event !== 'webhook.test' && !seen.has(event.event_id)) {
         seen.add(event.event_id);
         onEvent(event);
       }
@@ -37,7 +39,7 @@ export const startWebhookEndpoint = async (config: IntegrationConfig, onEvent: (
       response.writeHead(error instanceof WebhookSignatureError ? 400 : 500).end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(config.webhookPort, resolve));
+  await new Promise<void>((resolve) => server.listen(port, resolve));
   return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 };
 
@@ -48,13 +50,21 @@ export const runPartnerIntegration = async (config: IntegrationConfig, { waitFor
   const events: WebhookEvent[] = [];
   let firstEvent: () => void = () => {};
   const received = new Promise<void>((resolve) => (firstEvent = resolve));
-  const endpoint = await startWebhookEndpoint(config, (event) => {
+  let signingSecret = '';
+  const endpoint = await startWebhookEndpoint(config.webhookPort, () => signingSecret, (event) => {
     log(`webhook ${event.event} (${event.event_id}) verified`);
     events.push(event);
     firstEvent();
   });
 
   try {
+    // Self-service: point the service at the endpoint, take a fresh signing secret (no overlap: nothing used the
+    // old one), and check with a test delivery that verification works before any real event arrives.
+    await client.webhooks.updateEndpoint({ url: config.webhookUrl ?? `http://127.0.0.1:${config.webhookPort}/webhooks` });
+    signingSecret = (await client.webhooks.rotateSigningSecret({ overlap_minutes: 0 })).signing_secret;
+    const test = await client.webhooks.sendTest();
+    log(`test delivery answered ${test.status_code ?? test.error} in ${test.latency_ms} ms`);
+
     // A departure in three days is inside the 7-day cutoff window, so booking.within_cutoff fires at once.
     const departure = new Date(Date.now() + 3 * 86_400_000).toISOString();
     const [booking] = await client.bookings.create({
@@ -90,8 +100,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     baseUrl: process.env.API_BASE_URL ?? 'http://127.0.0.1:3000/api',
     apiKey: required('API_KEY'),
     apiSecret: required('API_SECRET'),
-    signingSecret: required('WEBHOOK_SIGNING_SECRET'),
     webhookPort: Number(process.env.WEBHOOK_PORT ?? 4000),
+    webhookUrl: process.env.WEBHOOK_URL,
   });
   console.log(`listed ${result.listed} bookings, received ${result.events.length} webhook(s)`);
 }

@@ -12,8 +12,11 @@ import { type AuthMode, type RouteDefinition, type RouteResource, tableAccessOf 
 import { FunctionWithLogGroup } from '#lib/function-with-log-group';
 import type { StageSettings } from '#lib/stage';
 
-/** The nested stacks of the API, by how their routes change: partner operations, in-app, web app, developer tools. */
-export const routeGroups = ['PartnerRoutes', 'InAppRoutes', 'WebAppRoutes', 'DeveloperRoutes'] as const;
+/**
+ * The nested stacks of the API, by how their routes change: partner operations, webhook self-service (API and
+ * portal), in-app, web app, developer tools.
+ */
+export const routeGroups = ['PartnerRoutes', 'WebhookRoutes', 'InAppRoutes', 'WebAppRoutes', 'DeveloperRoutes'] as const;
 export type RouteGroup = (typeof routeGroups)[number];
 
 /**
@@ -21,6 +24,8 @@ export type RouteGroup = (typeof routeGroups)[number];
  * API Gateway resource is created by exactly one stack. Anything not listed is a partner operation.
  */
 const groupBySegment: Readonly<Record<string, RouteGroup>> = {
+  webhooks: 'WebhookRoutes',
+  portal: 'WebhookRoutes',
   native: 'InAppRoutes',
   app: 'WebAppRoutes',
   sandbox: 'DeveloperRoutes',
@@ -58,6 +63,8 @@ const authorizationReason: Record<AuthMode, string> = {
   'public-page':
     'A traveler web page anyone may open (redirect-token entry, promo-code claim form); tokens are signed and single-use, forms carry CSRF tokens.',
   'traveler-session': 'Authenticated by the traveler session cookie (HttpOnly, SameSite=Lax), checked by the function against the session item.',
+  'portal-session':
+    'Authenticated by the partner portal session cookie (HttpOnly, SameSite=Lax), opened by a signed single-use link and checked by the function; forms carry CSRF tokens.',
   smdp: 'An SM-DP+ over mutual TLS (custom domain truststore); the function admits only client certificates on the provider secret allow-list.',
 };
 
@@ -82,9 +89,12 @@ export class RouteStack extends NestedStack {
       'traveler-session': () => {},
       // Its client certificate was checked by the custom domain's truststore; the allow-list is in the provider secret.
       smdp: () => {},
+      // The test delivery signs with the partner's webhook secret; rotation also encrypts (resources: secretEncryption).
+      'portal-session': (fn) => fn.bindSecretKey({ key: resources.secretKey, accessMode: 'decrypt' }),
     };
     const bindResource: Record<RouteResource, (fn: FunctionWithLogGroup) => void> = {
       table: () => {}, // tableAccessOf turns it into readWrite
+      secretEncryption: (fn) => fn.bindSecretKey({ key: resources.secretKey, accessMode: 'encryptDecrypt' }),
     };
 
     for (const route of props.routes) {

@@ -1,5 +1,6 @@
 // configuration → every setting a function reads, by name. Getters fail fast when a deployment forgot one.
 import { partnerRateLimit } from '#shared/http/rate-limit';
+import { defaultHealthThresholds, type HealthThresholds } from '#shared/webhooks/endpoint-health';
 
 const required = (name: string): string => {
   const value = process.env[name];
@@ -44,6 +45,8 @@ export const envNames = {
   webhookTimeoutMs: 'WEBHOOK_TIMEOUT_MS',
   webhookBackoffScale: 'WEBHOOK_BACKOFF_SCALE',
   webhookAllowPrivateUrls: 'WEBHOOK_ALLOW_PRIVATE_URLS',
+  webhookWarnAfterHours: 'WEBHOOK_WARN_AFTER_HOURS',
+  webhookDisableAfterHours: 'WEBHOOK_DISABLE_AFTER_HOURS',
   publicBaseUrl: 'PUBLIC_BASE_URL',
   /** Local runtime only: requests per API key per window (deployed: the WAF rule, shared/http/rate-limit.ts). */
   partnerRequestsPerWindow: 'PARTNER_REQUESTS_PER_WINDOW',
@@ -107,6 +110,14 @@ export const config = {
   /** Multiplies every backoff step; local tests use a tiny value to run all 12 attempts in seconds. */
   get webhookBackoffScale(): number {
     return numberOr(envNames.webhookBackoffScale, 1);
+  },
+  /** How long an endpoint may fail without a success before its partner is warned, and before it is disabled (ms). */
+  get webhookHealthThresholds(): HealthThresholds {
+    const hours = 3_600_000;
+    return {
+      warnAfterMs: numberOr(envNames.webhookWarnAfterHours, defaultHealthThresholds.warnAfterHours) * hours,
+      disableAfterMs: numberOr(envNames.webhookDisableAfterHours, defaultHealthThresholds.disableAfterHours) * hours,
+    };
   },
   /** Local mode only: lets webhooks reach http://127.0.0.1 receivers. Refused in every deployed stage. */
   get webhookAllowPrivateUrls(): boolean {

@@ -9,11 +9,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * `traveler-session`: a web app page behind the traveler's session cookie (docs/web-app.md).
  * `smdp`: an SM-DP+ calling over mutual TLS; the function admits only client certificates on the provider
  * secret's allow-list (docs/providers.md, Notifications).
+ * `portal-session`: the partner portal's pages behind a portal session cookie, opened by a single-use link (docs/webhooks.md).
  */
-export type AuthMode = 'partner' | 'public' | 'reporter' | 'public-page' | 'traveler-session' | 'smdp';
+export type AuthMode = 'partner' | 'public' | 'reporter' | 'public-page' | 'traveler-session' | 'smdp' | 'portal-session';
 
-/** What a function needs beyond what its auth mode gives (partner routes always get the table and the secret key). */
-export type RouteResource = 'table';
+/**
+ * What a function needs beyond what its auth mode gives (partner routes always get the table and decryption with the
+ * secret key). `secretEncryption`: it also encrypts new secrets with that key (webhook signing-secret rotation).
+ */
+export type RouteResource = 'table' | 'secretEncryption';
 
 /**
  * What a route's function may do to the table (docs/operations.md, Least privilege). `read`: GetItem,
@@ -30,6 +34,7 @@ const defaultAccessByAuth: Record<AuthMode, TableAccess> = {
   'public-page': 'readWrite',
   'traveler-session': 'readWrite',
   smdp: 'readWrite',
+  'portal-session': 'read',
   public: 'none',
 };
 
@@ -183,6 +188,81 @@ export const routes: readonly RouteDefinition[] = [
     ['sandboxTopup', 'topup'],
     ['sandboxClaimClassic', 'claim-classic'],
   ]),
+  // Webhook self-service (docs/webhooks.md): the delivery log is the partner's gsi2 partition (keys.deliveriesOf).
+  {
+    operation: 'getWebhookEndpoint',
+    method: 'GET',
+    path: '/webhooks/endpoint',
+    entry: 'functions/get-webhook-endpoint.ts',
+    auth: 'partner',
+    indexes: ['gsi2'],
+  },
+  {
+    operation: 'updateWebhookEndpoint',
+    method: 'PUT',
+    path: '/webhooks/endpoint',
+    entry: 'functions/update-webhook-endpoint.ts',
+    auth: 'partner',
+    access: 'readWrite',
+    indexes: ['gsi2'],
+  },
+  {
+    operation: 'rotateWebhookSigningSecret',
+    method: 'POST',
+    path: '/webhooks/endpoint/signing-secret',
+    entry: 'functions/rotate-webhook-signing-secret.ts',
+    auth: 'partner',
+    access: 'readWrite',
+    resources: ['secretEncryption'],
+  },
+  {
+    operation: 'sendTestWebhook',
+    method: 'POST',
+    path: '/webhooks/endpoint/test',
+    entry: 'functions/send-test-webhook.ts',
+    auth: 'partner',
+    // The throttle counter is an UpdateItem.
+    access: 'readWrite',
+  },
+  {
+    operation: 'listWebhookDeliveries',
+    method: 'GET',
+    path: '/webhooks/deliveries',
+    entry: 'functions/list-webhook-deliveries.ts',
+    auth: 'partner',
+    indexes: ['gsi2'],
+  },
+  {
+    operation: 'recoverWebhookDeliveries',
+    method: 'POST',
+    path: '/webhooks/deliveries/recover',
+    entry: 'functions/recover-webhook-deliveries.ts',
+    auth: 'partner',
+    access: 'readWrite',
+    indexes: ['gsi2'],
+  },
+  {
+    operation: 'createPortalLink',
+    method: 'POST',
+    path: '/webhooks/portal-link',
+    entry: 'functions/create-portal-link.ts',
+    auth: 'partner',
+    access: 'readWrite',
+    signsTokens: true,
+  },
+  // The partner portal (docs/webhooks.md, Portal): the same webhook use cases as a server-rendered page.
+  { operation: 'portalStart', method: 'GET', path: '/portal/start', entry: 'functions/portal-start.ts', auth: 'public-page', signsTokens: true },
+  { operation: 'portalHome', method: 'GET', path: '/portal', entry: 'functions/portal-home.ts', auth: 'portal-session', indexes: ['gsi2'] },
+  {
+    operation: 'portalAction',
+    method: 'POST',
+    path: '/portal/actions',
+    entry: 'functions/portal-action.ts',
+    auth: 'portal-session',
+    access: 'readWrite',
+    indexes: ['gsi2'],
+    resources: ['secretEncryption'],
+  },
   { operation: 'getPromoCode', method: 'GET', path: '/promo-codes/{id}', entry: 'functions/get-promo-code.ts', auth: 'partner' },
   // Public: a traveler holding a claim URL has no partner credentials; throttled per code and per address.
   {

@@ -7,6 +7,7 @@ import { validate } from '#shared/domain/validate';
 import { AppError } from '#shared/errors';
 import type { WebhookEventName } from '#shared/events/catalog';
 import { connectTarget, type OpsContext } from '#bin/ops/connection';
+import { createPortalLinkFor } from '#bin/ops/portal-link';
 import { runSimulate } from '#bin/ops/simulate';
 import { steps } from '#bin/ops/simulate-steps';
 import {
@@ -33,8 +34,10 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   partner rotate-secret <partner_id>           new API secret; the old one stops working at once
   partner update <partner_id> [--cutoff-days 7] [--about-to-depart-hours 2] [--status active|disabled]
   webhook set <partner_id> [--url <https url>] [--auth-header x-api-key] [--auth-prefix "Bearer "]
-                           [--subscribe <event>]... [--unsubscribe <event>]...
+                           [--subscribe <event>]... [--unsubscribe <event>]... [--alert-email <address>]
+                           [--enable | --disable]   disabled: deliveries are held (partner show: health)
   webhook rotate-secret <partner_id> [--overlap-minutes N]   new signing secret, printed once
+  portal-link <partner_id>                     a single-use, 5-minute link to the partner's webhook portal page
   deliveries list (--event-id <event_id> | --partner <partner_id>) [--limit 50]
   events replay <event_id>                     deliver a recorded event again (new delivery_id)
   dlq list [--queue webhooks|emails] [--limit 100]   dead letters, nothing removed: webhook deliveries (partner, event,
@@ -70,6 +73,9 @@ const options = {
   subscribe: { type: 'string', multiple: true },
   unsubscribe: { type: 'string', multiple: true },
   'overlap-minutes': { type: 'string' },
+  'alert-email': { type: 'string' },
+  enable: { type: 'boolean' },
+  disable: { type: 'boolean' },
   'event-id': { type: 'string' },
   partner: { type: 'string' },
   limit: { type: 'string' },
@@ -122,6 +128,7 @@ const readJsonFile = (file: string): unknown => {
 
 const run = async (ctx: OpsContext, [group, action, subject, object]: string[], values: Values): Promise<unknown> => {
   const deps = ctx;
+  if (group === 'portal-link') return createPortalLinkFor(ctx, required(action, '<partner_id>'));
   switch (`${group} ${action}`) {
     case 'partner create':
       return createPartner({ name: required(values.name, '--name') }, deps);
@@ -159,7 +166,15 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
       for (const name of values.unsubscribe ?? []) events[name as WebhookEventName] = false;
       const profile = await setWebhookSettings(
         required(subject, '<partner_id>'),
-        { url: values.url, authHeaderName: values['auth-header'], authHeaderPrefix: values['auth-prefix'], events },
+        {
+          url: values.url,
+          authHeaderName: values['auth-header'],
+          authHeaderPrefix: values['auth-prefix'],
+          events,
+          alertEmail: values['alert-email'],
+          enabled: values.enable ? true : values.disable ? false : undefined,
+          disabledReason: 'disabled by support',
+        },
         { ...deps, allowPrivateUrls: ctx.allowPrivateUrls },
       );
       return partnerView(profile).webhook;

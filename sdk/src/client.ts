@@ -10,6 +10,14 @@ export type BookingRequest = Schemas['BookingRequest'];
 export type PaginationMeta = Schemas['PaginationMeta'];
 export type UpdatePackageSpecificationRequest = Schemas['UpdatePackageSpecificationRequest'];
 export type UpdatePackageSpecForPromoCodesResponse = Schemas['UpdatePackageSpecForPromoCodesResponse'];
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+export type WebhookEndpointUpdate = Schemas['WebhookEndpointUpdate'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type WebhookTestResult = Schemas['WebhookTestResult'];
+export type SigningSecret = Schemas['SigningSecret'];
+export type WebhookRecoveryResult = Schemas['WebhookRecoveryResult'];
+/** Filters of the delivery log: event, event_id, status, since, until (ISO 8601). */
+export type WebhookDeliveryFilter = Omit<NonNullable<paths['/webhooks/deliveries']['get']['parameters']['query']>, 'cursor' | 'perPage'>;
 
 export interface ClientOptions extends TransportOptions {
   /** `{base_url}`, e.g. `https://api.example.com/api` or `http://127.0.0.1:3000/api`. */
@@ -68,6 +76,42 @@ export const createEsimBookingClient = (options: ClientOptions) => {
       ).data,
   };
 
-  return { bookings, raw };
+  const listDeliveries = async (query: WebhookDeliveryFilter & { perPage?: number; cursor?: string } = {}) => {
+    const body = await unwrap(raw.GET('/webhooks/deliveries', { params: { query } }));
+    return { data: body.data, pagination: body.pagination };
+  };
+
+  /** Your webhook endpoint, signing secret and delivery log: what support would otherwise do for you. */
+  const webhooks = {
+    getEndpoint: async (): Promise<WebhookEndpoint> => (await unwrap(raw.GET('/webhooks/endpoint'))).data,
+    /** Changes only the fields given; `enabled: false` holds deliveries, `end_secret_overlap: true` ends a rotation overlap. */
+    updateEndpoint: async (change: WebhookEndpointUpdate): Promise<WebhookEndpoint> =>
+      (await unwrap(raw.PUT('/webhooks/endpoint', { body: change }))).data,
+    /** A new signing secret, returned once; the previous one keeps signing for `overlap_minutes` (default 1440, 0 = none). */
+    rotateSigningSecret: async (options: { overlap_minutes?: number } = {}): Promise<SigningSecret> =>
+      (await unwrap(raw.POST('/webhooks/endpoint/signing-secret', { body: options }))).data,
+    /** Sends a signed `webhook.test` delivery now and reports how your endpoint answered. */
+    sendTest: async (): Promise<WebhookTestResult> => (await unwrap(raw.POST('/webhooks/endpoint/test'))).data,
+    listDeliveries,
+    /** Every delivery matching the filter, newest first: `for await (const d of client.webhooks.listAllDeliveries({ status: 'dead_lettered' }))`. */
+    listAllDeliveries: async function* (filter: WebhookDeliveryFilter = {}, { perPage = 100 }: { perPage?: number } = {}): AsyncGenerator<WebhookDelivery> {
+      let cursor: string | undefined;
+      do {
+        const page = await listDeliveries({ ...filter, perPage, ...(cursor ? { cursor } : {}) });
+        yield* page.data;
+        cursor = page.pagination.hasNextPage ? (page.pagination.nextCursor ?? undefined) : undefined;
+      } while (cursor);
+    },
+    /** A single-use, 5-minute link to the webhook portal page (endpoint, health, deliveries, actions). */
+    portalLink: async (): Promise<{ url: string; expires_at: string }> => (await unwrap(raw.POST('/webhooks/portal-link'))).data,
+    /** Sends one recorded event again: same event_id and timestamp, a new delivery_id. */
+    replay: async (eventId: string): Promise<WebhookRecoveryResult> =>
+      (await unwrap(raw.POST('/webhooks/deliveries/recover', { body: { event_id: eventId } }))).data,
+    /** Sends again every rejected, dead-lettered or held delivery since a time (at most `limit`, 100, per call; repeat while `more`). */
+    recover: async (range: { since: string; until?: string; limit?: number }): Promise<WebhookRecoveryResult> =>
+      (await unwrap(raw.POST('/webhooks/deliveries/recover', { body: range }))).data,
+  };
+
+  return { bookings, webhooks, raw };
 };
 export type EsimBookingClient = ReturnType<typeof createEsimBookingClient>;

@@ -1,5 +1,19 @@
 // sdk → the public surface of @esim-booking/sdk.
-export { createEsimBookingClient, type Booking, type BookingRequest, type ClientOptions, type EsimBookingClient, type PaginationMeta } from './client.ts';
+export {
+  createEsimBookingClient,
+  type Booking,
+  type BookingRequest,
+  type ClientOptions,
+  type EsimBookingClient,
+  type PaginationMeta,
+  type SigningSecret,
+  type WebhookDelivery,
+  type WebhookDeliveryFilter,
+  type WebhookEndpoint,
+  type WebhookEndpointUpdate,
+  type WebhookRecoveryResult,
+  type WebhookTestResult,
+} from './client.ts';
 export {
   ApiError,
   AuthenticationError,

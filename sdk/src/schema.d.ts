@@ -476,6 +476,190 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/endpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get your webhook endpoint
+         * @description Your webhook URL, the header that carries your API key, every event with whether you receive it, the signing-secret state and the health of recent deliveries: an endpoint that fails every delivery for 72 hours is disabled automatically (a warning goes to `alert_email` after 24 hours). Nothing secret is ever returned.
+         */
+        get: operations["getWebhookEndpoint"];
+        /**
+         * Change your webhook endpoint
+         * @description Changes only the fields you send. `url` must be a public https URL. `enabled: false` holds deliveries (recorded as `held`, recoverable with POST /webhooks/deliveries/recover); `enabled: true` sends again. Every attempt reads these settings when it starts, so after this call answers no attempt goes to the old URL. `end_secret_overlap: true` stops signing with the previous secret now.
+         */
+        put: operations["updateWebhookEndpoint"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/endpoint/signing-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate your signing secret
+         * @description Creates a new signing secret and answers it once. During the overlap (`overlap_minutes`, default 1440, at most 7 days) every delivery carries two values in x-service-signature, one per secret, so your receiver verifies with either while you deploy the new one. `overlap_minutes: 0` is a hard cutover. End the overlap early with PUT /webhooks/endpoint `{ "end_secret_overlap": true }`.
+         */
+        post: operations["rotateWebhookSigningSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/endpoint/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test delivery
+         * @description Sends one signed delivery of the event `webhook.test` to your URL now (also while deliveries are held) and answers how your endpoint answered: status, latency and the first 1 KiB of its answer. Its event name is none of the 12 events and its `event_id` starts with `webhook.test:`, so event handlers can ignore it; it is not retried and not in the delivery log. At most 10 per minute. No request body.
+         */
+        post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your webhook deliveries
+         * @description Your delivery log, newest first, each delivery with its attempts. Kept 30 days. Filters combine. Follow `pagination.nextCursor` (the log is read forward: `prevCursor` is always null). A page can hold fewer deliveries than `perPage` when filters are sparse; continue while `hasNextPage` is true.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/deliveries/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay an event or recover failed deliveries
+         * @description `{ "event_id" }` sends that event again. `{ "since" }` sends again every rejected, dead-lettered or held delivery started since then (up to `until`, default now) that was not recovered yet, at most `limit` (default and maximum 100) per call; when `more` is true, call again with the same body. Repeating a call never sends a delivery twice. Each event goes out with its original event_id and timestamp and a new delivery_id, marked `replay` in the log. At most 5 calls per minute.
+         */
+        post: operations["recoverWebhookDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/portal-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a portal link
+         * @description A single-use link (5 minutes) to the webhook portal: a page with your endpoint, its health, recent deliveries with their attempts, and buttons for test, rotate, recover and replay. Opening it starts a 30-minute session for your account only. No request body.
+         */
+        post: operations["createPortalLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Portal: open with a link
+         * @description Exchanges the single-use portal link for a session cookie and redirects (303) to the portal page.
+         */
+        get: operations["portalStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Portal: your webhooks
+         * @description Endpoint, health, the 20 most recent deliveries with their attempts, and the action forms. Needs the portal session cookie.
+         */
+        get: operations["portalHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Portal: run an action
+         * @description A form of the portal page (`action` test, rotate, recover or replay, with its CSRF token); answers a page that says what happened.
+         */
+        post: operations["portalAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/promo-codes/{id}": {
         parameters: {
             query?: never;
@@ -1045,6 +1229,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description Sent only when you call POST /webhooks/endpoint/test, signed and with the same headers as every delivery. Verify it, answer 2xx, and do not process it as an event: its name is none of the 12 events and its event_id starts with `webhook.test:`.
+         */
+        post: operations["onWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1273,8 +1477,8 @@ export interface components {
                  *     - `unknown_package` (400): package_id names no package of the catalog.
                  *     - `promo_code_redeemed` (400): The promo code is already redeemed and can no longer change.
                  *     - `traveler_required` (400): A classic grant needs external_user_id or email to know who claims it.
-                 *     - `unsafe_webhook_url` (400): The webhook URL is not a public HTTPS address (operations only).
-                 *     - `invalid_header_name` (400): The webhook auth header name is not a valid HTTP header name, or names a header every delivery sets itself (operations only).
+                 *     - `unsafe_webhook_url` (400): The webhook URL is not a public HTTPS address.
+                 *     - `invalid_header_name` (400): The webhook auth header name is not a valid HTTP header name, or a reserved or hop-by-hop one.
                  *     - `unknown_event` (400): The event name is not one of the webhook events (operations only).
                  *     - `filter_required` (400): A delivery search needs an event id or a partner (operations only).
                  *     - `identifiers_disagree` (400): The identifiers given (uuid and code, or several traveler identifiers) name different things.
@@ -1297,7 +1501,7 @@ export interface components {
                  *     - `booking_not_found` (404): No booking of yours has this id or booking_id.
                  *     - `promo_code_not_found` (404): No promo code with this uuid in the booking.
                  *     - `partner_not_found` (404): No partner with this id (operations only).
-                 *     - `event_not_found` (404): No recorded event with this id (operations only).
+                 *     - `event_not_found` (404): No recorded event of yours has this id.
                  *     - `traveler_not_found` (404): No traveler of yours has this identifier.
                  *     - `user_not_found` (404): No traveler of yours has this external_user_id.
                  *     - `iccid_not_found` (404): No eSIM has this iccid.
@@ -1319,6 +1523,7 @@ export interface components {
                  *     - `classic_grant_must_be_claimed` (409): A classic eSIM grant is claimed with the classic claim call, not redeemed.
                  *     - `not_a_classic_grant` (409): The package queue entry is not a classic grant: redeem it instead.
                  *     - `destination_required` (409): The classic grant has no destination yet: set one first.
+                 *     - `webhook_url_missing` (409): No webhook URL is set yet: set one with PUT /webhooks/endpoint first.
                  *     - `no_esim` (409): The traveler has no eSIM yet: redeem or claim a package first.
                  *     - `no_queued_package` (409): The traveler has no queued package to activate.
                  *     - `esim_already_installed` (409): The eSIM is already installed; remove it before installing it again.
@@ -1337,7 +1542,7 @@ export interface components {
                  *     - `provider_unavailable` (503): The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After.
                  * @enum {string}
                  */
-                code: "validation_error" | "bad_request" | "invalid_idempotency_key" | "unknown_custom_branding" | "unknown_package" | "promo_code_redeemed" | "traveler_required" | "unsafe_webhook_url" | "invalid_header_name" | "unknown_event" | "filter_required" | "identifiers_disagree" | "promo_code_required" | "partner_required" | "iccid_required" | "invalid_amount" | "invalid_currency" | "invalid_json" | "invalid_logo" | "too_many_brands" | "missing_credentials" | "invalid_timestamp" | "timestamp_out_of_range" | "invalid_api_key" | "invalid_signature" | "signature_reused" | "fact_not_allowed" | "not_found" | "booking_not_found" | "promo_code_not_found" | "partner_not_found" | "event_not_found" | "traveler_not_found" | "user_not_found" | "iccid_not_found" | "esim_not_found" | "package_not_found" | "package_queue_not_found" | "destination_not_found" | "brand_not_found" | "route_not_found" | "concurrent_modification" | "booking_id_taken" | "idempotency_key_reused" | "idempotency_in_progress" | "traveler_ambiguous" | "promo_code_already_redeemed" | "promo_code_already_claimed" | "package_queue_not_pending" | "package_queue_expired" | "classic_grant_must_be_claimed" | "not_a_classic_grant" | "destination_required" | "no_esim" | "no_queued_package" | "esim_already_installed" | "esim_not_installed" | "package_not_queued" | "package_not_active" | "catalog_version_changed" | "catalog_version_older" | "endpoint_removed" | "payload_too_large" | "method_not_allowed" | "unsupported_media_type" | "rate_limited" | "request_header_fields_too_large" | "internal_error" | "provider_unavailable";
+                code: "validation_error" | "bad_request" | "invalid_idempotency_key" | "unknown_custom_branding" | "unknown_package" | "promo_code_redeemed" | "traveler_required" | "unsafe_webhook_url" | "invalid_header_name" | "unknown_event" | "filter_required" | "identifiers_disagree" | "promo_code_required" | "partner_required" | "iccid_required" | "invalid_amount" | "invalid_currency" | "invalid_json" | "invalid_logo" | "too_many_brands" | "missing_credentials" | "invalid_timestamp" | "timestamp_out_of_range" | "invalid_api_key" | "invalid_signature" | "signature_reused" | "fact_not_allowed" | "not_found" | "booking_not_found" | "promo_code_not_found" | "partner_not_found" | "event_not_found" | "traveler_not_found" | "user_not_found" | "iccid_not_found" | "esim_not_found" | "package_not_found" | "package_queue_not_found" | "destination_not_found" | "brand_not_found" | "route_not_found" | "concurrent_modification" | "booking_id_taken" | "idempotency_key_reused" | "idempotency_in_progress" | "traveler_ambiguous" | "promo_code_already_redeemed" | "promo_code_already_claimed" | "package_queue_not_pending" | "package_queue_expired" | "classic_grant_must_be_claimed" | "not_a_classic_grant" | "destination_required" | "webhook_url_missing" | "no_esim" | "no_queued_package" | "esim_already_installed" | "esim_not_installed" | "package_not_queued" | "package_not_active" | "catalog_version_changed" | "catalog_version_older" | "endpoint_removed" | "payload_too_large" | "method_not_allowed" | "unsupported_media_type" | "rate_limited" | "request_header_fields_too_large" | "internal_error" | "provider_unavailable";
                 details: components["schemas"]["ErrorDetail"][];
             };
         };
@@ -1761,6 +1966,190 @@ export interface components {
             event_id: string;
             /** @description One delivery; a replay has a new one. */
             delivery_id: string;
+        };
+        /**
+         * WebhookTestEvent
+         * @description Sent only by POST /webhooks/endpoint/test, signed like every delivery. Answer 2xx; do not process it as an event.
+         */
+        WebhookTestEvent: {
+            /** @constant */
+            event: "webhook.test";
+            /** @description When the test was sent, ISO 8601 UTC. */
+            timestamp: string;
+            data: {
+                /** @description Your partner id. */
+                partner_id: string;
+                /** @description What this delivery is for. */
+                message: string;
+            };
+            /** @description webhook.test:{random}: never the id of a real event, never repeated. */
+            event_id: string;
+            /** @description dlv_test_{random}. */
+            delivery_id: string;
+        };
+        /** WebhookEndpoint */
+        WebhookEndpoint: {
+            url: string | null;
+            /** @description false while deliveries are held. */
+            enabled: boolean;
+            disabled_at: string | null;
+            disabled_reason: string | null;
+            alert_email: string | null;
+            /** @description Header that carries your API key. */
+            auth_header_name: string;
+            /** @description Text before the API key. */
+            auth_header_prefix: string;
+            /** @description Every event name → whether you receive it. */
+            events: {
+                [key: string]: boolean;
+            };
+            signing_secret: {
+                /** @description Deliveries are signed (x-service-signature). */
+                configured: boolean;
+                previous_secret_valid_until: string | null;
+            };
+            health: components["schemas"]["WebhookHealth"];
+            /** @description Last change of your settings. */
+            updated_at: string;
+        };
+        /** WebhookHealth */
+        WebhookHealth: {
+            last_delivered_at: string | null;
+            failing_since: string | null;
+            disable_at: string | null;
+            /** @description Deliveries looked at (the most recent ones, at most 50). */
+            recent_deliveries: number;
+            /** @description Of those, rejected, dead-lettered or still retrying. */
+            recent_failures: number;
+        };
+        /** WebhookEndpointUpdate */
+        WebhookEndpointUpdate: {
+            url?: string | null;
+            /** @description Header that carries your API key on every delivery (default x-api-key). Reserved and hop-by-hop names are refused. */
+            auth_header_name?: string;
+            /** @description Text before the API key in that header, e.g. "Bearer ". */
+            auth_header_prefix?: string;
+            /** @description Event name → subscribed. Events you leave out keep their setting; only classic_package_queue.claimed is off by default. */
+            events?: {
+                "package.usage.50_percent"?: boolean;
+                "package.usage.80_percent"?: boolean;
+                "package.usage.100_percent"?: boolean;
+                "esim.installed"?: boolean;
+                "esim.removed"?: boolean;
+                "package.activated"?: boolean;
+                "package.purchased"?: boolean;
+                "topup.completed"?: boolean;
+                "promo_code.redeemed"?: boolean;
+                "classic_package_queue.claimed"?: boolean;
+                "booking.within_cutoff"?: boolean;
+                "booking.about_to_depart"?: boolean;
+            };
+            /** @description false holds deliveries (kept, recoverable); true sends again. */
+            enabled?: boolean;
+            alert_email?: string | null;
+            /**
+             * @description Stops signing with the previous secret now.
+             * @constant
+             */
+            end_secret_overlap?: true;
+        };
+        /** RotateSigningSecretRequest */
+        RotateSigningSecretRequest: {
+            /** @description How long the previous secret keeps signing too; 0 is a hard cutover. Default 1440 (24 h), at most 7 days. */
+            overlap_minutes?: number;
+        };
+        /** SigningSecret */
+        SigningSecret: {
+            /** @description The new secret. Shown only in this answer: store it now. */
+            signing_secret: string;
+            previous_secret_valid_until: string | null;
+        };
+        /** WebhookTestResult */
+        WebhookTestResult: {
+            /** @constant */
+            event: "webhook.test";
+            /** @description webhook.test:{random}: never the id of a real event. */
+            event_id: string;
+            /** @description dlv_test_{random}. */
+            delivery_id: string;
+            /** @description Where it was sent. */
+            url: string;
+            /** @description It carried x-service-signature. */
+            signed: boolean;
+            /** @description Your endpoint answered 2xx. */
+            delivered: boolean;
+            status_code: number | null;
+            /** @description Time until the answer (or the failure). */
+            latency_ms: number;
+            error: string | null;
+            response_excerpt: string | null;
+        };
+        /** WebhookDelivery */
+        WebhookDelivery: {
+            /** @description The delivery_id your endpoint received. */
+            delivery_id: string;
+            /** @description The event_id (same in retries and replays). */
+            event_id: string;
+            /** @description Event name. */
+            event: string;
+            /**
+             * @description held = the endpoint was disabled; rejected = a 4xx answer, not retried.
+             * @enum {string}
+             */
+            status: "pending" | "retrying" | "delivered" | "rejected" | "dead_lettered" | "skipped" | "held";
+            /** @description HTTP attempts so far (at most 12). */
+            attempts: number;
+            /** @description A replay or recovery of an earlier delivery. */
+            replay: boolean;
+            recovered_at: string | null;
+            reason: string | null;
+            last_status_code: number | null;
+            last_error: string | null;
+            /** @description When the delivery started. */
+            created_at: string;
+            /** @description Last change. */
+            updated_at: string;
+            attempt_log: components["schemas"]["WebhookAttempt"][];
+        };
+        /** WebhookAttempt */
+        WebhookAttempt: {
+            /** @description 1 to 12. */
+            attempt: number;
+            /** @description When the answer (or failure) came. */
+            at: string;
+            status_code: number | null;
+            /** @enum {string} */
+            verdict: "delivered" | "retry" | "rejected";
+            /** @description Milliseconds. */
+            latency_ms: number;
+            error: string | null;
+            response_excerpt: string | null;
+        };
+        /** RecoverWebhookDeliveriesRequest */
+        RecoverWebhookDeliveriesRequest: {
+            /** @description Replay this one event (any status), with a new delivery_id. */
+            event_id?: string;
+            /** @description Send again every rejected, dead-lettered or held delivery started since then. */
+            since?: string;
+            /** @description Upper bound of `since` (default: now). */
+            until?: string;
+            /** @description Most deliveries recovered by this call (default 100). */
+            limit?: number;
+        };
+        /** WebhookRecoveryResult */
+        WebhookRecoveryResult: {
+            /** @description Events sent again now, each with a new delivery_id. */
+            queued: number;
+            event_ids: string[];
+            /** @description More failed deliveries remain in the range: call again with the same body. */
+            more: boolean;
+        };
+        /** PortalLink */
+        PortalLink: {
+            /** @description Open it within 5 minutes; it works once and starts a 30-minute portal session. */
+            url: string;
+            /** @description When the link stops working. */
+            expires_at: string;
         };
     };
     responses: never;
@@ -6454,6 +6843,907 @@ export interface operations {
             };
         };
     };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Webhook endpoint retrieved successfully.",
+                     *       "data": {
+                     *         "url": "https://hooks.partner.example/esim",
+                     *         "enabled": true,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "alert_email": "webhooks@partner.example",
+                     *         "auth_header_name": "authorization",
+                     *         "auth_header_prefix": "Bearer ",
+                     *         "events": {
+                     *           "package.usage.50_percent": true,
+                     *           "package.usage.80_percent": true,
+                     *           "package.usage.100_percent": true,
+                     *           "esim.installed": true,
+                     *           "esim.removed": true,
+                     *           "package.activated": true,
+                     *           "package.purchased": true,
+                     *           "topup.completed": true,
+                     *           "promo_code.redeemed": true,
+                     *           "classic_package_queue.claimed": false,
+                     *           "booking.within_cutoff": true,
+                     *           "booking.about_to_depart": true
+                     *         },
+                     *         "signing_secret": {
+                     *           "configured": true,
+                     *           "previous_secret_valid_until": "2026-11-26T09:00:00.000Z"
+                     *         },
+                     *         "health": {
+                     *           "last_delivered_at": "2026-11-25T08:59:58.120Z",
+                     *           "failing_since": null,
+                     *           "disable_at": null,
+                     *           "recent_deliveries": 50,
+                     *           "recent_failures": 0
+                     *         },
+                     *         "updated_at": "2026-11-25T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /**
+             * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
+             *
+             *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
+             *
+             *     `invalid_api_key`: The API key is unknown in this environment or disabled.
+             *
+             *     `invalid_signature`: x-signature does not match the signed string.
+             *
+             *     `signature_reused`: The signature was already used; sign every request anew.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after a short wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; retry later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.partner.example/esim",
+                 *       "auth_header_name": "Authorization",
+                 *       "auth_header_prefix": "Bearer ",
+                 *       "events": {
+                 *         "classic_package_queue.claimed": true
+                 *       },
+                 *       "alert_email": "webhooks@partner.example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointUpdate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Webhook endpoint updated.",
+                     *       "data": {
+                     *         "url": "https://hooks.partner.example/esim",
+                     *         "enabled": true,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "alert_email": "webhooks@partner.example",
+                     *         "auth_header_name": "authorization",
+                     *         "auth_header_prefix": "Bearer ",
+                     *         "events": {
+                     *           "package.usage.50_percent": true,
+                     *           "package.usage.80_percent": true,
+                     *           "package.usage.100_percent": true,
+                     *           "esim.installed": true,
+                     *           "esim.removed": true,
+                     *           "package.activated": true,
+                     *           "package.purchased": true,
+                     *           "topup.completed": true,
+                     *           "promo_code.redeemed": true,
+                     *           "classic_package_queue.claimed": false,
+                     *           "booking.within_cutoff": true,
+                     *           "booking.about_to_depart": true
+                     *         },
+                     *         "signing_secret": {
+                     *           "configured": true,
+                     *           "previous_secret_valid_until": "2026-11-26T09:00:00.000Z"
+                     *         },
+                     *         "health": {
+                     *           "last_delivered_at": "2026-11-25T08:59:58.120Z",
+                     *           "failing_since": null,
+                     *           "disable_at": null,
+                     *           "recent_deliveries": 50,
+                     *           "recent_failures": 0
+                     *         },
+                     *         "updated_at": "2026-11-25T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /**
+             * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
+             *
+             *     `unsafe_webhook_url`: The webhook URL is not a public HTTPS address.
+             *
+             *     `invalid_header_name`: The webhook auth header name is not a valid HTTP header name, or a reserved or hop-by-hop one.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
+             *
+             *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
+             *
+             *     `invalid_api_key`: The API key is unknown in this environment or disabled.
+             *
+             *     `invalid_signature`: x-signature does not match the signed string.
+             *
+             *     `signature_reused`: The signature was already used; sign every request anew.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after a short wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; retry later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    rotateWebhookSigningSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "overlap_minutes": 60
+                 *     }
+                 */
+                "application/json": components["schemas"]["RotateSigningSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description The new secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Signing secret rotated. Store it now: it is not shown again.",
+                     *       "data": {
+                     *         "signing_secret": "whsec_3q2Vb0dXy5JkLm8NpQrStUvWxYz0aBcD",
+                     *         "previous_secret_valid_until": "2026-11-25T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["SigningSecret"];
+                    };
+                };
+            };
+            /** @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
+             *
+             *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
+             *
+             *     `invalid_api_key`: The API key is unknown in this environment or disabled.
+             *
+             *     `invalid_signature`: x-signature does not match the signed string.
+             *
+             *     `signature_reused`: The signature was already used; sign every request anew.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after a short wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; retry later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    sendTestWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How your endpoint answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Test delivery sent.",
+                     *       "data": {
+                     *         "event": "webhook.test",
+                     *         "event_id": "webhook.test:0d6f7f4e-52c1-4c55-9a3e-5f7a1f0c9b11",
+                     *         "delivery_id": "dlv_test_8a2e41f0b6c94d1f9e3a7c5b2d0f6e18",
+                     *         "url": "https://hooks.partner.example/esim",
+                     *         "signed": true,
+                     *         "delivered": true,
+                     *         "status_code": 200,
+                     *         "latency_ms": 143,
+                     *         "error": null,
+                     *         "response_excerpt": "ok"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["WebhookTestResult"];
+                    };
+                };
+            };
+            /**
+             * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
+             *
+             *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
+             *
+             *     `invalid_api_key`: The API key is unknown in this environment or disabled.
+             *
+             *     `invalid_signature`: x-signature does not match the signed string.
+             *
+             *     `signature_reused`: The signature was already used; sign every request anew.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `webhook_url_missing`: No webhook URL is set yet: set one with PUT /webhooks/endpoint first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after a short wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; retry later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Deliveries per page. */
+                perPage?: number;
+                /** @description `nextCursor` of an earlier page, exactly as returned. */
+                cursor?: string;
+                /** @description Only this event name. */
+                event?: "package.usage.50_percent" | "package.usage.80_percent" | "package.usage.100_percent" | "esim.installed" | "esim.removed" | "package.activated" | "package.purchased" | "topup.completed" | "promo_code.redeemed" | "classic_package_queue.claimed" | "booking.within_cutoff" | "booking.about_to_depart";
+                /** @description Only this event id. */
+                event_id?: string;
+                /** @description Only this status (`rejected` is a 4xx answer, not retried; `held` was due while the endpoint was disabled). */
+                status?: "pending" | "retrying" | "delivered" | "rejected" | "dead_lettered" | "skipped" | "held";
+                /** @description Only deliveries started at or after this ISO 8601 time. */
+                since?: string;
+                /** @description Only deliveries started at or before this ISO 8601 time. */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Deliveries retrieved successfully.",
+                     *       "data": [
+                     *         {
+                     *           "delivery_id": "dlv_4f0c2a9e1b7d3c5a8e6f0b2d4c",
+                     *           "event_id": "booking.within_cutoff:5b1f8d2e-3c4a-4e6b-9d0f-1a2b3c4d5e6f",
+                     *           "event": "booking.within_cutoff",
+                     *           "status": "dead_lettered",
+                     *           "attempts": 12,
+                     *           "replay": false,
+                     *           "recovered_at": null,
+                     *           "reason": "No success after 12 attempts",
+                     *           "last_status_code": 503,
+                     *           "last_error": null,
+                     *           "created_at": "2026-11-25T06:00:00.000Z",
+                     *           "updated_at": "2026-11-25T08:41:12.004Z",
+                     *           "attempt_log": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "at": "2026-11-25T06:00:00.412Z",
+                     *               "status_code": 503,
+                     *               "verdict": "retry",
+                     *               "latency_ms": 87,
+                     *               "error": null,
+                     *               "response_excerpt": "{\"error\":\"maintenance\"}"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "perPage": 10,
+                     *         "hasNextPage": true,
+                     *         "hasPrevPage": false,
+                     *         "nextCursor": "eyJkIjoibmV4dCIsImkiOiJia18wMUpEN1EyTTZONFhHMVpRVzhFM1Q1UjlZQSJ9.q1w2e3r4t5y6u7i8o9p0aA",
+                     *         "prevCursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["WebhookDelivery"][];
+                        pagination: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            /** @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
+             *
+             *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
+             *
+             *     `invalid_api_key`: The API key is unknown in this environment or disabled.
+             *
+             *     `invalid_signature`: x-signature does not match the signed string.
+             *
+             *     `signature_reused`: The signature was already used; sign every request anew.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after a short wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; retry later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    recoverWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-25T00:00:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecoverWebhookDeliveriesRequest"];
+            };
+        };
+        responses: {
+            /** @description What was queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "1 event(s) queued for delivery again.",
+                     *       "data": {
+                     *         "queued": 1,
+                     *         "event_ids": [
+                     *           "booking.within_cutoff:5b1f8d2e-3c4a-4e6b-9d0f-1a2b3c4d5e6f"
+                     *         ],
+                     *         "more": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["WebhookRecoveryResult"];
+                    };
+                };
+            };
+            /** @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
+             *
+             *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
+             *
+             *     `invalid_api_key`: The API key is unknown in this environment or disabled.
+             *
+             *     `invalid_signature`: x-signature does not match the signed string.
+             *
+             *     `signature_reused`: The signature was already used; sign every request anew.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `event_not_found`: No recorded event of yours has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after a short wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; retry later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createPortalLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Portal link created. Open it within 5 minutes; it works once.",
+                     *       "data": {
+                     *         "url": "https://api.example.com/api/portal/start?token=portal1.…",
+                     *         "expires_at": "2026-11-25T09:05:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["PortalLink"];
+                    };
+                };
+            };
+            /**
+             * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
+             *
+             *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
+             *
+             *     `invalid_api_key`: The API key is unknown in this environment or disabled.
+             *
+             *     `invalid_signature`: x-signature does not match the signed string.
+             *
+             *     `signature_reused`: The signature was already used; sign every request anew.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after a short wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; retry later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    portalStart: {
+        parameters: {
+            query: {
+                /** @description The token of the portal link. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after a short wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; retry later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    portalHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after a short wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; retry later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    portalAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after a short wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; retry later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getPromoCode: {
         parameters: {
             query?: never;
@@ -8433,6 +9723,28 @@ export interface operations {
             };
             /** @description 5xx, a time-out or an unreachable endpoint: retried with exponential backoff (up to 12 attempts). */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: your endpoint works; the answer is reported back to the test call. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -109,4 +109,34 @@ describe('SDK: @esim-booking/sdk against the local runtime', () => {
     expect(event.data).toMatchObject({ booking_id: booking!.id, external_user_id: 'u-1', days_until_departure: 3 });
     expect(() => verifyWebhook(delivery!.rawBody, delivery!.headers, 'whsec_wrong')).toThrow(/No signature matches/);
   });
+
+  it('manages its webhook endpoint, tests it, and reads the delivery log with for await', async () => {
+    // Prepare
+    const { client } = await newClient();
+
+    // Act
+    const endpoint = await client.webhooks.updateEndpoint({ url: `${receiver.url}/sdk-self-service` });
+    const { signing_secret: secret } = await client.webhooks.rotateSigningSecret();
+    receiver.script('/sdk-self-service', [{ status: 200 }], secret);
+    const test = await client.webhooks.sendTest();
+    const [booking] = await client.bookings.create(
+      bookingRequest({ departure_date: inDays(3), return_date: inDays(9), package_specifications: [makePackageSpecification({ external_user_id: 'u-2' })] }),
+    );
+    await eventually(() => receiver.received('/sdk-self-service'), (list) => list.length >= 2);
+    const collect = async () => {
+      const all = [];
+      for await (const delivery of client.webhooks.listAllDeliveries({ event: 'booking.within_cutoff' }, { perPage: 1 })) all.push(delivery);
+      return all;
+    };
+    const logged = await eventually(collect, (list) => list.some((d) => d.status === 'delivered'));
+    const replay = await client.webhooks.replay(logged[0]!.event_id);
+
+    // Assess
+    expect(endpoint.url).toBe(`${receiver.url}/sdk-self-service`);
+    expect(test).toMatchObject({ event: 'webhook.test', delivered: true, signed: true, status_code: 200 });
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ event_id: `booking.within_cutoff:${booking!.id}`, status: 'delivered', attempts: 1 });
+    expect(replay).toEqual({ queued: 1, event_ids: [logged[0]!.event_id], more: false });
+    await expect(client.webhooks.recover({ since: 'yesterday' })).rejects.toBeInstanceOf(ValidationError);
+  });
 });

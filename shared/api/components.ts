@@ -18,6 +18,20 @@ import {
 import { errorCodes, type ErrorCode } from '#shared/errors';
 import { webhookEventNames, type WebhookEventName } from '#shared/events/catalog';
 import { webhookEventDataSchemas, webhookEnvelopeSchema } from '#shared/events/event-schemas';
+import {
+  PortalLinkSchema,
+  RecoverWebhookDeliveriesSchema,
+  RecoveryResultSchema,
+  RotateSigningSecretSchema,
+  SigningSecretSchema,
+  WebhookAttemptSchema,
+  WebhookDeliverySchema,
+  WebhookEndpointSchema,
+  WebhookEndpointUpdateSchema,
+  WebhookHealthSchema,
+  WebhookTestEventSchema,
+  WebhookTestResultSchema,
+} from '#shared/domain/webhook-schemas';
 
 export const ErrorDetailSchema = v.object({
   path: v.pipe(v.string(), v.description('Dot path of the field, e.g. `package_specifications.0.size`; empty for the whole body.')),
@@ -73,4 +87,16 @@ export const componentSchemas: Record<string, v.GenericSchema> = {
   ErrorResponse: ErrorResponseSchema,
   ErrorDetail: ErrorDetailSchema,
   ...eventComponents,
+  WebhookTestEvent: WebhookTestEventSchema,
+  WebhookEndpoint: WebhookEndpointSchema,
+  WebhookHealth: WebhookHealthSchema,
+  WebhookEndpointUpdate: WebhookEndpointUpdateSchema,
+  RotateSigningSecretRequest: RotateSigningSecretSchema,
+  SigningSecret: SigningSecretSchema,
+  WebhookTestResult: WebhookTestResultSchema,
+  WebhookDelivery: WebhookDeliverySchema,
+  WebhookAttempt: WebhookAttemptSchema,
+  RecoverWebhookDeliveriesRequest: RecoverWebhookDeliveriesSchema,
+  WebhookRecoveryResult: RecoveryResultSchema,
+  PortalLink: PortalLinkSchema,
 };

@@ -15,6 +15,7 @@ export const documentedRoutes: readonly RouteDefinition[] = [
   ...removedRoutes.map(({ operation, method, path }): RouteDefinition => ({ operation, method, path, entry: '', auth: 'public' })),
 ];
 import { webhookHeaders } from '#shared/webhooks/signing';
+import { TEST_EVENT_NAME } from '#shared/domain/webhook-schemas';
 
 type Json = Record<string, unknown>;
 
@@ -55,6 +56,7 @@ const authErrors: Record<AuthMode, ErrorCode[]> = {
   'public-page': [],
   'traveler-session': [],
   smdp: [],
+  'portal-session': [],
 };
 const authSecurity: Record<AuthMode, Json[] | undefined> = {
   partner: undefined, // the document-wide requirement
@@ -63,6 +65,7 @@ const authSecurity: Record<AuthMode, Json[] | undefined> = {
   'public-page': [],
   'traveler-session': [{ TravelerSession: [] }],
   smdp: [],
+  'portal-session': [{ PortalSession: [] }],
 };
 const bodyErrors: ErrorCode[] = ['validation_error', 'payload_too_large', 'unsupported_media_type'];
 const everyOperationErrors: ErrorCode[] = ['rate_limited', 'internal_error'];
@@ -179,7 +182,27 @@ const deliveryHeader = (name: string, description: string, example: string): Jso
   example,
 });
 
-const webhooks = (): Json =>
+/** The test delivery of POST /webhooks/endpoint/test, documented beside the events so receivers know to expect it. */
+const testDelivery = (): Json => ({
+  post: {
+    operationId: 'onWebhookTest',
+    summary: TEST_EVENT_NAME,
+    description:
+      'Sent only when you call POST /webhooks/endpoint/test, signed and with the same headers as every delivery. Verify it, answer 2xx, ' +
+      'and do not process it as an event: its name is none of the 12 events and its event_id starts with `webhook.test:`.',
+    tags: ['Webhooks'],
+    security: [],
+    requestBody: { required: true, content: { 'application/json': { schema: { $ref: componentRef('WebhookTestEvent') } } } },
+    responses: { '200': { description: 'Any 2xx: your endpoint works; the answer is reported back to the test call.' } },
+  },
+});
+
+const webhooks = (): Json => ({
+  ...eventWebhooks(),
+  [TEST_EVENT_NAME]: testDelivery(),
+});
+
+const eventWebhooks = (): Json =>
   Object.fromEntries(
     webhookEventNames.map((event) => {
       const name = eventSchemaName(event);
@@ -244,6 +267,13 @@ const reporterSchemes = Object.fromEntries(
   ]),
 );
 
+const portalSession = {
+  type: 'apiKey',
+  in: 'cookie',
+  name: 'portal',
+  description: 'The partner portal session (HttpOnly, SameSite=Lax; `__Host-portal` over HTTPS), set by GET /portal/start.',
+};
+
 const travelerSession = {
   type: 'apiKey',
   in: 'cookie',
@@ -298,7 +328,7 @@ export const buildOpenApiDocument = (table: readonly RouteDefinition[] = documen
   paths: paths(table, registry),
   webhooks: webhooks(),
   components: {
-    securitySchemes: { ...securitySchemes, ...reporterSchemes, TravelerSession: travelerSession },
+    securitySchemes: { ...securitySchemes, ...reporterSchemes, TravelerSession: travelerSession, PortalSession: portalSession },
     schemas: toJsonSchemaDefs(componentSchemas, conversion),
   },
 });

@@ -17,6 +17,7 @@ import { BookingRequestSchema, MAX_PER_PAGE, UpdatePackageSpecificationSchema } 
 import type { ErrorCode } from '#shared/errors';
 import { EmptyDataSchema, envelope, type JsonOperation, type OperationDoc, type Parameter } from '#shared/api/operation-types';
 import { travelerOperations } from '#shared/api/traveler-operations';
+import { webhookOperations } from '#shared/api/webhook-operations';
 
 export * from '#shared/api/operation-types';
 
@@ -184,4 +185,5 @@ export const operations: Record<string, OperationDoc> = {
     parameters: [{ name: 'country', in: 'path', required: true, description: 'Country code.', schema: { type: 'string' } }],
   },
   ...travelerOperations,
+  ...webhookOperations,
 };

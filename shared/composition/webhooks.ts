@@ -1,4 +1,4 @@
-// composition → the webhook dispatcher's adapters: partners, the delivery log, the queue, the cipher and the poster.
+// composition → the webhook dispatcher's adapters: partners, the delivery log, the queue, the cipher, the poster, endpoint health.
 import { wallClock } from '#shared/clock';
 import { documentClient } from '#shared/composition/dynamodb';
 import { secretCipher } from '#shared/composition/secret-cipher';
@@ -6,6 +6,7 @@ import { sqsClient } from '#shared/composition/sqs';
 import { config } from '#shared/config';
 import { recordWebhookAttempt } from '#shared/observability';
 import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
+import { dynamoEndpointHealthStore } from '#shared/storage/endpoint-health-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import type { DeliverWebhookDeps } from '#shared/usecases/deliver-webhook';
 import { postWebhook } from '#shared/webhooks/http-delivery';
@@ -25,4 +26,6 @@ export const dispatcherDependencies: DeliverWebhookDeps = {
     allowPrivateUrls: config.webhookAllowPrivateUrls,
   },
   observeAttempt: recordWebhookAttempt,
+  health: dynamoEndpointHealthStore(documentClient, config.tableName),
+  thresholds: config.webhookHealthThresholds,
 };

@@ -12,6 +12,14 @@ export interface WebhookSettings {
   auth_header_prefix: string;
   /** Opt-ins keyed like `classic_package_queue_claimed`; absent keys take the event's default. */
   events: Record<string, boolean>;
+  /** Set while deliveries are held instead of sent (absent on profiles written before disabling existed). */
+  disabled_at?: string | null;
+  disabled_reason?: string | null;
+  /** Where endpoint health warnings go (decision F97); no email without it. */
+  alert_email?: string | null;
+  /** First failed attempt since the last success; absent while the endpoint is healthy. */
+  failing_since?: string | null;
+  failure_warning_sent_at?: string | null;
 }
 
 export interface PartnerProfile {
@@ -33,4 +41,6 @@ export const defaultWebhookSettings = (): WebhookSettings => ({
   auth_header_name: 'x-api-key',
   auth_header_prefix: '',
   events: {},
+  disabled_at: null,
+  disabled_reason: null,
 });

@@ -6,25 +6,47 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '#shared/events/catalog';
-import type { DeliveryAttempt, DeliveryRecord } from '#shared/webhooks/delivery-model';
-import { isConditionalCheckFailed } from '#shared/storage/dynamo-errors';
+import { outboxEntityType } from '#shared/events/pipeline';
+import {
+  DELIVERY_LOG_RETENTION_DAYS,
+  recoverableDeliveryStatuses,
+  type DeliveryAttempt,
+  type DeliveryRecord,
+} from '#shared/webhooks/delivery-model';
+import { cancellationReasons, isConditionalCheckFailed } from '#shared/storage/dynamo-errors';
 import { keys } from '#shared/storage/keys';
-import type { DeliveryStart, DeliveryLog } from '#shared/usecases/ports/webhooks';
+import { timeToLiveAttribute } from '#shared/storage/table-definition';
+import type { DeliveryStart, DeliveryLog, DeliveryLogQuery, PartnerDeliveryLog } from '#shared/usecases/ports/webhooks';
 
 const strip = <T>(item: Record<string, unknown>): T => {
-  const { pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, entity: _g, version: _h, ...rest } = item;
+  const { pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, entity: _g, version: _h, [timeToLiveAttribute]: _i, ...rest } = item;
   return rest as T;
 };
 
-export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: string): DeliveryLog => {
-  /** The fields every write of a delivery record sets: what it delivers, to whom, and its index keys. */
+/** Epoch seconds at which a delivery started at `startedAt` leaves the log (table TTL). */
+const expiresAt = (startedAt: string) => Math.floor(Date.parse(startedAt) / 1000) + DELIVERY_LOG_RETENTION_DAYS * 86_400;
+
+/** A replay request stays in the table only until the stream has published it. */
+const REPLAY_REQUEST_RETENTION_SECONDS = 86_400;
+
+/** Items one page of the log may read before it answers with what it found (sparse filters stay bounded). */
+const MAX_ITEMS_READ_PER_PAGE = 500;
+
+/** The log's sort position of a delivery: its index sort key. */
+export const deliveryPosition = (record: Pick<DeliveryRecord, 'created_at' | 'delivery_id'>) => `${record.created_at}#${record.delivery_id}`;
+
+export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: string): DeliveryLog & PartnerDeliveryLog => {
+  /** The fields every write of a delivery record sets: what it delivers, to whom, its index keys and its expiry. */
   const identity = ({ deliveryId, event, replay, now }: DeliveryStart) => ({
     expression:
       'entity = :entity, delivery_id = :id, event_id = :eventId, event = :event, partner_id = :partner, ' +
-      'replay = :replay, updated_at = :now, created_at = if_not_exists(created_at, :now), ' +
+      'replay = :replay, updated_at = :now, created_at = if_not_exists(created_at, :now), #ttl = if_not_exists(#ttl, :ttl), ' +
       'gsi1pk = :g1, gsi1sk = if_not_exists(gsi1sk, :g1s), gsi2pk = :g2, gsi2sk = if_not_exists(gsi2sk, :g2s)',
+    names: { '#status': 'status', '#ttl': timeToLiveAttribute },
     values: {
+      ':ttl': expiresAt(now),
       ':entity': 'delivery',
       ':id': deliveryId,
       ':eventId': event.event_id,
@@ -45,10 +67,10 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
         const result = await client.send(
           new UpdateCommand({
             TableName: tableName,
-            Key: keys.delivery(start.deliveryId),
+            Key: keys.delivery(start.event.partner_id, start.deliveryId),
             UpdateExpression: `ADD attempts :one SET ${identity(start).expression}, #status = if_not_exists(#status, :pending)`,
             ConditionExpression: 'attribute_not_exists(#status) OR #status IN (:pending, :retrying)',
-            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeNames: identity(start).names,
             ExpressionAttributeValues: { ...identity(start).values, ':one': 1, ':pending': 'pending', ':retrying': 'retrying' },
             ReturnValues: 'ALL_NEW',
           }),
@@ -67,13 +89,18 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
             {
               Put: {
                 TableName: tableName,
-                Item: { ...keys.deliveryAttempt(attempt.delivery_id, attempt.attempt), entity: 'delivery_attempt', ...attempt },
+                Item: {
+                  ...keys.deliveryAttempt(attempt.partner_id, attempt.delivery_id, attempt.attempt),
+                  entity: 'delivery_attempt',
+                  ...attempt,
+                  [timeToLiveAttribute]: expiresAt(attempt.at),
+                },
               },
             },
             {
               Update: {
                 TableName: tableName,
-                Key: keys.delivery(attempt.delivery_id),
+                Key: keys.delivery(attempt.partner_id, attempt.delivery_id),
                 UpdateExpression:
                   'SET #status = :status, last_status_code = :code, last_error = :error, reason = :reason, updated_at = :now',
                 ExpressionAttributeNames: { '#status': 'status' },
@@ -96,27 +123,29 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
       await client.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: keys.delivery(start.deliveryId),
+          Key: keys.delivery(start.event.partner_id, start.deliveryId),
           UpdateExpression:
             `SET ${identity(start).expression}, #status = :status, reason = :reason, attempts = if_not_exists(attempts, :zero), ` +
             'last_status_code = if_not_exists(last_status_code, :null), last_error = if_not_exists(last_error, :null)',
-          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeNames: identity(start).names,
           ExpressionAttributeValues: { ...identity(start).values, ':status': status, ':reason': reason, ':zero': 0, ':null': null },
         }),
       );
     },
 
-    async get(deliveryId) {
-      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.delivery(deliveryId), ConsistentRead: true }));
+    async get(partnerId, deliveryId) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: keys.delivery(partnerId, deliveryId), ConsistentRead: true }),
+      );
       return Item ? strip<DeliveryRecord>(Item) : undefined;
     },
 
-    async attempts(deliveryId) {
+    async attempts(partnerId, deliveryId) {
       const { Items } = await client.send(
         new QueryCommand({
           TableName: tableName,
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.delivery(deliveryId).pk, ':prefix': 'ATTEMPT#' },
+          ExpressionAttributeValues: { ':pk': keys.delivery(partnerId, deliveryId).pk, ':prefix': 'ATTEMPT#' },
           ConsistentRead: true,
         }),
       );
@@ -162,5 +191,115 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
       if (!item) return undefined;
       return { partner_id: item.partner_id, event: item.event, event_id: item.event_id, timestamp: item.timestamp, data: item.data } as DomainEvent;
     },
+
+    async page(partnerId, query) {
+      const filter = logFilter(query);
+      const records: DeliveryRecord[] = [];
+      let startKey: Record<string, unknown> | undefined = query.after ? startKeyAt(partnerId, query.after) : undefined;
+      let read = 0;
+      do {
+        const { Items, LastEvaluatedKey, ScannedCount } = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: 'gsi2',
+            KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+            ...(filter.expression ? { FilterExpression: filter.expression } : {}),
+            ...(Object.keys(filter.names).length > 0 ? { ExpressionAttributeNames: filter.names } : {}),
+            ExpressionAttributeValues: {
+              ':pk': keys.deliveriesOf(partnerId),
+              ':from': query.since ?? '0',
+              // Every position starts with its ISO time, so `until` followed by the highest character bounds that second.
+              ':to': `${query.until ?? '9999'}\uffff`,
+              ...filter.values,
+            },
+            ScanIndexForward: false,
+            Limit: Math.min(MAX_ITEMS_READ_PER_PAGE - read, 100),
+            ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+          }),
+        );
+        read += ScannedCount ?? 0;
+        for (const item of Items ?? []) {
+          if (records.length === query.limit) return { records, nextPosition: deliveryPosition(records.at(-1)!) };
+          records.push(strip<DeliveryRecord>(item));
+        }
+        startKey = LastEvaluatedKey;
+      } while (startKey && read < MAX_ITEMS_READ_PER_PAGE);
+      if (!startKey) return { records };
+      // The read budget ran out: the next page continues after the last item read, matching or not.
+      return { records, nextPosition: String(startKey.gsi2sk) };
+    },
+
+    async findPartnerEvent(partnerId, eventId) {
+      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.event(partnerId, eventId) }));
+      if (!Item) return undefined;
+      return { partner_id: Item.partner_id, event: Item.event, event_id: Item.event_id, timestamp: Item.timestamp, data: Item.data } as DomainEvent;
+    },
+
+    async requestReplay(event, { now, recovering, markOnly = false }) {
+      const outboxItem = {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...keys.replayRequest(event.partner_id, randomUUID()),
+            entity: outboxEntityType,
+            version: 1,
+            ...event,
+            replay: true,
+            requested_at: now,
+            [timeToLiveAttribute]: Math.floor(Date.parse(now) / 1000) + REPLAY_REQUEST_RETENTION_SECONDS,
+          },
+        },
+      };
+      const markRecovered = recovering && {
+        Update: {
+          TableName: tableName,
+          Key: keys.delivery(event.partner_id, recovering.delivery_id),
+          UpdateExpression: 'SET recovered_at = :now',
+          ConditionExpression: `attribute_not_exists(recovered_at) AND #status IN (${recoverableDeliveryStatuses.map((_, i) => `:s${i}`).join(', ')})`,
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':now': now,
+            ...Object.fromEntries(recoverableDeliveryStatuses.map((status, i) => [`:s${i}`, status])),
+          },
+        },
+      };
+      try {
+        const items = [...(markRecovered ? [markRecovered] : []), ...(markOnly ? [] : [outboxItem])];
+        await client.send(new TransactWriteCommand({ TransactItems: items }));
+        return true;
+      } catch (error) {
+        if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
+        throw error;
+      }
+    },
   };
+};
+
+/** The index key of the position a page continues after (a delivery's keys follow from its position). */
+const startKeyAt = (partnerId: string, position: string) => {
+  const deliveryId = position.slice(position.lastIndexOf('#') + 1);
+  return { ...keys.delivery(partnerId, deliveryId), gsi2pk: keys.deliveriesOf(partnerId), gsi2sk: position };
+};
+
+/** The filter of a log query: event, event id, statuses, and whether recovered deliveries count. */
+const logFilter = (query: DeliveryLogQuery) => {
+  const clauses: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (query.event) {
+    clauses.push('#event = :event');
+    names['#event'] = 'event';
+    values[':event'] = query.event;
+  }
+  if (query.eventId) {
+    clauses.push('event_id = :eventId');
+    values[':eventId'] = query.eventId;
+  }
+  if (query.statuses && query.statuses.length > 0) {
+    names['#status'] = 'status';
+    clauses.push(`#status IN (${query.statuses.map((_, i) => `:status${i}`).join(', ')})`);
+    query.statuses.forEach((status, i) => (values[`:status${i}`] = status));
+  }
+  if (query.unrecoveredOnly) clauses.push('attribute_not_exists(recovered_at)');
+  return { expression: clauses.join(' AND '), names, values };
 };

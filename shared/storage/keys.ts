@@ -40,12 +40,14 @@ export const keys = {
   eventLookup: (eventId: string) => `EVENT#${eventId}`,
   /** An outbox email request; no gsi1 look-up, so no event replay can find it (it is never a webhook). */
   emailRequest: (partnerId: string, requestId: string) => ({ pk: `${partner(partnerId)}#EMAIL_REQUEST#${requestId}`, sk: 'EMAIL_REQUEST' }),
-  delivery: (deliveryId: string) => ({ pk: `DELIVERY#${deliveryId}`, sk: 'DELIVERY' }),
-  deliveryAttempt: (deliveryId: string, attempt: number) => ({
-    pk: `DELIVERY#${deliveryId}`,
+  delivery: (partnerId: string, deliveryId: string) => ({ pk: `${partner(partnerId)}#DELIVERY#${deliveryId}`, sk: 'DELIVERY' }),
+  deliveryAttempt: (partnerId: string, deliveryId: string, attempt: number) => ({
+    pk: `${partner(partnerId)}#DELIVERY#${deliveryId}`,
     sk: `ATTEMPT#${String(attempt).padStart(2, '0')}`,
   }),
   deliveriesOf: (partnerId: string) => `${partner(partnerId)}#DELIVERIES`,
+  /** A replay or recovery in the outbox: no gsi1 look-up, so it is never mistaken for the recorded event. */
+  replayRequest: (partnerId: string, requestId: string) => ({ pk: `${partner(partnerId)}#REPLAY#${requestId}`, sk: 'REPLAY' }),
 
   /** Traveler lifecycle (docs/data-model.md, Travelers): the aggregate, its look-ups and its due work. */
   traveler: (partnerId: string, userId: string) => ({ pk: `${partner(partnerId)}#USER#${userId}`, sk: 'TRAVELER' }),
@@ -88,6 +90,9 @@ export const keys = {
   defaultBrand: (partnerId: string) => ({ pk: partner(partnerId), sk: 'DEFAULT_BRAND' }),
   redirectToken: (partnerId: string, nonce: string) => ({ pk: `${partner(partnerId)}#REDIRECT_TOKEN#${nonce}`, sk: 'REDIRECT_TOKEN' }),
   /** Reached only through the session cookie, never by a partner request; keyed by the hash of the cookie value. */
+  /** A partner portal link (single use) and the portal session it opens (by cookie hash, like traveler sessions). */
+  portalLink: (partnerId: string, nonce: string) => ({ pk: `${partner(partnerId)}#PORTAL_LINK#${nonce}`, sk: 'PORTAL_LINK' }),
+  portalSession: (sessionHash: string) => ({ pk: `PORTAL_SESSION#${sessionHash}`, sk: 'PORTAL_SESSION' }),
   travelerSession: (sessionHash: string) => ({ pk: `SESSION#${sessionHash}`, sk: 'SESSION' }),
 };
 

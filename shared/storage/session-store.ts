@@ -1,6 +1,6 @@
 // storage adapter → redirect tokens (under the partner) and traveler sessions (by cookie hash), both with TTL.
-import { GetCommand, PutCommand, DeleteCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { cancellationReasons } from '#shared/storage/dynamo-errors';
+import { GetCommand, PutCommand, DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { exchangeSingleUse } from '#shared/storage/single-use-exchange';
 import { keys } from '#shared/storage/keys';
 import type { RedirectTokenRecord, SessionStore, TravelerSession } from '#shared/usecases/ports/travelers';
 
@@ -28,36 +28,13 @@ export const dynamoSessionStore = (client: DynamoDBDocumentClient, tableName: st
     );
     return Item ? strip<RedirectTokenRecord>(Item) : undefined;
   },
-  async redeemToken(record, usedAt, sessionHash, session) {
-    try {
-      await client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName,
-                Key: keys.redirectToken(record.partner_id, record.nonce),
-                UpdateExpression: 'SET used_at = :now',
-                ConditionExpression: 'attribute_exists(pk) AND used_at = :unused',
-                ExpressionAttributeValues: { ':now': usedAt, ':unused': null },
-              },
-            },
-            {
-              Put: {
-                TableName: tableName,
-                Item: { ...keys.travelerSession(sessionHash), entity: 'traveler_session', version: 1, ...session, ttl: ttlOf(session.expires_at) },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
-      throw error;
-    }
-  },
+  redeemToken: (record, usedAt, sessionHash, session) =>
+    exchangeSingleUse(client, {
+      tableName,
+      linkKey: keys.redirectToken(record.partner_id, record.nonce),
+      usedAt,
+      sessionItem: { ...keys.travelerSession(sessionHash), entity: 'traveler_session', version: 1, ...session, ttl: ttlOf(session.expires_at) },
+    }),
   async getSession(sessionHash) {
     const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.travelerSession(sessionHash), ConsistentRead: true }));
     return Item ? strip<TravelerSession>(Item) : undefined;

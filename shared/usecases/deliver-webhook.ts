@@ -2,13 +2,14 @@
 import { createHash } from 'node:crypto';
 import { eventSettingKey, optInOnlyEvents, type DomainEvent } from '#shared/events/catalog';
 import type { PartnerProfile } from '#shared/domain/partner';
-import { webhookEnvelope } from '#shared/webhooks/delivery-model';
-import { parseQueueMessage } from '#shared/webhooks/queue-message';
+import { RESPONSE_EXCERPT_BYTES, webhookEnvelope } from '#shared/webhooks/delivery-model';
+import { isReplay, parseQueueMessage } from '#shared/webhooks/queue-message';
 import { classifyOutcome, MAX_ATTEMPTS, nextDelaySeconds } from '#shared/webhooks/retry-policy';
-import { isDeliveryOwnHeader, signatureHeaderValue, webhookHeaders } from '#shared/webhooks/signing';
+import { scrubbedExcerpt, signedDeliveryHeaders, signingSecrets } from '#shared/webhooks/signed-request';
 import type { SecretCipher, PartnerDirectory } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
 import type { DeliveryLog, DeliveryOutcome, WebhookPost, WebhookQueue } from '#shared/usecases/ports/webhooks';
+import { trackEndpointHealth, type EndpointHealthDeps } from '#shared/usecases/track-endpoint-health';
 
 export interface QueuedDelivery {
   messageId: string;
@@ -18,7 +19,7 @@ export interface QueuedDelivery {
   firstReceivedAt: string;
 }
 
-export interface DeliverWebhookDeps {
+export interface DeliverWebhookDeps extends EndpointHealthDeps {
   partners: PartnerDirectory;
   deliveries: DeliveryLog;
   queue: WebhookQueue;
@@ -45,21 +46,12 @@ export const isSubscribed = (profile: PartnerProfile, event: DomainEvent['event'
   return optInOnlyEvents.has(event) ? setting === true : setting !== false;
 };
 
-const signingSecrets = async (profile: PartnerProfile, cipher: SecretCipher, now: Date): Promise<string[]> => {
-  const context = { partner_id: profile.partner_id, purpose: 'webhook_signing' };
-  const { signing_secret_ciphertext: current, previous_signing_secret_ciphertext: previous } = profile.webhook;
-  if (!current) return [];
-  const secrets = [await cipher.decrypt(current, context)];
-  const overlapUntil = profile.webhook.previous_secret_expires_at;
-  if (previous && overlapUntil && Date.parse(overlapUntil) > now.getTime()) secrets.push(await cipher.decrypt(previous, context));
-  return secrets;
-};
-
 /**
  * Input: one message of the webhook queue. Output: nothing, or DeliveryPostponed when it must come back.
  * Steps: count the attempt in the delivery log (a delivery already final is left alone), check the partner's
- * endpoint and opt-in, sign the envelope afresh, POST it, record the attempt; then acknowledge (2xx or
- * permanent 4xx), postpone with backoff (5xx, 429, time-out, network), or dead-letter after attempt 12.
+ * endpoint, opt-in and whether it is enabled (held if not), sign the envelope afresh, POST it, record the
+ * attempt and the endpoint's health; then acknowledge (2xx or permanent 4xx), postpone with backoff (5xx, 429,
+ * time-out, network), or dead-letter after attempt 12.
  */
 export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebhookDeps): Promise<void> => {
   const now = deps.clock.now();
@@ -72,11 +64,14 @@ export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebho
     return;
   }
   const event = parsed.detail as DomainEvent;
-  const start = { deliveryId: deliveryIdOf(message), event, replay: parsed.replay === true, now: now.toISOString() };
+  const start = { deliveryId: deliveryIdOf(message), event, replay: isReplay(parsed), now: now.toISOString() };
 
   const profile = await deps.partners.getProfile(event.partner_id);
   if (!profile?.webhook.url) return deps.deliveries.recordFinal(start, 'skipped', 'No webhook URL is registered for this partner.');
   if (!isSubscribed(profile, event.event)) return deps.deliveries.recordFinal(start, 'skipped', `Partner is not subscribed to ${event.event}.`);
+  if (profile.webhook.disabled_at) {
+    return deps.deliveries.recordFinal(start, 'held', `The endpoint was disabled (${profile.webhook.disabled_reason ?? 'by the partner'}); recover it once enabled.`);
+  }
 
   const attempt = await deps.deliveries.beginAttempt(start);
   if (attempt === undefined) return; // already delivered, rejected or dead-lettered: a duplicate receive
@@ -93,19 +88,7 @@ export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebho
 
   const body = JSON.stringify(webhookEnvelope(event, start.deliveryId));
   const secrets = await signingSecrets(profile, deps.cipher, now);
-  const signedAt = Math.floor(now.getTime() / 1000);
-  const headers: Record<string, string> = {
-    [webhookHeaders.eventId]: event.event_id,
-    [webhookHeaders.deliveryId]: start.deliveryId,
-    // A name stored before such names were refused never replaces the delivery's own headers.
-    ...(isDeliveryOwnHeader(profile.webhook.auth_header_name) ? {} : { [profile.webhook.auth_header_name]: `${profile.webhook.auth_header_prefix}${profile.api_key}` }),
-    ...(secrets.length > 0
-      ? {
-          [webhookHeaders.timestamp]: String(signedAt),
-          [webhookHeaders.signature]: signatureHeaderValue({ secrets, timestamp: signedAt, body }),
-        }
-      : {}),
-  };
+  const headers = signedDeliveryHeaders({ profile, secrets, eventId: event.event_id, deliveryId: start.deliveryId, body, now });
   const outcome = await deps.post({
     url: profile.webhook.url,
     headers,
@@ -116,32 +99,41 @@ export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebho
   const verdict = classifyOutcome(outcome);
   const record = {
     delivery_id: start.deliveryId,
+    partner_id: event.partner_id,
     attempt,
     status_code: outcome.status ?? null,
     verdict,
     latency_ms: Math.round(outcome.latencyMs),
     error: outcome.error ?? null,
+    response_excerpt: scrubbedExcerpt(outcome.responseText, [profile.api_key, ...secrets], RESPONSE_EXCERPT_BYTES),
     at: deps.clock.now().toISOString(),
   };
 
   const observe = (outcome: Parameters<NonNullable<DeliverWebhookDeps['observeAttempt']>>[0]) =>
     deps.observeAttempt?.(outcome, record.latency_ms);
 
+  // After the attempt is recorded: a failing health write then never costs the partner a second attempt.
+  const updateHealth = () => trackEndpointHealth(profile, verdict === 'delivered', deps.clock.now(), deps);
+
   if (verdict === 'delivered') {
     observe('delivered');
-    return deps.deliveries.recordAttempt(record, 'delivered');
+    await deps.deliveries.recordAttempt(record, 'delivered');
+    return updateHealth();
   }
   if (verdict === 'rejected') {
     observe('rejected');
-    return deps.deliveries.recordAttempt(record, 'rejected', 'Permanent rejection: not retried');
+    await deps.deliveries.recordAttempt(record, 'rejected', 'Permanent rejection: not retried');
+    return updateHealth();
   }
   if (attempt >= MAX_ATTEMPTS) {
     observe('dead_lettered');
     await deadLetter(record.status_code, record.error, `No success after ${MAX_ATTEMPTS} attempts`);
-    return deps.deliveries.recordAttempt(record, 'dead_lettered', `No success after ${MAX_ATTEMPTS} attempts`);
+    await deps.deliveries.recordAttempt(record, 'dead_lettered', `No success after ${MAX_ATTEMPTS} attempts`);
+    return updateHealth();
   }
   observe('retried');
   await deps.deliveries.recordAttempt(record, 'retrying');
+  await updateHealth();
   const delay = nextDelaySeconds({
     attempt,
     status: outcome.status,

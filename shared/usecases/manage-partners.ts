@@ -26,6 +26,10 @@ export interface PartnerView {
     auth_header_name: string;
     auth_header_prefix: string;
     events: Record<string, boolean>;
+    enabled: boolean;
+    disabled_reason: string | null;
+    failing_since: string | null;
+    alert_email: string | null;
   };
   created_at: string;
 }
@@ -43,6 +47,10 @@ export const partnerView = (profile: PartnerProfile, apiSecret?: string): Partne
     auth_header_name: profile.webhook.auth_header_name,
     auth_header_prefix: profile.webhook.auth_header_prefix,
     events: profile.webhook.events,
+    enabled: !profile.webhook.disabled_at,
+    disabled_reason: profile.webhook.disabled_reason ?? null,
+    failing_since: profile.webhook.failing_since ?? null,
+    alert_email: profile.webhook.alert_email ?? null,
   },
   created_at: profile.created_at,
 });

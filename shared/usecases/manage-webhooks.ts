@@ -2,7 +2,9 @@
 import { randomToken } from '#shared/domain/ids';
 import type { WebhookSettings } from '#shared/domain/partner';
 import { eventSettingKey, webhookEventNames, type WebhookEventName } from '#shared/events/catalog';
-import { BadRequestError, NotFoundError } from '#shared/errors';
+import * as v from 'valibot';
+import { emailAddress } from '#shared/domain/booking-schemas';
+import { BadRequestError, NotFoundError, ValidationError } from '#shared/errors';
 import { replayMessage } from '#shared/webhooks/queue-message';
 import { isDeliveryOwnHeader } from '#shared/webhooks/signing';
 import { checkWebhookUrl } from '#shared/webhooks/url-safety';
@@ -15,9 +17,26 @@ export interface WebhookSettingsChange {
   authHeaderPrefix?: string;
   /** Event name → subscribed. */
   events?: Partial<Record<WebhookEventName, boolean>>;
+  /** false holds deliveries (recorded as `held`, recoverable); true sends them again. */
+  enabled?: boolean;
+  /** Why the endpoint is disabled, shown to the partner and support. */
+  disabledReason?: string;
+  /** Stops signing with the previous secret now, before its overlap ends. */
+  endSecretOverlap?: boolean;
+  /** Where endpoint health warnings go; null for none. */
+  alertEmail?: string | null;
 }
 
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
+
+/** Why `name` cannot carry the partner's API key, or undefined when it can. */
+export const authHeaderNameProblem = (name: string): string | undefined => {
+  if (!HEADER_NAME.test(name)) return `"${name}" is not a valid HTTP header name.`;
+  if (isDeliveryOwnHeader(name)) {
+    return `"${name}" is reserved: deliveries set it themselves or it is hop-by-hop. Use e.g. Authorization or x-api-key.`;
+  }
+  return undefined;
+};
 
 /** Changes a partner's webhook settings; the URL is checked now and again at every delivery. */
 export const setWebhookSettings = async (
@@ -29,15 +48,11 @@ export const setWebhookSettings = async (
     const check = checkWebhookUrl(change.url, { allowPrivate: deps.allowPrivateUrls });
     if (!check.ok) throw new BadRequestError('unsafe_webhook_url', check.reason);
   }
-  if (change.authHeaderName !== undefined && !HEADER_NAME.test(change.authHeaderName)) {
-    throw new BadRequestError('invalid_header_name', `"${change.authHeaderName}" is not a valid HTTP header name.`);
+  if (change.alertEmail && !v.is(emailAddress('alert_email'), change.alertEmail)) {
+    throw new ValidationError('alert_email must be a valid email address.', [{ path: 'alert_email', message: 'Not an email address.' }]);
   }
-  if (change.authHeaderName !== undefined && isDeliveryOwnHeader(change.authHeaderName)) {
-    throw new BadRequestError(
-      'invalid_header_name',
-      `"${change.authHeaderName}" is set by every delivery itself; choose another auth header name, such as authorization or x-api-key.`,
-    );
-  }
+  const headerProblem = change.authHeaderName === undefined ? undefined : authHeaderNameProblem(change.authHeaderName);
+  if (headerProblem) throw new BadRequestError('invalid_header_name', headerProblem);
   for (const name of Object.keys(change.events ?? {})) {
     if (!webhookEventNames.includes(name as WebhookEventName)) {
       throw new BadRequestError('unknown_event', `Unknown event "${name}". Known: ${webhookEventNames.join(', ')}.`);
@@ -54,6 +69,13 @@ export const setWebhookSettings = async (
         webhook.events = { ...webhook.events };
         for (const [name, on] of Object.entries(change.events)) webhook.events[eventSettingKey(name as WebhookEventName)] = Boolean(on);
       }
+      if (change.alertEmail !== undefined) webhook.alert_email = change.alertEmail;
+      // Enabling starts health afresh: days of old failures must not disable the endpoint again at its next failure.
+      if (change.enabled === true) Object.assign(webhook, { disabled_at: null, disabled_reason: null, failing_since: null, failure_warning_sent_at: null });
+      if (change.enabled === false && !webhook.disabled_at) {
+        Object.assign(webhook, { disabled_at: deps.clock.now().toISOString(), disabled_reason: change.disabledReason ?? 'disabled by the partner' });
+      }
+      if (change.endSecretOverlap) Object.assign(webhook, { previous_signing_secret_ciphertext: null, previous_secret_expires_at: null });
       return { ...profile, webhook };
     },
     deps,
@@ -110,5 +132,5 @@ export const listDeliveries = async (
   const records = filter.eventId
     ? await deps.deliveries.byEvent(filter.eventId)
     : await deps.deliveries.byPartner(filter.partnerId ?? '', filter.limit ?? 50);
-  return Promise.all(records.map(async (record) => ({ ...record, attempt_log: await deps.deliveries.attempts(record.delivery_id) })));
+  return Promise.all(records.map(async (record) => ({ ...record, attempt_log: await deps.deliveries.attempts(record.partner_id, record.delivery_id) })));
 };

@@ -15,7 +15,7 @@ const entriesOf = (image: Record<string, unknown>): BusEntry[] => {
     event_id: image.event_id as string,
     timestamp: image.timestamp as string,
   };
-  const entry = (detail: typeof base & { data: unknown }): BusEntry => ({
+  const entry = (detail: typeof base & { data: unknown; replay?: true }): BusEntry => ({
     Source: eventSource,
     DetailType: detail.event,
     Detail: JSON.stringify(detail),
@@ -26,7 +26,8 @@ const entriesOf = (image: Record<string, unknown>): BusEntry[] => {
     return messages.map((message, index) => entry({ ...base, event_id: `${base.event_id}:${index}`, data: message }));
   }
   const event: DomainEvent = { ...base, event: base.event as DomainEvent['event'], data: image.data as Record<string, unknown> };
-  return [entry(event)];
+  // A replay request (partner replay or recovery) travels like its event, marked so the delivery log tells it apart.
+  return [entry(image.replay === true ? { ...event, replay: true } : event)];
 };
 
 /**

@@ -1,9 +1,20 @@
 // webhooks → what a delivery is: the envelope partners receive, and the records support reads.
 import type { DomainEvent } from '#shared/events/catalog';
 
-export type DeliveryStatus = 'pending' | 'retrying' | 'delivered' | 'rejected' | 'dead_lettered' | 'skipped';
+/** `held`: the partner's endpoint was disabled when the delivery was due; kept for recovery, never attempted. */
+export const deliveryStatuses = ['pending', 'retrying', 'delivered', 'rejected', 'dead_lettered', 'skipped', 'held'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
-export const finalDeliveryStatuses: ReadonlySet<DeliveryStatus> = new Set(['delivered', 'rejected', 'dead_lettered', 'skipped']);
+export const finalDeliveryStatuses: ReadonlySet<DeliveryStatus> = new Set(['delivered', 'rejected', 'dead_lettered', 'skipped', 'held']);
+
+/** What "recover since" sends again: deliveries that never reached the partner and are not retried any more. */
+export const recoverableDeliveryStatuses: readonly DeliveryStatus[] = ['rejected', 'dead_lettered', 'held'];
+
+/** Delivery records and their attempts expire (table TTL) this long after the delivery started (docs/webhooks.md). */
+export const DELIVERY_LOG_RETENTION_DAYS = 30;
+
+/** The receiver's answer kept per attempt, after secrets are scrubbed. */
+export const RESPONSE_EXCERPT_BYTES = 1024;
 
 export interface DeliveryRecord {
   delivery_id: string;
@@ -17,17 +28,22 @@ export interface DeliveryRecord {
   /** Why a delivery was not attempted (no URL, not subscribed) or was dead-lettered. */
   reason: string | null;
   replay: boolean;
+  /** When "recover since" or a replay sent this delivery's event again (each failed delivery is recovered once). */
+  recovered_at?: string | null;
   created_at: string;
   updated_at: string;
 }
 
 export interface DeliveryAttempt {
   delivery_id: string;
+  partner_id: string;
   attempt: number;
   status_code: number | null;
   verdict: 'delivered' | 'retry' | 'rejected';
   latency_ms: number;
   error: string | null;
+  /** The first RESPONSE_EXCERPT_BYTES of the receiver's answer, secrets scrubbed; null without an answer. */
+  response_excerpt: string | null;
   at: string;
 }
 

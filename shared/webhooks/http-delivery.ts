@@ -7,8 +7,10 @@ import type { DeliveryOutcome, WebhookPost } from '#shared/usecases/ports/webhoo
 
 export const webhookUserAgent = 'esim-booking-service-webhooks/1';
 
-/** We only need the status; a larger response is cut off rather than buffered. */
+/** We only need the status and the start of the answer; a larger response is cut off rather than buffered. */
 const maxResponseBytes = 64 * 1024;
+/** The start of the answer returned with the outcome (the delivery log keeps 1 KiB of it, scrubbed). */
+const keptResponseBytes = 4 * 1024;
 
 /** A pooled connection idle this long is closed; receivers commonly close theirs after 5 s. */
 const IDLE_CONNECTION_MS = 4_000;
@@ -79,6 +81,9 @@ export const createWebhookPoster = ({ lookup = safeLookup, ca }: WebhookPosterOp
       let request: ClientRequest | undefined;
       let response: IncomingMessage | undefined;
       let settled = false;
+      // The start of the answer, for the delivery log and test deliveries; the rest is read and dropped.
+      const kept: Buffer[] = [];
+      let keptBytes = 0;
 
       // Once the status is known it is the outcome, even if the body is cut short afterwards.
       const settle = (failure?: Failure, { connectionReusable = false } = {}): void => {
@@ -89,7 +94,12 @@ export const createWebhookPoster = ({ lookup = safeLookup, ca }: WebhookPosterOp
         if (!connectionReusable) request?.destroy();
         if (response?.statusCode !== undefined) {
           const retryAfter = response.headers['retry-after'];
-          resolve({ status: response.statusCode, latencyMs: elapsedMs(), ...(retryAfter === undefined ? {} : { retryAfter }) });
+          resolve({
+            status: response.statusCode,
+            latencyMs: elapsedMs(),
+            responseText: Buffer.concat(kept).toString('utf8'),
+            ...(retryAfter === undefined ? {} : { retryAfter }),
+          });
         } else {
           resolve({ latencyMs: elapsedMs(), ...failure });
         }
@@ -123,6 +133,10 @@ export const createWebhookPoster = ({ lookup = safeLookup, ca }: WebhookPosterOp
         response = answer;
         let received = 0;
         answer.on('data', (chunk: Buffer) => {
+          if (keptBytes < keptResponseBytes) {
+            kept.push(chunk.subarray(0, keptResponseBytes - keptBytes));
+            keptBytes += Math.min(chunk.length, keptResponseBytes - keptBytes);
+          }
           received += chunk.length;
           if (received > maxResponseBytes) settle();
         });

@@ -13,11 +13,16 @@ export const QueueMessageSchema = v.object({
     event_id: v.pipe(v.string(), v.minLength(1)),
     timestamp: v.string(),
     data: v.record(v.string(), v.unknown()),
+    /** Set on a replay requested through the outbox (partner replay and recovery). */
+    replay: v.optional(v.boolean()),
   }),
   /** Set by `events replay`; the delivery is recorded as a replay. */
   replay: v.optional(v.boolean()),
 });
 export type QueueMessageOutput = v.InferOutput<typeof QueueMessageSchema>;
+
+/** Whether a queued message is a replay, put on the queue directly (ops) or through the outbox (partners). */
+export const isReplay = (message: QueueMessageOutput): boolean => message.replay === true || message.detail.replay === true;
 
 export const parseQueueMessage = (body: string): QueueMessageOutput | undefined => {
   try {

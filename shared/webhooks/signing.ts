@@ -10,8 +10,12 @@ export const webhookHeaders = {
   deliveryId: 'x-service-delivery-id',
 } as const;
 
-// Headers that frame, route or describe the request: the HTTP client sets them, and an auth header must not.
-const transportHeaders = new Set(['host', 'content-length', 'content-type', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect', 'user-agent']);
+// Headers that frame, route or describe the request, or mean something hop by hop only (RFC 9110 7.6.1, RFC 9113
+// 8.2.2): the HTTP client or a proxy sets them, and an auth header must not.
+const transportHeaders = new Set([
+  'host', 'content-length', 'content-type', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te',
+  'trailer', 'expect', 'user-agent', 'cookie', 'date', 'via', 'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto',
+]);
 
 /**
  * Whether every delivery sets a header of this name itself (case-insensitive): any `x-service-` name, now and later,

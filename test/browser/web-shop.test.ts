@@ -2,45 +2,34 @@
 // the partner's webhook receiver gets package.purchased with a package_queue_uuid; then the same form sent again
 // charges nothing more. axe-core finds nothing; phone screenshots in docs/screenshots/.
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import type { SignedClient } from '#test/support/signed-client';
-import { expectAccessible as axeCheck, launchChromium, phoneContext, screenshotFile, startSideBySide } from '#test/support/browser';
-import { startTestService, type TestService } from '#test/support/test-service';
+import { expectAccessible as axeCheck, screenshotFile, useBrowserFixture } from '#test/support/browser';
+import type { TestService } from '#test/support/test-service';
 import { bookTraveler, redirectToken } from '#test/support/web-app';
-import { eventually, startReceiver, type Receiver } from '#test/support/webhook-receiver';
+import { eventually, type Receiver } from '#test/support/webhook-receiver';
 
 
 describe('Shop page in a browser', () => {
+  const fixture = useBrowserFixture({}, { catalog: true });
   let service: TestService;
   let receiver: Receiver;
   let client: SignedClient;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   const hookPath = '/shop-partner';
 
   beforeAll(async () => {
-    await startSideBySide([
-      startTestService({}, { catalog: true }).then((started) => (service = started)),
-      startReceiver().then((started) => (receiver = started)),
-      launchChromium().then((started) => (browser = started)),
-    ]);
+    ({ service, receiver } = fixture);
     const { partner, client: signed } = await service.newPartner();
     client = signed;
     await setWebhookSettings(partner.partner_id, { url: `${receiver.url}${hookPath}` }, { ...service.runtime.admin, allowPrivateUrls: true });
     const { signing_secret: secret } = await rotateWebhookSigningSecret(partner.partner_id, {}, service.runtime.admin);
     receiver.script(hookPath, [{ status: 200 }], secret);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await Promise.all([service?.stop(), receiver?.close()]);
+  beforeEach(() => {
+    page = fixture.page;
   });
-  beforeEach(async () => {
-    context = await phoneContext(browser);
-    page = await context.newPage();
-  });
-  afterEach(() => context?.close());
 
   const expectAccessible = () => axeCheck(page);
   const eventsFor = (traveler: string, type: string) =>

@@ -157,7 +157,7 @@ describe('Webhook delivery through the local pipeline', () => {
     expect(receiver.received(path)).toHaveLength(attempts);
     expect(new Set(receiver.received(path).map((d) => d.body.delivery_id)).size).toBe(1);
     expect(receiver.received(path).every((d) => d.signatureValid)).toBe(true);
-    const log = await deliveries.attempts(record!.delivery_id);
+    const log = await deliveries.attempts(record!.partner_id, record!.delivery_id);
     expect(log.map((a) => a.attempt)).toEqual(Array.from({ length: attempts }, (_, i) => i + 1));
   });
 

@@ -1,9 +1,10 @@
 // test support → Debian's Chromium for the browser tests, a phone-size context, and the axe-core check every page passes.
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { chromiumPath } from '#test/support/chromium';
-import { projectRoot } from '#test/support/test-service';
+import { projectRoot, startTestService, type TestService } from '#test/support/test-service';
+import { startReceiver, type Receiver } from '#test/support/webhook-receiver';
 
 const screenshots = join(projectRoot, 'docs/screenshots');
 
@@ -37,4 +38,39 @@ export const phoneContext = (browser: Browser, options: BrowserContextOptions = 
 export const expectAccessible = async (page: Page) => {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+};
+
+export interface BrowserFixture {
+  service: TestService;
+  receiver: Receiver;
+  browser: Browser;
+  /** A fresh phone context and page for each test. */
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * The opening browser files share: the service, a webhook receiver and Chromium started before the file's tests and
+ * stopped after them, and a new phone page for each test. Fields are filled in by the time the tests run.
+ */
+export const useBrowserFixture = (environment: Record<string, string> = {}, options: { catalog?: boolean } = {}): BrowserFixture => {
+  const fixture = {} as BrowserFixture;
+  beforeAll(async () => {
+    // Each start records itself, so afterAll stops whatever did start even when another one failed.
+    await startSideBySide([
+      startTestService(environment, options).then((started) => (fixture.service = started)),
+      startReceiver().then((started) => (fixture.receiver = started)),
+      launchChromium().then((started) => (fixture.browser = started)),
+    ]);
+  });
+  afterAll(async () => {
+    await fixture.browser?.close();
+    await Promise.all([fixture.service?.stop(), fixture.receiver?.close()]);
+  });
+  beforeEach(async () => {
+    fixture.context = await phoneContext(fixture.browser);
+    fixture.page = await fixture.context.newPage();
+  });
+  afterEach(() => fixture.context?.close());
+  return fixture;
 };

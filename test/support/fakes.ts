@@ -4,8 +4,9 @@ import { defaultDepartureEventSettings } from '#shared/domain/departure-events';
 import { defaultWebhookSettings, type PartnerProfile } from '#shared/domain/partner';
 import type { DomainEvent } from '#shared/events/catalog';
 import { finalDeliveryStatuses, type DeliveryAttempt, type DeliveryRecord } from '#shared/webhooks/delivery-model';
+import type { DeliverWebhookDeps } from '#shared/usecases/deliver-webhook';
 import type { SecretCipher } from '#shared/usecases/ports/partners';
-import type { DeliveryLog, DeliveryStart, DeadLetterDetails, WebhookQueue } from '#shared/usecases/ports/webhooks';
+import type { DeliveryLog, DeliveryStart, DeadLetterDetails, EndpointHealthStore, WebhookQueue } from '#shared/usecases/ports/webhooks';
 
 export const makePartnerProfile = (overrides: Partial<PartnerProfile> = {}): PartnerProfile => ({
   partner_id: 'ptn_test',
@@ -64,8 +65,8 @@ export const memoryDeliveryLog = () => {
         ...existing, status, reason, updated_at: start.now,
       });
     },
-    get: async (id) => records.get(id),
-    attempts: async (id) => attemptLog.filter((a) => a.delivery_id === id),
+    get: async (_partnerId, id) => records.get(id),
+    attempts: async (_partnerId, id) => attemptLog.filter((a) => a.delivery_id === id),
     byEvent: async (eventId) => [...records.values()].filter((r) => r.event_id === eventId),
     byPartner: async (partnerId) => [...records.values()].filter((r) => r.partner_id === partnerId),
     findEvent: async (eventId) => events.get(eventId),
@@ -94,4 +95,43 @@ export const memoryProviderOrderJournal = () => {
     dueForReconciliation: async (now) => [...orders.values()].filter((o) => o.reconcile_at !== null && o.reconcile_at <= now.toISOString()),
   };
   return { journal, orders };
+};
+
+/** Records every endpoint-health write, in order, as the store would receive it. */
+export const memoryEndpointHealth = () => {
+  const writes: Array<{ change: keyof EndpointHealthStore; at?: string; reason?: string; emailTo?: string; emailSubject?: string }> = [];
+  const health: EndpointHealthStore = {
+    markFailing: async (_partnerId, at) => void writes.push({ change: 'markFailing', at }),
+    markRecovered: async () => void writes.push({ change: 'markRecovered' }),
+    warn: async (_partnerId, at, email) =>
+      void writes.push({ change: 'warn', at, emailTo: email?.data.messages[0]?.to, emailSubject: email?.data.messages[0]?.subject }),
+    disable: async (_partnerId, at, reason, email) =>
+      void writes.push({ change: 'disable', at, reason, emailTo: email?.data.messages[0]?.to, emailSubject: email?.data.messages[0]?.subject }),
+  };
+  return { health, writes };
+};
+
+/** Thresholds far enough apart that a test names exactly which one it crosses. */
+export const testHealthThresholds = { warnAfterMs: 24 * 3_600_000, disableAfterMs: 72 * 3_600_000 };
+
+/**
+ * The dispatcher's dependencies, all in memory: the profile as the only partner, `post` as the receiver, the clock
+ * fixed at `now`. Returns the adapters too, so a test reads what was recorded.
+ */
+export const dispatcherDeps = (input: { profile: PartnerProfile; post: DeliverWebhookDeps['post']; now: Date }) => {
+  const deliveries = memoryDeliveryLog();
+  const queue = memoryQueue();
+  const health = memoryEndpointHealth();
+  const deps: DeliverWebhookDeps = {
+    partners: { getProfile: async (id) => (id === input.profile.partner_id ? input.profile : undefined) },
+    deliveries: deliveries.log,
+    queue: queue.queue,
+    cipher: fakeCipher,
+    post: input.post,
+    clock: { now: () => input.now },
+    settings: { timeoutMs: 1000, backoffScale: 1, allowPrivateUrls: false },
+    health: health.health,
+    thresholds: testHealthThresholds,
+  };
+  return { deps, deliveries, queue, health };
 };

@@ -2,22 +2,13 @@
 import { eventSource } from '#shared/events/pipeline';
 import { deliverWebhook, DeliveryPostponed, type DeliverWebhookDeps } from '#shared/usecases/deliver-webhook';
 import { MAX_ATTEMPTS } from '#shared/webhooks/retry-policy';
-import { fakeCipher, makeDomainEvent, makePartnerProfile, memoryDeliveryLog, memoryQueue } from '#test/support/fakes';
+import { dispatcherDeps, makeDomainEvent, makePartnerProfile } from '#test/support/fakes';
 import type { DeliveryOutcome } from '#shared/usecases/ports/webhooks';
 
 const setup = (outcome: DeliveryOutcome) => {
-  const profile = makePartnerProfile();
   const observed: Array<[string, number]> = [];
-  const deps: DeliverWebhookDeps = {
-    partners: { getProfile: async (id) => (id === profile.partner_id ? profile : undefined) },
-    deliveries: memoryDeliveryLog().log,
-    queue: memoryQueue().queue,
-    cipher: fakeCipher,
-    post: async () => outcome,
-    clock: { now: () => new Date('2026-11-22T12:00:00.000Z') },
-    settings: { timeoutMs: 1000, backoffScale: 1, allowPrivateUrls: false },
-    observeAttempt: (result, latencyMs) => observed.push([result, latencyMs]),
-  };
+  const { deps } = dispatcherDeps({ profile: makePartnerProfile(), post: async () => outcome, now: new Date('2026-11-22T12:00:00.000Z') });
+  deps.observeAttempt = (result, latencyMs) => void observed.push([result, latencyMs]);
   return { deps, observed };
 };
 

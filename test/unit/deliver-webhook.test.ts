@@ -4,28 +4,18 @@ import type { PartnerProfile } from '#shared/domain/partner';
 import { deliverWebhook, deliveryIdOf, DeliveryPostponed, type DeliverWebhookDeps } from '#shared/usecases/deliver-webhook';
 import { MAX_ATTEMPTS } from '#shared/webhooks/retry-policy';
 import { verifyWebhookSignature } from '#shared/webhooks/signing';
-import { fakeCipher, makeDomainEvent, makePartnerProfile, memoryDeliveryLog, memoryQueue } from '#test/support/fakes';
+import { dispatcherDeps, makeDomainEvent, makePartnerProfile } from '#test/support/fakes';
 import type { DeliveryOutcome, WebhookPost } from '#shared/usecases/ports/webhooks';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 
 const setup = (profile: PartnerProfile = makePartnerProfile(), outcomes: DeliveryOutcome[] = [{ status: 200, latencyMs: 5 }]) => {
-  const deliveries = memoryDeliveryLog();
-  const queue = memoryQueue();
   const posts: WebhookPost[] = [];
-  const deps: DeliverWebhookDeps = {
-    partners: { getProfile: async (id) => (id === profile.partner_id ? profile : undefined) },
-    deliveries: deliveries.log,
-    queue: queue.queue,
-    cipher: fakeCipher,
-    post: async (request) => {
-      posts.push(request);
-      return outcomes[Math.min(posts.length - 1, outcomes.length - 1)] ?? { status: 200, latencyMs: 1 };
-    },
-    clock: { now: () => NOW },
-    settings: { timeoutMs: 1000, backoffScale: 1, allowPrivateUrls: false },
+  const post = async (request: WebhookPost) => {
+    posts.push(request);
+    return outcomes[Math.min(posts.length - 1, outcomes.length - 1)] ?? { status: 200, latencyMs: 1 };
   };
-  return { deps, deliveries, queue, posts };
+  return { ...dispatcherDeps({ profile, post, now: NOW }), posts };
 };
 
 const message = (event = makeDomainEvent(), extra: Record<string, unknown> = {}) => ({
@@ -239,5 +229,52 @@ describe('Use case: deliverWebhook', () => {
     expect(ids[0].event_id).toBe(ids[1].event_id);
     expect(ids[0].delivery_id).not.toBe(ids[1].delivery_id);
     expect([...deliveries.records.values()].map((r) => r.replay)).toEqual([false, true]);
+  });
+
+  it('holds a delivery without any HTTP attempt while the endpoint is disabled', async () => {
+    // Prepare
+    const profile = makePartnerProfile();
+    profile.webhook = { ...profile.webhook, disabled_at: '2026-11-22T11:00:00.000Z', disabled_reason: 'disabled by the partner' };
+    const { deps, deliveries, posts } = setup(profile);
+
+    // Act
+    await deliverWebhook(message(), deps);
+
+    // Assess
+    expect(posts).toHaveLength(0);
+    expect([...deliveries.records.values()]).toEqual([
+      expect.objectContaining({ status: 'held', attempts: 0, reason: expect.stringContaining('disabled by the partner') }),
+    ]);
+  });
+
+  it('records a replay requested through the outbox (marked inside the event) as a replay', async () => {
+    // Prepare
+    const { deps, deliveries } = setup();
+
+    // Act
+    await deliverWebhook(message({ ...makeDomainEvent(), replay: true } as ReturnType<typeof makeDomainEvent>), deps);
+
+    // Assess
+    expect([...deliveries.records.values()]).toEqual([expect.objectContaining({ status: 'delivered', replay: true })]);
+  });
+
+  it("keeps the first KiB of the receiver's answer with the API key and signing secret scrubbed", async () => {
+    // Prepare
+    const profile = makePartnerProfile({ api_key: 'pk_test_secretkey' });
+    profile.webhook = { ...profile.webhook, signing_secret_ciphertext: 'enc:whsec_abcdefghijklmnop' };
+    const echo = `echo pk_test_secretkey whsec_abcdefghijklmnop Bearer eyJhbGciOi.x ${'y'.repeat(2000)}`;
+    const { deps, deliveries } = setup(profile, [{ status: 500, latencyMs: 3, responseText: echo }]);
+
+    // Act
+    await deliverWebhook(message(), deps).catch(() => undefined);
+
+    // Assess
+    const [attempt] = deliveries.attemptLog;
+    expect(Buffer.byteLength(attempt!.response_excerpt!)).toBeLessThanOrEqual(1024);
+    expect(attempt!.response_excerpt).not.toContain('pk_test_secretkey');
+    expect(attempt!.response_excerpt).not.toContain('whsec_abcdefghijklmnop');
+    expect(attempt!.response_excerpt).not.toContain('eyJhbGciOi');
+    expect(attempt!.response_excerpt).toMatch(/^echo \[redacted\]/);
+    expect(attempt!.response_excerpt).toContain('Bearer [redacted]');
   });
 });

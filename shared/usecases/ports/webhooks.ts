@@ -1,5 +1,6 @@
 // ports → the event bus, the webhook queue, the delivery log and the HTTP poster of the delivery use cases.
 import type { DomainEvent } from '#shared/events/catalog';
+import type { EmailRequest } from '#shared/events/email-request';
 import type { DeliveryAttempt, DeliveryRecord, DeliveryStatus } from '#shared/webhooks/delivery-model';
 export interface DeliveryStart {
   deliveryId: string;
@@ -12,13 +13,50 @@ export interface DeliveryLog {
   /** Counts one more attempt; `undefined` when the delivery already reached a final status. */
   beginAttempt(start: DeliveryStart): Promise<number | undefined>;
   recordAttempt(attempt: DeliveryAttempt, status: DeliveryStatus, reason?: string): Promise<void>;
-  /** Records a final status without an HTTP attempt (no endpoint, not subscribed, attempts used up). */
-  recordFinal(start: DeliveryStart, status: 'skipped' | 'dead_lettered', reason: string): Promise<void>;
-  get(deliveryId: string): Promise<DeliveryRecord | undefined>;
-  attempts(deliveryId: string): Promise<DeliveryAttempt[]>;
+  /** Records a final status without an HTTP attempt (no endpoint, not subscribed, endpoint disabled, attempts used up). */
+  recordFinal(start: DeliveryStart, status: 'skipped' | 'dead_lettered' | 'held', reason: string): Promise<void>;
+  get(partnerId: string, deliveryId: string): Promise<DeliveryRecord | undefined>;
+  attempts(partnerId: string, deliveryId: string): Promise<DeliveryAttempt[]>;
+  /** Support only: every delivery of an event id, whoever's it is. */
   byEvent(eventId: string): Promise<DeliveryRecord[]>;
   byPartner(partnerId: string, limit: number): Promise<DeliveryRecord[]>;
+  /** Support only: the recorded event of an event id, whoever's it is. */
   findEvent(eventId: string): Promise<DomainEvent | undefined>;
+}
+
+/** One page of a partner's delivery log, newest first; every field narrows it. */
+export interface DeliveryLogQuery {
+  limit: number;
+  /** Continue after this position (`{created_at}#{delivery_id}` of the last delivery of the previous page). */
+  after?: string;
+  /** ISO 8601 bounds on the delivery's start, both inclusive. */
+  since?: string;
+  until?: string;
+  event?: string;
+  eventId?: string;
+  statuses?: readonly DeliveryStatus[];
+  /** Only deliveries whose event was not sent again yet by a recovery or replay. */
+  unrecoveredOnly?: boolean;
+}
+
+export interface DeliveryLogPage {
+  records: DeliveryRecord[];
+  /** Where the next page starts; absent when nothing older matches. */
+  nextPosition?: string;
+}
+
+/** The delivery log as partners reach it: every read and write keyed by the partner's own id. */
+export interface PartnerDeliveryLog {
+  page(partnerId: string, query: DeliveryLogQuery): Promise<DeliveryLogPage>;
+  attempts(partnerId: string, deliveryId: string): Promise<DeliveryAttempt[]>;
+  /** The partner's recorded event, or undefined (another partner's event id reads as unknown). */
+  findPartnerEvent(partnerId: string, eventId: string): Promise<DomainEvent | undefined>;
+  /**
+   * Puts a replay of the event in the outbox (published like a new event, delivered with a new delivery id).
+   * With `recovering`, that delivery is marked recovered in the same transaction; false when it already was.
+   * With `markOnly`, the delivery is only marked (its event is already being sent again).
+   */
+  requestReplay(event: DomainEvent, options: { now: string; recovering?: DeliveryRecord; markOnly?: boolean }): Promise<boolean>;
 }
 
 export interface DeadLetterDetails {
@@ -51,6 +89,8 @@ export interface DeliveryOutcome {
   /** Raw Retry-After header, for the retry policy. */
   retryAfter?: string;
   latencyMs: number;
+  /** The start of the receiver's answer body, as text (at most what the poster reads). */
+  responseText?: string;
   error?: string;
   errorKind?: 'timeout' | 'connection' | 'unsafe_url' | 'invalid_url';
 }
@@ -72,4 +112,39 @@ export interface BusEntry {
   DetailType: string;
   Detail: string;
   Time: Date;
+}
+
+/** The endpoint-health fields of a partner's webhook settings, written only when they change (decision F97). */
+export interface EndpointHealthStore {
+  /** Starts the failing period unless one is running. */
+  markFailing(partnerId: string, since: string): Promise<void>;
+  /** Ends the failing period (and any warning sent for it). */
+  markRecovered(partnerId: string): Promise<void>;
+  /** Records the warning once, with its email in the outbox in the same transaction. */
+  warn(partnerId: string, at: string, email: EmailRequest | undefined): Promise<void>;
+  /** Disables the endpoint once, with its email in the outbox in the same transaction. */
+  disable(partnerId: string, at: string, reason: string, email: EmailRequest | undefined): Promise<void>;
+}
+
+/** A portal session: one partner's webhook page, opened by a single-use link (decision F98). */
+export interface PortalSession {
+  partner_id: string;
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PortalLinkRecord {
+  partner_id: string;
+  nonce: string;
+  expires_at: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface PortalSessionStore {
+  putLink(record: PortalLinkRecord): Promise<void>;
+  /** Marks the link used and creates the session in one transaction; false when the link was used or is unknown. */
+  redeemLink(link: { partnerId: string; nonce: string }, usedAt: string, sessionHash: string, session: PortalSession): Promise<boolean>;
+  getSession(sessionHash: string): Promise<PortalSession | undefined>;
 }

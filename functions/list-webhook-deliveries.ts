@@ -1,0 +1,16 @@
+// http adapter → GET /webhooks/deliveries: one page of the partner's delivery log with attempts, filtered, never cached.
+import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
+import { validate } from '#shared/domain/validate';
+import { ListWebhookDeliveriesQuerySchema } from '#shared/domain/webhook-schemas';
+import { partnerHandler } from '#shared/http/partner-handler';
+import { listWebhookDeliveries } from '#shared/usecases/partner-webhooks';
+
+export const handler = partnerHandler(async ({ event, partner }) => {
+  const query = validate(ListWebhookDeliveriesQuerySchema, event.queryStringParameters ?? {});
+  const { deliveries, pagination } = await listWebhookDeliveries(
+    partner.partnerId,
+    { ...query, cursor: query.cursor || undefined, cursorKey: partner.cursorKey },
+    partnerWebhookDeps,
+  );
+  return { message: 'Deliveries retrieved successfully.', data: deliveries, extra: { pagination } };
+});

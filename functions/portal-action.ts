@@ -1,0 +1,68 @@
+// POST /portal/actions → one action of the portal page (CSRF checked first): test, rotate, recover or replay, then
+// the page that says what happened. The same use cases as the partner API, for the session's partner only.
+import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
+import { AppError } from '#shared/errors';
+import { rotateWebhookSigningSecret } from '#shared/usecases/manage-webhooks';
+import { recoverWebhookDeliveries, sendTestDelivery } from '#shared/usecases/partner-webhooks';
+import { html, type Html } from '#shared/web/html';
+import { type PageOutcome, postedForm } from '#shared/web/page-handler';
+import { portalPage, type PortalPageRequest } from '#shared/web/portal-handler';
+import { portalResultPage, RECOVERY_WINDOWS_HOURS, ROTATION_OVERLAPS_MINUTES, testResultLines } from '#shared/web/portal-page';
+import { sameSecret } from '#shared/web/security';
+
+const EVENT_ID = /^[A-Za-z0-9._:-]{1,255}$/;
+
+const perform = async (request: PortalPageRequest, form: URLSearchParams): Promise<{ status?: number; title: string; lines: Array<string | Html> }> => {
+  const partnerId = request.session.partner_id;
+  const now = partnerWebhookDeps.clock.now();
+  switch (form.get('action')) {
+    case 'test':
+      return { title: 'Test delivery sent', lines: testResultLines(await sendTestDelivery(partnerId, partnerWebhookDeps)) };
+    case 'rotate': {
+      const overlap = Number(form.get('overlap_minutes'));
+      if (!ROTATION_OVERLAPS_MINUTES.includes(overlap as never)) break;
+      const rotated = await rotateWebhookSigningSecret(partnerId, { overlapMinutes: overlap }, partnerWebhookDeps);
+      return {
+        title: 'New signing secret',
+        lines: [
+          html`<code>${rotated.signing_secret}</code>`,
+          'Store it now: it is not shown again.',
+          rotated.previous_secret_valid_until ? `The previous secret keeps signing until ${rotated.previous_secret_valid_until}.` : 'The previous secret no longer signs.',
+        ],
+      };
+    }
+    case 'recover': {
+      const hours = Number(form.get('hours'));
+      if (!RECOVERY_WINDOWS_HOURS.includes(hours as never)) break;
+      const since = new Date(now.getTime() - hours * 3_600_000).toISOString();
+      const result = await recoverWebhookDeliveries(partnerId, { since }, partnerWebhookDeps);
+      return {
+        title: 'Recovery started',
+        lines: [`${result.queued} event(s) queued for delivery again.`, ...(result.more ? ['More remain: recover again in a minute.'] : [])],
+      };
+    }
+    case 'replay': {
+      const eventId = form.get('event_id') ?? '';
+      if (!EVENT_ID.test(eventId)) break;
+      await recoverWebhookDeliveries(partnerId, { event_id: eventId }, partnerWebhookDeps);
+      return { title: 'Replay queued', lines: [html`<code>${eventId}</code> is sent again with a new delivery id.`] };
+    }
+  }
+  return { status: 400, title: 'Unknown action', lines: ['This form cannot be sent. Go back and use a button of the page.'] };
+};
+
+export const handler = portalPage(
+  postedForm(
+    (request: PortalPageRequest, token) => sameSecret(token, request.session.csrf_token),
+    async (request, form): Promise<PageOutcome> => {
+      try {
+        const { status, ...result } = await perform(request, form);
+        return { status, page: portalResultPage(request.portalFrame, result) };
+      } catch (error) {
+        // Refusals the API would answer with a 4xx (no URL, rate limit, unknown event) are said in words; the rest is a 500 page.
+        if (!(error instanceof AppError) || !error.expose) throw error;
+        return { status: error.status, page: portalResultPage(request.portalFrame, { title: 'Not done', lines: [error.message] }) };
+      }
+    },
+  ),
+);

@@ -1,0 +1,13 @@
+// http adapter → POST /webhooks/deliveries/recover: replay one event, or send failed deliveries since a time again.
+import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
+import { validate } from '#shared/domain/validate';
+import { RecoverWebhookDeliveriesSchema } from '#shared/domain/webhook-schemas';
+import { partnerHandler } from '#shared/http/partner-handler';
+import { readJsonBody } from '#shared/http/request';
+import { recoverWebhookDeliveries } from '#shared/usecases/partner-webhooks';
+
+export const handler = partnerHandler(async ({ event, headers, partner }) => {
+  const request = validate(RecoverWebhookDeliveriesSchema, readJsonBody(event, headers));
+  const data = await recoverWebhookDeliveries(partner.partnerId, request, partnerWebhookDeps);
+  return { status: 202, message: `${data.queued} event(s) queued for delivery again.`, data };
+});

@@ -1,0 +1,16 @@
+// http adapter → POST /webhooks/endpoint/signing-secret: a new signing secret, shown once, with an optional overlap.
+import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
+import { validate } from '#shared/domain/validate';
+import { DEFAULT_SECRET_OVERLAP_MINUTES, RotateSigningSecretSchema } from '#shared/domain/webhook-schemas';
+import { partnerHandler } from '#shared/http/partner-handler';
+import { readJsonBody } from '#shared/http/request';
+import { rotateWebhookSigningSecret } from '#shared/usecases/manage-webhooks';
+
+export const handler = partnerHandler(async ({ event, headers, partner }) => {
+  const { overlap_minutes: overlapMinutes = DEFAULT_SECRET_OVERLAP_MINUTES } = validate(RotateSigningSecretSchema, readJsonBody(event, headers));
+  return {
+    status: 201,
+    message: 'Signing secret rotated. Store it now: it is not shown again.',
+    data: await rotateWebhookSigningSecret(partner.partnerId, { overlapMinutes }, partnerWebhookDeps),
+  };
+});

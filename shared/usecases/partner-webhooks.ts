@@ -1,0 +1,283 @@
+// use cases → the partner's own webhook self-service: endpoint, secret rotation, test delivery, delivery log, recovery.
+import { randomUUID } from 'node:crypto';
+import { decodeCursor, encodeCursor } from '#shared/domain/cursor';
+import type { PaginationMetaOutput } from '#shared/domain/booking-response-schemas';
+import type { PartnerProfile } from '#shared/domain/partner';
+import {
+  MAX_RECOVERED_PER_CALL,
+  TEST_EVENT_NAME,
+  type ListWebhookDeliveriesQueryOutput,
+  type RecoverWebhookDeliveriesOutput,
+  type RecoveryResultOutput,
+  type WebhookDeliveryOutput,
+  type WebhookEndpointOutput,
+  type WebhookEndpointUpdateOutput,
+  type WebhookTestResultOutput,
+} from '#shared/domain/webhook-schemas';
+import { webhookEventNames, type WebhookEventName } from '#shared/events/catalog';
+import { ConflictError, NotFoundError, TooManyRequestsError } from '#shared/errors';
+import { isSubscribed } from '#shared/usecases/deliver-webhook';
+import { requirePartner, type PartnerAdminDeps } from '#shared/usecases/manage-partners';
+import { setWebhookSettings } from '#shared/usecases/manage-webhooks';
+import type { Clock, ThrottleCounter } from '#shared/usecases/ports/services';
+import type { DeliveryOutcome, PartnerDeliveryLog, WebhookPost } from '#shared/usecases/ports/webhooks';
+import { RESPONSE_EXCERPT_BYTES, recoverableDeliveryStatuses, type DeliveryRecord } from '#shared/webhooks/delivery-model';
+import type { HealthThresholds } from '#shared/webhooks/endpoint-health';
+import { classifyOutcome } from '#shared/webhooks/retry-policy';
+import { scrubbedExcerpt, signedDeliveryHeaders, signingSecrets } from '#shared/webhooks/signed-request';
+
+export interface PartnerWebhookDeps extends PartnerAdminDeps {
+  deliveries: PartnerDeliveryLog;
+  post: (request: WebhookPost) => Promise<DeliveryOutcome>;
+  throttle: ThrottleCounter;
+  clock: Clock;
+  settings: { timeoutMs: number; allowPrivateUrls: boolean };
+  thresholds: HealthThresholds;
+}
+
+/** Calls per partner and minute: test deliveries reach the partner's own server; recoveries add to the shared queue. */
+export const SELF_SERVICE_LIMITS = { windowSeconds: 60, testDeliveries: 10, recoveries: 5 } as const;
+
+/** Deliveries the health summary looks at. */
+const HEALTH_WINDOW = 50;
+
+const throttled = async (scope: 'WEBHOOK_TEST' | 'WEBHOOK_RECOVER', limit: number, partnerId: string, deps: PartnerWebhookDeps) => {
+  const now = deps.clock.now();
+  const window = await deps.throttle.hit({ scope, subject: partnerId, windowSeconds: SELF_SERVICE_LIMITS.windowSeconds, now });
+  if (window.count > limit) {
+    throw new TooManyRequestsError(
+      `At most ${limit} of these calls per minute. Wait until the time in Retry-After has passed, then try again.`,
+      Math.max(1, window.resetsAt - Math.floor(now.getTime() / 1000)),
+    );
+  }
+};
+
+const failed = new Set(['rejected', 'dead_lettered', 'retrying']);
+
+/** The health the dispatcher tracks on the profile (decision F97), with the last success among recent deliveries. */
+const healthOf = (profile: PartnerProfile, recent: DeliveryRecord[], thresholds: HealthThresholds): WebhookEndpointOutput['health'] => {
+  const failingSince = profile.webhook.failing_since ?? null;
+  const disableAt = failingSince && !profile.webhook.disabled_at ? new Date(Date.parse(failingSince) + thresholds.disableAfterMs).toISOString() : null;
+  return {
+    last_delivered_at: recent.find((record) => record.status === 'delivered')?.updated_at ?? null,
+    failing_since: failingSince,
+    disable_at: disableAt,
+    recent_deliveries: recent.length,
+    recent_failures: recent.filter((record) => failed.has(record.status)).length,
+  };
+};
+
+const endpointView = (profile: PartnerProfile, recent: DeliveryRecord[], deps: Pick<PartnerWebhookDeps, 'clock' | 'thresholds'>): WebhookEndpointOutput => {
+  const { webhook } = profile;
+  const overlapUntil = webhook.previous_signing_secret_ciphertext ? webhook.previous_secret_expires_at : null;
+  return {
+    url: webhook.url,
+    enabled: !webhook.disabled_at,
+    disabled_at: webhook.disabled_at ?? null,
+    disabled_reason: webhook.disabled_reason ?? null,
+    alert_email: webhook.alert_email ?? null,
+    auth_header_name: webhook.auth_header_name,
+    auth_header_prefix: webhook.auth_header_prefix,
+    events: Object.fromEntries(webhookEventNames.map((name) => [name, isSubscribed(profile, name)])),
+    signing_secret: {
+      configured: webhook.signing_secret_ciphertext !== null,
+      previous_secret_valid_until: overlapUntil && Date.parse(overlapUntil) > deps.clock.now().getTime() ? overlapUntil : null,
+    },
+    health: healthOf(profile, recent, deps.thresholds),
+    updated_at: profile.updated_at,
+  };
+};
+
+/** Output: the partner's endpoint, subscriptions, secret state and health (one profile read, one log page). */
+export const getWebhookEndpoint = async (partnerId: string, deps: PartnerWebhookDeps): Promise<WebhookEndpointOutput> => {
+  const [profile, recent] = await Promise.all([
+    requirePartner(partnerId, deps),
+    deps.deliveries.page(partnerId, { limit: HEALTH_WINDOW }),
+  ]);
+  return endpointView(profile, recent.records, deps);
+};
+
+/**
+ * Input: the fields to change. Output: the endpoint after the change. The URL is checked as for support
+ * (public https); every delivery reads the settings when it is attempted, so a confirmed change applies to every
+ * attempt that starts after it, queued or not.
+ */
+export const updateWebhookEndpoint = async (
+  partnerId: string,
+  change: WebhookEndpointUpdateOutput,
+  deps: PartnerWebhookDeps,
+): Promise<WebhookEndpointOutput> => {
+  const profile = await setWebhookSettings(
+    partnerId,
+    {
+      url: change.url,
+      authHeaderName: change.auth_header_name,
+      authHeaderPrefix: change.auth_header_prefix,
+      events: change.events as Partial<Record<WebhookEventName, boolean>> | undefined,
+      enabled: change.enabled,
+      endSecretOverlap: change.end_secret_overlap === true,
+      alertEmail: change.alert_email,
+    },
+    { ...deps, allowPrivateUrls: deps.settings.allowPrivateUrls },
+  );
+  const recent = await deps.deliveries.page(partnerId, { limit: HEALTH_WINDOW });
+  return endpointView(profile, recent.records, deps);
+};
+
+/**
+ * Sends a signed `webhook.test` delivery to the endpoint now (also while deliveries are held) and reports the
+ * answer. Not recorded in the delivery log and never retried; its event id can never be a real event's.
+ */
+export const sendTestDelivery = async (partnerId: string, deps: PartnerWebhookDeps): Promise<WebhookTestResultOutput> => {
+  await throttled('WEBHOOK_TEST', SELF_SERVICE_LIMITS.testDeliveries, partnerId, deps);
+  const profile = await requirePartner(partnerId, deps);
+  const url = profile.webhook.url;
+  if (!url) throw new ConflictError('webhook_url_missing', 'No webhook URL is set: set one with PUT /webhooks/endpoint first.');
+  const now = deps.clock.now();
+  const eventId = `${TEST_EVENT_NAME}:${randomUUID()}`;
+  const deliveryId = `dlv_test_${randomUUID().replaceAll('-', '')}`;
+  const body = JSON.stringify({
+    event: TEST_EVENT_NAME,
+    timestamp: now.toISOString(),
+    data: { partner_id: partnerId, message: 'A test delivery: check the signature, answer 2xx, and do not process it as an event.' },
+    event_id: eventId,
+    delivery_id: deliveryId,
+  });
+  const secrets = await signingSecrets(profile, deps.cipher, now);
+  const outcome = await deps.post({
+    url,
+    headers: signedDeliveryHeaders({ profile, secrets, eventId, deliveryId, body, now }),
+    body,
+    timeoutMs: deps.settings.timeoutMs,
+    allowPrivate: deps.settings.allowPrivateUrls,
+  });
+  return {
+    event: TEST_EVENT_NAME,
+    event_id: eventId,
+    delivery_id: deliveryId,
+    url,
+    signed: secrets.length > 0,
+    delivered: classifyOutcome(outcome) === 'delivered',
+    status_code: outcome.status ?? null,
+    latency_ms: Math.round(outcome.latencyMs),
+    error: outcome.error ?? null,
+    response_excerpt: scrubbedExcerpt(outcome.responseText, [profile.api_key, ...secrets], RESPONSE_EXCERPT_BYTES),
+  };
+};
+
+/**
+ * Input: filters, page size and an optional cursor. Output: one page of deliveries, newest first, each with its
+ * attempts. Cursors are opaque and MAC'd like the bookings' ones; the log is read forward only (prevCursor null).
+ */
+export const listWebhookDeliveries = async (
+  partnerId: string,
+  query: ListWebhookDeliveriesQueryOutput & { cursorKey: Buffer },
+  deps: Pick<PartnerWebhookDeps, 'deliveries'>,
+): Promise<{ deliveries: WebhookDeliveryOutput[]; pagination: PaginationMetaOutput }> => {
+  const after = query.cursor ? decodeCursor(query.cursor, query.cursorKey).id : undefined;
+  const page = await deps.deliveries.page(partnerId, {
+    limit: query.perPage,
+    after,
+    since: query.since,
+    until: query.until,
+    event: query.event,
+    eventId: query.event_id,
+    statuses: query.status ? [query.status] : undefined,
+  });
+  const deliveries = await Promise.all(
+    page.records.map(async (record) => ({
+      delivery_id: record.delivery_id,
+      event_id: record.event_id,
+      event: record.event,
+      status: record.status,
+      attempts: record.attempts,
+      replay: record.replay,
+      recovered_at: record.recovered_at ?? null,
+      reason: record.reason,
+      last_status_code: record.last_status_code,
+      last_error: record.last_error,
+      created_at: record.created_at,
+      updated_at: record.updated_at,
+      attempt_log: (await deps.deliveries.attempts(partnerId, record.delivery_id)).map((attempt) => ({
+        attempt: attempt.attempt,
+        at: attempt.at,
+        status_code: attempt.status_code,
+        verdict: attempt.verdict,
+        latency_ms: attempt.latency_ms,
+        error: attempt.error,
+        response_excerpt: attempt.response_excerpt ?? null,
+      })),
+    })),
+  );
+  const next = page.nextPosition;
+  return {
+    deliveries,
+    pagination: {
+      perPage: query.perPage,
+      hasNextPage: next !== undefined,
+      hasPrevPage: false,
+      nextCursor: next === undefined ? null : encodeCursor({ direction: 'next', id: next }, query.cursorKey),
+      prevCursor: null,
+    },
+  };
+};
+
+/** Pages of the log one recovery reads at most, so a call stays bounded however sparse the failures are. */
+const MAX_RECOVERY_PAGES = 20;
+
+/** Up to `limit` failed, not yet recovered deliveries in [since, until], newest first; `more` when some may remain. */
+const unrecoveredFailures = async (
+  partnerId: string,
+  request: RecoverWebhookDeliveriesOutput,
+  now: string,
+  deps: Pick<PartnerWebhookDeps, 'deliveries'>,
+): Promise<{ records: DeliveryRecord[]; more: boolean }> => {
+  const limit = request.limit ?? MAX_RECOVERED_PER_CALL;
+  const records: DeliveryRecord[] = [];
+  let after: string | undefined;
+  for (let pages = 0; pages < MAX_RECOVERY_PAGES; pages += 1) {
+    const page = await deps.deliveries.page(partnerId, {
+      limit: limit - records.length,
+      after,
+      since: request.since,
+      until: request.until ?? now,
+      statuses: recoverableDeliveryStatuses,
+      unrecoveredOnly: true,
+    });
+    records.push(...page.records);
+    after = page.nextPosition;
+    if (after === undefined || records.length === limit) return { records, more: after !== undefined };
+  }
+  return { records, more: true };
+};
+
+/**
+ * Replays one event (`event_id`), or recovers every rejected, dead-lettered or held delivery started in
+ * [since, until] that was not recovered yet, at most `limit` per call. Each replay goes through the outbox and is
+ * delivered with a new delivery_id; marking the failed delivery recovered happens in the same transaction, so a
+ * repeated call recovers nothing twice. Several failed deliveries of one event are sent again once.
+ */
+export const recoverWebhookDeliveries = async (
+  partnerId: string,
+  request: RecoverWebhookDeliveriesOutput,
+  deps: PartnerWebhookDeps,
+): Promise<RecoveryResultOutput> => {
+  await throttled('WEBHOOK_RECOVER', SELF_SERVICE_LIMITS.recoveries, partnerId, deps);
+  const now = deps.clock.now().toISOString();
+  if (request.event_id !== undefined) {
+    const event = await deps.deliveries.findPartnerEvent(partnerId, request.event_id);
+    if (!event) throw new NotFoundError(`No event of yours has the id "${request.event_id}".`, 'event_not_found');
+    await deps.deliveries.requestReplay(event, { now });
+    return { queued: 1, event_ids: [event.event_id], more: false };
+  }
+  const { records, more } = await unrecoveredFailures(partnerId, request, now, deps);
+  const sent = new Set<string>();
+  for (const record of records) {
+    const event = await deps.deliveries.findPartnerEvent(partnerId, record.event_id);
+    if (!event) continue; // its event is no longer recorded: nothing to send
+    // Every failed delivery is marked recovered; its event goes out once per call however many of its deliveries failed.
+    const markOnly = sent.has(event.event_id);
+    if (await deps.deliveries.requestReplay(event, { now, recovering: record, markOnly })) sent.add(event.event_id);
+  }
+  return { queued: sent.size, event_ids: [...sent], more };
+};

@@ -1,0 +1,52 @@
+// web adapter → pages of the partner portal: only a live portal session reaches the page, and it names the one
+// partner whose webhooks the page may show. English only (partners' engineers), whatever the browser asks.
+import { portalSessions } from '#shared/composition/partner-portal';
+import { logger } from '#shared/observability';
+import { loadPortalSession } from '#shared/usecases/partner-portal';
+import type { PortalSession } from '#shared/usecases/ports/webhooks';
+import { translator } from '#shared/web/i18n';
+import { messagePage, type PageFrame } from '#shared/web/layout';
+import { respond, servePage, type PageOutcome, type PageRequest } from '#shared/web/page-handler';
+import { clearCookie } from '#shared/web/security';
+
+export const PORTAL_COOKIE = 'portal';
+
+export interface PortalPageRequest extends PageRequest {
+  session: PortalSession;
+  portalFrame: PageFrame;
+}
+
+export const portalFrame = (request: PageRequest): PageFrame => ({ language: 'en', t: translator('en'), basePath: request.basePath });
+
+const newLinkGuidance = 'Create a new link with POST /webhooks/portal-link (or ask support), then open it.';
+
+/** What a browser without a live portal session sees: how to get a new link. */
+export const portalClosedPage = (request: PageRequest): PageOutcome => ({
+  status: 401,
+  page: messagePage(portalFrame(request), {
+    title: 'Your portal session has ended',
+    body: 'A portal session lasts 30 minutes from the link that opened it.',
+    guidance: newLinkGuidance,
+  }),
+  setCookie: clearCookie(PORTAL_COOKIE, request.secure),
+});
+
+const refusals = {
+  invalid: { status: 400, title: 'This portal link is not valid', body: 'The link is incomplete or was changed. Copy it again in full.' },
+  expired: { status: 410, title: 'This portal link has expired', body: 'Portal links work for 5 minutes.' },
+  used: { status: 410, title: 'This portal link was already used', body: 'Portal links work once.' },
+} as const;
+
+/** A link that cannot open the portal; a session the browser already has stays as it is. */
+export const portalLinkRefusedPage = (request: PageRequest, reason: keyof typeof refusals): PageOutcome => {
+  const { status, title, body } = refusals[reason];
+  return { status, page: messagePage(portalFrame(request), { title, body, guidance: newLinkGuidance }) };
+};
+
+export const portalPage = (handle: (request: PortalPageRequest) => Promise<PageOutcome>) =>
+  servePage(async (request) => {
+    const session = await loadPortalSession({ sessionId: request.cookie(PORTAL_COOKIE) }, portalSessions);
+    if (!session) return respond(request, portalClosedPage(request));
+    logger.appendKeys({ partner_id: session.partner_id });
+    return respond(request, await handle({ ...request, session, portalFrame: portalFrame(request) }));
+  });

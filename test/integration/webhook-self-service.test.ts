@@ -1,0 +1,253 @@
+// Webhook self-service driven only through the partner API on the local runtime (no ops CLI): set the endpoint,
+// test delivery, a booking event, secret rotation with overlap, a dead-lettered event in the log with its attempts,
+// recovery with a new delivery id, holding deliveries while disabled, paging, and nothing of it visible to another partner.
+import { verifyWebhookSignature } from '#shared/webhooks/signing';
+import { MAX_ATTEMPTS } from '#shared/webhooks/retry-policy';
+import { inDays, makeBookingRequest, makePackageSpecification } from '#test/support/factories';
+import type { SignedClient } from '#test/support/signed-client';
+import { eventually, startReceiver, type Receiver } from '#test/support/webhook-receiver';
+import { startTestService, type TestService } from '#test/support/test-service';
+
+describe('Webhook self-service through the partner API', () => {
+  let service: TestService;
+  let receiver: Receiver;
+  let hookCount = 0;
+
+  beforeAll(async () => {
+    service = await startTestService({ WEBHOOK_BACKOFF_SCALE: '0.00001', WEBHOOK_TIMEOUT_MS: '400' });
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await service.stop();
+  });
+
+  /** A fresh partner whose endpoint points at its own receiver path, set and signed through the API. */
+  const partnerWithEndpoint = async () => {
+    hookCount += 1;
+    const path = `/self-service/${hookCount}`;
+    const { partner, client } = await service.newPartner();
+    const put = await client.send('PUT', '/webhooks/endpoint', { body: { url: `${receiver.url}${path}` } });
+    expect(put.status).toBe(200);
+    const rotated = await client.send('POST', '/webhooks/endpoint/signing-secret', { body: {} });
+    expect(rotated.status).toBe(201);
+    const secret: string = rotated.body.data.signing_secret;
+    receiver.script(path, [{ status: 200 }], secret);
+    return { partner, client, path, secret };
+  };
+
+  const book = async (client: SignedClient) => {
+    const response = await client.send('POST', '/bookings', {
+      body: makeBookingRequest({
+        departure_date: inDays(3),
+        return_date: inDays(10),
+        package_specifications: [makePackageSpecification({ external_user_id: 'traveler-1' })],
+      }),
+    });
+    expect(response.status).toBe(201);
+    return `booking.within_cutoff:${response.body.data[0].id}`;
+  };
+
+  const deliveriesOf = async (client: SignedClient, query = '') => (await client.send('GET', `/webhooks/deliveries${query}`)).body.data as any[];
+
+  const verifies = (delivery: { rawBody: string; headers: Record<string, unknown> }, secret: string) => {
+    try {
+      verifyWebhookSignature({
+        body: delivery.rawBody,
+        signatureHeader: delivery.headers['x-service-signature'] as string,
+        timestampHeader: delivery.headers['x-service-timestamp'] as string,
+        secret,
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('shows a fresh partner its empty endpoint, and sets the URL, auth header and an opt-in', async () => {
+    const { client } = await service.newPartner();
+
+    const before = await client.send('GET', '/webhooks/endpoint');
+    const after = await client.send('PUT', '/webhooks/endpoint', {
+      body: {
+        url: `${receiver.url}/settings`,
+        auth_header_name: 'Authorization',
+        auth_header_prefix: 'Bearer ',
+        events: { 'classic_package_queue.claimed': true, 'esim.removed': false },
+      },
+    });
+
+    expect(before.status).toBe(200);
+    expect(before.body.data).toMatchObject({
+      url: null,
+      enabled: true,
+      signing_secret: { configured: false, previous_secret_valid_until: null },
+      health: { last_delivered_at: null, failing_since: null, recent_deliveries: 0 },
+    });
+    expect(before.body.data.events['classic_package_queue.claimed']).toBe(false);
+    expect(before.body.data.events['esim.installed']).toBe(true);
+    expect(after.status).toBe(200);
+    expect(after.body.data).toMatchObject({ url: `${receiver.url}/settings`, auth_header_name: 'authorization', auth_header_prefix: 'Bearer ' });
+    expect(after.body.data.events).toMatchObject({ 'classic_package_queue.claimed': true, 'esim.removed': false, 'esim.installed': true });
+  });
+
+  it.each([['Host'], ['content-length'], ['Transfer-Encoding'], ['x-service-signature'], ['bad header']])(
+    'refuses %s as the auth header name with 400 invalid_header_name',
+    async (name) => {
+      const { client } = await service.newPartner();
+
+      const response = await client.send('PUT', '/webhooks/endpoint', { body: { auth_header_name: name } });
+
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe('invalid_header_name');
+    },
+  );
+
+  it('refuses unknown fields, unknown events and a non-http URL with clear 400s', async () => {
+    const { client } = await service.newPartner();
+
+    const unknownField = await client.send('PUT', '/webhooks/endpoint', { body: { secret: 'x' } });
+    const unknownEvent = await client.send('PUT', '/webhooks/endpoint', { body: { events: { 'booking.created': true } } });
+    const ftp = await client.send('PUT', '/webhooks/endpoint', { body: { url: 'ftp://hooks.partner.example/' } });
+    const both = await client.send('POST', '/webhooks/deliveries/recover', { body: { event_id: 'a', since: '2026-11-25T00:00:00Z' } });
+    const overlap = await client.send('POST', '/webhooks/endpoint/signing-secret', { body: { overlap_minutes: 100_000 } });
+
+    expect([unknownField.status, unknownEvent.status, ftp.status, both.status, overlap.status]).toEqual([400, 400, 400, 400, 400]);
+    expect(ftp.body.error.code).toBe('unsafe_webhook_url');
+    expect(both.body.message).toContain('either event_id');
+  });
+
+  it('sends a signed webhook.test delivery and answers how the endpoint answered', async () => {
+    const { client, path } = await partnerWithEndpoint();
+
+    const response = await client.send('POST', '/webhooks/endpoint/test');
+
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ event: 'webhook.test', signed: true, delivered: true, status_code: 200, error: null, response_excerpt: '{}' });
+    const [received] = receiver.received(path);
+    expect(received!.signatureValid).toBe(true);
+    expect(received!.body).toMatchObject({ event: 'webhook.test', event_id: response.body.data.event_id, delivery_id: response.body.data.delivery_id });
+    expect(received!.body.event_id).toMatch(/^webhook\.test:/);
+    expect(await deliveriesOf(client)).toEqual([]);
+  });
+
+  it('answers 409 webhook_url_missing for a test delivery without a URL', async () => {
+    const { client } = await service.newPartner();
+
+    const response = await client.send('POST', '/webhooks/endpoint/test');
+
+    expect(response.status).toBe(409);
+    expect(response.body.error.code).toBe('webhook_url_missing');
+  });
+
+  it('signs with both secrets during a rotation overlap, and with the new one only once the overlap is ended', async () => {
+    const { client, path, secret: first } = await partnerWithEndpoint();
+
+    const rotated = await client.send('POST', '/webhooks/endpoint/signing-secret', { body: { overlap_minutes: 60 } });
+    const second: string = rotated.body.data.signing_secret;
+    await client.send('POST', '/webhooks/endpoint/test');
+    const during = await client.send('GET', '/webhooks/endpoint');
+    await client.send('PUT', '/webhooks/endpoint', { body: { end_secret_overlap: true } });
+    await client.send('POST', '/webhooks/endpoint/test');
+    const after = await client.send('GET', '/webhooks/endpoint');
+
+    expect(rotated.body.data.previous_secret_valid_until).not.toBeNull();
+    expect(second).not.toBe(first);
+    const [overlapping, cutOver] = receiver.received(path);
+    expect(overlapping!.headers['x-service-signature']).toMatch(/^sha256=[0-9a-f]{64},sha256=[0-9a-f]{64}$/);
+    expect([verifies(overlapping!, first), verifies(overlapping!, second)]).toEqual([true, true]);
+    expect([verifies(cutOver!, first), verifies(cutOver!, second)]).toEqual([false, true]);
+    expect(during.body.data.signing_secret.previous_secret_valid_until).toBe(rotated.body.data.previous_secret_valid_until);
+    expect(after.body.data.signing_secret.previous_secret_valid_until).toBeNull();
+  });
+
+  it('logs a dead-lettered event with each attempt, recovers it once with a new delivery id, and shows it to no other partner', async () => {
+    // Prepare: an endpoint that fails until the event is dead-lettered
+    const { client, path, secret } = await partnerWithEndpoint();
+    const since = new Date(Date.now() - 1000).toISOString();
+    receiver.script(path, [{ status: 503 }], secret);
+    const eventId = await book(client);
+
+    // Act: wait for the dead letter, through the log only
+    const [dead] = await eventually(() => deliveriesOf(client, '?status=dead_lettered'), (list) => list.length === 1, 30_000);
+
+    // Assess: the log has every attempt
+    expect(dead).toMatchObject({ event_id: eventId, status: 'dead_lettered', attempts: MAX_ATTEMPTS, last_status_code: 503, recovered_at: null });
+    expect(dead.attempt_log).toHaveLength(MAX_ATTEMPTS);
+    expect(dead.attempt_log[0]).toMatchObject({ attempt: 1, status_code: 503, verdict: 'retry', response_excerpt: '{}' });
+    const failing = (await client.send('GET', '/webhooks/endpoint')).body.data.health;
+    expect(failing.failing_since >= dead.created_at).toBe(true);
+    expect(failing).toMatchObject({ last_delivered_at: null, recent_failures: 1, disable_at: expect.any(String) });
+
+    // Act: the endpoint is fixed; recover everything since before the booking, twice
+    receiver.script(path, [{ status: 200 }], secret);
+    const first = await client.send('POST', '/webhooks/deliveries/recover', { body: { since } });
+    const again = await client.send('POST', '/webhooks/deliveries/recover', { body: { since } });
+    const received = await eventually(() => receiver.received(path), (list) => list.some((d) => d.answered === 200));
+    await new Promise((resolve) => setTimeout(resolve, 500)); // nothing more may arrive
+
+    // Assess: sent once more, with the same event id and a new delivery id
+    expect(first.status).toBe(202);
+    expect(first.body.data).toEqual({ queued: 1, event_ids: [eventId], more: false });
+    expect(again.body.data).toEqual({ queued: 0, event_ids: [], more: false });
+    const delivered = received.filter((d) => d.answered === 200);
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.signatureValid).toBe(true);
+    expect(delivered[0]!.body.event_id).toBe(eventId);
+    expect(delivered[0]!.body.delivery_id).not.toBe(dead.delivery_id);
+    const log = await eventually(() => deliveriesOf(client, `?event_id=${encodeURIComponent(eventId)}`), (list) => list.some((d) => d.status === 'delivered'));
+    expect((await client.send('GET', '/webhooks/endpoint')).body.data.health).toMatchObject({ failing_since: null, disable_at: null });
+    expect(log.map((d) => [d.status, d.replay, d.recovered_at !== null])).toEqual([
+      ['delivered', true, false],
+      ['dead_lettered', false, true],
+    ]);
+
+    // Assess: another partner sees none of it and cannot replay it
+    const { client: other } = await service.newPartner();
+    expect(await deliveriesOf(other)).toEqual([]);
+    const foreignReplay = await other.send('POST', '/webhooks/deliveries/recover', { body: { event_id: eventId } });
+    expect(foreignReplay.status).toBe(404);
+    expect(foreignReplay.body.error.code).toBe('event_not_found');
+    expect((await other.send('GET', '/webhooks/endpoint')).body.data.url).toBeNull();
+  }, 60_000);
+
+  it('holds deliveries while the endpoint is disabled and recovers them once it is enabled again', async () => {
+    const { client, path } = await partnerWithEndpoint();
+    const since = new Date(Date.now() - 1000).toISOString();
+
+    const disabled = await client.send('PUT', '/webhooks/endpoint', { body: { enabled: false } });
+    const eventId = await book(client);
+    const [held] = await eventually(() => deliveriesOf(client, '?status=held'), (list) => list.length === 1);
+    await client.send('PUT', '/webhooks/endpoint', { body: { enabled: true } });
+    const recovered = await client.send('POST', '/webhooks/deliveries/recover', { body: { since } });
+    const received = await eventually(() => receiver.received(path), (list) => list.length === 1);
+
+    expect(disabled.body.data).toMatchObject({ enabled: false, disabled_at: expect.any(String) });
+    expect(held).toMatchObject({ event_id: eventId, attempts: 0, reason: expect.stringContaining('disabled') });
+    expect(recovered.body.data.queued).toBe(1);
+    expect(received[0]!.body.event_id).toBe(eventId);
+  });
+
+  it('replays one event by its id, and pages the log with opaque cursors', async () => {
+    const { client, path } = await partnerWithEndpoint();
+    const eventId = await book(client);
+    await eventually(() => receiver.received(path), (list) => list.length === 1);
+
+    const replay = await client.send('POST', '/webhooks/deliveries/recover', { body: { event_id: eventId } });
+    await eventually(() => receiver.received(path), (list) => list.length === 2);
+    const log = await eventually(() => deliveriesOf(client), (list) => list.length === 2 && list.every((d) => d.status === 'delivered'));
+    const firstPage = await client.send('GET', '/webhooks/deliveries?perPage=1');
+    const secondPage = await client.send('GET', `/webhooks/deliveries?perPage=1&cursor=${encodeURIComponent(firstPage.body.pagination.nextCursor)}`);
+    const tampered = await client.send('GET', `/webhooks/deliveries?cursor=${encodeURIComponent(`x${firstPage.body.pagination.nextCursor}`)}`);
+    const { client: other } = await service.newPartner();
+    const foreignCursor = await other.send('GET', `/webhooks/deliveries?cursor=${encodeURIComponent(firstPage.body.pagination.nextCursor)}`);
+
+    expect(replay.status).toBe(202);
+    expect(log.map((d) => d.replay)).toEqual([true, false]);
+    expect(firstPage.body.data.map((d: any) => d.delivery_id)).toEqual([log[0].delivery_id]);
+    expect(firstPage.body.pagination).toMatchObject({ perPage: 1, hasNextPage: true, hasPrevPage: false, prevCursor: null });
+    expect(secondPage.body.data.map((d: any) => d.delivery_id)).toEqual([log[1].delivery_id]);
+    expect(secondPage.body.pagination).toMatchObject({ hasNextPage: false, nextCursor: null });
+    expect([tampered.status, foreignCursor.status]).toEqual([400, 400]);
+  });
+});

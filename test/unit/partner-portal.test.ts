@@ -1,0 +1,70 @@
+// Portal links and sessions with in-memory adapters: one partner per session, single use, expiry, and no
+// crossing with traveler redirect tokens (signed with the same key).
+import { localTokenSigner } from '#shared/security/token-signer';
+import { createPortalLink, loadPortalSession, openPortal, PORTAL_LINK_TTL_SECONDS, PORTAL_SESSION_TTL_SECONDS } from '#shared/usecases/partner-portal';
+import { createRedirectToken } from '#shared/usecases/traveler-sessions';
+import type { PortalLinkRecord, PortalSession, PortalSessionStore } from '#shared/usecases/ports/webhooks';
+
+const memoryPortal = (): PortalSessionStore => {
+  const links = new Map<string, PortalLinkRecord>();
+  const sessions = new Map<string, PortalSession>();
+  return {
+    putLink: async (record) => void links.set(`${record.partner_id}/${record.nonce}`, { ...record }),
+    // Same condition as the DynamoDB transaction: only an unused link opens a session.
+    redeemLink: async ({ partnerId, nonce }, usedAt, hash, session) => {
+      const stored = links.get(`${partnerId}/${nonce}`);
+      if (!stored || stored.used_at) return false;
+      stored.used_at = usedAt;
+      sessions.set(hash, session);
+      return true;
+    },
+    getSession: async (hash) => sessions.get(hash),
+  };
+};
+
+const setup = () => {
+  let now = new Date('2026-11-25T10:00:00Z');
+  const deps = { portal: memoryPortal(), signer: localTokenSigner(Buffer.alloc(32, 7).toString('base64')), clock: { now: () => now } };
+  const tokenOf = (url: string) => new URL(url).searchParams.get('token') ?? undefined;
+  return { deps, tokenOf, advance: (seconds: number) => (now = new Date(now.getTime() + seconds * 1000)) };
+};
+
+describe('Use case: partner portal links and sessions', () => {
+  it('opens a session for the partner of the link, once', async () => {
+    const { deps, tokenOf } = setup();
+    const link = await createPortalLink({ partnerId: 'ptn_a', baseUrl: 'https://api.example.com/api' }, deps);
+
+    const first = await openPortal({ token: tokenOf(link.url) }, deps);
+    const second = await openPortal({ token: tokenOf(link.url) }, deps);
+
+    expect(link.url).toMatch(/^https:\/\/api\.example\.com\/api\/portal\/start\?token=portal1\./);
+    expect(first.ok).toBe(true);
+    expect(second).toEqual({ ok: false, reason: 'used' });
+    const session = await loadPortalSession({ sessionId: first.ok ? first.sessionId : undefined }, deps);
+    expect(session?.partner_id).toBe('ptn_a');
+  });
+
+  it('refuses an expired link, an altered one (another partner named), and ends the session after its lifetime', async () => {
+    const { deps, tokenOf, advance } = setup();
+    const link = tokenOf((await createPortalLink({ partnerId: 'ptn_a', baseUrl: 'https://x.example/api' }, deps)).url)!;
+    const opened = await openPortal({ token: tokenOf((await createPortalLink({ partnerId: 'ptn_a', baseUrl: 'https://x.example/api' }, deps)).url) }, deps);
+
+    expect(await openPortal({ token: link.replace('portal1.ptn_a.', 'portal1.ptn_b.') }, deps)).toEqual({ ok: false, reason: 'invalid' });
+    advance(PORTAL_LINK_TTL_SECONDS);
+    expect(await openPortal({ token: link }, deps)).toEqual({ ok: false, reason: 'expired' });
+    advance(PORTAL_SESSION_TTL_SECONDS);
+    expect(await loadPortalSession({ sessionId: opened.ok ? opened.sessionId : undefined }, deps)).toBeUndefined();
+  });
+
+  it('never takes a traveler redirect token signed with the same key', async () => {
+    const { deps } = setup();
+    const sessions = { putToken: async () => {}, getToken: async () => undefined, redeemToken: async () => true, getSession: async () => undefined, deleteSession: async () => {} };
+    const travelers = { resolveByExternalUserId: async () => ({ externalUserId: 'u-1' }), resolveByEmail: async () => undefined };
+    const traveler = await createRedirectToken(
+      { partnerId: 'ptn_a', externalUserId: 'u-1', webAppBaseUrl: 'https://x.example/api' },
+      { sessions, signer: deps.signer, clock: deps.clock, travelers } as never,
+    );
+
+    expect(await openPortal({ token: traveler.token }, deps)).toEqual({ ok: false, reason: 'invalid' });
+  });
+});
