@@ -6,7 +6,9 @@ import { checkBudgets, checkCfnLint, checkNag, synthesizeStage } from '#lib/depl
 import { stageNames, type StageName } from '#lib/stage';
 import { checkStatefulResources, statefulResourcesOf, writeRecord } from '#lib/stateful-resources';
 
-const { values } = parseArgs({ options: { stage: { type: 'string', default: 'dev' }, record: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { stage: { type: 'string', default: 'dev' }, record: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } },
+});
 const stageName = values.stage as StageName;
 if (!stageNames.includes(stageName)) {
   console.error(`Unknown stage "${values.stage}": pass --stage ${stageNames.join('|')}`);

@@ -51,11 +51,15 @@ export const runPartnerIntegration = async (config: IntegrationConfig, { waitFor
   let firstEvent: () => void = () => {};
   const received = new Promise<void>((resolve) => (firstEvent = resolve));
   let signingSecret = '';
-  const endpoint = await startWebhookEndpoint(config.webhookPort, () => signingSecret, (event) => {
-    log(`webhook ${event.event} (${event.event_id}) verified`);
-    events.push(event);
-    firstEvent();
-  });
+  const endpoint = await startWebhookEndpoint(
+    config.webhookPort,
+    () => signingSecret,
+    (event) => {
+      log(`webhook ${event.event} (${event.event_id}) verified`);
+      events.push(event);
+      firstEvent();
+    },
+  );
 
   try {
     // Self-service: point the service at the endpoint, take a fresh signing secret (no overlap: nothing used the

@@ -59,13 +59,23 @@ export const handler = async (event: APIGatewayProxyEvent): Promise<APIGatewayPr
     case '/openapi':
       return {
         statusCode: 200,
-        headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': contentSecurityPolicy, 'cache-control': 'no-cache', ...securityHeaders },
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': contentSecurityPolicy,
+          'cache-control': 'no-cache',
+          ...securityHeaders,
+        },
         body: page,
       };
     case '/openapi.json':
       return {
         statusCode: 200,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', 'access-control-allow-origin': '*', ...securityHeaders },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-cache',
+          'access-control-allow-origin': '*',
+          ...securityHeaders,
+        },
         body: asset('openapi.json'),
       };
     case '/openapi/redoc.standalone.js':

@@ -11,27 +11,27 @@ import { repositories } from '#shared/composition/repositories';
 import { idempotency } from '#shared/composition/idempotency';
 import { createBooking } from '#shared/usecases/create-booking';
 
-export const handler = partnerHandler(async ({ event, headers, partner, context, signatureClaim }) => {
-  const body = readJsonBody(event, headers);
-  const request = validate(BookingRequestSchema, body);
-  const idempotencyKey = readIdempotencyKey(headers);
-  // The signature's single-use record goes into the booking's own transaction (one round trip). An Idempotency-Key
-  // writes its own record first, so that path claims the signature before it, as every other write does.
-  if (idempotencyKey !== undefined) await signatureClaim?.now();
-  const usedSignature = idempotencyKey === undefined ? await signatureClaim?.intoWrite() : undefined;
-  const data = await idempotency.run(
-    { partnerId: partner.partnerId, idempotencyKey, body, deadline: context },
-    async () => {
+export const handler = partnerHandler(
+  async ({ event, headers, partner, context, signatureClaim }) => {
+    const body = readJsonBody(event, headers);
+    const request = validate(BookingRequestSchema, body);
+    const idempotencyKey = readIdempotencyKey(headers);
+    // The signature's single-use record goes into the booking's own transaction (one round trip). An Idempotency-Key
+    // writes its own record first, so that path claims the signature before it, as every other write does.
+    if (idempotencyKey !== undefined) await signatureClaim?.now();
+    const usedSignature = idempotencyKey === undefined ? await signatureClaim?.intoWrite() : undefined;
+    const data = await idempotency.run({ partnerId: partner.partnerId, idempotencyKey, body, deadline: context }, async () => {
       const booking = await createBooking({ partnerId: partner.partnerId, request, usedSignature }, repositories);
       countBookingCreated();
       return [bookingResponse(booking, publicBaseUrl(event))];
-    },
-  );
-  const deprecated = usesDeprecatedType(data.flatMap((b) => b.promo_codes.map((p) => p.package_specification)));
-  return {
-    status: 201,
-    message: 'Booking created successfully.',
-    data,
-    headers: deprecated ? { warning: DEPRECATED_TIME_LIMITED_WARNING } : undefined,
-  };
-}, { claimInWrite: true });
+    });
+    const deprecated = usesDeprecatedType(data.flatMap((b) => b.promo_codes.map((p) => p.package_specification)));
+    return {
+      status: 201,
+      message: 'Booking created successfully.',
+      data,
+      headers: deprecated ? { warning: DEPRECATED_TIME_LIMITED_WARNING } : undefined,
+    };
+  },
+  { claimInWrite: true },
+);

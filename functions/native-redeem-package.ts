@@ -17,7 +17,11 @@ export const handler = partnerHandler(async ({ event, headers, partner }) => {
   return {
     message: 'Package redeemed successfully.',
     data: {
-      packageQueue: { id: redemption.entry?.uuid ?? body.package_queue_id, uuid: redemption.entry?.uuid ?? body.package_queue_id, status: 'redeemed' },
+      packageQueue: {
+        id: redemption.entry?.uuid ?? body.package_queue_id,
+        uuid: redemption.entry?.uuid ?? body.package_queue_id,
+        status: 'redeemed',
+      },
       current_esim: esim ? esimView(esim) : null,
       current_esim_packages: currentEsimPackages(redemption.traveler, lifecycle.clock.now()),
     },

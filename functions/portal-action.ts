@@ -12,7 +12,10 @@ import { sameSecret } from '#shared/web/security';
 
 const EVENT_ID = /^[A-Za-z0-9._:-]{1,255}$/;
 
-const perform = async (request: PortalPageRequest, form: URLSearchParams): Promise<{ status?: number; title: string; lines: Array<string | Html> }> => {
+const perform = async (
+  request: PortalPageRequest,
+  form: URLSearchParams,
+): Promise<{ status?: number; title: string; lines: Array<string | Html> }> => {
   const partnerId = request.session.partner_id;
   const now = partnerWebhookDeps.clock.now();
   switch (form.get('action')) {
@@ -27,7 +30,9 @@ const perform = async (request: PortalPageRequest, form: URLSearchParams): Promi
         lines: [
           html`<code>${rotated.signing_secret}</code>`,
           'Store it now: it is not shown again.',
-          rotated.previous_secret_valid_until ? `The previous secret keeps signing until ${rotated.previous_secret_valid_until}.` : 'The previous secret no longer signs.',
+          rotated.previous_secret_valid_until
+            ? `The previous secret keeps signing until ${rotated.previous_secret_valid_until}.`
+            : 'The previous secret no longer signs.',
         ],
       };
     }

@@ -8,8 +8,7 @@ import { readJsonBody } from '#shared/http/request';
 import { lifecycle } from '#shared/composition/repositories';
 import { playSandboxStep, sandboxAvailable, sandboxRouteNotFound } from '#shared/usecases/sandbox';
 
-const stepOf = (resource: string): SandboxStep | undefined =>
-  sandboxSteps.find((step) => resource === `/sandbox/${step}`);
+const stepOf = (resource: string): SandboxStep | undefined => sandboxSteps.find((step) => resource === `/sandbox/${step}`);
 
 export const handler = partnerHandler(async ({ event, headers, partner }) => {
   const step = stepOf(event.resource);

@@ -1,12 +1,6 @@
 // GET /promo-codes/claim/{uuid} → the page a claim_url opens: an email form (CSRF token signed over the visit's cookie nonce) and what happens next.
 import { randomToken } from '#shared/domain/ids';
-import {
-  CLAIM_FORM_TTL_SECONDS,
-  describeClaimPage,
-  isVisitNonce,
-  issueClaimFormToken,
-  UUID_PATTERN,
-} from '#shared/usecases/claim-promo-code-page';
+import { CLAIM_FORM_TTL_SECONDS, describeClaimPage, isVisitNonce, issueClaimFormToken, UUID_PATTERN } from '#shared/usecases/claim-promo-code-page';
 import { tokenSigner } from '#shared/composition/token-signer';
 import { webDependencies } from '#shared/composition/traveler-web';
 import { publicPage } from '#shared/web/page-handler';

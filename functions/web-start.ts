@@ -9,10 +9,7 @@ import { SESSION_COOKIE, setCookie } from '#shared/web/security';
 const statusOf = { invalid: 400, expired: 410, used: 410 } as const;
 
 export const handler = publicPage(async (request) => {
-  const outcome = await exchangeRedirectToken(
-    { token: request.event.queryStringParameters?.token },
-    { ...webDependencies, signer: tokenSigner },
-  );
+  const outcome = await exchangeRedirectToken({ token: request.event.queryStringParameters?.token }, { ...webDependencies, signer: tokenSigner });
   if (!outcome.ok) return { status: statusOf[outcome.reason], page: exchangeFailurePage(request.frame(), outcome.reason) };
   return {
     redirect: `${request.basePath}/app`,

@@ -21,7 +21,14 @@ import { Construct } from 'constructs';
 import { referenceRoutes } from '#shared/api/reference-routes';
 import { rateLimitedMessage } from '#shared/http/rate-limit';
 import { errorBody as errorBodyOf } from '#shared/http/response';
-import { providerRoutes, type RemovedRouteDefinition, type RouteDefinition, removedRoutes, routes as routeTable, routesForStage } from '#shared/routes';
+import {
+  providerRoutes,
+  type RemovedRouteDefinition,
+  type RouteDefinition,
+  removedRoutes,
+  routes as routeTable,
+  routesForStage,
+} from '#shared/routes';
 import { addAlarm, alarmPeriod as period, alarmThresholds } from '#lib/alarms';
 import type { FunctionWithLogGroup } from '#lib/function-with-log-group';
 import { type RouteGroup, type RouteResources, RouteStack, routeGroupOf } from '#lib/route-stack';
@@ -139,7 +146,10 @@ export class Api extends Construct {
         methodResponses: [{ statusCode: '410', responseParameters: removedResponseHeaderFlags }],
       });
       for (const id of ['AwsSolutions-APIG4', 'AwsSolutions-COG4']) {
-        Validations.of(method).acknowledge({ id, reason: 'A removed endpoint: API Gateway itself answers 410 Gone with a pointer to its replacement.' });
+        Validations.of(method).acknowledge({
+          id,
+          reason: 'A removed endpoint: API Gateway itself answers 410 Gone with a pointer to its replacement.',
+        });
       }
       methods.push(method);
     }
@@ -153,11 +163,7 @@ export class Api extends Construct {
 
     // Every stage but production also serves the API reference (/openapi, /openapi.json); a stage provisioning over
     // ES2+ also serves the SM-DP+'s notification route.
-    const served = [
-      ...routes,
-      ...(stage.name === 'production' ? [] : referenceRoutes),
-      ...(stage.connectivity === 'es2plus' ? providerRoutes : []),
-    ];
+    const served = [...routes, ...(stage.name === 'production' ? [] : referenceRoutes), ...(stage.connectivity === 'es2plus' ? providerRoutes : [])];
     const groups = new Map<RouteGroup, RouteDefinition[]>();
     for (const route of served) groups.set(routeGroupOf(route), [...(groups.get(routeGroupOf(route)) ?? []), route]);
     for (const [group, groupRoutes] of groups) {
@@ -194,7 +200,8 @@ export class Api extends Construct {
     });
     Validations.of(this.restApi.deploymentStage).acknowledge({
       id: 'AwsSolutions-APIG6',
-      reason: 'Execution logs need the account-wide API Gateway CloudWatch role, which no single stage stack owns; access logs and X-Ray traces are on.',
+      reason:
+        'Execution logs need the account-wide API Gateway CloudWatch role, which no single stage stack owns; access logs and X-Ray traces are on.',
     });
     this.alarms(resources);
 
@@ -214,7 +221,11 @@ export class Api extends Construct {
       period,
       label: 'API 5xx %',
     });
-    addAlarm(this, 'Api5xxRate', alarmTopic, { metric: errorRate, threshold: alarmThresholds.api5xxPercent, description: 'More than 1% of API responses are 5xx.' });
+    addAlarm(this, 'Api5xxRate', alarmTopic, {
+      metric: errorRate,
+      threshold: alarmThresholds.api5xxPercent,
+      description: 'More than 1% of API responses are 5xx.',
+    });
     addAlarm(this, 'ApiLatencyP99', alarmTopic, {
       metric: api.metricLatency({ period, statistic: 'p99' }) as Metric,
       threshold: alarmThresholds.apiP99LatencyMs,

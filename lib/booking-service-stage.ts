@@ -11,7 +11,6 @@ import type { StageSettings } from '#lib/stage';
 
 export const stageId = (stage: StageSettings): string => `EsimBooking-${stage.name}`;
 
-
 export interface BookingServiceStageProps extends StageProps {
   stage: StageSettings;
   /** The API's routes; the route table by default. */

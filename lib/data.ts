@@ -60,8 +60,8 @@ export class Data extends Construct {
     });
     Validations.of(this.tokenKey).acknowledge({
       id: 'AwsSolutions-KMS5',
-      reason: 'KMS rotates only symmetric encryption keys automatically; tokens live 5 minutes, so a manual rotation (new key, alias switch) invalidates nothing that matters.',
+      reason:
+        'KMS rotates only symmetric encryption keys automatically; tokens live 5 minutes, so a manual rotation (new key, alias switch) invalidates nothing that matters.',
     });
-
   }
 }

@@ -87,18 +87,30 @@ export const checkNag = (app: App): CheckResult => {
     name: 'cdk-nag',
     ok: errors.length === 0,
     summary: `${errors.length} unacknowledged AwsSolutions findings`,
-    findings: errors.map((violation) => `${violation.ruleName}: ${violation.description} (${violation.violatingResources.map((r) => r.resourceLogicalId).join(', ')})`),
+    findings: errors.map(
+      (violation) => `${violation.ruleName}: ${violation.description} (${violation.violatingResources.map((r) => r.resourceLogicalId).join(', ')})`,
+    ),
   };
 };
 
 /** cfn-lint (Python, `pip install cfn-lint`) with the project's .cfnlintrc; skipped in one line where it is missing. */
 export const checkCfnLint = (templates: readonly SynthesizedTemplate[]): CheckResult => {
-  const run = spawnSync('cfn-lint', ['--config-file', join(projectRoot, '.cfnlintrc'), '--format', 'parseable', '--', ...templates.map((t) => t.file)], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    'cfn-lint',
+    ['--config-file', join(projectRoot, '.cfnlintrc'), '--format', 'parseable', '--', ...templates.map((t) => t.file)],
+    {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (run.error) {
-    return { name: 'cfn-lint', ok: true, skipped: true, summary: 'cfn-lint is not installed: `pip install cfn-lint` to lint the templates', findings: [] };
+    return {
+      name: 'cfn-lint',
+      ok: true,
+      skipped: true,
+      summary: 'cfn-lint is not installed: `pip install cfn-lint` to lint the templates',
+      findings: [],
+    };
   }
   const lines = run.stdout.split('\n').filter(Boolean);
   const ruleOf = (line: string) => /:([EWI]\d{4}):/.exec(line)?.[1] ?? '';
@@ -108,7 +120,9 @@ export const checkCfnLint = (templates: readonly SynthesizedTemplate[]): CheckRe
   return {
     name: 'cfn-lint',
     ok: errors.length === 0 && !crashed,
-    summary: crashed ? `cfn-lint failed: ${run.stderr.trim().split('\n').at(-1)}` : `${templates.length} templates, ${errors.length} errors, ${warnings.length} warnings`,
+    summary: crashed
+      ? `cfn-lint failed: ${run.stderr.trim().split('\n').at(-1)}`
+      : `${templates.length} templates, ${errors.length} errors, ${warnings.length} warnings`,
     findings: [...errors, ...warnings],
   };
 };

@@ -56,7 +56,8 @@ export class FunctionWithLogGroup extends NodejsFunction {
   public constructor(scope: Construct, id: string, props: FunctionWithLogGroupProps) {
     const { entry, stage, assets = {}, alarmTopic, ...overrides } = props;
     const functionName = `${functionNamePrefix(stage)}${id}`;
-    if (functionName.length > maxFunctionNameLength) throw new Error(`Function name ${functionName} is longer than Lambda's ${maxFunctionNameLength} characters`);
+    if (functionName.length > maxFunctionNameLength)
+      throw new Error(`Function name ${functionName} is longer than Lambda's ${maxFunctionNameLength} characters`);
     const logGroup = new LogGroup(scope, `${id}LogGroup`, {
       retention: stage.logRetention,
       removalPolicy: stage.removalPolicy,

@@ -49,7 +49,9 @@ export class Monitoring extends Construct {
       new GraphWidget({ title: 'API requests and errors', left: [requests, api('4XXError', 'Sum'), serverErrors], width: 8 }),
       new GraphWidget({
         title: 'API 5xx %',
-        left: [new MathExpression({ expression: '100 * errors / requests', usingMetrics: { requests, errors: serverErrors }, period, label: 'API 5xx %' })],
+        left: [
+          new MathExpression({ expression: '100 * errors / requests', usingMetrics: { requests, errors: serverErrors }, period, label: 'API 5xx %' }),
+        ],
         width: 8,
       }),
       new GraphWidget({ title: 'API latency p99 (ms)', left: [api('Latency', 'p99'), api('IntegrationLatency', 'p99')], width: 8 }),

@@ -34,7 +34,10 @@ export class PipelineQueues extends Construct {
     };
     /** A work queue and its dead-letter queue, sized from the settings in shared/events/pipeline.ts. */
     const queueWithDeadLetter = (name: string, settings: typeof webhookQueueSettings | typeof emailQueueSettings) => {
-      const deadLetter = new Queue(this, `${name}DeadLetterQueue`, { ...queueDefaults, retentionPeriod: Duration.days(settings.deadLetterRetentionDays) });
+      const deadLetter = new Queue(this, `${name}DeadLetterQueue`, {
+        ...queueDefaults,
+        retentionPeriod: Duration.days(settings.deadLetterRetentionDays),
+      });
       const queue = new Queue(this, `${name}Queue`, {
         ...queueDefaults,
         visibilityTimeout: Duration.seconds(settings.visibilityTimeoutSeconds),
@@ -47,7 +50,10 @@ export class PipelineQueues extends Construct {
     [this.emailQueue, this.emailDeadLetterQueue] = queueWithDeadLetter('Email', emailQueueSettings);
     this.streamFailureQueue = new Queue(this, 'StreamFailureQueue', { ...queueDefaults, retentionPeriod: streamFailureRetention });
     this.eventTargetDeadLetterQueue = new Queue(this, 'EventTargetDeadLetterQueue', { ...queueDefaults, retentionPeriod: streamFailureRetention });
-    for (const [queue, of] of [[this.streamFailureQueue, 'the outbox stream mapping'], [this.eventTargetDeadLetterQueue, 'the bus rule targets']] as const) {
+    for (const [queue, of] of [
+      [this.streamFailureQueue, 'the outbox stream mapping'],
+      [this.eventTargetDeadLetterQueue, 'the bus rule targets'],
+    ] as const) {
       Validations.of(queue).acknowledge({
         id: 'AwsSolutions-SQS3',
         reason: `This queue is itself a dead-letter destination (on-failure of ${of}); nothing consumes it automatically.`,

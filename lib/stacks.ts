@@ -48,7 +48,8 @@ export class DataStack extends Stack {
     });
     Validations.of(this.alarmTopic).acknowledge({
       id: 'AwsSolutions-SNS2',
-      reason: 'Alarm notifications carry alarm names and metrics only, no customer data; CloudWatch cannot publish to a topic under the AWS managed SNS key.',
+      reason:
+        'Alarm notifications carry alarm names and metrics only, no customer data; CloudWatch cannot publish to a topic under the AWS managed SNS key.',
     });
     const email: unknown = this.node.tryGetContext(alarmEmailContextKey);
     if (typeof email === 'string' && email !== '') this.alarmTopic.addSubscription(new EmailSubscription(email));
@@ -133,7 +134,11 @@ export class ApiStack extends Stack {
 export class MonitoringStack extends Stack {
   public readonly monitoring: Monitoring;
 
-  public constructor(scope: Construct, id: string, props: StageStackProps & { dataStack: DataStack; pipelineStack: PipelineStack; apiStack: ApiStack }) {
+  public constructor(
+    scope: Construct,
+    id: string,
+    props: StageStackProps & { dataStack: DataStack; pipelineStack: PipelineStack; apiStack: ApiStack },
+  ) {
     const { stage, dataStack, pipelineStack, apiStack, ...stackProps } = props;
     super(scope, id, stackProps);
     this.monitoring = new Monitoring(this, 'Monitoring', {

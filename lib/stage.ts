@@ -65,7 +65,9 @@ const isStageName = (value: unknown): value is StageName => stageNames.includes(
 /** A production stage that provisions in process would hand travelers eSIMs that do not exist. */
 export const assertRealConnectivity = (stage: StageSettings): StageSettings => {
   if (stage.name === 'production' && stage.connectivity === 'simulated') {
-    throw new Error('The production stage cannot deploy connectivity "simulated": pass -c connectivity=es2plus and create its provider secret (docs/providers.md).');
+    throw new Error(
+      'The production stage cannot deploy connectivity "simulated": pass -c connectivity=es2plus and create its provider secret (docs/providers.md).',
+    );
   }
   return stage;
 };

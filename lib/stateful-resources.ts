@@ -34,7 +34,9 @@ export const statefulResourcesOf = (templates: readonly SynthesizedTemplate[]): 
     for (const [logicalId, resource] of Object.entries(template.Resources)) {
       const watched = replacementProperties[resource.Type];
       if (!watched) continue;
-      const properties = Object.fromEntries(watched.filter((name) => resource.Properties?.[name] !== undefined).map((name) => [name, resource.Properties![name]]));
+      const properties = Object.fromEntries(
+        watched.filter((name) => resource.Properties?.[name] !== undefined).map((name) => [name, resource.Properties![name]]),
+      );
       (record[label] ??= {})[logicalId] = { type: resource.Type, properties };
     }
   }
@@ -67,7 +69,8 @@ export const compareWithRecord = (recorded: StatefulRecord, synthesized: Statefu
   }
   for (const [label, resources] of Object.entries(synthesized)) {
     for (const [logicalId, { type }] of Object.entries(resources)) {
-      if (!recorded[label]?.[logicalId]) findings.push(`${label} ${logicalId} (${type}) is new: record it (deploy:check --record) so that it is guarded too`);
+      if (!recorded[label]?.[logicalId])
+        findings.push(`${label} ${logicalId} (${type}) is new: record it (deploy:check --record) so that it is guarded too`);
     }
   }
   return findings;
@@ -80,7 +83,10 @@ export const checkStatefulResources = (stageName: StageName, templates: readonly
   return {
     name: 'data-loss guard',
     ok: findings.length === 0,
-    summary: findings.length === 0 ? `${count} stateful resources match lib/stateful-resources/${stageName}.json` : `${findings.length} changes to stateful resources`,
+    summary:
+      findings.length === 0
+        ? `${count} stateful resources match lib/stateful-resources/${stageName}.json`
+        : `${findings.length} changes to stateful resources`,
     findings,
   };
 };

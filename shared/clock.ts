@@ -1,6 +1,10 @@
 // clock → the service's one notion of "now" (every use case gets it through its deps), and real time where it must stay real.
 import { envNames } from '#shared/config';
-import type { Clock } from '#shared/usecases/ports/services';
+
+/** Where "now" comes from; every use case gets one through its deps (a port, defined here below them). */
+export interface Clock {
+  now(): Date;
+}
 
 let offsetMs = 0;
 

@@ -1,6 +1,4 @@
 // configuration → every setting a function reads, by name. Getters fail fast when a deployment forgot one.
-import { partnerRateLimit } from '#shared/http/rate-limit';
-import { defaultHealthThresholds, type HealthThresholds } from '#shared/webhooks/endpoint-health';
 
 const required = (name: string): string => {
   const value = process.env[name];
@@ -15,13 +13,15 @@ const optional = (name: string): string | undefined => {
   return value === undefined || value === '' ? undefined : value;
 };
 
-const numberOr = (name: string, fallback: number): number => {
+const optionalNumber = (name: string): number | undefined => {
   const raw = optional(name);
-  if (raw === undefined) return fallback;
+  if (raw === undefined) return undefined;
   const parsed = Number(raw);
   if (!Number.isFinite(parsed)) throw new Error(`Environment variable ${name} must be a number, got "${raw}"`);
   return parsed;
 };
+
+const numberOr = (name: string, fallback: number): number => optionalNumber(name) ?? fallback;
 
 /** The stage name of the local runtime; every other stage is deployed. */
 export const localStage = 'local';
@@ -111,13 +111,9 @@ export const config = {
   get webhookBackoffScale(): number {
     return numberOr(envNames.webhookBackoffScale, 1);
   },
-  /** How long an endpoint may fail without a success before its partner is warned, and before it is disabled (ms). */
-  get webhookHealthThresholds(): HealthThresholds {
-    const hours = 3_600_000;
-    return {
-      warnAfterMs: numberOr(envNames.webhookWarnAfterHours, defaultHealthThresholds.warnAfterHours) * hours,
-      disableAfterMs: numberOr(envNames.webhookDisableAfterHours, defaultHealthThresholds.disableAfterHours) * hours,
-    };
+  /** How long an endpoint may fail without a success before its partner is warned, and before it is disabled (hours, when set). */
+  get webhookHealthHours(): { warnAfterHours?: number; disableAfterHours?: number } {
+    return { warnAfterHours: optionalNumber(envNames.webhookWarnAfterHours), disableAfterHours: optionalNumber(envNames.webhookDisableAfterHours) };
   },
   /** Local mode only: lets webhooks reach http://127.0.0.1 receivers. Refused in every deployed stage. */
   get webhookAllowPrivateUrls(): boolean {
@@ -129,8 +125,9 @@ export const config = {
   get publicBaseUrl(): string | undefined {
     return optional(envNames.publicBaseUrl);
   },
-  get partnerRequestsPerWindow(): number {
-    return numberOr(envNames.partnerRequestsPerWindow, partnerRateLimit.requestsPerWindow);
+  /** Local runtime only: requests per API key per window, when set (default: shared/http/rate-limit.ts). */
+  get partnerRequestsPerWindow(): number | undefined {
+    return optionalNumber(envNames.partnerRequestsPerWindow);
   },
   get emailFrom(): string {
     return required(envNames.emailFrom);

@@ -41,7 +41,7 @@ export const errorCodes = {
   traveler_not_found: { status: 404, description: 'No traveler of yours has this identifier.' },
   user_not_found: { status: 404, description: 'No traveler of yours has this external_user_id.' },
   iccid_not_found: { status: 404, description: 'No eSIM has this iccid.' },
-  esim_not_found: { status: 404, description: "No eSIM with this iccid belongs to the traveler." },
+  esim_not_found: { status: 404, description: 'No eSIM with this iccid belongs to the traveler.' },
   package_not_found: { status: 404, description: 'No package has this id.' },
   package_queue_not_found: { status: 404, description: 'No package queue entry with this id for this traveler.' },
   destination_not_found: { status: 404, description: 'No destination of the catalog has this id.' },
@@ -66,7 +66,10 @@ export const errorCodes = {
   esim_not_installed: { status: 409, description: 'Only an installed eSIM can be removed.' },
   package_not_queued: { status: 409, description: 'Only a queued package can be activated.' },
   package_not_active: { status: 409, description: 'Usage can only be reported for an activated package.' },
-  catalog_version_changed: { status: 409, description: 'This catalog version is already imported with other content; give the changed file a new version (operations only).' },
+  catalog_version_changed: {
+    status: 409,
+    description: 'This catalog version is already imported with other content; give the changed file a new version (operations only).',
+  },
   catalog_version_older: { status: 409, description: 'A newer catalog version is already imported (operations only).' },
   endpoint_removed: { status: 410, description: 'The endpoint was removed; the message names its replacement.' },
   payload_too_large: { status: 413, description: 'The request body is too large.' },
@@ -75,7 +78,11 @@ export const errorCodes = {
   rate_limited: { status: 429, description: 'Too many requests; retry after a short wait.' },
   request_header_fields_too_large: { status: 431, description: 'The request headers are too large.' },
   internal_error: { status: 500, description: 'Something failed on our side; retry later.' },
-  provider_unavailable: { status: 503, description: 'The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After.' },
+  provider_unavailable: {
+    status: 503,
+    description:
+      'The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After.',
+  },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof errorCodes;
@@ -157,3 +164,6 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** The answer to a signature used before, whichever step found it (authentication, or the write that claims it). */
+export const signatureReused = (): AuthenticationError =>
+  new AuthenticationError('signature_reused', 'This signature was already used. Sign every request anew.');

@@ -44,8 +44,7 @@ export const countBookingCreated = (): void => {
   metrics.addMetric(metricNames.bookingsCreated, MetricUnit.Count, 1);
 };
 
-export const countAuthenticationRefused = (code: string): void =>
-  single(['code', code], metricNames.authenticationRefused, MetricUnit.Count, 1);
+export const countAuthenticationRefused = (code: string): void => single(['code', code], metricNames.authenticationRefused, MetricUnit.Count, 1);
 
 export const recordWebhookAttempt = (outcome: WebhookAttemptOutcome, latencyMs: number): void => {
   single(['outcome', outcome], metricNames.webhookAttempts, MetricUnit.Count, 1);

@@ -102,7 +102,14 @@ export const routes: readonly RouteDefinition[] = [
     access: 'readWrite',
   },
   { operation: 'getBooking', method: 'GET', path: '/bookings/{id}', entry: 'functions/get-booking.ts', auth: 'partner' },
-  { operation: 'deleteBooking', method: 'DELETE', path: '/bookings/{id}', entry: 'functions/delete-booking.ts', auth: 'partner', access: 'readWrite' },
+  {
+    operation: 'deleteBooking',
+    method: 'DELETE',
+    path: '/bookings/{id}',
+    entry: 'functions/delete-booking.ts',
+    auth: 'partner',
+    access: 'readWrite',
+  },
   {
     operation: 'deleteBookingByExternalId',
     method: 'DELETE',

@@ -25,9 +25,7 @@ const compile = <R extends Pick<RouteDefinition, 'method' | 'path'>>(route: R) =
 
 /** Matches a path (without the stage prefix) the way API Gateway picks a resource: literal segments first. */
 export const routeMatcher = <R extends Pick<RouteDefinition, 'method' | 'path'>>(routes: readonly R[]) => {
-  const compiled = routes
-    .map(compile)
-    .sort((a, b) => Number(a.greedy) - Number(b.greedy) || a.names.length - b.names.length);
+  const compiled = routes.map(compile).sort((a, b) => Number(a.greedy) - Number(b.greedy) || a.names.length - b.names.length);
   // Per method, in the same order: a request only tries the routes of its own method.
   const byMethod = Map.groupBy(compiled, (candidate): string => candidate.route.method);
   return (method: string, path: string): MatchedRoute<R> | undefined => {
@@ -78,13 +76,7 @@ const clientCertOf = (request: IncomingMessage): { clientCert?: APIGatewayProxyE
   };
 };
 
-export const toProxyEvent = (
-  request: IncomingMessage,
-  body: Buffer,
-  url: URL,
-  path: string,
-  matched: MatchedRoute,
-): APIGatewayProxyEvent => {
+export const toProxyEvent = (request: IncomingMessage, body: Buffer, url: URL, path: string, matched: MatchedRoute): APIGatewayProxyEvent => {
   const headerPairs: Array<[string, string]> = [];
   for (let i = 0; i < request.rawHeaders.length; i += 2) headerPairs.push([request.rawHeaders[i] ?? '', request.rawHeaders[i + 1] ?? '']);
   const { single: headers, multi: multiValueHeaders } = collect(headerPairs);

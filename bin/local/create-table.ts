@@ -1,10 +1,5 @@
 // local runtime → creates the single table from the same definition the CDK stack uses.
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  UpdateTimeToLiveCommand,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, UpdateTimeToLiveCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { streamViewType, tableDefinition } from '#shared/storage/table-definition';
 
 /** Creates the table when missing; returns its stream ARN. */

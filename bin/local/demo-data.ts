@@ -63,4 +63,3 @@ export const redirectTokenCurlExample = (url: string, partner: Pick<PartnerView,
     `curl -s -X POST "${url}/redirect-tokens/create" -H "x-api-key: $KEY" -H "x-timestamp: $TS" -H "x-signature: $SIG" \\`,
     `  -H 'content-type: application/json' -d '{"external_user_id":"${DEMO_TRAVELER}"}'`,
   ].join('\n');
-

@@ -55,7 +55,10 @@ const scheduledEvent = (operation: string): ScheduledEvent => ({
   'detail-type': 'Scheduled Event',
   source: 'aws.events',
   account: '000000000000',
-  time: serviceClock.now().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  time: serviceClock
+    .now()
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z'),
   region: localAwsClientConfig.region,
   resources: [`arn:aws:events:${localAwsClientConfig.region}:000000000000:rule/${operation}Schedule`],
   detail: {},
@@ -127,9 +130,7 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
     const publish = await loadHandler<StreamHandler>(publisher);
     const dispatch = await loadHandler<SqsHandler>(dispatcher);
     const sendEmails = await loadHandler<SqsHandler>(emailFunction);
-    const sweepers = await Promise.all(
-      scheduled.map(async (definition) => ({ definition, run: await loadHandler<ScheduledHandler>(definition) })),
-    );
+    const sweepers = await Promise.all(scheduled.map(async (definition) => ({ definition, run: await loadHandler<ScheduledHandler>(definition) })));
 
     const streamPoller = await startStreamPoller({
       dynamodbEndpoint: options.dynamodbEndpoint,

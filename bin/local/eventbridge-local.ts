@@ -64,8 +64,7 @@ const parseDetail = (detail: string): Record<string, unknown> | undefined => {
   }
 };
 
-const busMatches = (requested: string | undefined, bus: string): boolean =>
-  requested === bus || (requested?.endsWith(`:event-bus/${bus}`) ?? false);
+const busMatches = (requested: string | undefined, bus: string): boolean => requested === bus || (requested?.endsWith(`:event-bus/${bus}`) ?? false);
 
 export const startEventBridgeLocal = async (options: EventBridgeLocalOptions): Promise<RunningEventBridge> => {
   const sqs = new SQSClient({ endpoint: options.sqsEndpoint, ...localAwsClientConfig });

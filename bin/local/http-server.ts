@@ -74,7 +74,7 @@ export const startHttpServer = async (
   const match = routeMatcher(options.stage === 'production' ? served : [...served, ...referenceRoutes]);
   const matchRemoved = routeMatcher(removedRoutes);
   // The deployed per-key rate rule, as a token bucket per x-api-key (read when the server starts).
-  const buckets = tokenBuckets({ ...partnerRateLimit, requestsPerWindow: config.partnerRequestsPerWindow });
+  const buckets = tokenBuckets({ ...partnerRateLimit, requestsPerWindow: config.partnerRequestsPerWindow ?? partnerRateLimit.requestsPerWindow });
   const load = handlerLoader(options.projectRoot);
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -126,7 +126,10 @@ export const startHttpServer = async (
       if (matched.route.auth === 'partner' && typeof apiKey === 'string' && apiKey !== '') {
         const taken = buckets.take(apiKey);
         if (!taken.allowed) {
-          return sendJson(res, 429, errorBody('rate_limited', rateLimitedMessage), { ...noStoreHeaders, 'retry-after': String(taken.retryAfterSeconds) });
+          return sendJson(res, 429, errorBody('rate_limited', rateLimitedMessage), {
+            ...noStoreHeaders,
+            'retry-after': String(taken.retryAfterSeconds),
+          });
         }
       }
       try {
@@ -145,7 +148,8 @@ export const startHttpServer = async (
   const server = createServer(listener);
   // Node answers what it cannot parse itself (e.g. headers over 16 KiB: an empty 431); give it our error shape.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    if (error.code === 'HPE_HEADER_OVERFLOW') return answerOnSocket(socket, 431, 'request_header_fields_too_large', 'The request headers are too large.');
+    if (error.code === 'HPE_HEADER_OVERFLOW')
+      return answerOnSocket(socket, 431, 'request_header_fields_too_large', 'The request headers are too large.');
     answerOnSocket(socket, 400, 'bad_request', 'The request could not be read.');
   });
   // Node hands CONNECT to this event and closes the connection when nothing listens; API Gateway routes no CONNECT.

@@ -48,9 +48,7 @@ const toRecord = (message: Message, queueArn: string): SQSRecord => ({
   body: message.Body ?? '',
   // Asked for with AttributeNames All: ApproximateReceiveCount, SentTimestamp, SenderId, ApproximateFirstReceiveTimestamp.
   attributes: (message.Attributes ?? {}) as unknown as SQSRecordAttributes,
-  messageAttributes: Object.fromEntries(
-    Object.entries(message.MessageAttributes ?? {}).map(([name, value]) => [name, toLambdaAttribute(value)]),
-  ),
+  messageAttributes: Object.fromEntries(Object.entries(message.MessageAttributes ?? {}).map(([name, value]) => [name, toLambdaAttribute(value)])),
   md5OfBody: message.MD5OfBody ?? '',
   ...(message.MD5OfMessageAttributes ? { md5OfMessageAttributes: message.MD5OfMessageAttributes } : {}),
   eventSource: 'aws:sqs',

@@ -79,18 +79,33 @@ const issueCertificates = async () => {
   const ca = await generate([{ name: 'commonName', value: 'Simulated SM-DP+ CA' }], {
     keyType: 'ec',
     algorithm: 'sha256',
-    extensions: [{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true }],
+    extensions: [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    ],
   });
   const leaf = (commonName: string, extensions: CertificateExtension[]) =>
     generate([{ name: 'commonName', value: commonName }], { keyType: 'ec', algorithm: 'sha256', ca: { key: ca.private, cert: ca.cert }, extensions });
   const server = await leaf('localhost', [
-    { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] },
+    {
+      name: 'subjectAltName',
+      altNames: [
+        { type: 2, value: 'localhost' },
+        { type: 7, ip: '127.0.0.1' },
+      ],
+    },
   ]);
   const client = await leaf('esim-booking-operator', [{ name: 'extKeyUsage', clientAuth: true }]);
   // The other direction: the SM-DP+ notifies the operator, whose notification endpoint needs a server certificate.
   const notifier = await leaf('smdp-notifier', [{ name: 'extKeyUsage', clientAuth: true }]);
   const operatorServer = await leaf('localhost', [
-    { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] },
+    {
+      name: 'subjectAltName',
+      altNames: [
+        { type: 2, value: 'localhost' },
+        { type: 7, ip: '127.0.0.1' },
+      ],
+    },
   ]);
   return { ca, server, client, notifier, operatorServer };
 };
@@ -102,7 +117,13 @@ const newIccid = () => {
   const body = `89882${Array.from({ length: 13 }, () => randomInt(10)).join('')}`;
   return `${body}${luhnCheckDigit(body)}`;
 };
-const newMatchingId = () => Array.from({ length: 4 }, () => randomInt(36 ** 5).toString(36).toUpperCase().padStart(5, '0')).join('-');
+const newMatchingId = () =>
+  Array.from({ length: 4 }, () =>
+    randomInt(36 ** 5)
+      .toString(36)
+      .toUpperCase()
+      .padStart(5, '0'),
+  ).join('-');
 
 export const startSmdpSimulator = async (options: { smdpAddress?: string; functionRequesterIdentifier?: string } = {}): Promise<SmdpSimulator> => {
   const { ca, server: serverCert, client, notifier, operatorServer } = await issueCertificates();
@@ -119,7 +140,12 @@ export const startSmdpSimulator = async (options: { smdpAddress?: string; functi
     return index < 0 ? undefined : list.splice(index, 1)[0];
   };
   const status = (s: ExecutionStatus['status'], subjectCode?: string, reasonCode?: string, message?: string) => ({
-    header: { functionExecutionStatus: { status: s, ...(subjectCode && reasonCode ? { statusCodeData: { subjectCode, reasonCode, ...(message ? { message } : {}) } } : {}) } },
+    header: {
+      functionExecutionStatus: {
+        status: s,
+        ...(subjectCode && reasonCode ? { statusCodeData: { subjectCode, reasonCode, ...(message ? { message } : {}) } } : {}),
+      },
+    },
   });
   const failed = (subjectCode: string, reasonCode: string, message: string) => status('Failed', subjectCode, reasonCode, message);
 
@@ -178,7 +204,8 @@ export const startSmdpSimulator = async (options: { smdpAddress?: string; functi
         calls.push({ path: request.url ?? '', headers: request.headers, body });
         const parsed = v.safeParse(requestSchemas[operation], body);
         if (!parsed.success) return answer(200, failed('1.1.1', '2.1', 'Invalid request'));
-        if (parsed.output.header.functionRequesterIdentifier !== functionRequesterIdentifier) return answer(200, failed('8.2.1', '1.2', 'Not allowed'));
+        if (parsed.output.header.functionRequesterIdentifier !== functionRequesterIdentifier)
+          return answer(200, failed('8.2.1', '1.2', 'Not allowed'));
         if (take(faults.serverErrors, operation)) return answer(500);
         const refusal = take(faults.refusals, operation);
         if (refusal) return answer(200, status(refusal.status, refusal.subjectCode, refusal.reasonCode, 'Simulated refusal'));

@@ -10,18 +10,12 @@ import { connectTarget, type OpsContext } from '#bin/ops/connection';
 import { createPortalLinkFor } from '#bin/ops/portal-link';
 import { runSimulate } from '#bin/ops/simulate';
 import { steps } from '#bin/ops/simulate-steps';
-import {
-  createPartner,
-  partnerView,
-  requirePartner,
-  rotatePartnerSecret,
-  updatePartnerProfile,
-} from '#shared/usecases/manage-partners';
+import { createPartner, partnerView, requirePartner, rotatePartnerSecret, updatePartnerProfile } from '#shared/usecases/manage-partners';
 import { importCatalog } from '#shared/usecases/catalog';
 import { listBrands, removeBrand, setBrand, setDefaultBrand } from '#shared/usecases/manage-brands';
 import { listDeliveries, replayEvent, rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { createReporterCredentials } from '#shared/usecases/manage-reporters';
-import { peekDeadLetters, redriveDeadLetters } from '#shared/webhooks/webhook-queue';
+import { peekDeadLetters, redriveDeadLetters } from '#shared/messaging/webhook-queue';
 import { emailDeadLetterSummary } from '#shared/events/email-request';
 import type { DeadLetteredMessage } from '#shared/usecases/ports/webhooks';
 
@@ -239,9 +233,13 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
 };
 
 const human = (value: unknown): string =>
-  Array.isArray(value) ? value.map((v) => human(v)).join('\n\n') : typeof value === 'object' && value !== null
-    ? Object.entries(value).map(([k, v]) => `${k.padEnd(22)} ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`).join('\n')
-    : String(value);
+  Array.isArray(value)
+    ? value.map((v) => human(v)).join('\n\n')
+    : typeof value === 'object' && value !== null
+      ? Object.entries(value)
+          .map(([k, v]) => `${k.padEnd(22)} ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
+          .join('\n')
+      : String(value);
 
 /** The first word of the command, skipping options given before it (`--stage dev simulate ...`). */
 const commandOf = (argv: readonly string[]): { command?: string; rest: string[] } => {

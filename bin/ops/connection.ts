@@ -15,7 +15,7 @@ import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { apiUrlOutput, opsOutputs, type OpsOutputs, stackNameOf } from '#lib/stack-outputs';
 import { serviceClock } from '#shared/clock';
 import { dynamoReporterStore } from '#shared/storage/reporter-store';
-import { sqsWebhookQueue } from '#shared/webhooks/webhook-queue';
+import { sqsWebhookQueue } from '#shared/messaging/webhook-queue';
 import type { CatalogAdminStore } from '#shared/usecases/ports/catalog';
 import type { SecretCipher, BrandAdminStore, PartnerAdminStore, ReporterCredentialStore } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';

@@ -84,7 +84,9 @@ several identifying flags, one is enough; several must name the same thing.
 
 ${Object.entries(steps)
   .map(([name, step]: [string, StepDefinition]) => {
-    const flags = Object.keys(step.flags).map((flag) => flagUsage(flag, step)).join(' ');
+    const flags = Object.keys(step.flags)
+      .map((flag) => flagUsage(flag, step))
+      .join(' ');
     const oneOf = step.anyOf ? `; at least one of ${step.anyOf.map((flag) => `--${flag}`).join(', ')}` : '';
     return `  ${name} ${flags}\n      ${step.summary}${oneOf}`;
   })
@@ -119,9 +121,7 @@ const flagValue = (name: string, kind: FlagKind, raw: string): string | number =
   }
   const value = Number(raw);
   const valid =
-    raw.trim() !== '' &&
-    Number.isFinite(value) &&
-    (kind === 'number' || (Number.isSafeInteger(value) && (kind === 'signed-whole' || value >= 0)));
+    raw.trim() !== '' && Number.isFinite(value) && (kind === 'number' || (Number.isSafeInteger(value) && (kind === 'signed-whole' || value >= 0)));
   if (!valid) {
     const what = { number: 'a number', whole: 'a whole number of at least 0', 'signed-whole': 'a whole number (negative allowed)' }[kind];
     throw new SimulateUsageError(`--${name} must be ${what}, got "${raw}".`);
@@ -156,7 +156,7 @@ export const parseSimulate = (argv: readonly string[]): ParsedStep => {
     if (typeof raw === 'string') body[flag.replace(/-/g, '_')] = flagValue(flag, kind, raw);
   }
   if (name === 'advance-clock' && values.stage !== undefined) {
-    throw new SimulateUsageError('advance-clock moves the local runtime\'s clock only: a deployed stage always runs on real time.');
+    throw new SimulateUsageError("advance-clock moves the local runtime's clock only: a deployed stage always runs on real time.");
   }
   return {
     step: name,

@@ -97,7 +97,11 @@ const send = async (deps: SimulateDeps, url: string, headers: Record<string, str
 
 const readable = (step: string, result: unknown): string =>
   typeof result === 'object' && result !== null
-    ? `${step}: ${Object.entries(result).map(([key, value]) => `${key}=${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`).join(' ') || 'done'}`
+    ? `${step}: ${
+        Object.entries(result)
+          .map(([key, value]) => `${key}=${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`)
+          .join(' ') || 'done'
+      }`
     : `${step}: ${String(result)}`;
 
 /** Runs `simulate <step> ...`; returns the exit code (2: usage, 1: the service refused or could not be reached). */
@@ -116,8 +120,14 @@ export const runSimulate = async (
     target = await deps.connect({ stage: parsed.stage, dataDir: parsed.dataDir ?? io.defaultDataDir, port: parsed.port });
     let result: unknown;
     if (parsed.step === 'advance-clock') {
-      if (!target.local) throw new SimulateUsageError('advance-clock moves the local runtime\'s clock only.');
-      result = await send(deps, `${new URL(target.apiUrl).origin}${LOCAL_CLOCK_PATH}`, {}, parsed.body, 'Only the local runtime started with npm start moves its clock.');
+      if (!target.local) throw new SimulateUsageError("advance-clock moves the local runtime's clock only.");
+      result = await send(
+        deps,
+        `${new URL(target.apiUrl).origin}${LOCAL_CLOCK_PATH}`,
+        {},
+        parsed.body,
+        'Only the local runtime started with npm start moves its clock.',
+      );
     } else {
       const partnerId = parsed.partner ?? (await target.defaultPartnerId());
       if (!partnerId) {

@@ -7,7 +7,9 @@ const unavailable = (): never => {
 };
 
 /** The client's configuration without the cache: the flags the middleware would read, as the real resolver sets them. */
-export const resolveEndpointDiscoveryConfig = <T extends { endpointDiscoveryEnabled?: boolean; endpointDiscoveryEnabledProvider?: () => Promise<boolean | undefined> }>(
+export const resolveEndpointDiscoveryConfig = <
+  T extends { endpointDiscoveryEnabled?: boolean; endpointDiscoveryEnabledProvider?: () => Promise<boolean | undefined> },
+>(
   input: T,
   { endpointDiscoveryCommandCtor }: { endpointDiscoveryCommandCtor: unknown },
 ) =>

@@ -94,7 +94,10 @@ export const createEsimBookingClient = (options: ClientOptions) => {
     sendTest: async (): Promise<WebhookTestResult> => (await unwrap(raw.POST('/webhooks/endpoint/test'))).data,
     listDeliveries,
     /** Every delivery matching the filter, newest first: `for await (const d of client.webhooks.listAllDeliveries({ status: 'dead_lettered' }))`. */
-    listAllDeliveries: async function* (filter: WebhookDeliveryFilter = {}, { perPage = 100 }: { perPage?: number } = {}): AsyncGenerator<WebhookDelivery> {
+    listAllDeliveries: async function* (
+      filter: WebhookDeliveryFilter = {},
+      { perPage = 100 }: { perPage?: number } = {},
+    ): AsyncGenerator<WebhookDelivery> {
       let cursor: string | undefined;
       do {
         const page = await listDeliveries({ ...filter, perPage, ...(cursor ? { cursor } : {}) });

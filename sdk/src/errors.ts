@@ -41,7 +41,10 @@ export class ServerError extends ApiError {
 /** The request never got an answer (DNS, connection, time-out), after every retry. */
 export class ConnectionError extends Error {
   override name = 'ConnectionError';
-  constructor(message: string, override readonly cause: unknown) {
+  constructor(
+    message: string,
+    override readonly cause: unknown,
+  ) {
     super(message);
   }
 }

@@ -22,8 +22,7 @@ export interface TransportOptions {
 
 const retryableStatus = (status: number) => status === 429 || status >= 500;
 const safeToRepeat = (request: Request) =>
-  ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'].includes(request.method) ||
-  (request.method === 'POST' && request.headers.has('idempotency-key'));
+  ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'].includes(request.method) || (request.method === 'POST' && request.headers.has('idempotency-key'));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -52,10 +51,7 @@ export const signingFetch = (baseUrl: string, options: TransportOptions) => {
     headers.set('accept', 'application/json');
     headers.set('x-api-key', options.apiKey);
     headers.set('x-timestamp', timestamp);
-    headers.set(
-      'x-signature',
-      signRequest(options.apiSecret, { timestamp, method: request.method, path: signedPathOf(new URL(request.url)) }),
-    );
+    headers.set('x-signature', signRequest(options.apiSecret, { timestamp, method: request.method, path: signedPathOf(new URL(request.url)) }));
     return new Request(request.url, { method: request.method, headers, body, signal: request.signal });
   };
 

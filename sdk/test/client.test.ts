@@ -96,11 +96,18 @@ describe('SDK: @esim-booking/sdk against the local runtime', () => {
     await setWebhookSettings(partner.partner_id, { url: `${receiver.url}/sdk` }, admin);
     const { signing_secret: secret } = await rotateWebhookSigningSecret(partner.partner_id, {}, admin);
     const [booking] = await client.bookings.create(
-      bookingRequest({ departure_date: inDays(3), return_date: inDays(9), package_specifications: [makePackageSpecification({ external_user_id: 'u-1' })] }),
+      bookingRequest({
+        departure_date: inDays(3),
+        return_date: inDays(9),
+        package_specifications: [makePackageSpecification({ external_user_id: 'u-1' })],
+      }),
     );
 
     // Act
-    const [delivery] = await eventually(() => receiver.received('/sdk'), (list) => list.length >= 1);
+    const [delivery] = await eventually(
+      () => receiver.received('/sdk'),
+      (list) => list.length >= 1,
+    );
     const event = verifyWebhook(Buffer.from(delivery!.rawBody), delivery!.headers, secret);
 
     // Assess
@@ -120,9 +127,16 @@ describe('SDK: @esim-booking/sdk against the local runtime', () => {
     receiver.script('/sdk-self-service', [{ status: 200 }], secret);
     const test = await client.webhooks.sendTest();
     const [booking] = await client.bookings.create(
-      bookingRequest({ departure_date: inDays(3), return_date: inDays(9), package_specifications: [makePackageSpecification({ external_user_id: 'u-2' })] }),
+      bookingRequest({
+        departure_date: inDays(3),
+        return_date: inDays(9),
+        package_specifications: [makePackageSpecification({ external_user_id: 'u-2' })],
+      }),
     );
-    await eventually(() => receiver.received('/sdk-self-service'), (list) => list.length >= 2);
+    await eventually(
+      () => receiver.received('/sdk-self-service'),
+      (list) => list.length >= 2,
+    );
     const collect = async () => {
       const all = [];
       for await (const delivery of client.webhooks.listAllDeliveries({ event: 'booking.within_cutoff' }, { perPage: 1 })) all.push(delivery);

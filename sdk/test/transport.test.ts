@@ -75,10 +75,16 @@ describe('SDK transport', () => {
 
   it('retries a POST that carries an Idempotency-Key, with the same key and body', async () => {
     // Prepare
-    const service = scripted([new TypeError('socket hang up'), new Response(JSON.stringify({ success: true, message: 'ok', data: [{ id: 'bk_1' }] }), { status: 201 })]);
+    const service = scripted([
+      new TypeError('socket hang up'),
+      new Response(JSON.stringify({ success: true, message: 'ok', data: [{ id: 'bk_1' }] }), { status: 201 }),
+    ]);
 
     // Act
-    const created = await clientWith(service.fetch).bookings.create({ email: 'a@example.com', package_specifications: [{}] }, { idempotencyKey: 'key-1' });
+    const created = await clientWith(service.fetch).bookings.create(
+      { email: 'a@example.com', package_specifications: [{}] },
+      { idempotencyKey: 'key-1' },
+    );
 
     // Assess
     expect(created).toEqual([{ id: 'bk_1' }]);

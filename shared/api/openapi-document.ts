@@ -86,9 +86,7 @@ const errorResponses = (codes: ErrorCode[]): Json => {
           content: {
             'application/json': {
               schema: { $ref: componentRef('ErrorResponse') },
-              examples: Object.fromEntries(
-                list.map((code) => [code, { value: errorBody(code, errorCodes[code].description) }]),
-              ),
+              examples: Object.fromEntries(list.map((code) => [code, { value: errorBody(code, errorCodes[code].description) }])),
             },
           },
         },
@@ -123,12 +121,7 @@ const jsonOperation = (route: RouteDefinition, doc: JsonOperation): Json => ({
           },
         }
       : {}),
-    ...errorResponses([
-      ...(doc.request ? bodyErrors : []),
-      ...authErrors[route.auth],
-      ...doc.errors,
-      ...everyOperationErrors,
-    ]),
+    ...errorResponses([...(doc.request ? bodyErrors : []), ...authErrors[route.auth], ...doc.errors, ...everyOperationErrors]),
   },
 });
 
@@ -219,8 +212,16 @@ const eventWebhooks = (): Json =>
             tags: ['Webhooks'],
             security: [],
             parameters: [
-              deliveryHeader(webhookHeaders.signature, 'One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.', 'sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd'),
-              deliveryHeader(webhookHeaders.timestamp, 'Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).', '1796549400'),
+              deliveryHeader(
+                webhookHeaders.signature,
+                'One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.',
+                'sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
+              ),
+              deliveryHeader(
+                webhookHeaders.timestamp,
+                'Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).',
+                '1796549400',
+              ),
               deliveryHeader(webhookHeaders.eventId, 'Same as `event_id` of the body.', example.event_id),
               deliveryHeader(webhookHeaders.deliveryId, 'Same as `delivery_id` of the body.', example.delivery_id),
             ],
@@ -299,7 +300,7 @@ const tagDescriptions: Record<string, string> = {
   Removed: 'Endpoints removed in 2.1.0; they answer 410 Gone.',
   Catalog: 'Destinations, their packages, and eSIM device compatibility.',
   Ingestion: 'Facts reported by the network, the eSIM platform and the payment provider (reporter credentials).',
-  'Native app': "Calls your native app makes for a traveler: dashboard, redemption, classic grants.",
+  'Native app': 'Calls your native app makes for a traveler: dashboard, redemption, classic grants.',
   Sandbox: 'Play traveler-side steps for testing; not served in production.',
   'Traveler web app': 'The WebView sign-in URL and the server-rendered traveler pages.',
   Webhooks: 'Events the service sends to your webhook URL.',

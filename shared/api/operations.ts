@@ -2,17 +2,8 @@
 // Adding a route: add an entry here (summary, schemas, an example, the error codes it can answer) and run
 // `npm run openapi`. A test fails while a route has no entry or an entry no route.
 import * as v from 'valibot';
-import {
-  exampleBookingRequest,
-  exampleBookingResponse,
-  examplePagination,
-  exampleUpdateRequest,
-} from '#shared/api/examples';
-import {
-  BookingResponseSchema,
-  PaginationMetaSchema,
-  UpdatePackageSpecForPromoCodesResponseSchema,
-} from '#shared/domain/booking-response-schemas';
+import { exampleBookingRequest, exampleBookingResponse, examplePagination, exampleUpdateRequest } from '#shared/api/examples';
+import { BookingResponseSchema, PaginationMetaSchema, UpdatePackageSpecForPromoCodesResponseSchema } from '#shared/domain/booking-response-schemas';
 import { BookingRequestSchema, MAX_PER_PAGE, UpdatePackageSpecificationSchema } from '#shared/domain/booking-schemas';
 import type { ErrorCode } from '#shared/errors';
 import { EmptyDataSchema, envelope, type JsonOperation, type OperationDoc, type Parameter } from '#shared/api/operation-types';

@@ -34,7 +34,6 @@ import {
 import { InstallInstructionsRequestSchema } from '#shared/domain/install/request';
 import { InstallInstructionsResponseSchema } from '#shared/domain/install/response-schemas';
 
-
 const json = (
   doc: Omit<JsonOperation, 'kind' | 'response'> & { status?: number; message: string; data: v.GenericSchema; example: unknown; answer: string },
 ): JsonOperation => {
@@ -215,13 +214,7 @@ const sandboxStep = (step: SandboxStep, summary: string): JsonOperation =>
     message: `Sandbox step ${step} played.`,
     data: sandboxResponseSchemas[step],
     example: sandboxResponseExamples[step],
-    errors: [
-      'route_not_found',
-      'identifiers_disagree',
-      ...factErrors,
-      'not_a_classic_grant',
-      'destination_required',
-    ],
+    errors: ['route_not_found', 'identifiers_disagree', ...factErrors, 'not_a_classic_grant', 'destination_required'],
   });
 
 const page = (summary: string, description: string, parameters?: Parameter[]): PageOperation => ({
@@ -321,12 +314,7 @@ export const travelerOperations: Record<string, OperationDoc> = {
     message: 'Fact recorded.',
     data: IngestResultSchema,
     example: { event_id: 'net-0001', duplicate: false, applied: true, events: ['esim.installed'] },
-    errors: [
-      'fact_not_allowed',
-      'identifiers_disagree',
-      'partner_required',
-      ...factErrors,
-    ],
+    errors: ['fact_not_allowed', 'identifiers_disagree', 'partner_required', ...factErrors],
   }),
   nativeUserDashboard: json({
     summary: 'Traveler dashboard (native app)',
@@ -346,9 +334,9 @@ export const travelerOperations: Record<string, OperationDoc> = {
     errors: ['validation_error', ...travelerErrors],
   }),
   nativeInstructions: json({
-    summary: 'Install instructions for the traveler\'s eSIM (native app)',
+    summary: "Install instructions for the traveler's eSIM (native app)",
     description:
-      'Device- and OS-specific steps for the traveler\'s current eSIM: one-tap link where the platform offers one, QR code (PNG data URL), the activation code split for manual entry, in the partner\'s brand. `format` json (default) answers structured steps; html answers a ready page.',
+      "Device- and OS-specific steps for the traveler's current eSIM: one-tap link where the platform offers one, QR code (PNG data URL), the activation code split for manual entry, in the partner's brand. `format` json (default) answers structured steps; html answers a ready page.",
     tag: 'Native app',
     request: {
       schema: InstallInstructionsRequestSchema,
@@ -469,30 +457,50 @@ export const travelerOperations: Record<string, OperationDoc> = {
     },
     errors: ['traveler_not_found', 'traveler_ambiguous'],
   }),
-  webStart: page('Web app: sign in with a redirect token', 'Exchanges the single-use token for a session cookie and redirects (303) to the home page.'),
+  webStart: page(
+    'Web app: sign in with a redirect token',
+    'Exchanges the single-use token for a session cookie and redirects (303) to the home page.',
+  ),
   webHome: page('Web app: home', "The signed-in traveler's eSIMs and packages. Needs the session cookie."),
   webInstall: page(
     'Web app: install the eSIM',
     "Device-specific steps, QR code and one-tap link for the signed-in traveler's eSIM (the renderer of POST /native/instructions). The device comes from the User-Agent unless the picker chose one. Needs the session cookie.",
     [
-      { name: 'platform', in: 'query', required: false, description: 'Device picker: `iphone`, `ipad`, `android` or `other`.', schema: { type: 'string', maxLength: 16 }, example: 'iphone' },
-      { name: 'os_version', in: 'query', required: false, description: 'Device picker: the OS version.', schema: { type: 'string', maxLength: 16 }, example: '17.5' },
+      {
+        name: 'platform',
+        in: 'query',
+        required: false,
+        description: 'Device picker: `iphone`, `ipad`, `android` or `other`.',
+        schema: { type: 'string', maxLength: 16 },
+        example: 'iphone',
+      },
+      {
+        name: 'os_version',
+        in: 'query',
+        required: false,
+        description: 'Device picker: the OS version.',
+        schema: { type: 'string', maxLength: 16 },
+        example: '17.5',
+      },
     ],
   ),
   webShop: page('Web app: shop', "The catalog's bundles for a destination, with prices in the traveler's language. Needs the session cookie.", [
-    { name: 'destination', in: 'query', required: false, description: 'Destination id (ISO3 or region id).', schema: { type: 'string', maxLength: 64 }, example: 'FRA' },
+    {
+      name: 'destination',
+      in: 'query',
+      required: false,
+      description: 'Destination id (ISO3 or region id).',
+      schema: { type: 'string', maxLength: 64 },
+      example: 'FRA',
+    },
   ]),
   webShopCheckout: page(
     'Web app: buy a bundle',
     'The shop form posts here (CSRF token and a per-form nonce, so a double submission charges once). Pays through the payment port and fires package.purchased (first purchase for the destination, with package_queue_uuid) or topup.completed.',
   ),
   webSignOut: page('Web app: sign out', 'Ends the session and redirects (303).'),
-  webClaimPage: page('Web app: claim form', 'The email form of a promo code claim URL.', [
-    promoCodeUuid,
-  ]),
-  webClaimSubmit: page('Web app: submit a claim', 'The claim form posts here (CSRF token required).', [
-    promoCodeUuid,
-  ]),
+  webClaimPage: page('Web app: claim form', 'The email form of a promo code claim URL.', [promoCodeUuid]),
+  webClaimSubmit: page('Web app: submit a claim', 'The claim form posts here (CSRF token required).', [promoCodeUuid]),
   webBrandStyle: {
     ...page('Web app: brand stylesheet', "The partner brand's colours as CSS.", [
       pathId('partner', 'Partner id.', 'partner-1'),
@@ -504,7 +512,5 @@ export const travelerOperations: Record<string, OperationDoc> = {
     ...page('Web app: static asset', 'The content-hashed stylesheet.', [pathId('file', 'File name.', 'app.css')]),
     contentType: 'text/css',
   },
-  webNotFound: page('Web app: not found', 'Any other path under /app: an HTML 404 page.', [
-    pathId('proxy', 'The rest of the path.', 'unknown'),
-  ]),
+  webNotFound: page('Web app: not found', 'Any other path under /app: an HTML 404 page.', [pathId('proxy', 'The rest of the path.', 'unknown')]),
 };

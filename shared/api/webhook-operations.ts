@@ -224,7 +224,9 @@ export const webhookOperations: Record<string, OperationDoc> = {
     summary: 'Portal: open with a link',
     description: 'Exchanges the single-use portal link for a session cookie and redirects (303) to the portal page.',
     tag,
-    parameters: [{ name: 'token', in: 'query', required: true, description: 'The token of the portal link.', schema: { type: 'string', maxLength: 300 } }],
+    parameters: [
+      { name: 'token', in: 'query', required: true, description: 'The token of the portal link.', schema: { type: 'string', maxLength: 300 } },
+    ],
   },
   portalHome: {
     kind: 'page',

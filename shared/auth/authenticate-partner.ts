@@ -1,15 +1,11 @@
 // use case → authenticate a partner request: API key, timestamp window, HMAC signature, single use.
 import { createHmac } from 'node:crypto';
-import { AuthenticationError } from '#shared/errors';
+import { AuthenticationError, signatureReused } from '#shared/errors';
 import { digestsEqual, signRequest, signedPathCandidates } from '#shared/auth/request-signing';
 import type { PartnerCredentials, CredentialStore, UsedSignature, SignatureReplayGuard, SecretCipher } from '#shared/usecases/ports/partners';
 
 /** Accepted difference between x-timestamp and server time, in either direction. */
 export const TIMESTAMP_TOLERANCE_MS = 5 * 60 * 1000;
-
-/** The answer to a signature used before, whichever step found it. */
-export const signatureReused = () =>
-  new AuthenticationError('signature_reused', 'This signature was already used. Sign every request anew.');
 
 export interface PartnerRequest {
   headers: Record<string, string>;
@@ -55,10 +51,7 @@ const DIGITS = /^\d{1,16}$/;
 const requireHeader = (headers: Record<string, string>, name: string): string => {
   const value = headers[name]?.trim();
   if (!value) {
-    throw new AuthenticationError(
-      'missing_credentials',
-      `Missing ${name} header. Every request needs x-api-key, x-timestamp and x-signature.`,
-    );
+    throw new AuthenticationError('missing_credentials', `Missing ${name} header. Every request needs x-api-key, x-timestamp and x-signature.`);
   }
   return value;
 };
@@ -140,9 +133,7 @@ export const verifyPartnerRequest = async (request: PartnerRequest, deps: Authen
 
   // Credentials from the cache are read again from storage beside the signature's claim, so a rotated secret or a
   // disabled partner is refused on the first request after the change, with no round trip added (decision F63).
-  const confirmation = fromCache
-    ? confirmStillStored(deps, credentials, request, { timestamp, signature })
-    : Promise.resolve();
+  const confirmation = fromCache ? confirmStillStored(deps, credentials, request, { timestamp, signature }) : Promise.resolve();
   confirmation.catch(() => {}); // awaited by claimSignature() or confirmCredentials(); this only keeps it from counting as unhandled
 
   const { partnerId } = credentials;

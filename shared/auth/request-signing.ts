@@ -8,8 +8,7 @@ export interface SignedRequestParts {
   path: string;
 }
 
-export const signingString = ({ timestamp, method, path }: SignedRequestParts): string =>
-  `${timestamp}${method.toUpperCase()}${path}`;
+export const signingString = ({ timestamp, method, path }: SignedRequestParts): string => `${timestamp}${method.toUpperCase()}${path}`;
 
 export const signRequest = (secret: string, parts: SignedRequestParts): string =>
   createHmac('sha256', secret).update(signingString(parts)).digest('hex');

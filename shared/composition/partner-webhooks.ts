@@ -3,11 +3,12 @@ import { wallClock } from '#shared/clock';
 import { documentClient } from '#shared/composition/dynamodb';
 import { secretCipher } from '#shared/composition/secret-cipher';
 import { config } from '#shared/config';
+import { healthThresholds } from '#shared/webhooks/endpoint-health';
 import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { dynamoThrottleCounter } from '#shared/storage/throttle-store';
 import type { PartnerWebhookDeps } from '#shared/usecases/partner-webhooks';
-import { postWebhook } from '#shared/webhooks/http-delivery';
+import { postWebhook } from '#shared/messaging/http-delivery';
 
 /** A test delivery answers within the function's own 10 s, whatever the queued deliveries' time-out is. */
 const TEST_DELIVERY_TIMEOUT_MS = 5_000;
@@ -25,5 +26,5 @@ export const partnerWebhookDeps = /* @__PURE__ */ ((): PartnerWebhookDeps => ({
     timeoutMs: Math.min(config.webhookTimeoutMs, TEST_DELIVERY_TIMEOUT_MS),
     allowPrivateUrls: config.webhookAllowPrivateUrls,
   },
-  thresholds: config.webhookHealthThresholds,
+  thresholds: healthThresholds(config.webhookHealthHours),
 }))();

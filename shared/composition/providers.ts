@@ -18,8 +18,7 @@ import type { Clock } from '#shared/usecases/ports/services';
 /** Every ES2+ call gives up after this long: a redemption then answers 503 and the order resumes on retry. */
 const ES2PLUS_TIMEOUT_MS = 5000;
 
-const unavailable = () =>
-  new AppError(503, 'provider_unavailable', 'eSIM provisioning is not available in this environment yet. Contact support.');
+const unavailable = () => new AppError(503, 'provider_unavailable', 'eSIM provisioning is not available in this environment yet. Contact support.');
 
 const noPayments: PaymentProvider = { charge: async () => Promise.reject(unavailable()) };
 
@@ -51,10 +50,11 @@ const es2Plus = async (journal: ProviderOrderJournal, clock: Clock): Promise<Con
 /** Defers building an adapter (reading its secret) to its first call, once per function instance. */
 const onFirstUse = (build: () => Promise<Connectivity>): ConnectivityProvider & ProviderOrderReconciler => {
   let built: Promise<Connectivity> | undefined;
-  const adapter = () => (built ??= build().catch((error: unknown) => {
-    built = undefined;
-    throw error;
-  }));
+  const adapter = () =>
+    (built ??= build().catch((error: unknown) => {
+      built = undefined;
+      throw error;
+    }));
   return {
     allocateEsim: async (input) => (await adapter()).allocateEsim(input),
     addPackage: async (input) => (await adapter()).addPackage(input),

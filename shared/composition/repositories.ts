@@ -22,4 +22,5 @@ export const repositories = /* @__PURE__ */ (() => ({
 }))();
 
 /** Travelers, their eSIMs and packages, with the stage's connectivity and payment providers. */
-export const lifecycle = /* @__PURE__ */ (() => lifecycleRepositories(documentClient, config.tableName, serviceClock, config.stage, config.connectivity))();
+export const lifecycle = /* @__PURE__ */ (() =>
+  lifecycleRepositories(documentClient, config.tableName, serviceClock, config.stage, config.connectivity))();

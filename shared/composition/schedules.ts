@@ -30,5 +30,10 @@ export const sweeperDependencies = {
 export const reconciliationDependencies = /* @__PURE__ */ (() => {
   const orders = dynamoProviderOrderJournal(documentClient, config.tableName);
   const { connectivity } = providersFor({ stage: config.stage, connectivity: config.connectivity, journal: orders, clock: repositories.clock });
-  return { orders, reconciler: connectivity.reconcile ? (connectivity as ProviderOrderReconciler) : null, travelers: lifecycle.travelers, clock: repositories.clock };
+  return {
+    orders,
+    reconciler: connectivity.reconcile ? (connectivity as ProviderOrderReconciler) : null,
+    travelers: lifecycle.travelers,
+    clock: repositories.clock,
+  };
 })();

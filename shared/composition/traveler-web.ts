@@ -8,7 +8,7 @@ import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { dynamoPromoClaimLookup } from '#shared/storage/promo-claim-lookup';
 import { dynamoSessionStore } from '#shared/storage/session-store';
 import { dynamoTravelerStore } from '#shared/storage/traveler-store';
-import { lifecycleTravelerDirectory } from '#shared/web/traveler-directory';
+import { lifecycleTravelerDirectory } from '#shared/usecases/traveler-directory';
 
 // What a traveler owns runs on the service clock like the rest of the lifecycle.
 const travelers = lifecycleTravelerDirectory({

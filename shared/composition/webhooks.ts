@@ -4,13 +4,14 @@ import { documentClient } from '#shared/composition/dynamodb';
 import { secretCipher } from '#shared/composition/secret-cipher';
 import { sqsClient } from '#shared/composition/sqs';
 import { config } from '#shared/config';
+import { healthThresholds } from '#shared/webhooks/endpoint-health';
 import { recordWebhookAttempt } from '#shared/observability';
 import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
 import { dynamoEndpointHealthStore } from '#shared/storage/endpoint-health-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import type { DeliverWebhookDeps } from '#shared/usecases/deliver-webhook';
-import { postWebhook } from '#shared/webhooks/http-delivery';
-import { sqsWebhookQueue } from '#shared/webhooks/webhook-queue';
+import { postWebhook } from '#shared/messaging/http-delivery';
+import { sqsWebhookQueue } from '#shared/messaging/webhook-queue';
 
 export const dispatcherDependencies: DeliverWebhookDeps = {
   partners: dynamoPartnerStore(documentClient, config.tableName),
@@ -27,5 +28,5 @@ export const dispatcherDependencies: DeliverWebhookDeps = {
   },
   observeAttempt: recordWebhookAttempt,
   health: dynamoEndpointHealthStore(documentClient, config.tableName),
-  thresholds: config.webhookHealthThresholds,
+  thresholds: healthThresholds(config.webhookHealthHours),
 };

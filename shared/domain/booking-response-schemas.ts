@@ -41,9 +41,7 @@ export const PromoCodeResponseSchema = v.pipe(
     traffic_policy: nullable(v.string()),
     package_specification: PackageSpecificationSchema,
     package_queue_uuid: nullable(v.string()),
-    claim_url: v.optional(
-      v.pipe(v.string(), v.url(), v.description('Public claim address; present only when the booking has no email.')),
-    ),
+    claim_url: v.optional(v.pipe(v.string(), v.url(), v.description('Public claim address; present only when the booking has no email.'))),
     created_at: timestamp('Creation time.'),
     updated_at: timestamp('Last change.'),
   }),

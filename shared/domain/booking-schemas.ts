@@ -1,6 +1,6 @@
 // domain → the valibot schemas of the booking payloads: one source for validation, types and docs.
 import * as v from 'valibot';
-import { MAX_BOOKING_REFERENCE_LENGTH } from '#shared/domain/booking';
+import { MAX_BOOKING_REFERENCE_LENGTH } from '#shared/domain/booking-limits';
 import { isIsoDateTime, parseIsoDateTime } from '#shared/domain/dates';
 import { ValidationError } from '#shared/errors';
 
@@ -15,7 +15,6 @@ export const esimTypes = ['classic', 'universal'] as const;
 export const MAX_PACKAGE_SPECIFICATIONS = 25;
 
 /** Longest booking_id; also bounds the storage key it becomes (defined with the aggregate, see there). */
-export { MAX_BOOKING_REFERENCE_LENGTH };
 
 /** The spec prints these patterns with doubled backslashes; these are the intended expressions. */
 export const SIZE_PATTERN = /^[0-9]\d*(\.\d+)?(MB|GB)$/;
@@ -23,8 +22,7 @@ export const DESTINATION_PATTERN = /^[A-Z]{2,3}$/;
 export const PHONE_PATTERN = /^\+\d{1,3}\d{1,14}$/;
 export const FLIGHT_NUMBER_PATTERN = /^[a-zA-Z0-9]{1,10}$/;
 
-const isPlainObject = (input: unknown): input is Record<string, unknown> =>
-  typeof input === 'object' && input !== null && !Array.isArray(input);
+const isPlainObject = (input: unknown): input is Record<string, unknown> => typeof input === 'object' && input !== null && !Array.isArray(input);
 
 /** valibot's object schemas also take arrays; JSON objects are what the spec means. */
 export const plainObject = <const TEntries extends v.ObjectEntries>(entries: TEntries, message: string) =>
@@ -132,9 +130,7 @@ export const BookingRequestSchema = v.pipe(
       email: v.nullish(emailAddress('email')),
       booking_id: v.nullish(text('booking_id', 3, MAX_BOOKING_REFERENCE_LENGTH)),
       external_id: v.nullish(text('external_id', 3, 100)),
-      phone: v.nullish(
-        v.pipe(v.string('phone must be a string.'), v.regex(PHONE_PATTERN, 'phone must be in E.164 form, e.g. +4915112345678.')),
-      ),
+      phone: v.nullish(v.pipe(v.string('phone must be a string.'), v.regex(PHONE_PATTERN, 'phone must be in E.164 form, e.g. +4915112345678.'))),
       first_name: v.nullish(text('first_name', 1, 100)),
       last_name: v.nullish(text('last_name', 1, 100)),
       full_name: v.nullish(text('full_name', 1, 200)),
@@ -148,10 +144,7 @@ export const BookingRequestSchema = v.pipe(
         ),
       ),
       flight_number: v.nullish(
-        v.pipe(
-          v.string('flight_number must be a string.'),
-          v.regex(FLIGHT_NUMBER_PATTERN, 'flight_number must be 1 to 10 letters or digits.'),
-        ),
+        v.pipe(v.string('flight_number must be a string.'), v.regex(FLIGHT_NUMBER_PATTERN, 'flight_number must be 1 to 10 letters or digits.')),
       ),
       gender: v.nullish(caseInsensitivePicklist('gender', genders)),
       date_of_birth: v.nullish(isoDateTime('date_of_birth')),
@@ -159,13 +152,13 @@ export const BookingRequestSchema = v.pipe(
       data: v.nullish(
         v.pipe(
           plainLooseObject(
-          {
-            source: v.optional(v.string('data.source must be a string.')),
-            manual: v.optional(v.boolean('data.manual must be a boolean.')),
-            action: v.optional(v.string('data.action must be a string.')),
-            tags: v.optional(v.array(v.string('data.tags must be strings.'), 'data.tags must be an array of strings.')),
-          },
-          'data must be an object.',
+            {
+              source: v.optional(v.string('data.source must be a string.')),
+              manual: v.optional(v.boolean('data.manual must be a boolean.')),
+              action: v.optional(v.string('data.action must be a string.')),
+              tags: v.optional(v.array(v.string('data.tags must be strings.'), 'data.tags must be an array of strings.')),
+            },
+            'data must be an object.',
           ),
           v.check((data) => Buffer.byteLength(JSON.stringify(data)) <= MAX_DATA_BYTES, `data must be at most ${MAX_DATA_BYTES / 1024} KB as JSON.`),
         ),
@@ -178,7 +171,11 @@ export const BookingRequestSchema = v.pipe(
             channels: v.optional(
               v.pipe(
                 v.array(
-                  v.pipe(v.string('channels must be an array of strings.'), v.minLength(1, 'A channel must not be empty.'), v.maxLength(32, 'A channel is at most 32 characters.')),
+                  v.pipe(
+                    v.string('channels must be an array of strings.'),
+                    v.minLength(1, 'A channel must not be empty.'),
+                    v.maxLength(32, 'A channel is at most 32 characters.'),
+                  ),
                   'channels must be an array of strings.',
                 ),
                 v.maxLength(10, 'channels lists at most 10 values.'),
@@ -193,10 +190,7 @@ export const BookingRequestSchema = v.pipe(
       package_specifications: v.pipe(
         v.array(PackageSpecificationEntrySchema, 'package_specifications is required: an array with at least one entry.'),
         v.minLength(1, 'package_specifications must have at least one entry.'),
-        v.maxLength(
-          MAX_PACKAGE_SPECIFICATIONS,
-          `package_specifications may have at most ${MAX_PACKAGE_SPECIFICATIONS} entries.`,
-        ),
+        v.maxLength(MAX_PACKAGE_SPECIFICATIONS, `package_specifications may have at most ${MAX_PACKAGE_SPECIFICATIONS} entries.`),
       ),
     },
     'The request body must be a JSON object.',
@@ -242,15 +236,9 @@ export const PromoPackageSpecificationSchema = v.pipe(
     },
     'package_specification must be an object.',
   ),
-  v.check(
-    (spec) => Boolean(spec.package_id) || Boolean(spec.package_type),
-    'package_specification needs package_id or package_type (or both).',
-  ),
+  v.check((spec) => Boolean(spec.package_id) || Boolean(spec.package_type), 'package_specification needs package_id or package_type (or both).'),
   v.forward(
-    v.check(
-      (spec) => !spec.package_type || spec.package_type === 'unlimited' || Boolean(spec.size),
-      'size is required for this package_type.',
-    ),
+    v.check((spec) => !spec.package_type || spec.package_type === 'unlimited' || Boolean(spec.size), 'size is required for this package_type.'),
     ['size'],
   ),
   v.forward(
@@ -261,10 +249,7 @@ export const PromoPackageSpecificationSchema = v.pipe(
     ['package_duration'],
   ),
   v.forward(
-    v.check(
-      (spec) => spec.package_type !== 'unlimited' || Boolean(spec.traffic_policy),
-      'traffic_policy is required for unlimited packages.',
-    ),
+    v.check((spec) => spec.package_type !== 'unlimited' || Boolean(spec.traffic_policy), 'traffic_policy is required for unlimited packages.'),
     ['traffic_policy'],
   ),
 );

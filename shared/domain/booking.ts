@@ -1,13 +1,6 @@
 // domain → the booking aggregate: a booking with its promo codes and package queue entries.
 import type { PackageType } from '#shared/domain/booking-schemas';
-import type {
-  BookingResponseOutput,
-  PackageQueueResponseOutput,
-  PromoCodeResponseOutput,
-} from '#shared/domain/booking-response-schemas';
-
-/** Longest partner booking_id; here, not with the schemas, so reads that check it do not bundle every schema. */
-export const MAX_BOOKING_REFERENCE_LENGTH = 255;
+import type { BookingResponseOutput, PackageQueueResponseOutput, PromoCodeResponseOutput } from '#shared/domain/booking-response-schemas';
 
 export interface PackageSpecification {
   package_type: PackageType;
@@ -102,11 +95,7 @@ export const bookedEmailOf = (booking: Pick<Booking, 'email' | 'package_queues'>
 };
 
 /** The promo code as partners see it; `claim_url` only when the booking has no email (spec 1.3.1). */
-export const promoCodeResponse = (
-  promo: PromoCode,
-  booking: Pick<Booking, 'email'>,
-  claimBaseUrl: string,
-): PromoCodeResponseOutput => ({
+export const promoCodeResponse = (promo: PromoCode, booking: Pick<Booking, 'email'>, claimBaseUrl: string): PromoCodeResponseOutput => ({
   uuid: promo.uuid,
   code: promo.code,
   status: promo.status,

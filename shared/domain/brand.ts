@@ -69,7 +69,12 @@ export const BrandSettingsSchema = v.object({
       `primary_color needs a contrast of at least ${MIN_CONTRAST}:1 with white text (WCAG 2.2 AA); pick a darker color.`,
     ),
   ),
-  logo: v.nullable(v.pipe(v.string(), v.check((logo) => logoProblem(logo) === undefined, 'logo is not an https URL or a small data:image URL.'))),
+  logo: v.nullable(
+    v.pipe(
+      v.string(),
+      v.check((logo) => logoProblem(logo) === undefined, 'logo is not an https URL or a small data:image URL.'),
+    ),
+  ),
 });
 export type BrandSettingsInput = v.InferInput<typeof BrandSettingsSchema>;
 export type BrandSettingsOutput = v.InferOutput<typeof BrandSettingsSchema>;

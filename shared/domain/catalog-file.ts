@@ -4,13 +4,7 @@
 import currencyCodes from 'currency-codes';
 import * as v from 'valibot';
 import { packageTypes } from '#shared/domain/booking-schemas';
-import {
-  type BundleRecord,
-  CATALOG_LIMITS,
-  type DestinationRecord,
-  REGION_CODE_PATTERN,
-  REGION_ID_PATTERN,
-} from '#shared/domain/catalog';
+import { type BundleRecord, CATALOG_LIMITS, type DestinationRecord, REGION_CODE_PATTERN, REGION_ID_PATTERN } from '#shared/domain/catalog';
 import { alpha3Codes } from '#shared/domain/country-codes';
 import type { ServedLocale } from '#shared/domain/locale';
 import type { CatalogPackage } from '#shared/domain/package-specification';
@@ -131,7 +125,7 @@ export const buildCatalog = (raw: unknown): BuiltCatalog => {
         size: bundle.size,
         package_duration: bundle.package_duration,
         // A region bundle is booked for the region's code, which covers its member countries.
-        destination: regionCode.get(bundle.destination) ?? (coverage?.[0] ?? null),
+        destination: regionCode.get(bundle.destination) ?? coverage?.[0] ?? null,
         traffic_policy: bundle.traffic_policy,
       },
     });
@@ -147,7 +141,17 @@ export const buildCatalog = (raw: unknown): BuiltCatalog => {
   for (const region of file.regions) {
     const bundles = bundlesFor.get(region.id) ?? [];
     const members = regionMembers.get(region.id) ?? [];
-    destinations.push({ id: region.id, type: 'region', iso3: region.code, iso2: null, names: region.names, regions: [], countries: members, bundle_count: bundles.length, bundles });
+    destinations.push({
+      id: region.id,
+      type: 'region',
+      iso3: region.code,
+      iso2: null,
+      names: region.names,
+      regions: [],
+      countries: members,
+      bundle_count: bundles.length,
+      bundles,
+    });
   }
   for (const destination of destinations) {
     if (destination.bundles.length > CATALOG_LIMITS.bundlesPerDestination) {
@@ -157,4 +161,3 @@ export const buildCatalog = (raw: unknown): BuiltCatalog => {
   if (problems.length > 0) throw catalogProblem(problems);
   return { version: file.version, destinations, packages };
 };
-

@@ -51,7 +51,6 @@ export interface DestinationRecord extends DestinationSummary {
   bundles: BundleRecord[];
 }
 
-
 /** Turns a request's `{id}` into the stored id: ISO3 upper-case (ISO2 converted), region ids lower-case. */
 export const normalizeDestinationId = (raw: string): string | undefined => {
   const value = raw.trim();
@@ -62,5 +61,4 @@ export const normalizeDestinationId = (raw: string): string | undefined => {
 };
 
 /** English, the region's own fallback when a locale has no name. */
-export const regionName = (names: DestinationSummary['names'], locale: ServedLocale): string =>
-  names?.[locale] ?? names?.[DEFAULT_LOCALE] ?? '';
+export const regionName = (names: DestinationSummary['names'], locale: ServedLocale): string => names?.[locale] ?? names?.[DEFAULT_LOCALE] ?? '';

@@ -3,7 +3,15 @@
 import codes from 'i18n-iso-countries/codes.json';
 
 const alpha3ByAlpha2 = new Map(codes.map(([alpha2, alpha3]) => [alpha2, alpha3] as [string, string]));
-const alpha2ByOther = new Map(codes.flatMap(([alpha2, alpha3, numeric]) => [[alpha3, alpha2], [numeric, alpha2]] as Array<[string, string]>));
+const alpha2ByOther = new Map(
+  codes.flatMap(
+    ([alpha2, alpha3, numeric]) =>
+      [
+        [alpha3, alpha2],
+        [numeric, alpha2],
+      ] as Array<[string, string]>,
+  ),
+);
 /** Every alpha-2, alpha-3 and numeric code, as i18n-iso-countries' isValid() accepts them. */
 const anyCode = new Set(codes.flatMap(([alpha2, alpha3, numeric]) => [alpha2, alpha3, numeric] as string[]));
 
@@ -18,5 +26,4 @@ export const toAlpha2 = (code: string): string | undefined =>
 export const isCountryCode = (code: string): boolean => anyCode.has(code.toUpperCase());
 
 /** Every alpha-3 code with its alpha-2 code, as i18n-iso-countries' getAlpha3Codes(). */
-export const alpha3Codes = (): Record<string, string> =>
-  Object.fromEntries(codes.map(([alpha2, alpha3]) => [alpha3 as string, alpha2 as string]));
+export const alpha3Codes = (): Record<string, string> => Object.fromEntries(codes.map(([alpha2, alpha3]) => [alpha3 as string, alpha2 as string]));

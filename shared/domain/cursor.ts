@@ -13,9 +13,9 @@ export interface CursorPosition {
 const mac = (payload: string, key: Buffer) => createHmac('sha256', key).update(payload).digest().subarray(0, 16);
 
 export const encodeCursor = (position: CursorPosition, key: Buffer): string => {
-  const payload = Buffer.from(
-    JSON.stringify({ d: position.direction, i: position.id, ...(position.inclusive ? { x: 1 } : {}) }),
-  ).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ d: position.direction, i: position.id, ...(position.inclusive ? { x: 1 } : {}) })).toString(
+    'base64url',
+  );
   return `${payload}.${mac(payload, key).toString('base64url')}`;
 };
 

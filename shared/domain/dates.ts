@@ -1,7 +1,6 @@
 // domain → ISO 8601 handling. A date without time and zone is valid but imprecise (no about-to-depart event).
 
-const ISO_DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 export interface ParsedDateTime {
   /** The instant; a date-only or zone-less value is read as UTC. */

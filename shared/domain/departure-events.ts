@@ -33,9 +33,7 @@ export const planDepartureEvents = (
   const departure = parseIsoDateTime(booking.departure_date);
   if (!departure || booking.departure_date_defaulted || departure.instant.getTime() <= now.getTime()) return [];
   const at = departure.instant.getTime();
-  const planned: PlannedDepartureEvent[] = [
-    { event: 'booking.within_cutoff', dueAt: new Date(at - settings.cutoffDays * DAY_MS) },
-  ];
+  const planned: PlannedDepartureEvent[] = [{ event: 'booking.within_cutoff', dueAt: new Date(at - settings.cutoffDays * DAY_MS) }];
   if (departure.precise) {
     planned.push({ event: 'booking.about_to_depart', dueAt: new Date(at - settings.aboutToDepartHours * HOUR_MS) });
   }
@@ -47,12 +45,7 @@ export const primaryExternalUserId = (booking: Pick<Booking, 'package_queues'>):
   booking.package_queues.find((entry) => entry.external_user_id)?.external_user_id ?? null;
 
 /** The event as it fires at `now`; counts round up, so an event fired on time says 7 days / 2 hours. */
-export const departureEvent = (
-  booking: Booking,
-  event: DepartureEventName,
-  now: Date,
-  esimInstalled: boolean,
-): DomainEvent => {
+export const departureEvent = (booking: Booking, event: DepartureEventName, now: Date, esimInstalled: boolean): DomainEvent => {
   const departure = parseIsoDateTime(booking.departure_date);
   const untilMs = Math.max(0, (departure?.instant.getTime() ?? now.getTime()) - now.getTime());
   const common = {

@@ -1,6 +1,10 @@
 // domain → DestinationResponse, DestinationDetailResponse and DestinationBundleResponse, named in the request's locale.
 import type { InferOutput as Out } from 'valibot';
-import type { DestinationBundleResponseSchema, DestinationDetailResponseSchema, DestinationResponseSchema } from '#shared/domain/traveler-response-schemas';
+import type {
+  DestinationBundleResponseSchema,
+  DestinationDetailResponseSchema,
+  DestinationResponseSchema,
+} from '#shared/domain/traveler-response-schemas';
 import { countryName } from '#shared/domain/country-names';
 import { regionName, type BundleRecord, type DestinationRecord, type DestinationSummary } from '#shared/domain/catalog';
 import type { ServedLocale } from '#shared/domain/locale';

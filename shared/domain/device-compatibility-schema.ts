@@ -5,7 +5,12 @@ import { plainObject } from '#shared/domain/booking-schemas';
 import { VERSION_PATTERN } from '#shared/domain/device-compatibility';
 
 const field = (name: string) =>
-  v.pipe(v.string(`${name} must be a string.`), v.trim(), v.minLength(1, `${name} is required.`), v.maxLength(100, `${name} must be at most 100 characters.`));
+  v.pipe(
+    v.string(`${name} must be a string.`),
+    v.trim(),
+    v.minLength(1, `${name} is required.`),
+    v.maxLength(100, `${name} must be at most 100 characters.`),
+  );
 
 /** Its output is a DeviceCompatibilityRequest (checked where the function passes it to checkCompatibility). */
 export const DeviceCompatibilityRequestSchema = plainObject(

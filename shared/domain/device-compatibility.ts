@@ -48,7 +48,11 @@ export interface CompatibilityResult extends DeviceCompatibilityRequest {
 
 /** "iPhone 15 Pro", "iphone15pro" and "IPHONE-15-PRO" are one key; "S20+" and "S20 Plus" too. */
 export const deviceKey = (value: string): string =>
-  value.normalize('NFKD').toLowerCase().replace(/\+/g, 'plus').replace(/[^a-z0-9]/g, '');
+  value
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/\+/g, 'plus')
+    .replace(/[^a-z0-9]/g, '');
 
 /** Brand spellings apps report (Build.MANUFACTURER, marketing names). */
 const brandAliases: Record<string, string> = { moto: 'motorola', motorolamobility: 'motorola', samsungelectronics: 'samsung', googleinc: 'google' };

@@ -3,7 +3,7 @@ import type { Booking, PromoCode } from '#shared/domain/booking';
 import { emailTexts, type EmailTexts } from '#shared/domain/email-texts';
 import { escapeHtml } from '#shared/domain/install/html';
 import { resolveLocale, type ServedLocale } from '#shared/domain/locale';
-import type { EmailMessage } from '#shared/usecases/ports/services';
+import type { EmailMessage } from '#shared/domain/email-message';
 
 /** The booking's `locale` when it is a served language (`de-CH` → German), else English. */
 export const emailLanguage = (locale: string | null): ServedLocale => resolveLocale(locale ?? undefined, undefined);
@@ -32,7 +32,12 @@ const message = (input: { to: string; language: ServedLocale; subject: string; i
 };
 
 /** Sent when a traveler claims a promo code through its claim URL, in its booking's language. */
-export const promoCodeClaimEmail = (input: { to: string; partnerName: string | undefined; promo: PromoCode; locale: string | null }): EmailMessage => {
+export const promoCodeClaimEmail = (input: {
+  to: string;
+  partnerName: string | undefined;
+  promo: PromoCode;
+  locale: string | null;
+}): EmailMessage => {
   const language = emailLanguage(input.locale);
   const texts = emailTexts[language];
   const partner = input.partnerName ?? texts.someTravelPartner;

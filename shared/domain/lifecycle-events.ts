@@ -1,51 +1,73 @@
 // domain → the traveler-side webhook events, field for field as the spec's Events table lists them.
 import type { Booking, PackageQueueEntry, PromoCode } from '#shared/domain/booking';
-import {
-  DAY_MS,
-  usageMeasure,
-  type Esim,
-  type Threshold,
-  type Traveler,
-  type TravelerPackage,
-} from '#shared/domain/traveler';
+import { DAY_MS, usageMeasure, type Esim, type Threshold, type Traveler, type TravelerPackage } from '#shared/domain/traveler';
 import { domainEvent, eventIdOf, type DomainEvent, type WebhookEventName } from '#shared/events/catalog';
 import type { WebhookEventData } from '#shared/events/event-schemas';
 
 /** The `data` members of every event, as the spec lists them; tests compare payloads against this table. */
 export const eventDataFields = {
   'package.usage.data': [
-    'external_user_id', 'booking_id', 'iccid', 'package_id', 'package_queue_uuid', 'promo_code_id', 'destination',
-    'package_type', 'usage_percent', 'size', 'used_bytes', 'remaining_bytes',
+    'external_user_id',
+    'booking_id',
+    'iccid',
+    'package_id',
+    'package_queue_uuid',
+    'promo_code_id',
+    'destination',
+    'package_type',
+    'usage_percent',
+    'size',
+    'used_bytes',
+    'remaining_bytes',
   ],
   'package.usage.duration': [
-    'external_user_id', 'booking_id', 'iccid', 'package_id', 'package_queue_uuid', 'promo_code_id', 'destination',
-    'package_type', 'usage_percent', 'duration_days', 'elapsed_days', 'remaining_days',
+    'external_user_id',
+    'booking_id',
+    'iccid',
+    'package_id',
+    'package_queue_uuid',
+    'promo_code_id',
+    'destination',
+    'package_type',
+    'usage_percent',
+    'duration_days',
+    'elapsed_days',
+    'remaining_days',
   ],
   'esim.installed': ['external_user_id', 'booking_id', 'iccid'],
   'esim.removed': ['external_user_id', 'booking_id', 'iccid'],
   'package.activated': [
-    'external_user_id', 'booking_id', 'iccid', 'package_id', 'package_queue_uuid', 'promo_code_id', 'destination', 'size',
-    'activated_at', 'expires_at',
+    'external_user_id',
+    'booking_id',
+    'iccid',
+    'package_id',
+    'package_queue_uuid',
+    'promo_code_id',
+    'destination',
+    'size',
+    'activated_at',
+    'expires_at',
   ],
-  'package.purchased': [
-    'external_user_id', 'booking_id', 'iccid', 'payment_id', 'amount', 'currency', 'promo_code_id', 'package_queue_uuid',
-  ],
+  'package.purchased': ['external_user_id', 'booking_id', 'iccid', 'payment_id', 'amount', 'currency', 'promo_code_id', 'package_queue_uuid'],
   'topup.completed': [
-    'external_user_id', 'booking_id', 'iccid', 'payment_id', 'amount', 'currency', 'promo_code_id', 'package_id',
-    'destination', 'size',
+    'external_user_id',
+    'booking_id',
+    'iccid',
+    'payment_id',
+    'amount',
+    'currency',
+    'promo_code_id',
+    'package_id',
+    'destination',
+    'size',
   ],
   'promo_code.redeemed': ['promocode', 'booking_id', 'redeemed_at', 'redeemed_by'],
   'classic_package_queue.claimed': ['queue_id', 'booking_id', 'esim_iccid', 'user_id', 'partner_id', 'is_top_up'],
 } as const;
 
 /** `data` is checked against the event's schema (shared/events/event-schemas.ts) at compile time. */
-const event = <E extends WebhookEventName>(
-  partnerId: string,
-  name: E,
-  entityId: string,
-  at: Date,
-  data: WebhookEventData[E],
-): DomainEvent => domainEvent({ partner_id: partnerId, event: name, event_id: eventIdOf(name, entityId), timestamp: at.toISOString(), data });
+const event = <E extends WebhookEventName>(partnerId: string, name: E, entityId: string, at: Date, data: WebhookEventData[E]): DomainEvent =>
+  domainEvent({ partner_id: partnerId, event: name, event_id: eventIdOf(name, entityId), timestamp: at.toISOString(), data });
 
 export const promoCodeRedeemed = (booking: Booking, promo: PromoCode, redeemedBy: string, at: Date): DomainEvent =>
   event(booking.partner_id, 'promo_code.redeemed', promo.uuid, at, {
@@ -135,13 +157,7 @@ const paymentCommon = (traveler: Traveler, pkg: TravelerPackage, payment: Paymen
 });
 
 /** No package_id: the spec says the package does not exist yet at payment time. */
-export const packagePurchased = (
-  traveler: Traveler,
-  pkg: TravelerPackage,
-  payment: Payment,
-  at: Date,
-  webAppQueueUuid: string | null,
-): DomainEvent =>
+export const packagePurchased = (traveler: Traveler, pkg: TravelerPackage, payment: Payment, at: Date, webAppQueueUuid: string | null): DomainEvent =>
   event(traveler.partner_id, 'package.purchased', payment.payment_id, at, {
     ...paymentCommon(traveler, pkg, payment),
     package_queue_uuid: webAppQueueUuid,

@@ -3,18 +3,30 @@ import * as v from 'valibot';
 import { DESTINATION_PATTERN, SIZE_PATTERN } from '#shared/domain/booking-schemas';
 import { isIsoDateTime } from '#shared/domain/dates';
 
-const isPlainObject = (input: unknown): input is Record<string, unknown> =>
-  typeof input === 'object' && input !== null && !Array.isArray(input);
+const isPlainObject = (input: unknown): input is Record<string, unknown> => typeof input === 'object' && input !== null && !Array.isArray(input);
 
 /** A JSON object with exactly these members: an unknown member is a 400 naming it, not silently ignored. */
 const body = <const TEntries extends v.ObjectEntries>(entries: TEntries) =>
   v.pipe(v.custom<Record<string, unknown>>(isPlainObject, 'The body must be a JSON object.'), v.strictObject(entries, 'Unknown member.'));
 
 const id = (field: string, max = 255) =>
-  v.pipe(v.string(`${field} must be a string.`), v.trim(), v.minLength(1, `${field} must not be empty.`), v.maxLength(max, `${field} must be at most ${max} characters.`));
+  v.pipe(
+    v.string(`${field} must be a string.`),
+    v.trim(),
+    v.minLength(1, `${field} must not be empty.`),
+    v.maxLength(max, `${field} must be at most ${max} characters.`),
+  );
 
-const destination = v.pipe(v.string('destination must be a string.'), v.regex(DESTINATION_PATTERN, 'destination must be 2 or 3 upper-case letters (ISO3 country code).'));
-const amount = v.pipe(v.number('amount must be a number.'), v.integer('amount must be an integer in the smallest currency unit.'), v.minValue(1, 'amount must be at least 1.'), v.maxValue(100_000_000, 'amount is too large.'));
+const destination = v.pipe(
+  v.string('destination must be a string.'),
+  v.regex(DESTINATION_PATTERN, 'destination must be 2 or 3 upper-case letters (ISO3 country code).'),
+);
+const amount = v.pipe(
+  v.number('amount must be a number.'),
+  v.integer('amount must be an integer in the smallest currency unit.'),
+  v.minValue(1, 'amount must be at least 1.'),
+  v.maxValue(100_000_000, 'amount is too large.'),
+);
 const currency = v.pipe(v.string('currency must be a string.'), v.regex(/^[A-Za-z]{3}$/, 'currency must be an ISO 4217 code, e.g. EUR.'));
 const size = v.pipe(v.string('size must be a string.'), v.regex(SIZE_PATTERN, 'size must look like 500MB or 1GB.'));
 const dateTime = (field: string) => v.pipe(v.string(`${field} must be a string.`), v.check(isIsoDateTime, `${field} must be an ISO 8601 date-time.`));
@@ -72,7 +84,11 @@ export const FactSchema = v.pipe(
       fact('package.activated', { package_id: id('package_id', 64), expires_at: v.optional(dateTime('expires_at')) }),
       fact('package.usage', {
         package_id: id('package_id', 64),
-        used_bytes: v.pipe(v.number('used_bytes must be a number.'), v.integer('used_bytes must be an integer.'), v.minValue(0, 'used_bytes must not be negative.')),
+        used_bytes: v.pipe(
+          v.number('used_bytes must be a number.'),
+          v.integer('used_bytes must be an integer.'),
+          v.minValue(0, 'used_bytes must not be negative.'),
+        ),
       }),
       fact('promo_code.redeemed', {
         partner_id: id('partner_id', 64),

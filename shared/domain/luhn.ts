@@ -13,5 +13,4 @@ export const luhnCheckDigit = (body: string): number => {
   return (10 - (sum % 10)) % 10;
 };
 
-export const hasValidLuhn = (digits: string): boolean =>
-  /^\d{2,}$/.test(digits) && luhnCheckDigit(digits.slice(0, -1)) === Number(digits.slice(-1));
+export const hasValidLuhn = (digits: string): boolean => /^\d{2,}$/.test(digits) && luhnCheckDigit(digits.slice(0, -1)) === Number(digits.slice(-1));

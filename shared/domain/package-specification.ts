@@ -3,11 +3,7 @@
 import { REGION_CODE_PATTERN } from '#shared/domain/catalog';
 import { alpha2ToAlpha3, isCountryCode } from '#shared/domain/country-codes';
 import type { PackageSpecification } from '#shared/domain/booking';
-import type {
-  PackageSpecificationEntryOutput,
-  PackageType,
-  PromoPackageSpecificationOutput,
-} from '#shared/domain/booking-schemas';
+import type { PackageSpecificationEntryOutput, PackageType, PromoPackageSpecificationOutput } from '#shared/domain/booking-schemas';
 import { BadRequestError } from '#shared/errors';
 
 /** Default duration in days per package type; `unlimited` has none (the spec requires it on update calls). */
@@ -54,9 +50,7 @@ const fromCatalog = (found: CatalogPackage): PackageSpecification => ({
 });
 
 const unknownPackage = (path: string, id: string) =>
-  new BadRequestError('unknown_package', `package_id "${id}" does not exist in the catalog.`, [
-    { path, message: 'Unknown package id.' },
-  ]);
+  new BadRequestError('unknown_package', `package_id "${id}" does not exist in the catalog.`, [{ path, message: 'Unknown package id.' }]);
 
 /** A booking entry: `package_id` wins over every other field when present (spec). */
 export const specificationFromEntry = (
@@ -85,10 +79,7 @@ export const specificationFromEntry = (
  * An update-call specification. `package_id` alone copies the referenced package; with `package_type` the
  * explicit fields are used (the schema has already enforced the conditional-requirement table).
  */
-export const specificationFromUpdate = (
-  spec: PromoPackageSpecificationOutput,
-  catalog: Map<string, CatalogPackage>,
-): PackageSpecification => {
+export const specificationFromUpdate = (spec: PromoPackageSpecificationOutput, catalog: Map<string, CatalogPackage>): PackageSpecification => {
   const found = spec.package_id ? catalog.get(spec.package_id) : undefined;
   if (spec.package_id && !found) throw unknownPackage('package_specification.package_id', spec.package_id);
   if (!spec.package_type && found) return fromCatalog(found);
@@ -104,8 +95,6 @@ export const specificationFromUpdate = (
   };
 };
 
-export const DEPRECATED_TIME_LIMITED_WARNING =
-  '299 - "package_type time-limited is deprecated: use data-limited with a short package_duration"';
+export const DEPRECATED_TIME_LIMITED_WARNING = '299 - "package_type time-limited is deprecated: use data-limited with a short package_duration"';
 
-export const usesDeprecatedType = (specs: readonly PackageSpecification[]): boolean =>
-  specs.some((spec) => spec.package_type === 'time-limited');
+export const usesDeprecatedType = (specs: readonly PackageSpecification[]): boolean => specs.some((spec) => spec.package_type === 'time-limited');

@@ -11,7 +11,11 @@ export const ClaimPromoCodeSchema = plainObject(
 export type ClaimPromoCodeInput = v.InferInput<typeof ClaimPromoCodeSchema>;
 
 /** The code as in BookingResponse, plus the booking it belongs to and whether a traveler claimed it. */
-export const promoCodeDetailResponse = (promo: PromoCode, booking: Booking, claimBaseUrl: string): v.InferOutput<typeof PromoCodeDetailResponseSchema> => ({
+export const promoCodeDetailResponse = (
+  promo: PromoCode,
+  booking: Booking,
+  claimBaseUrl: string,
+): v.InferOutput<typeof PromoCodeDetailResponseSchema> => ({
   ...promoCodeResponse(promo, booking, claimBaseUrl),
   booking_id: booking.id,
   external_booking_id: booking.booking_id,

@@ -5,10 +5,19 @@ export const CreateRedirectTokenSchema = v.pipe(
   v.object(
     {
       external_user_id: v.nullish(
-        v.pipe(v.string('external_user_id must be a string.'), v.minLength(1, 'external_user_id must not be empty.'), v.maxLength(255, 'external_user_id must be at most 255 characters.')),
+        v.pipe(
+          v.string('external_user_id must be a string.'),
+          v.minLength(1, 'external_user_id must not be empty.'),
+          v.maxLength(255, 'external_user_id must be at most 255 characters.'),
+        ),
       ),
       email: v.nullish(
-        v.pipe(v.string('email must be a string.'), v.trim(), v.maxLength(254, 'email must be at most 254 characters.'), v.email('email must be a valid email address.')),
+        v.pipe(
+          v.string('email must be a string.'),
+          v.trim(),
+          v.maxLength(254, 'email must be at most 254 characters.'),
+          v.email('email must be a valid email address.'),
+        ),
       ),
     },
     'The body must be a JSON object.',

@@ -16,7 +16,9 @@ export const DestinationResponseSchema = v.object({
   id: text('ISO3 country code or region id.'),
   type: v.picklist(['country', 'region']),
   name: text('Name in the served language (Content-Language).'),
-  iso3: nullableText("ISO3 code of a country, or a region's ISO 3166 user-assigned X-code (XEU, XAS, ...): the value a package specification's destination takes."),
+  iso3: nullableText(
+    "ISO3 code of a country, or a region's ISO 3166 user-assigned X-code (XEU, XAS, ...): the value a package specification's destination takes.",
+  ),
   iso2: nullableText('ISO2 code of a country; null for regions.'),
   regions: v.pipe(v.array(v.string()), v.description('Regions the country belongs to.')),
   countries: v.pipe(v.array(v.string()), v.description('ISO3 codes the destination covers.')),

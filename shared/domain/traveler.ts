@@ -90,12 +90,7 @@ export const newPaymentId = (): string => `pay_${hex(12)}`;
 /** The form of an automatically assigned external_user_id: `ext_` + the hex part of the user id. */
 export const assignedExternalUserId = (userId: string): string => `ext_${userId.replace(/^usr_/, '')}`;
 
-export const newTraveler = (input: {
-  partnerId: string;
-  externalUserId: string | null;
-  email: string | null;
-  now: Date;
-}): Traveler => {
+export const newTraveler = (input: { partnerId: string; externalUserId: string | null; email: string | null; now: Date }): Traveler => {
   const userId = newUserId();
   const at = input.now.toISOString();
   return {
@@ -157,12 +152,7 @@ export const removeEsim = (traveler: Traveler, iccid: string, at: Date): { trave
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** queued → active. Any other state → 409 package_not_queued. */
-export const activatePackage = (
-  traveler: Traveler,
-  packageId: string,
-  at: Date,
-  expiresAt?: Date,
-): { traveler: Traveler; pkg: TravelerPackage } => {
+export const activatePackage = (traveler: Traveler, packageId: string, at: Date, expiresAt?: Date): { traveler: Traveler; pkg: TravelerPackage } => {
   const pkg = findPackage(traveler, packageId);
   if (!pkg) throw illegal('package_not_found', `No package ${packageId} for this traveler.`);
   if (pkg.state !== 'queued') throw illegal('package_not_queued', `The package is ${pkg.state}; only a queued package can be activated.`);
@@ -256,10 +246,7 @@ export const elapseDuration = (traveler: Traveler, packageId: string, percent: n
   const end = new Date(pkg.expires_at).getTime();
   const shiftMs = Math.ceil(((end - start) * percent) / 100) - (at.getTime() - start);
   if (shiftMs <= 0) return { traveler, pkg, changed: false };
-  const moved = expireIfDue(
-    { ...pkg, activated_at: new Date(start - shiftMs).toISOString(), expires_at: new Date(end - shiftMs).toISOString() },
-    at,
-  );
+  const moved = expireIfDue({ ...pkg, activated_at: new Date(start - shiftMs).toISOString(), expires_at: new Date(end - shiftMs).toISOString() }, at);
   return { traveler: replacePackage(traveler, moved), pkg: moved, changed: true };
 };
 
@@ -277,9 +264,7 @@ export const markThresholds = (traveler: Traveler, pkg: TravelerPackage, fired: 
 
 /** active → expired once `expires_at` has passed (the sweeper calls this as time passes). */
 export const expireIfDue = (pkg: TravelerPackage, now: Date): TravelerPackage =>
-  pkg.state === 'active' && pkg.expires_at !== null && new Date(pkg.expires_at).getTime() <= now.getTime()
-    ? { ...pkg, state: 'expired' }
-    : pkg;
+  pkg.state === 'active' && pkg.expires_at !== null && new Date(pkg.expires_at).getTime() <= now.getTime() ? { ...pkg, state: 'expired' } : pkg;
 
 /** The next moment time-driven work is due for a package (threshold or expiry); null when none is left. */
 export const nextDueAt = (pkg: TravelerPackage): Date | null => {

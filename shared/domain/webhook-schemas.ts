@@ -73,9 +73,16 @@ export const WebhookEndpointUpdateSchema = v.pipe(
       ),
     ),
     events: v.optional(eventSwitches),
-    enabled: v.optional(v.pipe(v.boolean('enabled must be true or false.'), v.description('false holds deliveries (kept, recoverable); true sends again.'))),
+    enabled: v.optional(
+      v.pipe(v.boolean('enabled must be true or false.'), v.description('false holds deliveries (kept, recoverable); true sends again.')),
+    ),
     alert_email: v.optional(
-      v.nullable(v.pipe(emailAddress('alert_email'), v.description('Where we write when the endpoint keeps failing and when it is disabled; null for nobody.'))),
+      v.nullable(
+        v.pipe(
+          emailAddress('alert_email'),
+          v.description('Where we write when the endpoint keeps failing and when it is disabled; null for nobody.'),
+        ),
+      ),
     ),
     end_secret_overlap: v.optional(
       v.pipe(v.literal(true, 'end_secret_overlap can only be true.'), v.description('Stops signing with the previous secret now.')),
@@ -109,7 +116,7 @@ export const WebhookEndpointSchema = v.pipe(
     events: v.pipe(v.record(v.string(), v.boolean()), v.description('Every event name → whether you receive it.')),
     signing_secret: v.object({
       configured: v.pipe(v.boolean(), v.description('Deliveries are signed (x-service-signature).')),
-      previous_secret_valid_until: nullable(text('Until then deliveries also carry the previous secret\'s signature.')),
+      previous_secret_valid_until: nullable(text("Until then deliveries also carry the previous secret's signature.")),
     }),
     health: WebhookHealthSchema,
     updated_at: text('Last change of your settings.'),
@@ -242,7 +249,11 @@ export const RecoverWebhookDeliveriesSchema = v.pipe(
     since: v.optional(v.pipe(instant('since'), v.description('Send again every rejected, dead-lettered or held delivery started since then.'))),
     until: v.optional(v.pipe(instant('until'), v.description('Upper bound of `since` (default: now).'))),
     limit: v.optional(
-      wholeNumberField('limit', { min: 1, max: MAX_RECOVERED_PER_CALL }, `Most deliveries recovered by this call (default ${MAX_RECOVERED_PER_CALL}).`),
+      wholeNumberField(
+        'limit',
+        { min: 1, max: MAX_RECOVERED_PER_CALL },
+        `Most deliveries recovered by this call (default ${MAX_RECOVERED_PER_CALL}).`,
+      ),
     ),
   }),
   v.check((body) => (body.event_id === undefined) !== (body.since === undefined), 'Give either event_id (one replay) or since (recovery).'),

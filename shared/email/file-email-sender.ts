@@ -30,9 +30,7 @@ export const toEml = (message: EmailMessage, meta: { from: string; id: string; d
   ].join('\r\n');
 };
 
-export const fileEmailSender = (
-  options: { folder: string; from: string; clock: Clock; print?: (line: string) => void },
-): EmailSender => ({
+export const fileEmailSender = (options: { folder: string; from: string; clock: Clock; print?: (line: string) => void }): EmailSender => ({
   async send(message) {
     const id = randomUUID();
     const date = options.clock.now();

@@ -19,4 +19,3 @@ export const sesEmailSender = (client: SESv2Client, from: string): EmailSender =
     return { messageId: result.MessageId ?? '' };
   },
 });
-

@@ -1,22 +1,8 @@
 // domain events → the event names of the interface spec and who receives them by default.
+import type { WebhookEventName } from '#shared/events/event-names';
 import type { WebhookEventData } from '#shared/events/event-schemas';
 
-export const webhookEventNames = [
-  'package.usage.50_percent',
-  'package.usage.80_percent',
-  'package.usage.100_percent',
-  'esim.installed',
-  'esim.removed',
-  'package.activated',
-  'package.purchased',
-  'topup.completed',
-  'promo_code.redeemed',
-  'classic_package_queue.claimed',
-  'booking.within_cutoff',
-  'booking.about_to_depart',
-] as const;
-
-export type WebhookEventName = (typeof webhookEventNames)[number];
+export { webhookEventNames, type WebhookEventName } from '#shared/events/event-names';
 
 /**
  * Opt-in setting of each event under `webhook_settings.events`. Only classic_package_queue.claimed is

@@ -1,6 +1,6 @@
 // internal events → an email request: written to the outbox in the transaction of the change that asks for it,
 // published as one bus event per message, sent by the email function. Never a webhook (docs/decisions.md F40).
-import type { EmailMessage } from '#shared/usecases/ports/services';
+import type { EmailMessage } from '#shared/domain/email-message';
 
 /** Bus detail-type of one message to send; deliberately not among webhookEventNames. */
 export const emailRequestedEvent = 'email.requested';

@@ -3,7 +3,7 @@
 // `webhooks` section and the contract tests use the same schemas.
 import * as v from 'valibot';
 import { packageTypes } from '#shared/domain/booking-schemas';
-import type { WebhookEventName } from '#shared/events/catalog';
+import type { WebhookEventName } from '#shared/events/event-names';
 
 const text = (description: string) => v.pipe(v.string(), v.description(description));
 const nullableText = (description: string) => v.nullable(text(description));

@@ -50,10 +50,8 @@ export const outboxStreamFilter = {
 } as const;
 
 /** The same filter applied to one stream record, for the local runtime. */
-export const passesOutboxFilter = (record: {
-  eventName?: string;
-  dynamodb?: { NewImage?: Record<string, { S?: string } | undefined> };
-}): boolean => record.eventName === 'INSERT' && record.dynamodb?.NewImage?.entity?.S === outboxEntityType;
+export const passesOutboxFilter = (record: { eventName?: string; dynamodb?: { NewImage?: Record<string, { S?: string } | undefined> } }): boolean =>
+  record.eventName === 'INSERT' && record.dynamodb?.NewImage?.entity?.S === outboxEntityType;
 
 export interface BackgroundFunctionDefinition {
   operation: string;

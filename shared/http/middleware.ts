@@ -56,10 +56,7 @@ export const errorHandler = (): HttpMiddleware => ({
  * the refusal when the signature turns out reused. A warm read is then one storage round trip. With `claimInWrite`
  * a write's handler gets the claim (SignatureClaim) to put in its own transaction: one round trip for a write too.
  */
-export const partnerAuthentication = (
-  deps: AuthenticationDeps,
-  options: { claimInWrite?: boolean } = {},
-): HttpMiddleware => {
+export const partnerAuthentication = (deps: AuthenticationDeps, options: { claimInWrite?: boolean } = {}): HttpMiddleware => {
   /** Counts every authentication refusal by its code, whichever step refused. */
   const counted = async <T>(step: Promise<T>): Promise<T> => {
     try {

@@ -13,18 +13,12 @@ export const packageSpecificationUpdateHandler = ({ singlePromoCode }: { singleP
     const reference = pathParameter(event, 'id');
     const promoCodeUuid = singlePromoCode ? pathParameter(event, 'uuid') : undefined;
     const { package_specification: specification } = validate(UpdatePackageSpecificationSchema, readJsonBody(event, headers));
-    const result = await updatePackageSpecifications(
-      { partnerId: partner.partnerId, reference, specification, promoCodeUuid },
-      repositories,
-    );
-    const counts = result.skippedCount > 0
-      ? { updated_count: result.updatedCount, skipped_count: result.skippedCount }
-      : { updated_count: result.updatedCount };
+    const result = await updatePackageSpecifications({ partnerId: partner.partnerId, reference, specification, promoCodeUuid }, repositories);
+    const counts =
+      result.skippedCount > 0 ? { updated_count: result.updatedCount, skipped_count: result.skippedCount } : { updated_count: result.updatedCount };
     return {
       message: updateMessage(result),
       data: { ...bookingResponse(result.booking, publicBaseUrl(event)), ...counts },
-      headers: usesDeprecatedType([result.specification])
-        ? { warning: DEPRECATED_TIME_LIMITED_WARNING }
-        : undefined,
+      headers: usesDeprecatedType([result.specification]) ? { warning: DEPRECATED_TIME_LIMITED_WARNING } : undefined,
     };
   });

@@ -112,4 +112,7 @@ export const queryStringCandidates = (event: APIGatewayProxyEvent): string[] => 
 
 /** A client address as throttling counters keep it: hashed, so no IP address is ever stored. */
 export const hashedClientAddress = (sourceIp: string | undefined): string =>
-  createHash('sha256').update(sourceIp || 'unknown').digest('hex').slice(0, 32);
+  createHash('sha256')
+    .update(sourceIp || 'unknown')
+    .digest('hex')
+    .slice(0, 32);

@@ -34,5 +34,6 @@ export const sqsBatchHandler = (work: SqsRecordWork) => {
   return middy<SQSEvent, SQSBatchResponse>()
     .use(observability())
     .handler(async (event: SQSEvent, context: Context) =>
-      processPartialResponse(event, recordHandler, processor, { context, throwOnFullBatchFailure: false }));
+      processPartialResponse(event, recordHandler, processor, { context, throwOnFullBatchFailure: false }),
+    );
 };

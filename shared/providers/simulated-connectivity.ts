@@ -9,12 +9,15 @@ export const SIMULATED_SMDP_ADDRESS = 'smdp.sandbox.esim.example';
 const networkFor = (destination: string | null): string => {
   if (!destination) return '00101';
   const digest = createHash('sha256').update(destination).digest();
-  return `001${String((digest[0] ?? 0) % 90 + 10)}`;
+  return `001${String(((digest[0] ?? 0) % 90) + 10)}`;
 };
 
 const digits = (seed: string, count: number): string => {
   const digest = createHash('sha256').update(seed).digest();
-  return [...digest].map((byte) => String(byte % 10)).join('').slice(0, count);
+  return [...digest]
+    .map((byte) => String(byte % 10))
+    .join('')
+    .slice(0, count);
 };
 
 /** Profiles derive from the idempotency key, so a retried allocation returns the same ICCID. */

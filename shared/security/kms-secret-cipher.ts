@@ -4,9 +4,7 @@ import type { SecretCipher } from '#shared/usecases/ports/partners';
 
 export const kmsSecretCipher = (client: KMSClient, keyId: string): SecretCipher => ({
   async encrypt(plaintext, context) {
-    const result = await client.send(
-      new EncryptCommand({ KeyId: keyId, Plaintext: Buffer.from(plaintext, 'utf8'), EncryptionContext: context }),
-    );
+    const result = await client.send(new EncryptCommand({ KeyId: keyId, Plaintext: Buffer.from(plaintext, 'utf8'), EncryptionContext: context }));
     return `kms:v1:${Buffer.from(result.CiphertextBlob ?? new Uint8Array()).toString('base64')}`;
   },
   async decrypt(ciphertext, context) {

@@ -23,7 +23,10 @@ export const localSecretCipher = (keyBase64: string): SecretCipher => {
       return `local:v1:${parts.join('.')}`;
     },
     async decrypt(ciphertext, context) {
-      const [iv, tag, data] = ciphertext.replace(/^local:v1:/, '').split('.').map((p) => Buffer.from(p, 'base64url'));
+      const [iv, tag, data] = ciphertext
+        .replace(/^local:v1:/, '')
+        .split('.')
+        .map((p) => Buffer.from(p, 'base64url'));
       if (!iv || !tag || !data) throw new Error('Malformed local ciphertext');
       const decipher = createDecipheriv('aes-256-gcm', key, iv).setAAD(contextAad(context));
       decipher.setAuthTag(tag);

@@ -1,12 +1,6 @@
 // storage adapter → bookings in the single table: one aggregate item plus look-up items, written atomically.
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type QueryCommandOutput,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
-import { signatureReused } from '#shared/auth/authenticate-partner';
+import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { signatureReused } from '#shared/errors';
 import { bookedEmailOf, type Booking } from '#shared/domain/booking';
 import { departureEventNames } from '#shared/domain/departure-events';
 import { ConflictError } from '#shared/errors';
@@ -21,8 +15,7 @@ const ENTITY = 'booking';
 const travelerOf = (entry: Booking['package_queues'][number]): string | null =>
   entry.external_user_id ?? (entry.email ? `email:${entry.email.toLowerCase()}` : null);
 
-const concurrentChange = () =>
-  new ConflictError('concurrent_modification', 'The booking was changed by another request. Read it again and retry.');
+const concurrentChange = () => new ConflictError('concurrent_modification', 'The booking was changed by another request. Read it again and retry.');
 
 /** Free-form `data` is kept as JSON text: any JSON value a partner sends is storable (numbers, nesting, keys). */
 const fromItem = (item: Record<string, unknown> | undefined): Booking | undefined => {
@@ -40,7 +33,6 @@ export const bookingItem = (booking: Booking) => ({
 });
 
 export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: string): BookingStore => {
-
   const lookupPuts = (booking: Booking) => [
     ...booking.promo_codes.map((promo) => ({
       Put: {
@@ -79,7 +71,9 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
             Item: {
               ...keys.travelerQueue(booking.partner_id, traveler, entry.uuid),
               // An index key, not an item of its own: a booking's 25 entries keep it inside one transaction.
-              ...(bookedEmail ? { ...keys.bookedEmailLookup(booking.partner_id, bookedEmail, entry.uuid), external_user_id: entry.external_user_id } : {}),
+              ...(bookedEmail
+                ? { ...keys.bookedEmailLookup(booking.partner_id, bookedEmail, entry.uuid), external_user_id: entry.external_user_id }
+                : {}),
               entity: 'traveler_queue_ref',
               version: 1,
               partner_id: booking.partner_id,
@@ -92,9 +86,7 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
   ];
 
   const readBooking = async (partnerId: string, bookingId: string) => {
-    const result = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.booking(partnerId, bookingId), ConsistentRead: true }),
-    );
+    const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.booking(partnerId, bookingId), ConsistentRead: true }));
     return fromItem(result.Item);
   };
 
@@ -160,9 +152,7 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
     },
 
     async findByPromoCode(partnerId, promoCodeUuid) {
-      const result = await client.send(
-        new GetCommand({ TableName: tableName, Key: keys.promoCode(partnerId, promoCodeUuid), ConsistentRead: true }),
-      );
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.promoCode(partnerId, promoCodeUuid), ConsistentRead: true }));
       const bookingId = result.Item?.booking as string | undefined;
       return bookingId === undefined ? undefined : readBooking(partnerId, bookingId);
     },

@@ -97,11 +97,13 @@ export const dynamoCatalogStore = (client: DynamoDBDocumentClient, tableName: st
     },
     async replaceCatalog({ destinations, packages, removed, version }) {
       await batchWrite([
-        ...destinations.map(({ bundles, ...destination }): WriteRequest => ({
-          PutRequest: {
-            Item: { ...keys.catalogDestination(destination.id), entity: 'catalog_destination', version: 1, destination, bundles },
-          },
-        })),
+        ...destinations.map(
+          ({ bundles, ...destination }): WriteRequest => ({
+            PutRequest: {
+              Item: { ...keys.catalogDestination(destination.id), entity: 'catalog_destination', version: 1, destination, bundles },
+            },
+          }),
+        ),
         ...packages.map(({ package: pkg, bundle }): WriteRequest => ({ PutRequest: { Item: packageItem(pkg, bundle) } })),
         ...removed.destinationIds.map((id): WriteRequest => ({ DeleteRequest: { Key: keys.catalogDestination(id) } })),
         ...removed.bundleIds.map((id): WriteRequest => ({ DeleteRequest: { Key: keys.catalogPackage(id) } })),

@@ -1,20 +1,9 @@
 // storage adapter → the delivery log: one record per delivery, one item per HTTP attempt, the event log look-up.
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '#shared/events/catalog';
 import { outboxEntityType } from '#shared/events/pipeline';
-import {
-  DELIVERY_LOG_RETENTION_DAYS,
-  recoverableDeliveryStatuses,
-  type DeliveryAttempt,
-  type DeliveryRecord,
-} from '#shared/webhooks/delivery-model';
+import { DELIVERY_LOG_RETENTION_DAYS, recoverableDeliveryStatuses, type DeliveryAttempt, type DeliveryRecord } from '#shared/webhooks/delivery-model';
 import { cancellationReasons, isConditionalCheckFailed } from '#shared/storage/dynamo-errors';
 import { keys } from '#shared/storage/keys';
 import { timeToLiveAttribute } from '#shared/storage/table-definition';
@@ -101,8 +90,7 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
               Update: {
                 TableName: tableName,
                 Key: keys.delivery(attempt.partner_id, attempt.delivery_id),
-                UpdateExpression:
-                  'SET #status = :status, last_status_code = :code, last_error = :error, reason = :reason, updated_at = :now',
+                UpdateExpression: 'SET #status = :status, last_status_code = :code, last_error = :error, reason = :reason, updated_at = :now',
                 ExpressionAttributeNames: { '#status': 'status' },
                 ExpressionAttributeValues: {
                   ':status': status,
@@ -134,9 +122,7 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
     },
 
     async get(partnerId, deliveryId) {
-      const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: keys.delivery(partnerId, deliveryId), ConsistentRead: true }),
-      );
+      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.delivery(partnerId, deliveryId), ConsistentRead: true }));
       return Item ? strip<DeliveryRecord>(Item) : undefined;
     },
 

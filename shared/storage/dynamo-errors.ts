@@ -12,5 +12,4 @@ export const cancellationReasons = (error: unknown): CancellationReason[] | unde
   return undefined;
 };
 
-export const isConditionalCheckFailed = (error: unknown): boolean =>
-  error instanceof Error && error.name === 'ConditionalCheckFailedException';
+export const isConditionalCheckFailed = (error: unknown): boolean => error instanceof Error && error.name === 'ConditionalCheckFailedException';

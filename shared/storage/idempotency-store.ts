@@ -1,10 +1,5 @@
 // storage adapter → Idempotency-Key support on Powertools idempotency, stored in the single table per partner.
-import {
-  IdempotencyAlreadyInProgressError,
-  IdempotencyConfig,
-  IdempotencyValidationError,
-  makeIdempotent,
-} from '@aws-lambda-powertools/idempotency';
+import { IdempotencyAlreadyInProgressError, IdempotencyConfig, IdempotencyValidationError, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
@@ -63,10 +58,7 @@ const runIdempotently = async <T extends Record<string, unknown> | unknown[]>(
       );
     }
     if (error instanceof IdempotencyAlreadyInProgressError) {
-      throw new ConflictError(
-        'idempotency_in_progress',
-        'A request with this Idempotency-Key is still being processed. Retry shortly.',
-      );
+      throw new ConflictError('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed. Retry shortly.');
     }
     throw error;
   }

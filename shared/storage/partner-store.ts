@@ -34,9 +34,7 @@ export const dynamoPartnerStore = (client: DynamoDBDocumentClient, tableName: st
   },
 
   async getProfile(partnerId) {
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.partnerProfile(partnerId), ConsistentRead: true }),
-    );
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.partnerProfile(partnerId), ConsistentRead: true }));
     return Item ? withoutKeys<PartnerProfile>(Item) : undefined;
   },
 

@@ -13,7 +13,13 @@ export const dynamoPortalStore = (client: DynamoDBDocumentClient, tableName: str
     await client.send(
       new PutCommand({
         TableName: tableName,
-        Item: { ...keys.portalLink(record.partner_id, record.nonce), entity: 'portal_link', version: 1, ...record, [timeToLiveAttribute]: ttlOf(record.expires_at) },
+        Item: {
+          ...keys.portalLink(record.partner_id, record.nonce),
+          entity: 'portal_link',
+          version: 1,
+          ...record,
+          [timeToLiveAttribute]: ttlOf(record.expires_at),
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -23,7 +29,13 @@ export const dynamoPortalStore = (client: DynamoDBDocumentClient, tableName: str
       tableName,
       linkKey: keys.portalLink(link.partnerId, link.nonce),
       usedAt,
-      sessionItem: { ...keys.portalSession(sessionHash), entity: 'portal_session', version: 1, ...session, [timeToLiveAttribute]: ttlOf(session.expires_at) },
+      sessionItem: {
+        ...keys.portalSession(sessionHash),
+        entity: 'portal_session',
+        version: 1,
+        ...session,
+        [timeToLiveAttribute]: ttlOf(session.expires_at),
+      },
     }),
   async getSession(sessionHash) {
     const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.portalSession(sessionHash), ConsistentRead: true }));

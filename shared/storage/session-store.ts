@@ -17,15 +17,19 @@ export const dynamoSessionStore = (client: DynamoDBDocumentClient, tableName: st
     await client.send(
       new PutCommand({
         TableName: tableName,
-        Item: { ...keys.redirectToken(record.partner_id, record.nonce), entity: 'redirect_token', version: 1, ...record, ttl: ttlOf(record.expires_at) },
+        Item: {
+          ...keys.redirectToken(record.partner_id, record.nonce),
+          entity: 'redirect_token',
+          version: 1,
+          ...record,
+          ttl: ttlOf(record.expires_at),
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
   },
   async getToken(partnerId, nonce) {
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.redirectToken(partnerId, nonce), ConsistentRead: true }),
-    );
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.redirectToken(partnerId, nonce), ConsistentRead: true }));
     return Item ? strip<RedirectTokenRecord>(Item) : undefined;
   },
   redeemToken: (record, usedAt, sessionHash, session) =>

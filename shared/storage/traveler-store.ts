@@ -8,7 +8,14 @@ import { cancellationReasons } from '#shared/storage/dynamo-errors';
 import { eventPut } from '#shared/storage/event-items';
 import { keys, shardOf } from '#shared/storage/keys';
 import { indexes } from '#shared/storage/table-definition';
-import { ConcurrentChangeError, DuplicateFactError, type LifecycleChange, type PackageSchedule, type TravelerStore, type TravelerWrite } from '#shared/usecases/ports/lifecycle';
+import {
+  ConcurrentChangeError,
+  DuplicateFactError,
+  type LifecycleChange,
+  type PackageSchedule,
+  type TravelerStore,
+  type TravelerWrite,
+} from '#shared/usecases/ports/lifecycle';
 
 const fromItem = (item: Record<string, unknown> | undefined): Traveler | undefined => {
   if (!item) return undefined;

@@ -25,9 +25,7 @@ export const confirmationMessages = (booking: Booking, partnerName: string): Ema
     const key = entry.email.toLowerCase();
     byTraveler.set(key, [...(byTraveler.get(key) ?? []), promo]);
   }
-  return [...byTraveler].map(([to, promoCodes]) =>
-    bookingConfirmationEmail({ to, partnerName, booking: { ...booking, promo_codes: promoCodes } }),
-  );
+  return [...byTraveler].map(([to, promoCodes]) => bookingConfirmationEmail({ to, partnerName, booking: { ...booking, promo_codes: promoCodes } }));
 };
 
 /**

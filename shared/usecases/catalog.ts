@@ -18,10 +18,7 @@ export interface CatalogImportResult {
  * Imports a parsed catalog file. Idempotent: the same version with the same content changes nothing; the
  * same version with other content, or an older version, is refused (publish a new version instead).
  */
-export const importCatalog = async (
-  raw: unknown,
-  deps: { catalog: CatalogAdminStore; clock: Clock },
-): Promise<CatalogImportResult> => {
+export const importCatalog = async (raw: unknown, deps: { catalog: CatalogAdminStore; clock: Clock }): Promise<CatalogImportResult> => {
   const built = buildCatalog(raw);
   const checksum = createHash('sha256').update(JSON.stringify(raw)).digest('hex');
   const current = await deps.catalog.getVersion();

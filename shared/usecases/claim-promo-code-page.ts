@@ -43,10 +43,7 @@ const formMessage = (uuid: string, nonce: string, expiresEpoch: string) => `clai
  * the cookie), the promo code and that expiry. A cookie and field an attacker makes up together do not pass,
  * nor does one form's token on another code.
  */
-export const issueClaimFormToken = async (
-  input: { uuid: string; nonce: string },
-  deps: { signer: TokenSigner; clock: Clock },
-): Promise<string> => {
+export const issueClaimFormToken = async (input: { uuid: string; nonce: string }, deps: { signer: TokenSigner; clock: Clock }): Promise<string> => {
   const expiresEpoch = String(Math.floor(deps.clock.now().getTime() / 1000) + CLAIM_FORM_TTL_SECONDS);
   return `${expiresEpoch}.${await deps.signer.sign(formMessage(input.uuid, input.nonce, expiresEpoch))}`;
 };

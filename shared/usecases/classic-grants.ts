@@ -14,9 +14,7 @@ export type QueueEntryState = PackageQueueEntry['status'] | 'expired';
 
 /** The state a partner sees: a pending entry past its `expires_at` is expired (checked at every read and claim). */
 export const entryState = (entry: PackageQueueEntry, now: Date): QueueEntryState =>
-  entry.status === 'pending' && entry.expires_at !== null && new Date(entry.expires_at).getTime() <= now.getTime()
-    ? 'expired'
-    : entry.status;
+  entry.status === 'pending' && entry.expires_at !== null && new Date(entry.expires_at).getTime() <= now.getTime() ? 'expired' : entry.status;
 
 export const classicGrantView = (booking: Booking, entry: PackageQueueEntry, now: Date): Out<typeof ClassicGrantResponseSchema> => ({
   queue_id: entry.uuid,
@@ -121,7 +119,11 @@ export const claimClassicGrant = (
     );
     const isTopUp = esim !== undefined;
     if (!esim) {
-      const profile = await deps.connectivity.allocateEsim({ partnerId: input.partnerId, idempotencyKey: `${input.partnerId}:classic:${entry.uuid}`, destination });
+      const profile = await deps.connectivity.allocateEsim({
+        partnerId: input.partnerId,
+        idempotencyKey: `${input.partnerId}:classic:${entry.uuid}`,
+        destination,
+      });
       esim = {
         iccid: profile.iccid,
         imsi: profile.imsi,

@@ -2,11 +2,7 @@
 import type { Booking, PackageQueueEntry, PromoCode } from '#shared/domain/booking';
 import { checkReturnAfterDefaultedDeparture, type BookingOutput } from '#shared/domain/booking-schemas';
 import { utcDate } from '#shared/domain/dates';
-import {
-  defaultDepartureEventSettings,
-  departureEvent,
-  planDepartureEvents,
-} from '#shared/domain/departure-events';
+import { defaultDepartureEventSettings, departureEvent, planDepartureEvents } from '#shared/domain/departure-events';
 import { promoCodeValue, uuidv4, uuidv7 } from '#shared/domain/ids';
 import { iso3Of, specificationFromEntry, type PackageCatalog } from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';

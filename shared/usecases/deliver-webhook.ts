@@ -5,7 +5,8 @@ import type { PartnerProfile } from '#shared/domain/partner';
 import { RESPONSE_EXCERPT_BYTES, webhookEnvelope } from '#shared/webhooks/delivery-model';
 import { isReplay, parseQueueMessage } from '#shared/webhooks/queue-message';
 import { classifyOutcome, MAX_ATTEMPTS, nextDelaySeconds } from '#shared/webhooks/retry-policy';
-import { scrubbedExcerpt, signedDeliveryHeaders, signingSecrets } from '#shared/webhooks/signed-request';
+import { scrubbedExcerpt, signedDeliveryHeaders } from '#shared/webhooks/signed-request';
+import { signingSecrets } from '#shared/usecases/webhook-signing-secrets';
 import type { SecretCipher, PartnerDirectory } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
 import type { DeliveryLog, DeliveryOutcome, WebhookPost, WebhookQueue } from '#shared/usecases/ports/webhooks';
@@ -58,8 +59,14 @@ export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebho
   const parsed = parseQueueMessage(message.body);
   if (!parsed) {
     await deps.queue.deadLetter(message.body, {
-      partner_id: 'unknown', event_id: 'unknown', event: 'unknown', delivery_id: 'none',
-      attempts: 0, last_status_code: null, last_error: null, reason: 'Message is not a webhook event',
+      partner_id: 'unknown',
+      event_id: 'unknown',
+      event: 'unknown',
+      delivery_id: 'none',
+      attempts: 0,
+      last_status_code: null,
+      last_error: null,
+      reason: 'Message is not a webhook event',
     });
     return;
   }
@@ -70,15 +77,25 @@ export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebho
   if (!profile?.webhook.url) return deps.deliveries.recordFinal(start, 'skipped', 'No webhook URL is registered for this partner.');
   if (!isSubscribed(profile, event.event)) return deps.deliveries.recordFinal(start, 'skipped', `Partner is not subscribed to ${event.event}.`);
   if (profile.webhook.disabled_at) {
-    return deps.deliveries.recordFinal(start, 'held', `The endpoint was disabled (${profile.webhook.disabled_reason ?? 'by the partner'}); recover it once enabled.`);
+    return deps.deliveries.recordFinal(
+      start,
+      'held',
+      `The endpoint was disabled (${profile.webhook.disabled_reason ?? 'by the partner'}); recover it once enabled.`,
+    );
   }
 
   const attempt = await deps.deliveries.beginAttempt(start);
   if (attempt === undefined) return; // already delivered, rejected or dead-lettered: a duplicate receive
   const deadLetter = (lastStatus: number | null, lastError: string | null, reason: string) =>
     deps.queue.deadLetter(message.body, {
-      partner_id: event.partner_id, event_id: event.event_id, event: event.event, delivery_id: start.deliveryId,
-      attempts: Math.min(attempt, MAX_ATTEMPTS), last_status_code: lastStatus, last_error: lastError, reason,
+      partner_id: event.partner_id,
+      event_id: event.event_id,
+      event: event.event,
+      delivery_id: start.deliveryId,
+      attempts: Math.min(attempt, MAX_ATTEMPTS),
+      last_status_code: lastStatus,
+      last_error: lastError,
+      reason,
     });
   if (attempt > MAX_ATTEMPTS) {
     // Only reachable when an earlier receive crashed after its HTTP attempt: never exceed 12 attempts.
@@ -109,8 +126,7 @@ export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebho
     at: deps.clock.now().toISOString(),
   };
 
-  const observe = (outcome: Parameters<NonNullable<DeliverWebhookDeps['observeAttempt']>>[0]) =>
-    deps.observeAttempt?.(outcome, record.latency_ms);
+  const observe = (outcome: Parameters<NonNullable<DeliverWebhookDeps['observeAttempt']>>[0]) => deps.observeAttempt?.(outcome, record.latency_ms);
 
   // After the attempt is recorded: a failing health write then never costs the partner a second attempt.
   const updateHealth = () => trackEndpointHealth(profile, verdict === 'delivered', deps.clock.now(), deps);

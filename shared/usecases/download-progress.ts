@@ -33,10 +33,7 @@ export type DownloadProgressOutcome =
  * retransmission carries the same three); an older installation than the eSIM's last change is recorded only.
  * Emits: esim.installed.
  */
-export const recordDownloadProgress = async (
-  notification: DownloadProgress,
-  deps: LifecycleDeps,
-): Promise<DownloadProgressOutcome> => {
+export const recordDownloadProgress = async (notification: DownloadProgress, deps: LifecycleDeps): Promise<DownloadProgressOutcome> => {
   const traveler = await deps.travelers.findByIccid(notification.iccid);
   if (!traveler) return { kind: 'unknown_iccid' };
   if (notification.notificationPointId !== 4 || !notification.succeeded) {

@@ -1,7 +1,7 @@
 // use case → read one booking of the partner, by the service id or by the partner's booking_id.
 import type { Booking } from '#shared/domain/booking';
 import { NotFoundError } from '#shared/errors';
-import { MAX_BOOKING_REFERENCE_LENGTH } from '#shared/domain/booking';
+import { MAX_BOOKING_REFERENCE_LENGTH } from '#shared/domain/booking-limits';
 import type { BookingStore } from '#shared/usecases/ports/bookings';
 
 export type BookingAddress = { partnerId: string } & ({ id: string } | { reference: string });
@@ -21,9 +21,7 @@ export const findBooking = async (address: BookingAddress, deps: { bookings: Boo
       : await deps.bookings.findByReference(address.partnerId, address.reference);
   if (!booking) {
     throw new NotFoundError(
-      'id' in address
-        ? `No booking with id "${address.id.slice(0, 64)}".`
-        : `No booking with booking_id "${address.reference.slice(0, 64)}".`,
+      'id' in address ? `No booking with id "${address.id.slice(0, 64)}".` : `No booking with booking_id "${address.reference.slice(0, 64)}".`,
       'booking_not_found',
     );
   }

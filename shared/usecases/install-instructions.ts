@@ -20,8 +20,7 @@ export type InstallInstructionsDeps = Pick<LifecycleDeps, 'travelers' | 'booking
   brands: Pick<BrandDirectory, 'resolve'>;
 };
 
-const esimNotFound = () =>
-  new NotFoundError('This traveler has no eSIM yet: redeem or buy a package first.', 'esim_not_found');
+const esimNotFound = () => new NotFoundError('This traveler has no eSIM yet: redeem or buy a package first.', 'esim_not_found');
 
 /** Known to the service (stored, or a booking grants it a package) → esim_not_found; otherwise user_not_found (decision 28). */
 const noEsim = async (deps: Pick<LifecycleDeps, 'travelers'>, partnerId: string, externalUserId: string, stored: boolean) =>

@@ -29,7 +29,7 @@ export const listBookings = async (
   const first = page.bookings[0];
   const last = page.bookings.at(-1);
   // An empty page reached through a cursor (its rows were deleted meanwhile) leads back to the cursor's row.
-  const back = position && { direction: position.direction === 'next' ? 'prev' : 'next', id: position.id, inclusive: true } as const;
+  const back = position && ({ direction: position.direction === 'next' ? 'prev' : 'next', id: position.id, inclusive: true } as const);
   const nextPosition = last ? { direction: 'next' as const, id: last.id } : back?.direction === 'next' ? back : undefined;
   const prevPosition = first ? { direction: 'prev' as const, id: first.id } : back?.direction === 'prev' ? back : undefined;
   return {

@@ -71,7 +71,8 @@ export const setWebhookSettings = async (
       }
       if (change.alertEmail !== undefined) webhook.alert_email = change.alertEmail;
       // Enabling starts health afresh: days of old failures must not disable the endpoint again at its next failure.
-      if (change.enabled === true) Object.assign(webhook, { disabled_at: null, disabled_reason: null, failing_since: null, failure_warning_sent_at: null });
+      if (change.enabled === true)
+        Object.assign(webhook, { disabled_at: null, disabled_reason: null, failing_since: null, failure_warning_sent_at: null });
       if (change.enabled === false && !webhook.disabled_at) {
         Object.assign(webhook, { disabled_at: deps.clock.now().toISOString(), disabled_reason: change.disabledReason ?? 'disabled by the partner' });
       }
@@ -124,13 +125,12 @@ export const replayEvent = async (eventId: string, deps: { deliveries: DeliveryL
 };
 
 /** The deliveries of one event or one partner, each with its attempts, for support. */
-export const listDeliveries = async (
-  filter: { eventId?: string; partnerId?: string; limit?: number },
-  deps: { deliveries: DeliveryLog },
-) => {
+export const listDeliveries = async (filter: { eventId?: string; partnerId?: string; limit?: number }, deps: { deliveries: DeliveryLog }) => {
   if (!filter.eventId && !filter.partnerId) throw new BadRequestError('filter_required', 'Give --event-id or --partner.');
   const records = filter.eventId
     ? await deps.deliveries.byEvent(filter.eventId)
     : await deps.deliveries.byPartner(filter.partnerId ?? '', filter.limit ?? 50);
-  return Promise.all(records.map(async (record) => ({ ...record, attempt_log: await deps.deliveries.attempts(record.partner_id, record.delivery_id) })));
+  return Promise.all(
+    records.map(async (record) => ({ ...record, attempt_log: await deps.deliveries.attempts(record.partner_id, record.delivery_id) })),
+  );
 };

@@ -24,7 +24,8 @@ import type { DeliveryOutcome, PartnerDeliveryLog, WebhookPost } from '#shared/u
 import { RESPONSE_EXCERPT_BYTES, recoverableDeliveryStatuses, type DeliveryRecord } from '#shared/webhooks/delivery-model';
 import type { HealthThresholds } from '#shared/webhooks/endpoint-health';
 import { classifyOutcome } from '#shared/webhooks/retry-policy';
-import { scrubbedExcerpt, signedDeliveryHeaders, signingSecrets } from '#shared/webhooks/signed-request';
+import { scrubbedExcerpt, signedDeliveryHeaders } from '#shared/webhooks/signed-request';
+import { signingSecrets } from '#shared/usecases/webhook-signing-secrets';
 
 export interface PartnerWebhookDeps extends PartnerAdminDeps {
   deliveries: PartnerDeliveryLog;
@@ -57,7 +58,8 @@ const failed = new Set(['rejected', 'dead_lettered', 'retrying']);
 /** The health the dispatcher tracks on the profile (decision F97), with the last success among recent deliveries. */
 const healthOf = (profile: PartnerProfile, recent: DeliveryRecord[], thresholds: HealthThresholds): WebhookEndpointOutput['health'] => {
   const failingSince = profile.webhook.failing_since ?? null;
-  const disableAt = failingSince && !profile.webhook.disabled_at ? new Date(Date.parse(failingSince) + thresholds.disableAfterMs).toISOString() : null;
+  const disableAt =
+    failingSince && !profile.webhook.disabled_at ? new Date(Date.parse(failingSince) + thresholds.disableAfterMs).toISOString() : null;
   return {
     last_delivered_at: recent.find((record) => record.status === 'delivered')?.updated_at ?? null,
     failing_since: failingSince,
@@ -67,7 +69,11 @@ const healthOf = (profile: PartnerProfile, recent: DeliveryRecord[], thresholds:
   };
 };
 
-const endpointView = (profile: PartnerProfile, recent: DeliveryRecord[], deps: Pick<PartnerWebhookDeps, 'clock' | 'thresholds'>): WebhookEndpointOutput => {
+const endpointView = (
+  profile: PartnerProfile,
+  recent: DeliveryRecord[],
+  deps: Pick<PartnerWebhookDeps, 'clock' | 'thresholds'>,
+): WebhookEndpointOutput => {
   const { webhook } = profile;
   const overlapUntil = webhook.previous_signing_secret_ciphertext ? webhook.previous_secret_expires_at : null;
   return {
@@ -90,10 +96,7 @@ const endpointView = (profile: PartnerProfile, recent: DeliveryRecord[], deps: P
 
 /** Output: the partner's endpoint, subscriptions, secret state and health (one profile read, one log page). */
 export const getWebhookEndpoint = async (partnerId: string, deps: PartnerWebhookDeps): Promise<WebhookEndpointOutput> => {
-  const [profile, recent] = await Promise.all([
-    requirePartner(partnerId, deps),
-    deps.deliveries.page(partnerId, { limit: HEALTH_WINDOW }),
-  ]);
+  const [profile, recent] = await Promise.all([requirePartner(partnerId, deps), deps.deliveries.page(partnerId, { limit: HEALTH_WINDOW })]);
   return endpointView(profile, recent.records, deps);
 };
 

@@ -46,7 +46,8 @@ export const checkPayment = (input: Pick<PaymentInput, 'amount' | 'currency'>): 
   return currency;
 };
 
-const pay = (kind: 'purchase' | 'topup') =>
+const pay =
+  (kind: 'purchase' | 'topup') =>
   (input: PaymentInput & { iccid?: string | null; packageQueueUuid?: string | null }, deps: LifecycleDeps): Promise<PaymentResult> =>
     withRetry(async () => {
       const currency = checkPayment(input);

@@ -33,8 +33,7 @@ const expired = (entry: PackageQueueEntry | null, now: Date) =>
 /** What the caller named: a refusal speaks of that (a code and its entry are consumed together). */
 type Addressed = 'promo_code' | 'package_queue';
 
-const entryNotPending = (status: string) =>
-  new ConflictError('package_queue_not_pending', `This package queue entry is already ${status}.`);
+const entryNotPending = (status: string) => new ConflictError('package_queue_not_pending', `This package queue entry is already ${status}.`);
 
 /** The state checks of a grant: unredeemed code, pending universal entry inside its window. */
 const assertRedeemable = (promo: PromoCode, entry: PackageQueueEntry | null, addressed: Addressed, now: Date) => {

@@ -1,13 +1,6 @@
 // use case → time-driven package work: duration usage thresholds and expiry, found in the due index.
 import { packageUsage } from '#shared/domain/lifecycle-events';
-import {
-  dueThresholds,
-  expireIfDue,
-  replacePackage,
-  thresholdTime,
-  usageMeasure,
-  type Traveler,
-} from '#shared/domain/traveler';
+import { dueThresholds, expireIfDue, replacePackage, thresholdTime, usageMeasure, type Traveler } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
 import { touched, withRetry } from '#shared/usecases/travelers';
 import type { TravelerStore } from '#shared/usecases/ports/lifecycle';

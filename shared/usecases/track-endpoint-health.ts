@@ -4,12 +4,7 @@ import type { PartnerProfile } from '#shared/domain/partner';
 import { emailRequest } from '#shared/events/email-request';
 import type { EmailMessage } from '#shared/usecases/ports/services';
 import type { EndpointHealthStore } from '#shared/usecases/ports/webhooks';
-import {
-  endpointDisabledEmail,
-  endpointFailingEmail,
-  nextHealthStep,
-  type HealthThresholds,
-} from '#shared/webhooks/endpoint-health';
+import { endpointDisabledEmail, endpointFailingEmail, nextHealthStep, type HealthThresholds } from '#shared/webhooks/endpoint-health';
 
 export interface EndpointHealthDeps {
   health: EndpointHealthStore;
@@ -36,7 +31,11 @@ export const trackEndpointHealth = async (profile: PartnerProfile, succeeded: bo
     case 'recovered':
       return deps.health.markRecovered(partnerId);
     case 'warn':
-      return deps.health.warn(partnerId, at, alert((to) => endpointFailingEmail({ to, url, ...step })));
+      return deps.health.warn(
+        partnerId,
+        at,
+        alert((to) => endpointFailingEmail({ to, url, ...step })),
+      );
     case 'disable':
       return deps.health.disable(
         partnerId,

@@ -39,7 +39,6 @@ const disagree = (path: string) =>
     { path, message: 'Names another traveler or entity.' },
   ]);
 
-
 /** The 404 code for an identifier that names nothing of this partner. */
 const notFoundCodes = {
   external_user_id: 'traveler_not_found',
@@ -53,7 +52,9 @@ export const locateTraveler = async (deps: Pick<LifecycleDeps, 'travelers'>, sco
   if (locator.iccid) found.push(['iccid', await deps.travelers.findByIccid(locator.iccid)]);
   if (locator.packageId) found.push(['package_id', await deps.travelers.findByPackageId(locator.packageId)]);
   if ((locator.externalUserId || locator.packageQueueUuid) && !scope.partnerId) {
-    throw new BadRequestError('partner_required', 'external_user_id and package_queue_uuid need partner_id.', [{ path: 'partner_id', message: 'Required.' }]);
+    throw new BadRequestError('partner_required', 'external_user_id and package_queue_uuid need partner_id.', [
+      { path: 'partner_id', message: 'Required.' },
+    ]);
   }
   if (locator.externalUserId) {
     found.push(['external_user_id', await deps.travelers.findByExternalUserId(scope.partnerId as string, locator.externalUserId)]);
@@ -77,7 +78,9 @@ export const locateTraveler = async (deps: Pick<LifecycleDeps, 'travelers'>, sco
 
 /** The eSIM a locator names: the ICCID, else the traveler's universal eSIM, else its only one. */
 const esimOf = (traveler: Traveler, iccid: string | null | undefined): Esim => {
-  const esim = iccid ? traveler.esims.find((e) => e.iccid === iccid) : (universalEsim(traveler) ?? (traveler.esims.length === 1 ? traveler.esims[0] : undefined));
+  const esim = iccid
+    ? traveler.esims.find((e) => e.iccid === iccid)
+    : (universalEsim(traveler) ?? (traveler.esims.length === 1 ? traveler.esims[0] : undefined));
   if (esim) return esim;
   if (traveler.esims.length === 0) throw new ConflictError('no_esim', 'This traveler has no eSIM yet: redeem or claim a package first.');
   throw new BadRequestError('iccid_required', 'This traveler has several eSIMs: name one by iccid.', [{ path: 'iccid', message: 'Required.' }]);
@@ -98,7 +101,8 @@ const recordOnly = async (deps: LifecycleDeps, traveler: Traveler, fact?: FactCo
   return { traveler, applied: false, events: [] };
 };
 
-const esimFact = (kind: 'install' | 'remove') =>
+const esimFact =
+  (kind: 'install' | 'remove') =>
   (input: Scope & Locator & { fact?: FactContext }, deps: LifecycleDeps): Promise<FactResult & { esim: Esim }> =>
     withRetry(async () => {
       const traveler = await locateTraveler(deps, input, input);
@@ -171,9 +175,7 @@ export const reportUsage = (
     const at = occurrence(deps, input.fact);
     // The sandbox's `percent` of a package measured by duration is that share of its duration elapsing.
     const elapses = input.percent !== undefined && usageMeasure(current) === 'duration';
-    const usage = elapses
-      ? elapseDuration(traveler, input.packageId, input.percent ?? 0, at)
-      : recordUsage(traveler, input.packageId, usedBytes, at);
+    const usage = elapses ? elapseDuration(traveler, input.packageId, input.percent ?? 0, at) : recordUsage(traveler, input.packageId, usedBytes, at);
     if (!usage.changed) return { ...(await recordOnly(deps, traveler, input.fact)), pkg: usage.pkg };
     const thresholds = elapses || usageMeasure(usage.pkg) === 'data' ? dueThresholds(usage.pkg, at) : [];
     const marked = markThresholds(usage.traveler, usage.pkg, thresholds);

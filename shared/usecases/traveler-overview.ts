@@ -35,8 +35,7 @@ export const packageView = (pkg: TravelerPackage, now: Date): Out<typeof Package
 });
 
 /** The eSIM the app shows: the universal one, else the newest classic eSIM. */
-export const currentEsim = (traveler: Traveler | undefined): Esim | null =>
-  (traveler && (universalEsim(traveler) ?? traveler.esims.at(-1))) || null;
+export const currentEsim = (traveler: Traveler | undefined): Esim | null => (traveler && (universalEsim(traveler) ?? traveler.esims.at(-1))) || null;
 
 export const currentEsimPackages = (traveler: Traveler | undefined, now: Date) => {
   const esim = currentEsim(traveler);

@@ -39,7 +39,7 @@ export const createRedirectToken = async (
     ? await deps.travelers.resolveByExternalUserId(input.partnerId, input.externalUserId)
     : await deps.travelers.resolveByEmail(input.partnerId, input.email ?? '');
   if (!traveler) {
-    throw new NotFoundError('No traveler of yours has this email. Send the traveler\'s external_user_id instead.', 'traveler_not_found');
+    throw new NotFoundError("No traveler of yours has this email. Send the traveler's external_user_id instead.", 'traveler_not_found');
   }
   const now = deps.clock.now();
   const expiresEpoch = Math.floor(now.getTime() / 1000) + REDIRECT_TOKEN_TTL_SECONDS;
@@ -63,9 +63,7 @@ export const createRedirectToken = async (
   };
 };
 
-export type ExchangeOutcome =
-  | { ok: true; sessionId: string; session: TravelerSession }
-  | { ok: false; reason: 'invalid' | 'expired' | 'used' };
+export type ExchangeOutcome = { ok: true; sessionId: string; session: TravelerSession } | { ok: false; reason: 'invalid' | 'expired' | 'used' };
 
 /**
  * GET /app/start. Input: the token from the URL. Output: a new session (its id goes into the cookie) or why not.

@@ -33,8 +33,7 @@ export interface TravelerIdentity {
   email?: string | null;
 }
 
-export const travelerNotFound = () =>
-  new NotFoundError('No traveler with this external_user_id or email for your account.', 'user_not_found');
+export const travelerNotFound = () => new NotFoundError('No traveler with this external_user_id or email for your account.', 'user_not_found');
 
 /** The traveler key of package queue look-ups (kept from the booking model): external_user_id, else `email:{email}`. */
 export const queueKeysOf = (traveler: Pick<Traveler, 'external_user_id' | 'email'>): string[] => [
@@ -80,9 +79,7 @@ export const ensureTraveler = async (
 
 /** Gives a traveler known only by email an external_user_id (`ext_…`); no change when it has one. */
 export const withExternalUserId = (traveler: Traveler): Traveler =>
-  traveler.external_user_id
-    ? traveler
-    : { ...traveler, external_user_id: assignedExternalUserId(traveler.user_id), external_user_id_assigned: true };
+  traveler.external_user_id ? traveler : { ...traveler, external_user_id: assignedExternalUserId(traveler.user_id), external_user_id_assigned: true };
 
 /** Bumps the version and the update time: every traveler write goes through this. */
 export const touched = (write: TravelerWrite, now: Date): TravelerWrite => ({

@@ -35,9 +35,7 @@ export const updatePackageSpecifications = async (
   if (input.promoCodeUuid !== undefined && !isUuid(input.promoCodeUuid)) {
     throw new NotFoundError(`No promo code "${input.promoCodeUuid.slice(0, 64)}" in this booking.`, 'promo_code_not_found');
   }
-  const targets = input.promoCodeUuid
-    ? booking.promo_codes.filter((promo) => promo.uuid === input.promoCodeUuid)
-    : booking.promo_codes;
+  const targets = input.promoCodeUuid ? booking.promo_codes.filter((promo) => promo.uuid === input.promoCodeUuid) : booking.promo_codes;
   if (input.promoCodeUuid) {
     const target = targets[0];
     if (!target) throw new NotFoundError(`No promo code "${input.promoCodeUuid}" in this booking.`, 'promo_code_not_found');
@@ -48,9 +46,7 @@ export const updatePackageSpecifications = async (
     }
   }
 
-  const catalog = input.specification.package_id
-    ? await deps.catalog.findPackages([input.specification.package_id])
-    : new Map();
+  const catalog = input.specification.package_id ? await deps.catalog.findPackages([input.specification.package_id]) : new Map();
   const specification = specificationFromUpdate(input.specification, catalog);
   const now = deps.clock.now().toISOString();
   const targetIds = new Set(targets.map((promo) => promo.uuid));
@@ -68,9 +64,7 @@ export const updatePackageSpecifications = async (
   // A queue entry delivers the same package as its promo code, so it follows the new specification.
   const updatedPromoIds = new Set(promoCodes.filter((p) => p.updated_at === now && targetIds.has(p.uuid)).map((p) => p.uuid));
   const packageQueues = booking.package_queues.map((entry) =>
-    entry.status === 'pending' && updatedPromoIds.has(entry.promo_code_uuid)
-      ? { ...entry, package_specification: specification }
-      : entry,
+    entry.status === 'pending' && updatedPromoIds.has(entry.promo_code_uuid) ? { ...entry, package_specification: specification } : entry,
   );
 
   if (updatedCount === 0) return { booking, specification, updatedCount, skippedCount };

@@ -17,10 +17,7 @@ export const claimOutcomeOf = (error: unknown): ClaimOutcome => {
 export const claimPromoCode: ClaimPromoCode = {
   async claim({ uuid, email, clientAddress }) {
     try {
-      await claimByEmail(
-        { uuid, email, clientAddress: hashedClientAddress(clientAddress) },
-        promoCodeClaimDependencies,
-      );
+      await claimByEmail({ uuid, email, clientAddress: hashedClientAddress(clientAddress) }, promoCodeClaimDependencies);
       return 'sent';
     } catch (error) {
       return claimOutcomeOf(error);

@@ -3,7 +3,12 @@ export const devicePlatforms = ['iphone', 'ipad', 'android', 'other'] as const;
 export type DevicePlatform = (typeof devicePlatforms)[number];
 
 /** The picker's OS versions: enough to tell the install paths apart (Apple's one-tap link needs iOS 17.4). */
-export const pickerVersions = { iphone: ['16', '17.0', '17.4', '18'], ipad: ['16', '17.0', '17.4', '18'], android: ['10', '11', '12', '13', '14', '15'], other: [] } as const;
+export const pickerVersions = {
+  iphone: ['16', '17.0', '17.4', '18'],
+  ipad: ['16', '17.0', '17.4', '18'],
+  android: ['10', '11', '12', '13', '14', '15'],
+  other: [],
+} as const;
 
 export interface Device {
   platform: DevicePlatform;

@@ -33,5 +33,7 @@ export const chooseLanguage = (input: { bookingLocale?: string | null; acceptLan
 
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
-export const translator = (language: Language): Translate => (key, values) =>
-  catalogs[language][key].replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name] ?? `{${name}}`));
+export const translator =
+  (language: Language): Translate =>
+  (key, values) =>
+    catalogs[language][key].replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name] ?? `{${name}}`));

@@ -24,7 +24,8 @@ const stepExtra = (doc: InstructionsDocument, id: InstructionsDocument['steps'][
 /** A GET form: choosing another device reloads the page with `platform` and `os_version`, no script needed. */
 const devicePicker = (frame: PageFrame, device: Device): Html => {
   const { t, basePath } = frame;
-  const option = (value: string, label: string, selected: boolean) => html`<option value="${value}"${selected ? html` selected` : ''}>${label}</option>`;
+  const option = (value: string, label: string, selected: boolean) =>
+    html`<option value="${value}"${selected ? html` selected` : ''}>${label}</option>`;
   const group = (platform: 'iphone' | 'android', label: string) => {
     const versions: string[] = [...pickerVersions[platform]];
     const own = device.platform !== 'other' && (device.platform === 'android') === (platform === 'android');

@@ -24,9 +24,7 @@ export interface PageRequest {
   cookie(name: string): string | undefined;
 }
 
-export type PageOutcome =
-  | { status?: number; page: Html; brand?: Brand; setCookie?: string }
-  | { redirect: string; setCookie?: string };
+export type PageOutcome = { status?: number; page: Html; brand?: Brand; setCookie?: string } | { redirect: string; setCookie?: string };
 
 const pageHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store, private', pragma: 'no-cache' };
 
@@ -58,7 +56,11 @@ const toRequest = (event: APIGatewayProxyEvent): PageRequest => {
 export const respond = (request: PageRequest, outcome: PageOutcome): APIGatewayProxyResult => {
   const cookieHeader: Record<string, string> = outcome.setCookie ? { 'set-cookie': outcome.setCookie } : {};
   if ('redirect' in outcome) {
-    return { statusCode: 303, headers: { ...pageSecurityHeaders({ secure: request.secure }), ...pageHeaders, location: outcome.redirect, ...cookieHeader }, body: '' };
+    return {
+      statusCode: 303,
+      headers: { ...pageSecurityHeaders({ secure: request.secure }), ...pageHeaders, location: outcome.redirect, ...cookieHeader },
+      body: '',
+    };
   }
   const imageOrigins = [logoOrigin(outcome.brand)].filter((origin): origin is string => origin !== undefined);
   return {

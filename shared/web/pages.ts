@@ -84,16 +84,22 @@ ${esimSection(frame, view.currentEsim, input.regionNames)}
 ${view.currentEsim && view.currentEsim.status !== 'installed' ? html`<p><a class="button" href="${basePath}/app/install">${t('installLink')}</a></p>` : html`<p><a href="${basePath}/app/install">${t('installLink')}</a></p>`}
 <p><a href="${basePath}/app/shop">${t('shopLink')}</a></p>
 <h2>${t('queuedTitle')}</h2>
-${waiting.length > 0
-  ? html`<ul class="cards" role="list">${waiting.map((entry) => queuedCard(frame, entry, input.regionNames))}</ul>`
-  : html`<p class="muted">${t('queuedEmpty')}</p>`}
+${
+  waiting.length > 0
+    ? html`<ul class="cards" role="list">${waiting.map((entry) => queuedCard(frame, entry, input.regionNames))}</ul>`
+    : html`<p class="muted">${t('queuedEmpty')}</p>`
+}
 <form class="inline" method="post" action="${basePath}/app/sign-out">${csrfField(input.csrfToken)}<button type="submit" class="link-button">${t('signOut')}</button></form>`,
   });
 };
 
 export const exchangeFailurePage = (frame: PageFrame, reason: Extract<ExchangeOutcome, { ok: false }>['reason']): Html => {
   const { t } = frame;
-  const titles = { invalid: ['tokenInvalidTitle', 'tokenInvalidBody'], expired: ['tokenExpiredTitle', 'tokenExpiredBody'], used: ['tokenUsedTitle', 'tokenUsedBody'] } as const;
+  const titles = {
+    invalid: ['tokenInvalidTitle', 'tokenInvalidBody'],
+    expired: ['tokenExpiredTitle', 'tokenExpiredBody'],
+    used: ['tokenUsedTitle', 'tokenUsedBody'],
+  } as const;
   const [title, body] = titles[reason];
   return messagePage(frame, { title: t(title), body: t(body), guidance: t('backToApp') });
 };
@@ -110,11 +116,13 @@ export const claimFormPage = (frame: PageFrame, form: ClaimForm): Html => {
   const describedBy = form.emailError ? 'email-hint email-error' : 'email-hint';
   return layout(frame, {
     title: form.emailError ? `${t('errorSummaryTitle')}: ${t('claimTitle')}` : t('claimTitle'),
-    content: html`${form.emailError
-      ? html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1">
+    content: html`${
+      form.emailError
+        ? html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1">
 <h2 id="error-summary-title">${t('errorSummaryTitle')}</h2>
 <ul><li><a href="#email">${t('emailInvalid')}</a></li></ul></div>`
-      : ''}
+        : ''
+    }
 <h1>${t('claimTitle')}</h1>
 <p>${t('claimIntro')}</p>
 <form method="post" action="${basePath}/app/claim/${form.uuid}" novalidate>

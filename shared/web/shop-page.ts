@@ -88,5 +88,4 @@ export const checkoutDonePage = (frame: PageFrame, input: { bundle: BundleRecord
   });
 };
 
-export const bundleGonePage = (frame: PageFrame): Html =>
-  messagePage(frame, { title: frame.t('bundleGoneTitle'), body: frame.t('bundleGoneBody') });
+export const bundleGonePage = (frame: PageFrame): Html => messagePage(frame, { title: frame.t('bundleGoneTitle'), body: frame.t('bundleGoneBody') });

@@ -33,6 +33,5 @@ export const travelerPage = (handle: (request: SessionPageRequest) => Promise<Pa
     return respond(request, await handle({ ...request, session, sessionId }));
   });
 
-
 /** The CSRF check of a signed-in traveler's forms: the token issued with the session. */
 export const sessionCsrfToken: CsrfCheck<SessionPageRequest> = (request, token) => sameSecret(token, request.session.csrf_token);

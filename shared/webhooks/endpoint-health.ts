@@ -1,6 +1,6 @@
 // webhooks → endpoint health: when a failing endpoint is warned about and disabled, and the emails that say so.
 import type { WebhookSettings } from '#shared/domain/partner';
-import type { EmailMessage } from '#shared/usecases/ports/services';
+import type { EmailMessage } from '#shared/domain/email-message';
 
 /** How long an endpoint may fail without one success before its partner is warned, and before it is disabled. */
 export interface HealthThresholds {
@@ -10,6 +10,12 @@ export interface HealthThresholds {
 
 /** Defaults (docs/webhooks.md, Endpoint health): a warning after 24 hours of failures, disabled after 72. */
 export const defaultHealthThresholds = { warnAfterHours: 24, disableAfterHours: 72 } as const;
+
+/** The thresholds from configured hours, each falling back to its default. */
+export const healthThresholds = (hours: { warnAfterHours?: number; disableAfterHours?: number }): HealthThresholds => ({
+  warnAfterMs: (hours.warnAfterHours ?? defaultHealthThresholds.warnAfterHours) * 3_600_000,
+  disableAfterMs: (hours.disableAfterHours ?? defaultHealthThresholds.disableAfterHours) * 3_600_000,
+});
 
 export type HealthStep =
   | { kind: 'none' }

@@ -35,9 +35,7 @@ export const classifyOutcome = (outcome: {
 const nominalSeconds = (attempt: number): number => Math.min(baseSeconds * 2 ** (attempt - 1), stepCapSeconds);
 
 /** Wait after each failed attempt 1..11, without jitter or scale: 30 s doubling to the 90 min cap, about 6.6 h in all. */
-export const nominalScheduleSeconds: readonly number[] = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, index) =>
-  nominalSeconds(index + 1),
-);
+export const nominalScheduleSeconds: readonly number[] = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, index) => nominalSeconds(index + 1));
 
 const wholeSeconds = (seconds: number): number => Math.min(Math.max(Math.round(seconds), 0), maxDelaySeconds);
 
@@ -58,8 +56,7 @@ const jitteredSeconds = (attempt: number, { scale = 1, random = Math.random }: B
 };
 
 /** Seconds to wait after `attempt` (the one that just failed, 1..11) failed: an integer from 0 to 43200. */
-export const backoffSeconds = (attempt: number, options: BackoffOptions = {}): number =>
-  wholeSeconds(jitteredSeconds(attempt, options));
+export const backoffSeconds = (attempt: number, options: BackoffOptions = {}): number => wholeSeconds(jitteredSeconds(attempt, options));
 
 /** Retry-After as delta-seconds or an HTTP-date; undefined when absent or unreadable. A past date means 0. */
 export const retryAfterSeconds = (headerValue: string | undefined, now: Date): number | undefined => {

@@ -13,8 +13,25 @@ export const webhookHeaders = {
 // Headers that frame, route or describe the request, or mean something hop by hop only (RFC 9110 7.6.1, RFC 9113
 // 8.2.2): the HTTP client or a proxy sets them, and an auth header must not.
 const transportHeaders = new Set([
-  'host', 'content-length', 'content-type', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te',
-  'trailer', 'expect', 'user-agent', 'cookie', 'date', 'via', 'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto',
+  'host',
+  'content-length',
+  'content-type',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'user-agent',
+  'cookie',
+  'date',
+  'via',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
 ]);
 
 /**
@@ -119,11 +136,7 @@ export const verifyWebhookSignature = (input: {
 };
 
 /** Signature and timestamp headers for a body, signed exactly as production signs, so tests exercise the real path. */
-export const testSignatureHeaders = (input: {
-  body: string;
-  secret: string;
-  timestamp?: number;
-}): Record<string, string> => {
+export const testSignatureHeaders = (input: { body: string; secret: string; timestamp?: number }): Record<string, string> => {
   const timestamp = input.timestamp ?? epochSeconds();
   return {
     [webhookHeaders.signature]: signatureHeaderValue({ secrets: [input.secret], timestamp, body: input.body }),

@@ -29,8 +29,7 @@ export const isPublicAddress = (ip: string): boolean => {
 export const isPrivateAddress = (ip: string): boolean => !isPublicAddress(ip);
 
 // Names that resolve to the machine itself or to an internal network; public endpoints have a dotted name.
-const isLocalHostname = (hostname: string): boolean =>
-  hostname === 'localhost' || hostname.endsWith('.localhost') || !hostname.includes('.');
+const isLocalHostname = (hostname: string): boolean => hostname === 'localhost' || hostname.endsWith('.localhost') || !hostname.includes('.');
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
@@ -56,7 +55,10 @@ export const checkWebhookUrl = (url: string, { allowPrivate }: { allowPrivate: b
   }
   if (allowPrivate) return { ok: true, url: parsed };
   // The URL parser already normalised IPv4 spellings such as 0x7f.1 or 2130706433 to dotted form.
-  const host = parsed.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = parsed.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (isIP(host) !== 0) {
     return isPrivateAddress(host) ? { ok: false, reason: `address ${host} is private or reserved` } : { ok: true, url: parsed };
   }

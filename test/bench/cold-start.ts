@@ -56,14 +56,26 @@ export const coldStart = async (projectRoot: string, rounds: number): Promise<Ro
   const reference = join(folder, 'reference.mjs');
   // The SDK's defaults, bundled the way an ESM function usually is (createRequire banner for CommonJS dependencies).
   await build({
-    entryPoints: [referenceEntry], outfile: reference, bundle: true, platform: 'node', format: 'esm', target: 'node24',
-    minify: true, mainFields: ['module', 'main'], nodePaths: [join(projectRoot, 'node_modules')], logLevel: 'silent',
+    entryPoints: [referenceEntry],
+    outfile: reference,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    minify: true,
+    mainFields: ['module', 'main'],
+    nodePaths: [join(projectRoot, 'node_modules')],
+    logLevel: 'silent',
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   });
 
   // The floor of every function that uses DynamoDB: the same client, bundled the way our functions are.
   const floor = join(folder, 'floor.js');
-  await build({ ...lambdaBuildOptions(projectRoot, referenceEntry, floor), entryPoints: [referenceEntry], nodePaths: [join(projectRoot, 'node_modules')] });
+  await build({
+    ...lambdaBuildOptions(projectRoot, referenceEntry, floor),
+    entryPoints: [referenceEntry],
+    nodePaths: [join(projectRoot, 'node_modules')],
+  });
 
   const entries = [...new Set([...routes.map((route) => route.entry), ...backgroundFunctions.map((fn) => fn.entry)])];
   const bundles: Record<string, string> = {};
@@ -95,10 +107,12 @@ export const coldStart = async (projectRoot: string, rounds: number): Promise<Ro
   return [
     { figure: 'floor: the document client alone, load, CPU', value: cpu('floor'), reference: cpu('reference'), referenceName, unit: 'ms' },
     { figure: 'floor: the document client alone, size', value: kib(floor), reference: kib(reference), referenceName, unit: 'KiB' },
-  ].concat(Object.entries(bundles).flatMap(([entry, file]): Row[] => [
-    { figure: `${entry} load, CPU`, value: cpu(entry), reference: cpu('reference'), referenceName, unit: 'ms', target: { max: 0.6 } },
-    { figure: `${entry} load, wall`, value: wall(entry), reference: wall('reference'), referenceName, unit: 'ms' },
-    { figure: `${entry} size`, value: kib(file), reference: kib(reference), referenceName, unit: 'KiB', absolute: { max: 300 } },
-    { figure: `${entry} load, CPU, beyond the floor`, value: cpu(entry), reference: cpu('floor'), referenceName: floorName, unit: 'ms' },
-  ]));
+  ].concat(
+    Object.entries(bundles).flatMap(([entry, file]): Row[] => [
+      { figure: `${entry} load, CPU`, value: cpu(entry), reference: cpu('reference'), referenceName, unit: 'ms', target: { max: 0.6 } },
+      { figure: `${entry} load, wall`, value: wall(entry), reference: wall('reference'), referenceName, unit: 'ms' },
+      { figure: `${entry} size`, value: kib(file), reference: kib(reference), referenceName, unit: 'KiB', absolute: { max: 300 } },
+      { figure: `${entry} load, CPU, beyond the floor`, value: cpu(entry), reference: cpu('floor'), referenceName: floorName, unit: 'ms' },
+    ]),
+  );
 };

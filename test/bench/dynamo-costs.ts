@@ -13,26 +13,46 @@ const dynamo = await startDynamoDbLocal({ inMemory: true });
 const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
 const doc = DynamoDBDocumentClient.from(client);
 const port = new URL(dynamo.endpoint).port;
-const javaPid = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).find((p) => {
-  try { return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(`-port\0${port}`); } catch { return false; }
-});
+const javaPid = readdirSync('/proc')
+  .filter((p) => /^\d+$/.test(p))
+  .find((p) => {
+    try {
+      return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(`-port\0${port}`);
+    } catch {
+      return false;
+    }
+  });
 /** CPU time of DynamoDB Local's JVM so far, in ms (clock ticks of 10 ms). */
-const jvmCpu = () => { const f = readFileSync(`/proc/${javaPid}/stat`, 'utf8').split(') ')[1]!.split(' '); return (Number(f[11]) + Number(f[12])) * 10; };
+const jvmCpu = () => {
+  const f = readFileSync(`/proc/${javaPid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+};
 
 const table = async (name: string, { stream, gsis, ttl }: { stream: boolean; gsis: boolean; ttl: boolean }) => {
   const gsi = (n: number) => ({
     IndexName: `gsi${n}`,
-    KeySchema: [{ AttributeName: `gsi${n}pk`, KeyType: 'HASH' as const }, { AttributeName: `gsi${n}sk`, KeyType: 'RANGE' as const }],
+    KeySchema: [
+      { AttributeName: `gsi${n}pk`, KeyType: 'HASH' as const },
+      { AttributeName: `gsi${n}sk`, KeyType: 'RANGE' as const },
+    ],
     Projection: { ProjectionType: 'ALL' as const },
   });
-  await client.send(new CreateTableCommand({
-    TableName: name,
-    BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: ['pk', 'sk', ...(gsis ? ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'] : [])].map((a) => ({ AttributeName: a, AttributeType: 'S' })),
-    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
-    ...(gsis ? { GlobalSecondaryIndexes: [gsi(1), gsi(2)] } : {}),
-    ...(stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' } } : {}),
-  }));
+  await client.send(
+    new CreateTableCommand({
+      TableName: name,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: ['pk', 'sk', ...(gsis ? ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'] : [])].map((a) => ({
+        AttributeName: a,
+        AttributeType: 'S',
+      })),
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      ...(gsis ? { GlobalSecondaryIndexes: [gsi(1), gsi(2)] } : {}),
+      ...(stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' } } : {}),
+    }),
+  );
   if (ttl) await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true } }));
   return name;
 };
@@ -58,15 +78,21 @@ const timed = async (call: () => Promise<unknown>) => {
   for (let i = 0; i < CALLS; i += 1) await call();
   return { wall: (performance.now() - started) / CALLS, jvm: (jvmCpu() - cpu) / CALLS };
 };
-const put = (name: string, item: () => Record<string, unknown>, extra: Record<string, unknown> = {}) => () =>
-  doc.send(new PutCommand({ TableName: name, Item: item(), ...extra }));
+const put =
+  (name: string, item: () => Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  () =>
+    doc.send(new PutCommand({ TableName: name, Item: item(), ...extra }));
 const unused = { ConditionExpression: 'attribute_not_exists(pk)' };
 
 const results: Record<string, Array<{ wall: number; jvm: number }>> = {};
 const getBooking = () => doc.send(new GetCommand({ TableName: full, Key: bookingKey, ConsistentRead: true }));
 /** A GET's two calls as the service makes them: the booking's read beside the signature's conditional put. */
 const withRead = (write: () => Promise<unknown>) => () => Promise.all([getBooking(), write()]);
-const without = (name: string) => () => { const item: Record<string, unknown> = ours(); delete item[name]; return item; };
+const without = (name: string) => () => {
+  const item: Record<string, unknown> = ours();
+  delete item[name];
+  return item;
+};
 const candidates = {
   'GetItem, service table': getBooking,
   'GetItem, plain table': () => doc.send(new GetCommand({ TableName: plain, Key: bookingKey, ConsistentRead: true })),
@@ -74,13 +100,19 @@ const candidates = {
   'same, unconditional': put(full, ours),
   'same, without entity': put(full, without('entity'), unused),
   'same, without ttl': put(full, without('ttl'), unused),
-  "floor server's put (short key, no ttl)": put(full, () => ({ pk: `SIGNATURE#bench#${randomUUID()}`, sk: 'SIGNATURE', entity: 'used_signature' }), unused),
+  "floor server's put (short key, no ttl)": put(
+    full,
+    () => ({ pk: `SIGNATURE#bench#${randomUUID()}`, sk: 'SIGNATURE', entity: 'used_signature' }),
+    unused,
+  ),
   'signature put, table without stream': put(noStream, ours, unused),
   'signature put, table without GSIs': put(noGsi, ours, unused),
   'signature put, plain table': put(plain, ours, unused),
   'GetItem ∥ signature put (ours)': withRead(put(full, ours, unused)),
   'GetItem ∥ same, without ttl': withRead(put(full, without('ttl'), unused)),
-  "GetItem ∥ floor server's put": withRead(put(full, () => ({ pk: `SIGNATURE#bench#${randomUUID()}`, sk: 'SIGNATURE', entity: 'used_signature' }), unused)),
+  "GetItem ∥ floor server's put": withRead(
+    put(full, () => ({ pk: `SIGNATURE#bench#${randomUUID()}`, sk: 'SIGNATURE', entity: 'used_signature' }), unused),
+  ),
 };
 // Each round measures every candidate once, in a new random order, so neither load changes nor position favour one.
 for (let round = 0; round < ROUNDS; round += 1) {

@@ -65,4 +65,7 @@ export const report = (title: string, rows: Row[]): boolean => {
   return rows.every(met);
 };
 
-export const loadAverage = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+export const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');

@@ -48,8 +48,12 @@ export const eventToWebhook = async (runtime: LocalRuntime, { events }: { events
     }
     return [
       {
-        figure: 'event → webhook p50 (from the answer to POST /bookings)', value: percentile(latencies, 50), reference: TARGET_P50_MS,
-        referenceName: 'target', unit: 'ms', target: { max: 1 },
+        figure: 'event → webhook p50 (from the answer to POST /bookings)',
+        value: percentile(latencies, 50),
+        reference: TARGET_P50_MS,
+        referenceName: 'target',
+        unit: 'ms',
+        target: { max: 1 },
       },
     ];
   } finally {

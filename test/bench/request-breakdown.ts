@@ -18,8 +18,12 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
 
 const runtime = await startLocalRuntime({
-  projectRoot: resolve(import.meta.dirname, '../..'), port: 0, dataDir: mkdtempSync(join(tmpdir(), 'bench-')), inMemory: true,
-  tableName: 'bench-table', catalogFile: null,
+  projectRoot: resolve(import.meta.dirname, '../..'),
+  port: 0,
+  dataDir: mkdtempSync(join(tmpdir(), 'bench-')),
+  inMemory: true,
+  tableName: 'bench-table',
+  catalogFile: null,
 });
 const created = await createPartner({ name: 'Bench' }, runtime.admin);
 const profile = (await runtime.admin.partners.getProfile(created.partner_id))!;
@@ -89,9 +93,11 @@ for (let round = 0; round < ROUNDS; round += 1) {
     const total = REQUESTS * 5;
     let next = 0;
     const [nodeBefore, jvmBefore, started] = [process.cpuUsage(), jvmCpuMs(), performance.now()];
-    await Promise.all(Array.from({ length: 50 }, async () => {
-      while (next < total) await requests[name]!((next += 1));
-    }));
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (next < total) await requests[name]!((next += 1));
+      }),
+    );
     const node = process.cpuUsage(nodeBefore);
     (cpu[name] ??= []).push({
       rate: total / ((performance.now() - started) / 1000),
@@ -100,7 +106,9 @@ for (let round = 0; round < ROUNDS; round += 1) {
     });
   }
 }
-console.log('\n| 50 concurrent clients | Requests/s | CPU per request, this process (client + server) | CPU per request, DynamoDB Local |\n|---|---|---|---|');
+console.log(
+  '\n| 50 concurrent clients | Requests/s | CPU per request, this process (client + server) | CPU per request, DynamoDB Local |\n|---|---|---|---|',
+);
 for (const [name, figures] of Object.entries(cpu)) {
   const p50 = (pick: (figure: (typeof figures)[number]) => number) => percentile(figures.map(pick), 50);
   console.log(`| ${name} | ${p50((f) => f.rate).toFixed(0)} | ${p50((f) => f.node).toFixed(2)} ms | ${p50((f) => f.jvm).toFixed(2)} ms |`);

@@ -28,7 +28,11 @@ if (only.has('cold-start')) {
 if (only.has('webhooks')) results.push(report('Webhook delivery over HTTPS', await webhookDelivery({ rounds: ROUNDS, deliveries: REQUESTS * 10 })));
 
 const runtime = await startLocalRuntime({
-  projectRoot, port: 0, dataDir: mkdtempSync(join(tmpdir(), 'bench-')), inMemory: true, tableName: 'bench-table',
+  projectRoot,
+  port: 0,
+  dataDir: mkdtempSync(join(tmpdir(), 'bench-')),
+  inMemory: true,
+  tableName: 'bench-table',
   // One key sends a few thousand requests a minute here: the per-key bucket is still taken on every request
   // (its cost stays in the figures), but a limit this high never answers 429.
   environment: { [envNames.partnerRequestsPerWindow]: '1000000' },
@@ -37,7 +41,12 @@ try {
   const created = await createPartner({ name: 'Bench' }, runtime.admin);
   const profile = (await runtime.admin.partners.getProfile(created.partner_id))!;
   if (only.has('requests')) {
-    results.push(report('Partner requests, local server vs bare server', await requestLatency(runtime, { ...created, profile }, { rounds: ROUNDS, requests: REQUESTS })));
+    results.push(
+      report(
+        'Partner requests, local server vs bare server',
+        await requestLatency(runtime, { ...created, profile }, { rounds: ROUNDS, requests: REQUESTS }),
+      ),
+    );
   }
   if (only.has('pipeline')) results.push(report('Local event pipeline', await eventToWebhook(runtime, { events: REQUESTS })));
 } finally {

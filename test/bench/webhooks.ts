@@ -1,6 +1,6 @@
 // benchmark → webhook deliveries per second over HTTPS to a local receiver, beside a bare node:https keep-alive client.
 import { Agent, request } from 'node:https';
-import { createWebhookPoster } from '#shared/webhooks/http-delivery';
+import { createWebhookPoster } from '#shared/messaging/http-delivery';
 import { interleaved, type Row } from '#test/bench/measure';
 import { selfSignedCertificate, startHttpsReceiver } from '#test/support/https-receiver';
 
@@ -51,8 +51,22 @@ export const webhookDelivery = async ({ rounds, deliveries }: { rounds: number; 
     });
     const bareName = 'bare keep-alive https client';
     return [
-      { figure: 'HTTPS deliveries, concurrency 1', value: figures.one, reference: figures.bareOne, referenceName: bareName, unit: '/s', target: { min: 0.8 } },
-      { figure: 'HTTPS deliveries, concurrency 10', value: figures.ten, reference: figures.bareTen, referenceName: bareName, unit: '/s', target: { min: 0.8 } },
+      {
+        figure: 'HTTPS deliveries, concurrency 1',
+        value: figures.one,
+        reference: figures.bareOne,
+        referenceName: bareName,
+        unit: '/s',
+        target: { min: 0.8 },
+      },
+      {
+        figure: 'HTTPS deliveries, concurrency 10',
+        value: figures.ten,
+        reference: figures.bareTen,
+        referenceName: bareName,
+        unit: '/s',
+        target: { min: 0.8 },
+      },
     ];
   } finally {
     bareAgent.destroy();

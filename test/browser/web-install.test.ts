@@ -7,8 +7,10 @@ import { expectAccessible as axeCheck, launchChromium, phoneContext, screenshotF
 import { startTestService, type TestService } from '#test/support/test-service';
 import { bookTraveler, redirectToken } from '#test/support/web-app';
 
-const IPHONE_17_4 = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-const IPHONE_16 = 'Mozilla/5.0 (iPhone; CPU iPhone OS 16_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1';
+const IPHONE_17_4 =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const IPHONE_16 =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 16_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1';
 const ANDROID_14 = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 
 describe('Install page in a browser', () => {
@@ -36,14 +38,16 @@ describe('Install page in a browser', () => {
   /** A traveler whose promo code was redeemed through the sandbox: they have an eSIM, not yet installed. */
   const travelerWithEsim = async (traveler = `trav-${randomUUID()}`) => {
     const booking = await bookTraveler(client, traveler);
-    const response = await client.send('POST', '/sandbox/redeem-promo-code', { body: { uuid: booking.promo_codes[0].uuid, external_user_id: traveler } });
+    const response = await client.send('POST', '/sandbox/redeem-promo-code', {
+      body: { uuid: booking.promo_codes[0].uuid, external_user_id: traveler },
+    });
     if (response.status !== 200) throw new Error(JSON.stringify(response.body));
     return traveler;
   };
   const signIn = async (traveler: string) => page.goto((await redirectToken(client, { external_user_id: traveler })).url);
   const oneTapLink = () => page.locator('#step-one_tap a');
 
-  it('gives an iPhone on iOS 17.4 Apple\'s one-tap link, the QR code and the manual details, from the home page link', async () => {
+  it("gives an iPhone on iOS 17.4 Apple's one-tap link, the QR code and the manual details, from the home page link", async () => {
     const traveler = await travelerWithEsim('traveler-2077');
     await phone(IPHONE_17_4);
     await signIn(traveler);
@@ -60,7 +64,7 @@ describe('Install page in a browser', () => {
     await page.screenshot({ path: screenshotFile('install.png'), fullPage: true });
   });
 
-  it('gives an Android phone Android\'s one-tap link', async () => {
+  it("gives an Android phone Android's one-tap link", async () => {
     const traveler = await travelerWithEsim();
     await phone(ANDROID_14);
     await signIn(traveler);
@@ -101,7 +105,7 @@ describe('Install page in a browser', () => {
     await page.screenshot({ path: screenshotFile('install-no-esim.png'), fullPage: true });
   });
 
-  it('keeps two travelers side by side apart: each install page shows only that traveler\'s eSIM', async () => {
+  it("keeps two travelers side by side apart: each install page shows only that traveler's eSIM", async () => {
     const [first, second] = [await travelerWithEsim(), await travelerWithEsim()];
     await phone(ANDROID_14);
     const other = await phoneContext(browser, { userAgent: ANDROID_14 });

@@ -112,7 +112,14 @@ describe('Traveler web app in a browser', () => {
     const store = dynamoSessionStore(service.runtime.admin.documentClient, service.runtime.tableName);
     const nonce = randomToken(16);
     const expires = Math.floor(Date.now() / 1000) - 60;
-    await store.putToken({ partner_id: partnerId, nonce, external_user_id: 'trav-late', expires_at: new Date(expires * 1000).toISOString(), created_at: new Date().toISOString(), used_at: null });
+    await store.putToken({
+      partner_id: partnerId,
+      nonce,
+      external_user_id: 'trav-late',
+      expires_at: new Date(expires * 1000).toISOString(),
+      created_at: new Date().toISOString(),
+      used_at: null,
+    });
     const body = `v1.${partnerId}.${nonce}.${expires}`;
 
     const response = await page.goto(`${service.url}/app/start?token=${body}.${await signer.sign(body)}`);
@@ -123,7 +130,7 @@ describe('Traveler web app in a browser', () => {
     await screenshot('token-expired');
   });
 
-  it('refuses the home page without a session, in the browser\'s language', async () => {
+  it("refuses the home page without a session, in the browser's language", async () => {
     const german = await phoneContext(browser, { locale: 'de-DE' });
     page = await german.newPage();
 

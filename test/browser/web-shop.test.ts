@@ -10,7 +10,6 @@ import type { TestService } from '#test/support/test-service';
 import { bookTraveler, redirectToken } from '#test/support/web-app';
 import { eventually, type Receiver } from '#test/support/webhook-receiver';
 
-
 describe('Shop page in a browser', () => {
   const fixture = useBrowserFixture({}, { catalog: true });
   let service: TestService;
@@ -53,7 +52,10 @@ describe('Shop page in a browser', () => {
     expect(await page.locator('main').textContent()).toContain('France · 5GB · 30 days');
     await expectAccessible();
     await page.screenshot({ path: screenshotFile('shop-paid.png'), fullPage: true });
-    const purchased = await eventually(() => eventsFor(traveler, 'package.purchased'), (events) => events.length > 0);
+    const purchased = await eventually(
+      () => eventsFor(traveler, 'package.purchased'),
+      (events) => events.length > 0,
+    );
     expect(purchased).toHaveLength(1);
     expect(purchased[0]!.signatureValid).toBe(true);
     expect(purchased[0]!.body.data).toMatchObject({ amount: 1299, currency: 'EUR', booking_id: null });
@@ -70,7 +72,8 @@ describe('Shop page in a browser', () => {
     const form = page.locator('form', { has: buy });
     const action = new URL((await form.getAttribute('action'))!, service.url).href;
     const fields: Record<string, string> = {};
-    for (const input of await form.locator('input[type=hidden]').all()) fields[(await input.getAttribute('name'))!] = (await input.getAttribute('value'))!;
+    for (const input of await form.locator('input[type=hidden]').all())
+      fields[(await input.getAttribute('name'))!] = (await input.getAttribute('value'))!;
     await Promise.all([page.waitForURL(/checkout$/), buy.click()]);
     // The same form once more, as a double click or a resend sends it: the session cookie, from our own origin.
     const resent = await page.request.post(action, { form: fields, headers: { 'sec-fetch-site': 'same-origin' } });
@@ -79,7 +82,10 @@ describe('Shop page in a browser', () => {
     await page.goto(`${service.url}/app/shop?destination=FRA`);
     await Promise.all([page.waitForURL(/checkout$/), page.getByRole('button', { name: 'Buy 1GB · 7 days for €4.50' }).click()]);
 
-    const topups = await eventually(() => eventsFor(traveler, 'topup.completed'), (events) => events.length > 0);
+    const topups = await eventually(
+      () => eventsFor(traveler, 'topup.completed'),
+      (events) => events.length > 0,
+    );
     const purchased = eventsFor(traveler, 'package.purchased');
     expect(purchased).toHaveLength(1);
     expect(topups).toHaveLength(1);

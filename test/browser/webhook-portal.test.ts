@@ -37,7 +37,11 @@ describe('Partner portal in a browser', () => {
 
   const book = async () => {
     const response = await client.send('POST', '/bookings', {
-      body: makeBookingRequest({ departure_date: inDays(3), return_date: inDays(9), package_specifications: [makePackageSpecification({ external_user_id: 'u-1' })] }),
+      body: makeBookingRequest({
+        departure_date: inDays(3),
+        return_date: inDays(9),
+        package_specifications: [makePackageSpecification({ external_user_id: 'u-1' })],
+      }),
     });
     return `booking.within_cutoff:${response.body.data[0].id}`;
   };
@@ -49,104 +53,139 @@ describe('Partner portal in a browser', () => {
     await Promise.all([page.waitForURL(/\/portal\/actions$/), page.getByRole('button', { name }).first().click()]);
   };
 
-  it('shows the endpoint and a delivery with its attempts, and sends a test delivery from its button', async () => {
-    const eventId = await book();
-    await eventually(() => receiver.received(hookPath), (list) => list.length === 1);
-    await eventually(async () => (await client.send('GET', '/webhooks/deliveries?status=delivered')).body.data, (list: unknown[]) => list.length === 1);
+  it(
+    'shows the endpoint and a delivery with its attempts, and sends a test delivery from its button',
+    async () => {
+      const eventId = await book();
+      await eventually(
+        () => receiver.received(hookPath),
+        (list) => list.length === 1,
+      );
+      await eventually(
+        async () => (await client.send('GET', '/webhooks/deliveries?status=delivered')).body.data,
+        (list: unknown[]) => list.length === 1,
+      );
 
-    await openPortal(await portalLink());
+      await openPortal(await portalLink());
 
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Webhooks');
-    const main = (await page.locator('main').textContent()) ?? '';
-    expect(main).toContain(`${receiver.url}${hookPath}`);
-    expect(main).toContain(eventId);
-    expect(await page.getByRole('table').first().getByRole('row').count()).toBe(2);
-    await expectAccessible(page);
-    await page.screenshot({ path: screenshotFile('portal.png'), fullPage: true });
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Webhooks');
+      const main = (await page.locator('main').textContent()) ?? '';
+      expect(main).toContain(`${receiver.url}${hookPath}`);
+      expect(main).toContain(eventId);
+      expect(await page.getByRole('table').first().getByRole('row').count()).toBe(2);
+      await expectAccessible(page);
+      await page.screenshot({ path: screenshotFile('portal.png'), fullPage: true });
 
-    await press('Send a test delivery');
+      await press('Send a test delivery');
 
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Test delivery sent');
-    expect(await page.locator('main').textContent()).toMatch(/Your endpoint answered 200 in \d+ ms/);
-    expect(receiver.received(hookPath).at(-1)!.body.event).toBe('webhook.test');
-    expect(receiver.received(hookPath).at(-1)!.signatureValid).toBe(true);
-    await expectAccessible(page);
-  }, PAGE_TEST_MS);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Test delivery sent');
+      expect(await page.locator('main').textContent()).toMatch(/Your endpoint answered 200 in \d+ ms/);
+      expect(receiver.received(hookPath).at(-1)!.body.event).toBe('webhook.test');
+      expect(receiver.received(hookPath).at(-1)!.signatureValid).toBe(true);
+      await expectAccessible(page);
+    },
+    PAGE_TEST_MS,
+  );
 
-  it('recovers a dead-lettered event from its form, and replays an event from its button', async () => {
-    receiver.script(hookPath, [{ status: 503 }], secret);
-    const eventId = await book();
-    await eventually(
-      async () => (await client.send('GET', `/webhooks/deliveries?status=dead_lettered&event_id=${encodeURIComponent(eventId)}`)).body.data,
-      (list: unknown[]) => list.length === 1,
-      30_000,
-    );
-    receiver.script(hookPath, [{ status: 200 }], secret);
-    const before = receiver.received(hookPath).length;
-    await openPortal(await portalLink());
+  it(
+    'recovers a dead-lettered event from its form, and replays an event from its button',
+    async () => {
+      receiver.script(hookPath, [{ status: 503 }], secret);
+      const eventId = await book();
+      await eventually(
+        async () => (await client.send('GET', `/webhooks/deliveries?status=dead_lettered&event_id=${encodeURIComponent(eventId)}`)).body.data,
+        (list: unknown[]) => list.length === 1,
+        30_000,
+      );
+      receiver.script(hookPath, [{ status: 200 }], secret);
+      const before = receiver.received(hookPath).length;
+      await openPortal(await portalLink());
 
-    await page.getByLabel('Send again every failed, dead-lettered or held delivery of the last').selectOption('24');
-    await press('Recover deliveries');
+      await page.getByLabel('Send again every failed, dead-lettered or held delivery of the last').selectOption('24');
+      await press('Recover deliveries');
 
-    expect(await page.locator('main').textContent()).toContain('1 event(s) queued for delivery again.');
-    await expectAccessible(page);
-    const recovered = await eventually(() => receiver.received(hookPath).slice(before), (list) => list.some((d) => d.answered === 200));
-    expect(recovered.filter((d) => d.answered === 200).map((d) => d.body.event_id)).toEqual([eventId]);
+      expect(await page.locator('main').textContent()).toContain('1 event(s) queued for delivery again.');
+      await expectAccessible(page);
+      const recovered = await eventually(
+        () => receiver.received(hookPath).slice(before),
+        (list) => list.some((d) => d.answered === 200),
+      );
+      expect(recovered.filter((d) => d.answered === 200).map((d) => d.body.event_id)).toEqual([eventId]);
 
-    await page.getByRole('link', { name: 'Back to your webhooks' }).click();
-    await press(`Replay ${eventId}`);
+      await page.getByRole('link', { name: 'Back to your webhooks' }).click();
+      await press(`Replay ${eventId}`);
 
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Replay queued');
-    await eventually(() => receiver.received(hookPath).slice(before), (list) => list.filter((d) => d.answered === 200).length === 2);
-  }, PAGE_TEST_MS);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Replay queued');
+      await eventually(
+        () => receiver.received(hookPath).slice(before),
+        (list) => list.filter((d) => d.answered === 200).length === 2,
+      );
+    },
+    PAGE_TEST_MS,
+  );
 
-  it('rotates the signing secret with an overlap on a desktop browser, shown once', async () => {
-    const desktop = await fixture.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-    page = await desktop.newPage();
-    await openPortal(await portalLink());
-    await expectAccessible(page);
+  it(
+    'rotates the signing secret with an overlap on a desktop browser, shown once',
+    async () => {
+      const desktop = await fixture.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+      page = await desktop.newPage();
+      await openPortal(await portalLink());
+      await expectAccessible(page);
 
-    await page.getByLabel('Old secret keeps signing for').selectOption('60');
-    await press('Rotate the signing secret');
+      await page.getByLabel('Old secret keeps signing for').selectOption('60');
+      await press('Rotate the signing secret');
 
-    const shown = (await page.locator('main code').textContent()) ?? '';
-    expect(shown).toMatch(/^whsec_/);
-    expect(await page.locator('main').textContent()).toContain('The previous secret keeps signing until');
-    await expectAccessible(page);
-    const endpoint = (await client.send('GET', '/webhooks/endpoint')).body.data;
-    expect(endpoint.signing_secret.previous_secret_valid_until).not.toBeNull();
-    receiver.script(hookPath, [{ status: 200 }], shown);
-    await client.send('POST', '/webhooks/endpoint/test');
-    expect(receiver.received(hookPath).at(-1)!.signatureValid).toBe(true);
-    await desktop.close();
-  }, PAGE_TEST_MS);
+      const shown = (await page.locator('main code').textContent()) ?? '';
+      expect(shown).toMatch(/^whsec_/);
+      expect(await page.locator('main').textContent()).toContain('The previous secret keeps signing until');
+      await expectAccessible(page);
+      const endpoint = (await client.send('GET', '/webhooks/endpoint')).body.data;
+      expect(endpoint.signing_secret.previous_secret_valid_until).not.toBeNull();
+      receiver.script(hookPath, [{ status: 200 }], shown);
+      await client.send('POST', '/webhooks/endpoint/test');
+      expect(receiver.received(hookPath).at(-1)!.signatureValid).toBe(true);
+      await desktop.close();
+    },
+    PAGE_TEST_MS,
+  );
 
-  it('opens a link from ops portal-link once; a second partner sees only its own empty page; a form without its token is refused', async () => {
-    const link = (await opsRunner(service.dataDir)('portal-link', partnerId, '--json')).json().url as string;
-    await openPortal(link);
-    const actionUrl = new URL(`${service.url}/portal/actions`).href;
+  it(
+    'opens a link from ops portal-link once; a second partner sees only its own empty page; a form without its token is refused',
+    async () => {
+      const link = (await opsRunner(service.dataDir)('portal-link', partnerId, '--json')).json().url as string;
+      await openPortal(link);
+      const actionUrl = new URL(`${service.url}/portal/actions`).href;
 
-    const again = await page.goto(link);
-    const againHeading = await page.getByRole('heading', { level: 1 }).textContent();
-    const forged = await page.request.post(actionUrl, { form: { action: 'test', csrf_token: 'x'.repeat(43) }, headers: { 'sec-fetch-site': 'same-origin' } });
-    const other = await service.newPartner();
-    await openPortal(await portalLink(other.client));
-    const otherMain = (await page.locator('main').textContent()) ?? '';
+      const again = await page.goto(link);
+      const againHeading = await page.getByRole('heading', { level: 1 }).textContent();
+      const forged = await page.request.post(actionUrl, {
+        form: { action: 'test', csrf_token: 'x'.repeat(43) },
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
+      const other = await service.newPartner();
+      await openPortal(await portalLink(other.client));
+      const otherMain = (await page.locator('main').textContent()) ?? '';
 
-    expect(again?.status()).toBe(410);
-    expect(againHeading).toBe('This portal link was already used');
-    expect(forged.status()).toBe(403);
-    expect(otherMain).toContain('none set');
-    expect(otherMain).toContain('No deliveries yet.');
-    expect(otherMain).not.toContain(hookPath);
-    await expectAccessible(page);
-  }, PAGE_TEST_MS);
+      expect(again?.status()).toBe(410);
+      expect(againHeading).toBe('This portal link was already used');
+      expect(forged.status()).toBe(403);
+      expect(otherMain).toContain('none set');
+      expect(otherMain).toContain('No deliveries yet.');
+      expect(otherMain).not.toContain(hookPath);
+      await expectAccessible(page);
+    },
+    PAGE_TEST_MS,
+  );
 
-  it('answers 401 with a way back for a browser without a portal session', async () => {
-    const response = await page.goto(`${service.url}/portal`);
+  it(
+    'answers 401 with a way back for a browser without a portal session',
+    async () => {
+      const response = await page.goto(`${service.url}/portal`);
 
-    expect(response?.status()).toBe(401);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Your portal session has ended');
-    await expectAccessible(page);
-  }, PAGE_TEST_MS);
+      expect(response?.status()).toBe(401);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Your portal session has ended');
+      await expectAccessible(page);
+    },
+    PAGE_TEST_MS,
+  );
 });

@@ -10,7 +10,9 @@ describe('Stage: connectivity per stage', () => {
   it('refuses to synthesize production with connectivity "simulated", and reads -c connectivity elsewhere', () => {
     const app = (context: Record<string, string>) => new App({ context: { ...cdkJsonContext, ...context } });
 
-    expect(() => stageFromContext(app({ stage: 'production', connectivity: 'simulated' }))).toThrow(/production stage cannot deploy connectivity "simulated"/);
+    expect(() => stageFromContext(app({ stage: 'production', connectivity: 'simulated' }))).toThrow(
+      /production stage cannot deploy connectivity "simulated"/,
+    );
     expect(() => stageFromContext(app({ stage: 'dev', connectivity: 'carrier-pigeon' }))).toThrow(/Unknown connectivity/);
     expect(stageFromContext(app({ stage: 'production' })).connectivity).toBe('es2plus');
     expect(stageFromContext(app({ stage: 'dev', connectivity: 'es2plus' })).connectivity).toBe('es2plus');
@@ -19,21 +21,36 @@ describe('Stage: connectivity per stage', () => {
   it('gives provisioning functions the provider secret by name and read access to it; read-only routes get neither', () => {
     const production = synthesized('production');
 
-    const functions = production.ofType('AWS::Lambda::Function') as Array<{ Properties: { Description?: string; Environment?: { Variables?: Record<string, unknown> } } }>;
+    const functions = production.ofType('AWS::Lambda::Function') as Array<{
+      Properties: { Description?: string; Environment?: { Variables?: Record<string, unknown> } };
+    }>;
     const variables = (description: string) => functions.find((f) => f.Properties.Description === description)?.Properties.Environment?.Variables;
-    expect(variables('POST /native/redeem-package')).toMatchObject({ CONNECTIVITY: 'es2plus', PROVIDER_SECRET_ID: 'esim-booking-production/connectivity/es2plus' });
+    expect(variables('POST /native/redeem-package')).toMatchObject({
+      CONNECTIVITY: 'es2plus',
+      PROVIDER_SECRET_ID: 'esim-booking-production/connectivity/es2plus',
+    });
     expect(variables('GET /bookings')).toMatchObject({ CONNECTIVITY: 'es2plus' });
     expect(variables('GET /bookings')).not.toHaveProperty('PROVIDER_SECRET_ID');
-    const statements = production.ofType('AWS::IAM::Policy').flatMap(
-      (policy) => (policy as { Properties: { PolicyDocument: { Statement: Array<{ Action: unknown; Resource: unknown }> } } }).Properties.PolicyDocument.Statement,
-    );
+    const statements = production
+      .ofType('AWS::IAM::Policy')
+      .flatMap(
+        (policy) =>
+          (policy as { Properties: { PolicyDocument: { Statement: Array<{ Action: unknown; Resource: unknown }> } } }).Properties.PolicyDocument
+            .Statement,
+      );
     const secretReads = statements.filter((statement) => JSON.stringify(statement.Action).includes('secretsmanager:GetSecretValue'));
     expect(secretReads.length).toBeGreaterThan(0);
     for (const statement of secretReads) {
       expect(JSON.stringify(statement.Resource)).toContain('secret:esim-booking-production/connectivity/es2plus-??????');
     }
-    expect(variables('POST /gsma/rsp2/es2plus/handleDownloadProgressInfo')).toMatchObject({ PROVIDER_SECRET_ID: 'esim-booking-production/connectivity/es2plus' });
-    const alarms = production.ofType('AWS::CloudWatch::Alarm').map((a) => String((a as { Properties: { AlarmDescription: string } }).Properties.AlarmDescription));
-    expect(alarms).toEqual(expect.arrayContaining([expect.stringContaining('operations.md#providererrors'), expect.stringContaining('operations.md#providerlatency')]));
+    expect(variables('POST /gsma/rsp2/es2plus/handleDownloadProgressInfo')).toMatchObject({
+      PROVIDER_SECRET_ID: 'esim-booking-production/connectivity/es2plus',
+    });
+    const alarms = production
+      .ofType('AWS::CloudWatch::Alarm')
+      .map((a) => String((a as { Properties: { AlarmDescription: string } }).Properties.AlarmDescription));
+    expect(alarms).toEqual(
+      expect.arrayContaining([expect.stringContaining('operations.md#providererrors'), expect.stringContaining('operations.md#providerlatency')]),
+    );
   });
 });

@@ -57,7 +57,9 @@ describe('Data-loss guard', () => {
     // Prepare
     const recorded = readRecord('production');
     const renamed = statefulResourcesOf(synthesized.templates);
-    const [label, resources] = Object.entries(renamed).find(([, r]) => Object.values(r).some((resource) => resource.type === 'AWS::DynamoDB::Table'))!;
+    const [label, resources] = Object.entries(renamed).find(([, r]) =>
+      Object.values(r).some((resource) => resource.type === 'AWS::DynamoDB::Table'),
+    )!;
     const [logicalId, table] = Object.entries(resources).find(([, resource]) => resource.type === 'AWS::DynamoDB::Table')!;
     table.properties.TableName = 'esim-booking-production-renamed';
 
@@ -65,7 +67,9 @@ describe('Data-loss guard', () => {
     const findings = compareWithRecord(recorded, renamed);
 
     // Assess
-    expect(findings).toEqual([`${label} ${logicalId} (AWS::DynamoDB::Table) would be replaced: TableName "esim-booking-production" → "esim-booking-production-renamed"`]);
+    expect(findings).toEqual([
+      `${label} ${logicalId} (AWS::DynamoDB::Table) would be replaced: TableName "esim-booking-production" → "esim-booking-production-renamed"`,
+    ]);
   });
 
   it('fails when a queue would move to another stack or change its logical id', () => {

@@ -87,11 +87,9 @@ describe('Stack invariants (production)', () => {
       const resources = synthesized.allResources();
 
       // Act
-      const methods = resources.filter(
-        (resource) => resource.Type === 'AWS::ApiGateway::Method' && resource.Properties.Integration?.Type === 'MOCK',
-      );
-      const method = methods.find((m) =>
-        JSON.parse(m.Properties.Integration.IntegrationResponses[0].ResponseTemplates['application/json']).message === route.message,
+      const methods = resources.filter((resource) => resource.Type === 'AWS::ApiGateway::Method' && resource.Properties.Integration?.Type === 'MOCK');
+      const method = methods.find(
+        (m) => JSON.parse(m.Properties.Integration.IntegrationResponses[0].ResponseTemplates['application/json']).message === route.message,
       );
 
       // Assess
@@ -110,9 +108,7 @@ describe('Stack invariants (production)', () => {
 
     it('runs no function for a removed route', () => {
       // Act
-      const descriptions = synthesized
-        .ofType('AWS::Lambda::Function')
-        .map((resource) => String(resource.Properties.Description));
+      const descriptions = synthesized.ofType('AWS::Lambda::Function').map((resource) => String(resource.Properties.Description));
 
       // Assess
       expect(descriptions.length).toBeGreaterThan(0);
@@ -231,10 +227,13 @@ describe('Stack invariants (production)', () => {
 
       // Assess
       expect(matching).toHaveLength(1);
-      expect(matching[0]!.Properties).toMatchObject({ Threshold: alarmThresholds.deadLetterMessages, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+      expect(matching[0]!.Properties).toMatchObject({
+        Threshold: alarmThresholds.deadLetterMessages,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
     });
 
-    it('alarms on errors and throttles of every function, in the function\'s own stack', () => {
+    it("alarms on errors and throttles of every function, in the function's own stack", () => {
       // Prepare
       const functionIds = synthesized
         .ofType('AWS::Lambda::Function')
@@ -276,8 +275,20 @@ describe('Stack invariants (production)', () => {
       // Assess
       expect(dashboards).toHaveLength(1);
       expect(dashboards[0]!.Properties.DashboardName).toBe('esim-booking-production');
-      for (const signal of ['ApproximateNumberOfMessagesVisible', 'IteratorAge', 'FailedInvocations', '5XXError', 'Latency', 'Throttles',
-        'Errors', 'ReadThrottleEvents', 'WebhookAttempts', 'AuthenticationRefused', 'BookingsCreated', 'OutboxPublishFailures']) {
+      for (const signal of [
+        'ApproximateNumberOfMessagesVisible',
+        'IteratorAge',
+        'FailedInvocations',
+        '5XXError',
+        'Latency',
+        'Throttles',
+        'Errors',
+        'ReadThrottleEvents',
+        'WebhookAttempts',
+        'AuthenticationRefused',
+        'BookingsCreated',
+        'OutboxPublishFailures',
+      ]) {
         expect(body).toContain(signal);
       }
       expect(body).toContain('FunctionName=\\\\\\"esim-booking-production-\\\\\\"');
@@ -294,11 +305,16 @@ describe('Stack invariants (production)', () => {
         for (const fn of resources.filter((resource) => resource.Type === 'AWS::Lambda::Function')) {
           const alias = resources.find((r) => r.Type === 'AWS::Lambda::Alias' && r.Properties.FunctionName.Ref === fn.logicalId);
           const group = resources.find(
-            (r) => r.Type === 'AWS::CodeDeploy::DeploymentGroup' && alias && (alias as { UpdatePolicy?: any }).UpdatePolicy?.CodeDeployLambdaAliasUpdate?.DeploymentGroupName?.Ref === r.logicalId,
+            (r) =>
+              r.Type === 'AWS::CodeDeploy::DeploymentGroup' &&
+              alias &&
+              (alias as { UpdatePolicy?: any }).UpdatePolicy?.CodeDeployLambdaAliasUpdate?.DeploymentGroupName?.Ref === r.logicalId,
           );
           const alarmIds = (group?.Properties.AlarmConfiguration?.Alarms ?? []).map((a: { Name: { Ref: string } }) => a.Name.Ref);
           const metricOf = (id: string) => byId[id]?.Properties.Metrics?.[0]?.MetricStat?.Metric ?? byId[id]?.Properties;
-          const rollsBackOnErrors = alarmIds.some((id: string) => metricOf(id)?.MetricName === 'Errors' && metricOf(id)?.Dimensions[0].Value.Ref === fn.logicalId);
+          const rollsBackOnErrors = alarmIds.some(
+            (id: string) => metricOf(id)?.MetricName === 'Errors' && metricOf(id)?.Dimensions[0].Value.Ref === fn.logicalId,
+          );
           const ok =
             alias?.Properties.Name === 'live' &&
             group?.Properties.DeploymentConfigName === 'CodeDeployDefault.LambdaCanary10Percent5Minutes' &&
@@ -369,7 +385,7 @@ describe('Stack invariants (production)', () => {
       });
     });
 
-    it('keeps one partner below the stage-wide throttle, so it cannot take every partner\'s share', () => {
+    it("keeps one partner below the stage-wide throttle, so it cannot take every partner's share", () => {
       // Act
       const stage = synthesized.ofType('AWS::ApiGateway::Stage')[0]!.Properties;
       const stageRate = stage.MethodSettings[0].ThrottlingRateLimit as number;
@@ -385,14 +401,14 @@ describe('Stack invariants (production)', () => {
       // Assess
       expect(managed.map((rule: any) => rule.Statement.ManagedRuleGroupStatement.Name)).toEqual(managedRuleGroups.map((group) => group.name));
       const common = managed.find((rule: any) => rule.Name === 'AWSManagedRulesCommonRuleSet');
-      expect(common.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual([
-        { Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } },
-      ]);
+      expect(common.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual([{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }]);
     });
 
     it('bounds every queue-fed function with a maximum concurrency', () => {
       // Act
-      const sqsMappings = synthesized.ofType('AWS::Lambda::EventSourceMapping').filter((mapping) => JSON.stringify(mapping.Properties.EventSourceArn).includes('Queue'));
+      const sqsMappings = synthesized
+        .ofType('AWS::Lambda::EventSourceMapping')
+        .filter((mapping) => JSON.stringify(mapping.Properties.EventSourceArn).includes('Queue'));
 
       // Assess
       expect(sqsMappings.length).toBeGreaterThan(0);

@@ -56,7 +56,7 @@ describe('Stage: dev', () => {
     });
 
     it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))(
-      '%s has its own function, integrated by proxy, in its route group\'s stack',
+      "%s has its own function, integrated by proxy, in its route group's stack",
       (_name, route) => {
         // Prepare
         const { ref, templateOf, resourcesOf } = synthesized;
@@ -92,14 +92,15 @@ describe('Stage: dev', () => {
       expect(permissions).toHaveLength(Object.keys(api.functions).length);
     });
 
-    it('gives each route the table access it declares (or its auth mode\'s default), the secret key to partners and reporters, the MAC key to token routes', () => {
+    it("gives each route the table access it declares (or its auth mode's default), the secret key to partners and reporters, the MAC key to token routes", () => {
       // Prepare
       const { ref, resourcesOf } = synthesized;
       const accessOf = (operation: string) => {
         const fn = api.functions[operation]!;
         const resources = resourcesOf(fn);
         const environment: Record<string, unknown> = resources[ref(fn)]!.Properties.Environment.Variables;
-        const statements = Object.values(resources).find((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles[0].Ref === ref(fn.role!))!.Properties.PolicyDocument.Statement;
+        const statements = Object.values(resources).find((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles[0].Ref === ref(fn.role!))!
+          .Properties.PolicyDocument.Statement;
         const actions: string[] = statements.flatMap((statement: { Action: string | string[] }) => statement.Action);
         return {
           environment: [envNames.tableName, envNames.secretKeyId, envNames.tokenKeyId].filter((name) => name in environment),

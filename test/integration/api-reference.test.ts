@@ -37,11 +37,7 @@ describe('API reference on the local runtime', () => {
     expect(policy).toContain("script-src 'self'");
     expect(policy).not.toMatch(/https?:/);
     expect(html).toContain('<redoc spec-url="openapi.json"></redoc>');
-    expect([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1])).toEqual([
-      'data:,',
-      'openapi.json',
-      'openapi/redoc.standalone.js',
-    ]);
+    expect([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1])).toEqual(['data:,', 'openapi.json', 'openapi/redoc.standalone.js']);
   });
 
   it('serves the Redoc script the page loads, from the project, cacheable', async () => {

@@ -8,7 +8,6 @@ import { useTestService } from '#test/support/test-service';
 describe('Partner authentication', () => {
   const service = useTestService();
 
-
   it('accepts a request signed over timestamp + method + path with query', async () => {
     // Act
     const response = await service.client.send('GET', '/bookings?perPage=5');
@@ -70,7 +69,7 @@ describe('Partner authentication', () => {
     expect(response.body.error.code).toBe('invalid_api_key');
   });
 
-  it('refuses a request signed with another partner\'s secret', async () => {
+  it("refuses a request signed with another partner's secret", async () => {
     const response = await service.client.send('GET', '/bookings', { sign: { secret: 'sk_not_the_secret' } });
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe('invalid_signature');
@@ -123,26 +122,29 @@ describe('Partner authentication', () => {
   it.each([
     ['without', {}],
     ['with', { 'idempotency-key': 'replayed-signature' }],
-  ] as Array<[string, Record<string, string>]>)('refuses a POST /bookings that reuses a signature (%s Idempotency-Key) and writes nothing', async (_case, headers) => {
-    // Prepare
-    const { client: freshClient } = await service.newPartner();
-    const timestamp = String(Date.now());
-    const first = await freshClient.send('POST', '/bookings', { body: makeBookingRequest(), headers, sign: { timestamp } });
+  ] as Array<[string, Record<string, string>]>)(
+    'refuses a POST /bookings that reuses a signature (%s Idempotency-Key) and writes nothing',
+    async (_case, headers) => {
+      // Prepare
+      const { client: freshClient } = await service.newPartner();
+      const timestamp = String(Date.now());
+      const first = await freshClient.send('POST', '/bookings', { body: makeBookingRequest(), headers, sign: { timestamp } });
 
-    // Act
-    const replay = await freshClient.send('POST', '/bookings', {
-      body: makeBookingRequest({ booking_id: 'replayed-with-another-body' }),
-      headers,
-      sign: { timestamp },
-    });
+      // Act
+      const replay = await freshClient.send('POST', '/bookings', {
+        body: makeBookingRequest({ booking_id: 'replayed-with-another-body' }),
+        headers,
+        sign: { timestamp },
+      });
 
-    // Assess
-    expect(first.status).toBe(201);
-    expect(replay.status).toBe(401);
-    expect(replay.body.error.code).toBe('signature_reused');
-    const listed = await freshClient.send('GET', '/bookings?perPage=10');
-    expect(listed.body.data.map((booking: { booking_id: string | null }) => booking.booking_id)).toEqual([first.body.data[0].booking_id]);
-  });
+      // Assess
+      expect(first.status).toBe(201);
+      expect(replay.status).toBe(401);
+      expect(replay.body.error.code).toBe('signature_reused');
+      const listed = await freshClient.send('GET', '/bookings?perPage=10');
+      expect(listed.body.data.map((booking: { booking_id: string | null }) => booking.booking_id)).toEqual([first.body.data[0].booking_id]);
+    },
+  );
 
   it('refuses a reused signature on POST /bookings even when the body is invalid', async () => {
     // Prepare
@@ -157,7 +159,7 @@ describe('Partner authentication', () => {
     expect(replay.body.error.code).toBe('signature_reused');
   });
 
-  it('refuses another partner\'s key with this partner\'s signature', async () => {
+  it("refuses another partner's key with this partner's signature", async () => {
     const timestamp = String(Date.now());
     const forged = signRequest('sk_guess', { timestamp, method: 'GET', path: '/bookings' });
     const response = await service.otherClient.send('GET', '/bookings', {

@@ -11,8 +11,13 @@ const rawExchange = (url: string, head: string) =>
     const { hostname, port } = new URL(url);
     let answer = '';
     const socket = connect(Number(port), hostname, () => socket.write(head));
-    socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk)).on('error', fail);
-    socket.on('close', () => done({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0), body: answer.slice(answer.indexOf('\r\n\r\n') + 4) }));
+    socket
+      .setEncoding('utf8')
+      .on('data', (chunk: string) => (answer += chunk))
+      .on('error', fail);
+    socket.on('close', () =>
+      done({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0), body: answer.slice(answer.indexOf('\r\n\r\n') + 4) }),
+    );
   });
 
 /** `{"a":{"a":…}}` nested `levels` deep: about 10 KB for 2,000 levels. */
@@ -20,7 +25,6 @@ const nestedJson = (levels: number): string => `${'{"a":'.repeat(levels)}1${'}'.
 
 describe('Bad input through the local runtime', () => {
   const service = useTestService();
-
 
   it('refuses a body nested 2,000 levels deep with 400 before anything recurses', async () => {
     // Act
@@ -34,7 +38,9 @@ describe('Bad input through the local runtime', () => {
 
   it('refuses an array nested one level deeper than the limit', async () => {
     // Act
-    const response = await service.client.send('POST', '/bookings', { rawBody: `${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}` });
+    const response = await service.client.send('POST', '/bookings', {
+      rawBody: `${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`,
+    });
 
     // Assess
     expect(response.status).toBe(400);

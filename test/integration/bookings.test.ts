@@ -160,7 +160,7 @@ describe('Bookings', () => {
       expect(unknown.body.error.code).toBe('unknown_custom_branding');
     });
 
-    it('checks custom_branding against the brand entities: another partner\'s brand and a removed brand are refused', async () => {
+    it("checks custom_branding against the brand entities: another partner's brand and a removed brand are refused", async () => {
       // Prepare
       const other = await service.newPartner();
       const settings = { brand_id: 'other-only', name: 'Other', primary_color: '#333333', logo: null };
@@ -353,7 +353,7 @@ describe('Bookings', () => {
       expect(theirs.body.error.code).toBe('booking_not_found');
     });
 
-    it('answers 404 for an id that never existed, like for another partner\'s', async () => {
+    it("answers 404 for an id that never existed, like for another partner's", async () => {
       const response = await client.send('GET', '/bookings/00000000-0000-7000-8000-000000000000');
       expect(response.status).toBe(404);
     });

@@ -33,7 +33,7 @@ describe('Cross-partner access to traveler routes', () => {
     return { externalUserId, pendingQueue: booking.package_queues[1].uuid as string, classicQueue: booking.package_queues[2].uuid as string };
   };
 
-  it('GET /native/user-dashboard: another partner gets the unknown traveler\'s 404', async () => {
+  it("GET /native/user-dashboard: another partner gets the unknown traveler's 404", async () => {
     const { externalUserId } = await ownersTraveler();
 
     const theirs = await other.send('GET', `/native/user-dashboard?external_user_id=${externalUserId}`);
@@ -43,11 +43,13 @@ describe('Cross-partner access to traveler routes', () => {
     expect(theirs.body).toEqual(unknown.body);
   });
 
-  it('POST /native/redeem-package: another partner gets the unknown entry\'s 404 and the entry stays redeemable', async () => {
+  it("POST /native/redeem-package: another partner gets the unknown entry's 404 and the entry stays redeemable", async () => {
     const { externalUserId, pendingQueue } = await ownersTraveler();
 
     const theirs = await other.send('POST', '/native/redeem-package', { body: { external_user_id: externalUserId, package_queue_id: pendingQueue } });
-    const unknown = await other.send('POST', '/native/redeem-package', { body: { external_user_id: externalUserId, package_queue_id: randomUUID() } });
+    const unknown = await other.send('POST', '/native/redeem-package', {
+      body: { external_user_id: externalUserId, package_queue_id: randomUUID() },
+    });
     const mine = await owner.send('POST', '/native/redeem-package', { body: { external_user_id: externalUserId, package_queue_id: pendingQueue } });
 
     expect(theirs.status).toBe(404);

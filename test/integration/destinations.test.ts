@@ -32,7 +32,14 @@ describe('Destinations', () => {
     expect(countries).toHaveLength(Object.keys(isoCountries.getAlpha3Codes()).length);
     expect(regions.map((r: { id: string }) => r.id).sort()).toEqual(catalogFile.regions.map((r: { id: string }) => r.id).sort());
     expect(countries.find((c: { id: string }) => c.id === 'FRA')).toEqual({
-      id: 'FRA', type: 'country', name: 'France', iso3: 'FRA', iso2: 'FR', regions: ['europe', 'global'], countries: ['FRA'], bundle_count: 8,
+      id: 'FRA',
+      type: 'country',
+      name: 'France',
+      iso3: 'FRA',
+      iso2: 'FR',
+      regions: ['europe', 'global'],
+      countries: ['FRA'],
+      bundle_count: 8,
     });
     expect(response.headers.get('content-language')).toBe('en');
   });
@@ -66,8 +73,15 @@ describe('Destinations', () => {
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({ id: 'FRA', name: 'Frankreich', bundle_count: 8 });
     expect(response.body.data.bundles[0]).toEqual({
-      id: 'pkg-fra-1gb-7d', destination: 'FRA', package_type: 'data-limited', size: '1GB', package_duration: 7,
-      traffic_policy: null, price: 450, currency: 'EUR', countries: ['FRA'],
+      id: 'pkg-fra-1gb-7d',
+      destination: 'FRA',
+      package_type: 'data-limited',
+      size: '1GB',
+      package_duration: 7,
+      traffic_policy: null,
+      price: 450,
+      currency: 'EUR',
+      countries: ['FRA'],
     });
     expect(response.body.data.bundles.map((b: { destination: string }) => b.destination)).toEqual(
       expect.arrayContaining(['FRA', 'europe', 'global']),

@@ -12,7 +12,6 @@ const makeDevice = (overrides: Record<string, unknown> = {}) => ({
 describe('Device compatibility', () => {
   const service = useTestService();
 
-
   const check = (body: unknown) => service.client.send('POST', '/native/device-compatibility', { body });
 
   it('lists known devices with brand, model, OS, minimum version and notes, dated and sourced', async () => {

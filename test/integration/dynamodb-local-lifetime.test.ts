@@ -59,37 +59,45 @@ describe('DynamoDB Local of the local runtime', () => {
     rmSync(recordDir, { recursive: true, force: true });
   });
 
-  it('ends when the process that started it is killed with -9', async () => {
-    // Prepare
-    const { parent, endpoint } = await startParent(recordDir);
-    started.push(parent);
-    expect(await answers(endpoint)).toBe(true);
+  it(
+    'ends when the process that started it is killed with -9',
+    async () => {
+      // Prepare
+      const { parent, endpoint } = await startParent(recordDir);
+      started.push(parent);
+      expect(await answers(endpoint)).toBe(true);
 
-    // Act
-    parent.kill('SIGKILL');
+      // Act
+      parent.kill('SIGKILL');
 
-    // Assess
-    expect(await eventually(async () => !(await answers(endpoint)))).toBe(true);
-    expect(await eventually(() => readdirSync(recordDir).length === 0)).toBe(true);
-  }, JVM_TEST_TIMEOUT_MS);
+      // Assess
+      expect(await eventually(async () => !(await answers(endpoint)))).toBe(true);
+      expect(await eventually(() => readdirSync(recordDir).length === 0)).toBe(true);
+    },
+    JVM_TEST_TIMEOUT_MS,
+  );
 
-  it('is ended by the next start when it was left behind, and only a recorded DynamoDB Local is touched', async () => {
-    // Prepare: the watchdog alone is killed, so the JVM outlives it.
-    const { parent, endpoint } = await startParent(recordDir);
-    started.push(parent);
-    const [recordFile] = readdirSync(recordDir);
-    const record = JSON.parse(readFileSync(join(recordDir, recordFile!), 'utf8')) as { javaPid: number; watchdogPid: number };
-    process.kill(record.watchdogPid, 'SIGKILL');
-    parent.kill('SIGKILL');
-    expect(await eventually(() => !isAlive(record.watchdogPid))).toBe(true);
-    expect(await answers(endpoint)).toBe(true);
+  it(
+    'is ended by the next start when it was left behind, and only a recorded DynamoDB Local is touched',
+    async () => {
+      // Prepare: the watchdog alone is killed, so the JVM outlives it.
+      const { parent, endpoint } = await startParent(recordDir);
+      started.push(parent);
+      const [recordFile] = readdirSync(recordDir);
+      const record = JSON.parse(readFileSync(join(recordDir, recordFile!), 'utf8')) as { javaPid: number; watchdogPid: number };
+      process.kill(record.watchdogPid, 'SIGKILL');
+      parent.kill('SIGKILL');
+      expect(await eventually(() => !isAlive(record.watchdogPid))).toBe(true);
+      expect(await answers(endpoint)).toBe(true);
 
-    // Act
-    const stopped = await stopStaleDynamoDbLocals(recordDir);
+      // Act
+      const stopped = await stopStaleDynamoDbLocals(recordDir);
 
-    // Assess
-    expect(stopped).toEqual([record.javaPid]);
-    expect(await eventually(async () => !(await answers(endpoint)))).toBe(true);
-    expect(readdirSync(recordDir)).toEqual([]);
-  }, JVM_TEST_TIMEOUT_MS);
+      // Assess
+      expect(stopped).toEqual([record.javaPid]);
+      expect(await eventually(async () => !(await answers(endpoint)))).toBe(true);
+      expect(readdirSync(recordDir)).toEqual([]);
+    },
+    JVM_TEST_TIMEOUT_MS,
+  );
 });

@@ -47,11 +47,17 @@ describe('Provider: ES2+ connectivity against the SM-DP+ simulator', () => {
       expect(call.headers['content-type']).toBe('application/json');
     }
     expect(download?.body).toEqual({
-      header: { functionRequesterIdentifier: 'esim-booking-operator', functionCallIdentifier: expect.stringMatching(/^[0-9a-f]{32}-1-downloadOrder$/) },
+      header: {
+        functionRequesterIdentifier: 'esim-booking-operator',
+        functionCallIdentifier: expect.stringMatching(/^[0-9a-f]{32}-1-downloadOrder$/),
+      },
       profileType: 'TRAVEL-UNIVERSAL',
     });
     expect(confirm?.body).toEqual({
-      header: { functionRequesterIdentifier: 'esim-booking-operator', functionCallIdentifier: expect.stringMatching(/^[0-9a-f]{32}-1-confirmOrder$/) },
+      header: {
+        functionRequesterIdentifier: 'esim-booking-operator',
+        functionCallIdentifier: expect.stringMatching(/^[0-9a-f]{32}-1-confirmOrder$/),
+      },
       iccid: profile.iccid,
       releaseFlag: true,
     });
@@ -63,7 +69,10 @@ describe('Provider: ES2+ connectivity against the SM-DP+ simulator', () => {
       matching_id: matchingId,
       activation_code: `LPA:1$smdp.simulator.esim.example$${matchingId}`,
     });
-    expect(records.map((r) => [r.operation, r.outcome])).toEqual([['downloadOrder', 'success'], ['confirmOrder', 'success']]);
+    expect(records.map((r) => [r.operation, r.outcome])).toEqual([
+      ['downloadOrder', 'success'],
+      ['confirmOrder', 'success'],
+    ]);
   });
 
   it('returns the same profile to a retried redemption without calling the SM-DP+ again', async () => {
@@ -132,7 +141,9 @@ describe('Provider: ES2+ connectivity against the SM-DP+ simulator', () => {
 
     expect(smdp.profiles.size).toBe(1);
     expect(smdp.profiles.has(profile.iccid)).toBe(true);
-    const ids = smdp.calls.filter((c) => c.path.endsWith('downloadOrder')).map((c) => (c.body.header as { functionCallIdentifier: string }).functionCallIdentifier);
+    const ids = smdp.calls
+      .filter((c) => c.path.endsWith('downloadOrder'))
+      .map((c) => (c.body.header as { functionCallIdentifier: string }).functionCallIdentifier);
     expect(new Set(ids).size).toBe(1);
   });
 

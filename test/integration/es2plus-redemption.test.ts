@@ -55,10 +55,18 @@ describe('Redemption over ES2+ through the local runtime', () => {
     const at = new Date().toISOString();
     expect((await smdp().notify({ iccid, notificationPointId: 3, status: 'Executed-Success' })).status).toBe(204);
     expect(await esimStatus(externalUserId)).toBe('provisioned');
-    const installed = await smdp().notify({ iccid, notificationPointId: 4, status: 'Executed-Success', timestamp: at, functionCallIdentifier: 'n-1' });
+    const installed = await smdp().notify({
+      iccid,
+      notificationPointId: 4,
+      status: 'Executed-Success',
+      timestamp: at,
+      functionCallIdentifier: 'n-1',
+    });
     expect(installed).toEqual({ status: 204, body: '' });
     expect(await esimStatus(externalUserId)).toBe('installed');
-    expect((await smdp().notify({ iccid, notificationPointId: 4, status: 'Executed-Success', timestamp: at, functionCallIdentifier: 'n-1' })).status).toBe(204);
+    expect(
+      (await smdp().notify({ iccid, notificationPointId: 4, status: 'Executed-Success', timestamp: at, functionCallIdentifier: 'n-1' })).status,
+    ).toBe(204);
     const older = new Date(Date.parse(at) - 60_000).toISOString();
     expect((await smdp().notify({ iccid, notificationPointId: 4, status: 'Executed-Success', timestamp: older })).status).toBe(204);
     expect(await esimStatus(externalUserId)).toBe('installed');
@@ -67,14 +75,22 @@ describe('Redemption over ES2+ through the local runtime', () => {
   it('answers a notification about an unknown ICCID, or from a certificate off the allow-list, with an ES2+ Failed header', async () => {
     const unknown = await smdp().notify({ iccid: '8988200000000000000', notificationPointId: 4, status: 'Executed-Success' });
     expect(unknown.status).toBe(200);
-    expect(JSON.parse(unknown.body)).toMatchObject({ header: { functionExecutionStatus: { status: 'Failed', statusCodeData: { subjectCode: '8.2.1', reasonCode: '3.9' } } } });
+    expect(JSON.parse(unknown.body)).toMatchObject({
+      header: { functionExecutionStatus: { status: 'Failed', statusCodeData: { subjectCode: '8.2.1', reasonCode: '3.9' } } },
+    });
 
     // The operator's own certificate chains to the same CA (TLS accepts it) but is not the SM-DP+'s.
     const credentials = smdp().clientCredentials;
     const stranger = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const call = httpsRequest(
         String(smdp().notificationUrl),
-        { method: 'POST', cert: credentials.certificate, key: credentials.privateKey, ca: credentials.caBundle, headers: { 'content-type': 'application/json' } },
+        {
+          method: 'POST',
+          cert: credentials.certificate,
+          key: credentials.privateKey,
+          ca: credentials.caBundle,
+          headers: { 'content-type': 'application/json' },
+        },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -85,7 +101,9 @@ describe('Redemption over ES2+ through the local runtime', () => {
       call.end('{}');
     });
     expect(stranger.status).toBe(200);
-    expect(JSON.parse(stranger.body)).toMatchObject({ header: { functionExecutionStatus: { status: 'Failed', statusCodeData: { subjectCode: '1.1', reasonCode: '1.2' } } } });
+    expect(JSON.parse(stranger.body)).toMatchObject({
+      header: { functionExecutionStatus: { status: 'Failed', statusCodeData: { subjectCode: '1.1', reasonCode: '1.2' } } },
+    });
   });
 
   it('answers 503 provider_unavailable with Retry-After when confirmOrder fails (5xx), leaves the code unredeemed, and the retry confirms the same profile', async () => {

@@ -46,7 +46,7 @@ describe('POST /native/instructions', () => {
   const instructions = (body: unknown, options: { as?: SignedClient; headers?: Record<string, string> } = {}) =>
     (options.as ?? client).send('POST', '/native/instructions', { body, headers: options.headers });
 
-  it('gives iOS 17.4 structured steps, the activation string split for manual entry, a scannable QR code and Apple\'s link', async () => {
+  it("gives iOS 17.4 structured steps, the activation string split for manual entry, a scannable QR code and Apple's link", async () => {
     // Prepare
     const externalUserId = await travelerWithGrant({ redeem: true, booking: { custom_branding: 'sky' } });
     const esim = await currentEsim(externalUserId);
@@ -70,7 +70,11 @@ describe('POST /native/instructions', () => {
     });
     expect(data.steps.map((s: { id: string }) => s.id)).toEqual(['one_tap', 'qr_code', 'manual', 'turn_on']);
     expect(data.links).toEqual([
-      { type: 'apple_esim_setup', label: 'Install eSIM', url: `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${esim.activation_code}` },
+      {
+        type: 'apple_esim_setup',
+        label: 'Install eSIM',
+        url: `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${esim.activation_code}`,
+      },
     ]);
     expect(decodeQr(data.qr_code.data_url)).toBe(esim.activation_code);
   });
@@ -119,7 +123,7 @@ describe('POST /native/instructions', () => {
     expect(response.body.data.links).toEqual([]);
   });
 
-  it('speaks the body\'s locale, else Accept-Language, else English', async () => {
+  it("speaks the body's locale, else Accept-Language, else English", async () => {
     const externalUserId = await travelerWithGrant();
     const ask = (extra: Record<string, unknown>, headers: Record<string, string> = {}) =>
       instructions({ external_user_id: externalUserId, ...pixel, ...extra }, { headers });
@@ -135,10 +139,13 @@ describe('POST /native/instructions', () => {
     expect(german.body.data.title).not.toBe(none.body.data.title);
   });
 
-  it('styles with the partner\'s default brand when the booking names none, else with the partner\'s name', async () => {
+  it("styles with the partner's default brand when the booking names none, else with the partner's name", async () => {
     const unbranded = await travelerWithGrant();
     const plain = await instructions({ external_user_id: unbranded, ...pixel });
-    await setBrand({ partnerId, settings: { brand_id: 'house', name: 'Acme House', primary_color: '#7a1f1f', logo: null }, makeDefault: true }, service.runtime.admin);
+    await setBrand(
+      { partnerId, settings: { brand_id: 'house', name: 'Acme House', primary_color: '#7a1f1f', logo: null }, makeDefault: true },
+      service.runtime.admin,
+    );
 
     const branded = await instructions({ external_user_id: unbranded, ...pixel });
     await setDefaultBrand({ partnerId, brandId: null }, service.runtime.admin);

@@ -62,7 +62,10 @@ describe('Two in-memory local services in one checkout', () => {
     const nothingThere = await ops('partner', 'list', '--port', '1');
 
     // Assess
-    const both = [...ports].sort((one, other) => one - other).map((port) => `port ${port} (.local/in-memory/${port})`).join(', ');
+    const both = [...ports]
+      .sort((one, other) => one - other)
+      .map((port) => `port ${port} (.local/in-memory/${port})`)
+      .join(', ');
     expect(unnamed).toMatchObject({ code: 1, err: `Several local services are running: ${both}. Choose one with --port <port>.` });
     expect(nothingThere).toMatchObject({ code: 1, err: `No local service runs on port 1. Running: ${both}.` });
   });

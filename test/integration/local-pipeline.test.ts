@@ -6,13 +6,7 @@ import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import { DynamoDBClient, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import {
-  ChangeMessageVisibilityCommand,
-  GetQueueAttributesCommand,
-  ReceiveMessageCommand,
-  SendMessageCommand,
-  SQSClient,
-} from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBRecord, SQSBatchResponse, SQSRecord } from 'aws-lambda';
 import { eventSource, outboxEntityType, webhookQueueSettings } from '#shared/events/pipeline';
 import { ensureTable } from '#bin/local/create-table';
@@ -24,9 +18,13 @@ import { type StreamHandler, startStreamPoller } from '#bin/local/stream-poller'
 
 /** Waits for something the pipeline does in the background; fails with `what` after 10 s. */
 const eventually = (condition: () => boolean | Promise<boolean>, what: string) =>
-  waitFor(async () => {
-    if (!(await condition())) throw new Error(`still waiting for ${what}`);
-  }, what, 10_000);
+  waitFor(
+    async () => {
+      if (!(await condition())) throw new Error(`still waiting for ${what}`);
+    },
+    what,
+    10_000,
+  );
 
 const queueCounts = async (client: SQSClient, queueUrl: string) => {
   const { Attributes = {} } = await client.send(
@@ -46,7 +44,11 @@ describe('Local runtime: EventBridge PutEvents', () => {
 
   beforeAll(async () => {
     sqs = await startSqsLocal();
-    eventBridge = await startEventBridgeLocal({ eventBusName: 'local', sqsEndpoint: sqs.endpoint, targets: { webhookQueue: sqs.queueUrl, emailQueue: sqs.emailQueueUrl } });
+    eventBridge = await startEventBridgeLocal({
+      eventBusName: 'local',
+      sqsEndpoint: sqs.endpoint,
+      targets: { webhookQueue: sqs.queueUrl, emailQueue: sqs.emailQueueUrl },
+    });
     sqsClient = new SQSClient({ endpoint: sqs.endpoint, ...localAwsClientConfig });
     eventBridgeClient = new EventBridgeClient({ endpoint: eventBridge.endpoint, ...localAwsClientConfig });
   });
@@ -59,7 +61,13 @@ describe('Local runtime: EventBridge PutEvents', () => {
 
   it('delivers an event matching a rule to the webhook queue as EventBridge does, and ignores other detail-types', async () => {
     // Prepare
-    const detail = { partner_id: 'p-1', event: 'booking.within_cutoff', event_id: 'booking.within_cutoff:b-1', timestamp: '2026-01-02T03:04:05.000Z', data: {} };
+    const detail = {
+      partner_id: 'p-1',
+      event: 'booking.within_cutoff',
+      event_id: 'booking.within_cutoff:b-1',
+      timestamp: '2026-01-02T03:04:05.000Z',
+      data: {},
+    };
     const time = new Date('2026-01-02T03:04:05.678Z');
 
     // Act
@@ -92,11 +100,19 @@ describe('Local runtime: EventBridge PutEvents', () => {
 
   it('routes an email request to the email queue only, never to the webhook queue', async () => {
     // Prepare
-    const detail = { partner_id: 'p-1', event: 'email.requested', event_id: 'email.requested:r-1:0', timestamp: '2026-01-02T03:04:05.000Z', data: { to: 'a@example.com', subject: 's', text: 't' } };
+    const detail = {
+      partner_id: 'p-1',
+      event: 'email.requested',
+      event_id: 'email.requested:r-1:0',
+      timestamp: '2026-01-02T03:04:05.000Z',
+      data: { to: 'a@example.com', subject: 's', text: 't' },
+    };
 
     // Act
     const response = await eventBridgeClient.send(
-      new PutEventsCommand({ Entries: [{ Source: eventSource, DetailType: 'email.requested', Detail: JSON.stringify(detail), EventBusName: 'local' }] }),
+      new PutEventsCommand({
+        Entries: [{ Source: eventSource, DetailType: 'email.requested', Detail: JSON.stringify(detail), EventBusName: 'local' }],
+      }),
     );
 
     // Assess
@@ -233,7 +249,14 @@ describe('Local runtime: DynamoDB stream event source (stream poller)', () => {
     client.send(new PutItemCommand({ TableName: tableName, Item: { pk: { S: pk }, sk: { S: 'item' }, entity: { S: entity } } }));
   const pkOf = (record: DynamoDBRecord) => record.dynamodb?.Keys?.pk?.S;
   const poll = async (handler: StreamHandler, options: { maxRetries?: number; checkpointFile?: string } = {}) => {
-    const poller = await startStreamPoller({ dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT ?? '', streamArn, handler, functionName: 'publishOutbox', pollIntervalMs: 50, ...options });
+    const poller = await startStreamPoller({
+      dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT ?? '',
+      streamArn,
+      handler,
+      functionName: 'publishOutbox',
+      pollIntervalMs: 50,
+      ...options,
+    });
     stopPoller = () => poller.stop();
   };
 

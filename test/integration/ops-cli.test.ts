@@ -86,18 +86,37 @@ describe('Ops CLI', () => {
   it('sets a webhook and signing secret, lists the deliveries of an event and replays it', async () => {
     // Prepare
     const created = (await ops('partner', 'create', '--name', 'Hooked', '--json')).json();
-    const set = await ops('webhook', 'set', created.partner_id, '--url', `${receiver.url}/ops`, '--auth-header', 'Authorization', '--auth-prefix', 'Bearer ', '--json');
+    const set = await ops(
+      'webhook',
+      'set',
+      created.partner_id,
+      '--url',
+      `${receiver.url}/ops`,
+      '--auth-header',
+      'Authorization',
+      '--auth-prefix',
+      'Bearer ',
+      '--json',
+    );
     const { signing_secret: secret } = (await ops('webhook', 'rotate-secret', created.partner_id, '--json')).json();
     receiver.script('/ops', [{ status: 200 }], secret);
     const booking = (
-      await signedClient(service.url, created).send('POST', '/bookings', { body: makeBookingRequest({ departure_date: inDays(2), return_date: inDays(4) }) })
+      await signedClient(service.url, created).send('POST', '/bookings', {
+        body: makeBookingRequest({ departure_date: inDays(2), return_date: inDays(4) }),
+      })
     ).body.data[0];
     const eventId = `booking.within_cutoff:${booking.id}`;
-    await eventually(() => receiver.received('/ops'), (list) => list.length >= 1);
+    await eventually(
+      () => receiver.received('/ops'),
+      (list) => list.length >= 1,
+    );
 
     // Act
     const replay = await ops('events', 'replay', eventId, '--json');
-    const received = await eventually(() => receiver.received('/ops'), (list) => list.length >= 2);
+    const received = await eventually(
+      () => receiver.received('/ops'),
+      (list) => list.length >= 2,
+    );
     type Listed = Array<{ status: string; replay: boolean; attempt_log: Array<Record<string, unknown>> }>;
     const listed = await eventually(
       async (): Promise<Listed> => (await ops('deliveries', 'list', '--event-id', eventId, '--json')).json(),
@@ -122,7 +141,9 @@ describe('Ops CLI', () => {
     await ops('webhook', 'set', created.partner_id, '--url', `${receiver.url}/dlq`);
     receiver.script('/dlq', [{ status: 500 }]);
     const booking = (
-      await signedClient(service.url, created).send('POST', '/bookings', { body: makeBookingRequest({ departure_date: inDays(2), return_date: inDays(4) }) })
+      await signedClient(service.url, created).send('POST', '/bookings', {
+        body: makeBookingRequest({ departure_date: inDays(2), return_date: inDays(4) }),
+      })
     ).body.data[0];
     const eventId = `booking.within_cutoff:${booking.id}`;
 
@@ -132,11 +153,7 @@ describe('Ops CLI', () => {
       const result = await ops('dlq', 'list', '--json');
       return result.code === 0 ? result.json() : { approximate_count: 0, messages: [] };
     };
-    const listed = await eventually(
-      listing,
-      (found) => found.messages.some((m) => m.event_id === eventId),
-      60_000,
-    );
+    const listed = await eventually(listing, (found) => found.messages.some((m) => m.event_id === eventId), 60_000);
     const redriven = await eventually(
       async () => {
         const result = await ops('dlq', 'redrive', '--json');
@@ -162,10 +179,15 @@ describe('Ops CLI', () => {
     const sqs = new SQSClient({ endpoint: sqsEndpoint, ...localAwsClientConfig });
     const to = `dead-letter-${Date.now()}@example.com`;
     const detail = {
-      partner_id: 'ptn_mailer', event: 'email.requested', event_id: 'email.requested:r-dlq:0', timestamp: new Date().toISOString(),
+      partner_id: 'ptn_mailer',
+      event: 'email.requested',
+      event_id: 'email.requested:r-dlq:0',
+      timestamp: new Date().toISOString(),
       data: { to, subject: 'Your eSIM promo code', text: 'Code SECR-ETCO-DE12' },
     };
-    await sqs.send(new SendMessageCommand({ QueueUrl: emailDeadLetterQueueUrl, MessageBody: JSON.stringify({ 'detail-type': 'email.requested', detail }) }));
+    await sqs.send(
+      new SendMessageCommand({ QueueUrl: emailDeadLetterQueueUrl, MessageBody: JSON.stringify({ 'detail-type': 'email.requested', detail }) }),
+    );
     sqs.destroy();
 
     // Act
@@ -212,9 +234,33 @@ describe('Ops CLI', () => {
     const logo = 'data:image/svg+xml;base64,' + Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64');
 
     // Act
-    const set = await ops('brand', 'set', partner.partner_id, 'skyline', '--name', 'Skyline', '--primary-color', '#0B5CAD', '--logo', logo, '--default', '--json');
+    const set = await ops(
+      'brand',
+      'set',
+      partner.partner_id,
+      'skyline',
+      '--name',
+      'Skyline',
+      '--primary-color',
+      '#0B5CAD',
+      '--logo',
+      logo,
+      '--default',
+      '--json',
+    );
     const lowContrast = await ops('brand', 'set', partner.partner_id, 'pale', '--name', 'Pale', '--primary-color', '#ffdd00');
-    const badLogo = await ops('brand', 'set', partner.partner_id, 'remote', '--name', 'Remote', '--primary-color', '#222222', '--logo', 'http://logo.example/x.png');
+    const badLogo = await ops(
+      'brand',
+      'set',
+      partner.partner_id,
+      'remote',
+      '--name',
+      'Remote',
+      '--primary-color',
+      '#222222',
+      '--logo',
+      'http://logo.example/x.png',
+    );
     await ops('brand', 'set', partner.partner_id, 'second', '--name', 'Second', '--primary-color', '#222222');
     const listed = (await ops('brand', 'list', partner.partner_id, '--json')).json();
     const removed = await ops('brand', 'remove', partner.partner_id, 'skyline', '--json');

@@ -63,13 +63,13 @@ describe('Booking list pagination', () => {
     expect(cursor).toEqual(expect.any(String));
   });
 
-  it('shows only the partner\'s own bookings', async () => {
+  it("shows only the partner's own bookings", async () => {
     const response = await otherClient.send('GET', '/bookings?perPage=100');
     expect(response.body.data).toHaveLength(1);
     expect(createdIds).not.toContain(response.body.data[0].id);
   });
 
-  it('refuses an altered cursor and another partner\'s cursor with 400', async () => {
+  it("refuses an altered cursor and another partner's cursor with 400", async () => {
     const first = await page('?perPage=5');
     const cursor: string = first.body.pagination.nextCursor;
     const altered = `${cursor.slice(0, -2)}${cursor.endsWith('A') ? 'B' : 'A'}A`;

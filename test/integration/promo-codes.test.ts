@@ -8,7 +8,6 @@ import { useTestService } from '#test/support/test-service';
 describe('Promo codes', () => {
   const service = useTestService({ partner: (p) => ({ ...p, name: 'Acme Travel' }) });
 
-
   /** A booking without email: its codes carry claim URLs. */
   const createBooking = async (overrides: Record<string, unknown> = { email: undefined }) => {
     const body = makeBookingRequest({ package_specifications: [makePackageSpecification({ size: '3GB', destination: 'PRT' })], ...overrides });
@@ -27,7 +26,6 @@ describe('Promo codes', () => {
       return answer;
     });
 
-
   describe('GET /promo-codes/{id}', () => {
     it('returns the partner’s own code with its booking and claim state', async () => {
       const booking = await createBooking();
@@ -37,8 +35,16 @@ describe('Promo codes', () => {
 
       expect(response.status).toBe(200);
       expect(response.body.data).toMatchObject({
-        uuid: promo.uuid, code: promo.code, status: 'unredeemed', iso3: 'PRT', size: '3GB', booking_id: booking.id,
-        external_booking_id: booking.booking_id, claimed_email: null, claimed_at: null, claim_url: expect.stringContaining(`/promo-codes/claim/${promo.uuid}`),
+        uuid: promo.uuid,
+        code: promo.code,
+        status: 'unredeemed',
+        iso3: 'PRT',
+        size: '3GB',
+        booking_id: booking.id,
+        external_booking_id: booking.booking_id,
+        claimed_email: null,
+        claimed_at: null,
+        claim_url: expect.stringContaining(`/promo-codes/claim/${promo.uuid}`),
       });
     });
 
@@ -97,7 +103,9 @@ describe('Promo codes', () => {
 
     it('answers a redeemed code with 409', async () => {
       const promo = (await createBooking()).promo_codes[0];
-      const redeemed = await service.client.send('POST', '/sandbox/redeem-promo-code', { body: { uuid: promo.uuid, external_user_id: 'traveler-x' } });
+      const redeemed = await service.client.send('POST', '/sandbox/redeem-promo-code', {
+        body: { uuid: promo.uuid, external_user_id: 'traveler-x' },
+      });
       expect(redeemed.status).toBe(200);
 
       const response = await claim(promo.uuid);

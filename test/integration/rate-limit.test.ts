@@ -24,7 +24,12 @@ describe('Per-partner rate limit', () => {
     // Assess
     expect(allowed.map((response) => response.status)).toEqual([200, 200, 200]);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ success: false, message: expect.stringContaining('Too many requests'), data: {}, error: { code: 'rate_limited', details: [] } });
+    expect(refused.body).toEqual({
+      success: false,
+      message: expect.stringContaining('Too many requests'),
+      data: {},
+      error: { code: 'rate_limited', details: [] },
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(other.status).toBe(200);
   });

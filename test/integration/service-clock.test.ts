@@ -141,7 +141,12 @@ describe('Local runtime: service clock', () => {
     // Prepare: an unlimited 10-day package, so usage thresholds come from elapsed time alone.
     const { partner, client } = await partnerWithWebhook('/journey');
     await service.runtime.admin.catalog.putPackage({
-      id: 'pkg-clock-unl-10d', package_type: 'unlimited', size: null, package_duration: 10, destination: 'USA', traffic_policy: 'fair',
+      id: 'pkg-clock-unl-10d',
+      package_type: 'unlimited',
+      size: null,
+      package_duration: 10,
+      destination: 'USA',
+      traffic_policy: 'fair',
     });
     const created = await client.send('POST', '/bookings', {
       body: makeBookingRequest({ package_specifications: [makePackageSpecification({ external_user_id: 'jo', package_id: 'pkg-clock-unl-10d' })] }),

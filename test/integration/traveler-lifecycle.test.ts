@@ -15,7 +15,8 @@ import { eventually, startReceiver, type Receiver } from '#test/support/webhook-
 
 /** Expected `data` members per event name (usage events by their measure). */
 const expectedFields = (event: string, data: Record<string, unknown>): readonly string[] => {
-  if (event.startsWith('package.usage.')) return 'used_bytes' in data ? eventDataFields['package.usage.data'] : eventDataFields['package.usage.duration'];
+  if (event.startsWith('package.usage.'))
+    return 'used_bytes' in data ? eventDataFields['package.usage.data'] : eventDataFields['package.usage.duration'];
   return eventDataFields[event as keyof typeof eventDataFields];
 };
 
@@ -107,10 +108,19 @@ describe('Traveler lifecycle', () => {
 
     // Assess: webhooks
     const expected = [
-      'promo_code.redeemed', 'esim.installed', 'package.activated', 'package.usage.50_percent', 'package.usage.80_percent',
-      'package.usage.100_percent', 'topup.completed', 'classic_package_queue.claimed',
+      'promo_code.redeemed',
+      'esim.installed',
+      'package.activated',
+      'package.usage.50_percent',
+      'package.usage.80_percent',
+      'package.usage.100_percent',
+      'topup.completed',
+      'classic_package_queue.claimed',
     ];
-    const ids = await eventually(() => receiver.uniqueEventIds(path), (found) => found.length >= expected.length);
+    const ids = await eventually(
+      () => receiver.uniqueEventIds(path),
+      (found) => found.length >= expected.length,
+    );
     const deliveries = receiver.received(path).filter((d) => d.answered === 200);
     expect(deliveries.every((d) => d.signatureValid)).toBe(true);
     expect(deliveries.map((d) => d.body.event).sort()).toEqual([...expected].sort());
@@ -124,30 +134,67 @@ describe('Traveler lifecycle', () => {
     const byName = Object.fromEntries(deliveries.map((d) => [d.body.event, d.body.data]));
     expect(byName['promo_code.redeemed']).toMatchObject({ promocode: alicePromo.code, booking_id: booking.id, redeemed_by: 'alice' });
     expect(byName['package.activated']).toMatchObject({
-      external_user_id: 'alice', booking_id: booking.id, iccid: installed.iccid, package_id: activated.package_id,
-      package_queue_uuid: booking.package_queues[0].uuid, promo_code_id: alicePromo.uuid, destination: 'FRA', size: '1GB',
+      external_user_id: 'alice',
+      booking_id: booking.id,
+      iccid: installed.iccid,
+      package_id: activated.package_id,
+      package_queue_uuid: booking.package_queues[0].uuid,
+      promo_code_id: alicePromo.uuid,
+      destination: 'FRA',
+      size: '1GB',
     });
-    expect(byName['package.usage.100_percent']).toMatchObject({ used_bytes: 1024 ** 3, remaining_bytes: 0, usage_percent: 100, package_type: 'data-limited' });
-    expect(byName['topup.completed']).toMatchObject({ amount: 499, currency: 'EUR', payment_id: topup.payment_id, booking_id: booking.id, promo_code_id: alicePromo.uuid });
+    expect(byName['package.usage.100_percent']).toMatchObject({
+      used_bytes: 1024 ** 3,
+      remaining_bytes: 0,
+      usage_percent: 100,
+      package_type: 'data-limited',
+    });
+    expect(byName['topup.completed']).toMatchObject({
+      amount: 499,
+      currency: 'EUR',
+      payment_id: topup.payment_id,
+      booking_id: booking.id,
+      promo_code_id: alicePromo.uuid,
+    });
     expect(byName['classic_package_queue.claimed']).toMatchObject({
-      queue_id: bobQueue.uuid, booking_id: booking.id, esim_iccid: claim.iccid, partner_id: partner.partner_id, is_top_up: false,
+      queue_id: bobQueue.uuid,
+      booking_id: booking.id,
+      esim_iccid: claim.iccid,
+      partner_id: partner.partner_id,
+      is_top_up: false,
     });
   });
 
   it('fires package.purchased for the first purchase per destination and topup.completed after', async () => {
     const { client, path } = await partnerWithWebhook();
 
-    const first = await ok(client, 'purchase', { external_user_id: 'carol', destination: 'ESP', amount: 1299, currency: 'eur', package_queue_uuid: 'web-1' });
+    const first = await ok(client, 'purchase', {
+      external_user_id: 'carol',
+      destination: 'ESP',
+      amount: 1299,
+      currency: 'eur',
+      package_queue_uuid: 'web-1',
+    });
     const second = await ok(client, 'purchase', { external_user_id: 'carol', destination: 'ESP', amount: 999, currency: 'EUR' });
     const invalid = await sandbox(client, 'purchase', { external_user_id: 'carol', destination: 'ESP', amount: 1, currency: 'XYZ' });
 
     expect([first.event, second.event]).toEqual(['package.purchased', 'topup.completed']);
     expect(second.iccid).toBe(first.iccid);
     expect(invalid.body.error.code).toBe('invalid_currency');
-    const deliveries = await eventually(() => receiver.received(path), (found) => found.length >= 2);
+    const deliveries = await eventually(
+      () => receiver.received(path),
+      (found) => found.length >= 2,
+    );
     const purchased = deliveries.find((d) => d.body.event === 'package.purchased')?.body.data;
     expect(Object.keys(purchased).sort()).toEqual([...eventDataFields['package.purchased']].sort());
-    expect(purchased).toMatchObject({ external_user_id: 'carol', booking_id: null, currency: 'EUR', amount: 1299, package_queue_uuid: 'web-1', promo_code_id: null });
+    expect(purchased).toMatchObject({
+      external_user_id: 'carol',
+      booking_id: null,
+      currency: 'EUR',
+      amount: 1299,
+      package_queue_uuid: 'web-1',
+      promo_code_id: null,
+    });
   });
 
   it('lets exactly one of two concurrent redemptions and claims win', async () => {
@@ -164,21 +211,32 @@ describe('Traveler lifecycle', () => {
 
     expect(redemptions.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(claims.map((r) => r.status).sort()).toEqual([200, 409]);
-    const events = await eventually(() => receiver.uniqueEventIds(path), (found) => found.length >= 2);
-    expect(events.sort()).toEqual([`classic_package_queue.claimed:${booking.package_queues[1].uuid}`, `promo_code.redeemed:${booking.promo_codes[0].uuid}`]);
+    const events = await eventually(
+      () => receiver.uniqueEventIds(path),
+      (found) => found.length >= 2,
+    );
+    expect(events.sort()).toEqual([
+      `classic_package_queue.claimed:${booking.package_queues[1].uuid}`,
+      `promo_code.redeemed:${booking.promo_codes[0].uuid}`,
+    ]);
   });
 
   it('keeps other partners out and insists that identifiers agree', async () => {
     const { client } = await partnerWithWebhook();
     const { client: other } = await service.newPartner();
-    const booking = await book(client, [makePackageSpecification({ external_user_id: 'fay' }), makePackageSpecification({ external_user_id: 'gus' })]);
+    const booking = await book(client, [
+      makePackageSpecification({ external_user_id: 'fay' }),
+      makePackageSpecification({ external_user_id: 'gus' }),
+    ]);
     const fay = await ok(client, 'redeem-promo-code', { code: booking.promo_codes[0].code, promo_code_id: booking.promo_codes[0].uuid });
     await ok(client, 'redeem-promo-code', { uuid: booking.promo_codes[1].uuid });
 
     expect((await sandbox(other, 'install-esim', { iccid: fay.iccid })).status).toBe(404);
     expect((await sandbox(other, 'redeem-promo-code', { uuid: booking.promo_codes[0].uuid })).status).toBe(404);
     expect((await sandbox(client, 'install-esim', { external_user_id: 'gus', iccid: fay.iccid })).body.error.code).toBe('identifiers_disagree');
-    expect((await sandbox(client, 'redeem-promo-code', { uuid: booking.promo_codes[0].uuid, promo_code_id: booking.promo_codes[1].uuid })).status).toBe(400);
+    expect(
+      (await sandbox(client, 'redeem-promo-code', { uuid: booking.promo_codes[0].uuid, promo_code_id: booking.promo_codes[1].uuid })).status,
+    ).toBe(400);
     expect((await sandbox(client, 'install-esim', { external_user_id: 'fay', extra: 1 })).status).toBe(400);
   });
 
@@ -205,7 +263,10 @@ describe('Traveler lifecycle', () => {
     expect(notAllowed.status).toBe(403);
     expect(asPartner.status).toBe(401);
     expect(removed.body.data).toMatchObject({ applied: true, events: ['esim.removed'] });
-    const ids = await eventually(() => receiver.uniqueEventIds(path), (found) => found.length >= 3);
+    const ids = await eventually(
+      () => receiver.uniqueEventIds(path),
+      (found) => found.length >= 3,
+    );
     expect(ids.filter((id) => id.startsWith('esim.')).sort()).toEqual([`esim.installed:${iccid}:1`, `esim.removed:${iccid}:1`]);
   });
 
@@ -220,7 +281,9 @@ describe('Traveler lifecycle', () => {
 
     const listed = await client.send('GET', '/native/classic-package-queues?external_user_id=ivy');
     const noDestination = await client.send('POST', `/native/classic-package-queues/${open}/claim`, { body: { external_user_id: 'ivy' } });
-    const set = await client.send('PUT', `/native/classic-package-queues/${open}/destination`, { body: { external_user_id: 'ivy', destination: 'ITA' } });
+    const set = await client.send('PUT', `/native/classic-package-queues/${open}/destination`, {
+      body: { external_user_id: 'ivy', destination: 'ITA' },
+    });
     const first = await client.send('POST', `/native/classic-package-queues/${open}/claim`, { body: { external_user_id: 'ivy' } });
     const second = await client.send('POST', `/native/classic-package-queues/${third}/claim`, { body: { external_user_id: 'ivy' } });
     const late = await client.send('POST', `/native/classic-package-queues/${expired}/claim`, { body: { external_user_id: 'ivy' } });
@@ -256,14 +319,23 @@ describe('Traveler lifecycle', () => {
     ]);
     expect(twice.status).toBe(409);
     expect(twice.body.error.code).toBe('package_queue_not_pending');
-    expect(after.body.data).toMatchObject({ package_queues: [], current_esim: { iccid: redeemed.body.data.current_esim.iccid, status: 'provisioned' } });
+    expect(after.body.data).toMatchObject({
+      package_queues: [],
+      current_esim: { iccid: redeemed.body.data.current_esim.iccid, status: 'provisioned' },
+    });
     expect(unknown.body.error.code).toBe('user_not_found');
   });
 
   it('assigns an external_user_id to a traveler known only by email, once, and finds it by either', async () => {
     const { client, partner } = await partnerWithWebhook();
     const booking = await book(client, [makePackageSpecification({ email: 'Zoe@Example.com' })]);
-    const deps = lifecycleRepositories(service.runtime.admin.documentClient, service.runtime.tableName, { now: () => new Date() }, 'local', 'simulated');
+    const deps = lifecycleRepositories(
+      service.runtime.admin.documentClient,
+      service.runtime.tableName,
+      { now: () => new Date() },
+      'local',
+      'simulated',
+    );
 
     const redeemed = await ok(client, 'redeem-promo-code', { uuid: booking.promo_codes[0].uuid });
     const assigned = await ensureExternalUserId(partner.partner_id, { email: 'zoe@example.com' }, deps);
@@ -274,7 +346,10 @@ describe('Traveler lifecycle', () => {
     expect(assigned).toBe(redeemed.redeemed_by);
     expect(byEmail?.user_id).toMatch(/^usr_[0-9a-f]{24}$/);
     expect(byId?.user_id).toBe(byEmail?.user_id);
-    await expect(ensureExternalUserId(partner.partner_id, { email: 'nobody@example.com' }, deps)).rejects.toMatchObject({ status: 404, code: 'user_not_found' });
+    await expect(ensureExternalUserId(partner.partner_id, { email: 'nobody@example.com' }, deps)).rejects.toMatchObject({
+      status: 404,
+      code: 'user_not_found',
+    });
   });
 
   it('applies usage facts in occurrence order: an older report changes nothing', async () => {
@@ -294,7 +369,10 @@ describe('Traveler lifecycle', () => {
     expect(half.body.data.events).toEqual(['package.usage.50_percent']);
     expect(olderButMore.body.data).toMatchObject({ applied: false, events: [] });
     expect(negative.status).toBe(400);
-    const deliveries = await eventually(() => receiver.received(path), (found) => found.length >= 3);
+    const deliveries = await eventually(
+      () => receiver.received(path),
+      (found) => found.length >= 3,
+    );
     const usage = deliveries.find((d) => d.body.event === 'package.usage.50_percent')?.body;
     expect(usage).toMatchObject({ timestamp: '2026-07-01T12:00:00.000Z', data: { used_bytes: 50 * 1024 ** 2, usage_percent: 50 } });
     expect(deliveries.find((d) => d.body.event === 'package.activated')?.body.data).toMatchObject({
@@ -317,7 +395,9 @@ describe('Traveler lifecycle', () => {
     const installed = (await simulate('install-esim', '--external-user-id', 'nia')).json();
     const activated = (await simulate('activate-package', '--package-queue-uuid', booking.package_queues[0].uuid)).json();
     const used = (await simulate('report-usage', '--package-id', activated.package_id, '--percent', '80')).json();
-    const purchase = (await simulate('purchase', '--external-user-id', 'nia', '--destination', 'FRA', '--amount', '1500', '--currency', 'EUR')).json();
+    const purchase = (
+      await simulate('purchase', '--external-user-id', 'nia', '--destination', 'FRA', '--amount', '1500', '--currency', 'EUR')
+    ).json();
     const again = await simulate('install-esim', '--iccid', installed.iccid);
 
     expect(redeemed.redeemed_by).toBe('nia');
@@ -331,7 +411,12 @@ describe('Traveler lifecycle', () => {
     // Prepare: an unlimited 10-day package, activated now
     const { client, path } = await partnerWithWebhook();
     await service.runtime.admin.catalog.putPackage({
-      id: 'pkg-unl-10d-sandbox', package_type: 'unlimited', size: null, package_duration: 10, destination: 'USA', traffic_policy: 'fair',
+      id: 'pkg-unl-10d-sandbox',
+      package_type: 'unlimited',
+      size: null,
+      package_duration: 10,
+      destination: 'USA',
+      traffic_policy: 'fair',
     });
     const booking = await book(client, [makePackageSpecification({ external_user_id: 'uma', package_id: 'pkg-unl-10d-sandbox' })]);
     await ok(client, 'redeem-promo-code', { uuid: booking.promo_codes[0].uuid });
@@ -347,13 +432,20 @@ describe('Traveler lifecycle', () => {
     expect(eighty).toMatchObject({ state: 'active', events: ['package.usage.50_percent', 'package.usage.80_percent'] });
     expect(backwards.events).toEqual([]);
     expect(full).toMatchObject({ state: 'expired', events: ['package.usage.100_percent'] });
-    await eventually(() => receiver.uniqueEventIds(path), (found) => found.length >= 6);
+    await eventually(
+      () => receiver.uniqueEventIds(path),
+      (found) => found.length >= 6,
+    );
     const usage = receiver
       .received(path)
       .map((delivery) => delivery.body as { event: string; data: Record<string, unknown> })
       .filter((body) => body.event.startsWith('package.usage.'));
     expect(usage.find((body) => body.event === 'package.usage.80_percent')?.data).toMatchObject({
-      package_type: 'unlimited', usage_percent: 80, duration_days: 10, elapsed_days: 8, remaining_days: 2,
+      package_type: 'unlimited',
+      usage_percent: 80,
+      duration_days: 10,
+      elapsed_days: 8,
+      remaining_days: 2,
     });
     expect(usage.find((body) => body.event === 'package.usage.100_percent')?.data).toMatchObject({ elapsed_days: 10, remaining_days: 0 });
   });
@@ -362,7 +454,12 @@ describe('Traveler lifecycle', () => {
     // Prepare: an unlimited package activated at a fixed time
     const { client, partner } = await partnerWithWebhook();
     await service.runtime.admin.catalog.putPackage({
-      id: 'pkg-unl-10d', package_type: 'unlimited', size: null, package_duration: 10, destination: 'USA', traffic_policy: 'fair',
+      id: 'pkg-unl-10d',
+      package_type: 'unlimited',
+      size: null,
+      package_duration: 10,
+      destination: 'USA',
+      traffic_policy: 'fair',
     });
     const booking = await book(client, [makePackageSpecification({ external_user_id: 'jo', package_id: 'pkg-unl-10d' })]);
     let now = new Date('2030-01-01T00:00:00.000Z');

@@ -7,7 +7,12 @@ describe('Package specification updates', () => {
 
   beforeAll(async () => {
     await service.runtime.admin.catalog.putPackage({
-      id: 'pkg-deu-3gb', package_type: 'data-limited', size: '3GB', package_duration: 15, destination: 'DEU', traffic_policy: null,
+      id: 'pkg-deu-3gb',
+      package_type: 'data-limited',
+      size: '3GB',
+      package_duration: 15,
+      destination: 'DEU',
+      traffic_policy: null,
     });
   });
 
@@ -18,7 +23,9 @@ describe('Package specification updates', () => {
 
   /** A real redemption, as a traveler's would be, played through the sandbox. */
   const redeem = async (promoCodeUuid: string) => {
-    const response = await service.client.send('POST', '/sandbox/redeem-promo-code', { body: { uuid: promoCodeUuid, external_user_id: 'traveler-1' } });
+    const response = await service.client.send('POST', '/sandbox/redeem-promo-code', {
+      body: { uuid: promoCodeUuid, external_user_id: 'traveler-1' },
+    });
     expect(response.status).toBe(200);
   };
 
@@ -90,7 +97,11 @@ describe('Package specification updates', () => {
     const response = await bulk(booking.booking_id, { package_id: 'pkg-deu-3gb' });
 
     expect(response.body.data.promo_codes[0]).toMatchObject({
-      package_id: 'pkg-deu-3gb', size: '3GB', package_duration: 15, iso3: 'DEU', package_type: 'data-limited',
+      package_id: 'pkg-deu-3gb',
+      size: '3GB',
+      package_duration: 15,
+      iso3: 'DEU',
+      package_type: 'data-limited',
     });
   });
 
@@ -135,7 +146,7 @@ describe('Package specification updates', () => {
     expect(response.body.error.details[0].path).toBe('package_specification');
   });
 
-  it('answers 404 for an unknown booking_id, another partner\'s booking and an unknown promo code uuid', async () => {
+  it("answers 404 for an unknown booking_id, another partner's booking and an unknown promo code uuid", async () => {
     const booking = await createBooking(1);
     const spec = { package_type: 'data-limited', size: '1GB' };
 

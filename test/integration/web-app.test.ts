@@ -11,7 +11,11 @@ describe('Traveler web app', () => {
 
   beforeAll(async () => {
     await setBrand(
-      { partnerId: service.partnerId, settings: { brand_id: 'skyline', name: 'Skyline Air', primary_color: '#0b5cad', logo: null }, makeDefault: true },
+      {
+        partnerId: service.partnerId,
+        settings: { brand_id: 'skyline', name: 'Skyline Air', primary_color: '#0b5cad', logo: null },
+        makeDefault: true,
+      },
       service.runtime.admin,
     );
   });
@@ -25,7 +29,9 @@ describe('Traveler web app', () => {
   describe('POST /redirect-tokens/create', () => {
     it('answers 201 with a token, its expiry and the web app URL that redeems it; the token carries no traveler id', async () => {
       const traveler = `trav-${randomUUID()}`;
-      const response = await service.client.send('POST', '/redirect-tokens/create', { body: { external_user_id: traveler, email: 'ignored@example.com' } });
+      const response = await service.client.send('POST', '/redirect-tokens/create', {
+        body: { external_user_id: traveler, email: 'ignored@example.com' },
+      });
 
       expect(response.status).toBe(201);
       const data = response.body.data;
@@ -36,7 +42,13 @@ describe('Traveler web app', () => {
 
     it('resolves an email within the partner, assigns one external_user_id to it, and refuses an email it does not know', async () => {
       const email = `only-email-${randomUUID().slice(0, 8)}@example.com`;
-      await service.client.send('POST', '/bookings', { body: { booking_id: `BK-${randomUUID().slice(0, 8)}`, departure_date: new Date(Date.now() + 864e6).toISOString(), package_specifications: [{ destination: 'FRA', size: '1GB', email }] } });
+      await service.client.send('POST', '/bookings', {
+        body: {
+          booking_id: `BK-${randomUUID().slice(0, 8)}`,
+          departure_date: new Date(Date.now() + 864e6).toISOString(),
+          package_specifications: [{ destination: 'FRA', size: '1GB', email }],
+        },
+      });
 
       const first = await service.client.send('POST', '/redirect-tokens/create', { body: { email: email.toUpperCase() } });
       const second = await service.client.send('POST', '/redirect-tokens/create', { body: { email } });
@@ -85,7 +97,11 @@ describe('Traveler web app', () => {
     });
 
     it('requires a partner signature', async () => {
-      const response = await fetch(`${service.url}/redirect-tokens/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"external_user_id":"x"}' });
+      const response = await fetch(`${service.url}/redirect-tokens/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"external_user_id":"x"}',
+      });
       expect(response.status).toBe(401);
     });
   });
@@ -114,7 +130,7 @@ describe('Traveler web app', () => {
       expect(page).toContain('Dieser Link wurde bereits verwendet');
     });
 
-    it('refuses a tampered, another partner\'s or missing token with a friendly 400 page', async () => {
+    it("refuses a tampered, another partner's or missing token with a friendly 400 page", async () => {
       const { token } = await redirectToken(service.client, { external_user_id: `trav-${randomUUID()}` });
       const [, , nonce, expires, signature] = token.split('.');
       const { partner } = await service.newPartner();
@@ -159,7 +175,7 @@ describe('Traveler web app', () => {
       expect(home.headers.get('x-content-type-options')).toBe('nosniff');
     });
 
-    it('never lets a session see another partner\'s traveler with the same external_user_id', async () => {
+    it("never lets a session see another partner's traveler with the same external_user_id", async () => {
       const shared = `trav-${randomUUID()}`;
       await bookTraveler(service.otherClient, shared, { package_specifications: [{ destination: 'BRA', size: '2GB', external_user_id: shared }] });
       const { cookie } = await signIn(shared);
@@ -171,9 +187,12 @@ describe('Traveler web app', () => {
       expect(page).toContain('No packages are waiting for you right now.');
     });
 
-    it('styles pages with the booking\'s custom_branding over the default brand, logo included in the CSP', async () => {
+    it("styles pages with the booking's custom_branding over the default brand, logo included in the CSP", async () => {
       const logo = 'https://cdn.example.com/harbor.svg';
-      await setBrand({ partnerId: service.partnerId, settings: { brand_id: 'harbor', name: 'Harbor Trips', primary_color: '#5a2d82', logo } }, service.runtime.admin);
+      await setBrand(
+        { partnerId: service.partnerId, settings: { brand_id: 'harbor', name: 'Harbor Trips', primary_color: '#5a2d82', logo } },
+        service.runtime.admin,
+      );
       const traveler = `trav-${randomUUID()}`;
       await bookTraveler(service.client, traveler, { custom_branding: 'harbor' });
       const { cookie } = await signIn(traveler);
@@ -206,7 +225,11 @@ describe('Traveler web app', () => {
       const statuses = await Promise.all(
         forms.map(async (route) => {
           const path = route.path.replace(/\{[^}]+\}/g, randomUUID());
-          const response = await open(`${service.url}${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40example.com' });
+          const response = await open(`${service.url}${path}`, {
+            method: 'POST',
+            headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+            body: 'email=a%40example.com',
+          });
           return [route.operation, response.status];
         }),
       );
@@ -216,12 +239,16 @@ describe('Traveler web app', () => {
       expect(statuses).toEqual(forms.map((route) => [route.operation, 403]));
     });
 
-    it('signs out only with the session\'s CSRF token', async () => {
+    it("signs out only with the session's CSRF token", async () => {
       const { cookie } = await signIn(`trav-${randomUUID()}`);
       const home = await (await open(`${service.url}/app`, { headers: { cookie } })).text();
       const csrf = /name="csrf_token" value="([^"]+)"/.exec(home)?.[1] ?? '';
       const post = (body: string, headers: Record<string, string> = {}) =>
-        open(`${service.url}/app/sign-out`, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers }, body });
+        open(`${service.url}/app/sign-out`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          body,
+        });
 
       const missing = await post('');
       const wrong = await post(`csrf_token=${'x'.repeat(43)}`);

@@ -34,7 +34,11 @@ describe('Webhook endpoint health', () => {
 
     // Act: a booking event whose retries keep failing
     await client.send('POST', '/bookings', {
-      body: makeBookingRequest({ departure_date: inDays(3), return_date: inDays(9), package_specifications: [makePackageSpecification({ external_user_id: 'u-1' })] }),
+      body: makeBookingRequest({
+        departure_date: inDays(3),
+        return_date: inDays(9),
+        package_specifications: [makePackageSpecification({ external_user_id: 'u-1' })],
+      }),
     });
     const disabled = await eventually(
       async () => (await client.send('GET', '/webhooks/endpoint')).body.data,

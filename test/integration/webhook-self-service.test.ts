@@ -123,10 +123,21 @@ describe('Webhook self-service through the partner API', () => {
     const response = await client.send('POST', '/webhooks/endpoint/test');
 
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ event: 'webhook.test', signed: true, delivered: true, status_code: 200, error: null, response_excerpt: '{}' });
+    expect(response.body.data).toMatchObject({
+      event: 'webhook.test',
+      signed: true,
+      delivered: true,
+      status_code: 200,
+      error: null,
+      response_excerpt: '{}',
+    });
     const [received] = receiver.received(path);
     expect(received!.signatureValid).toBe(true);
-    expect(received!.body).toMatchObject({ event: 'webhook.test', event_id: response.body.data.event_id, delivery_id: response.body.data.delivery_id });
+    expect(received!.body).toMatchObject({
+      event: 'webhook.test',
+      event_id: response.body.data.event_id,
+      delivery_id: response.body.data.delivery_id,
+    });
     expect(received!.body.event_id).toMatch(/^webhook\.test:/);
     expect(await deliveriesOf(client)).toEqual([]);
   });
@@ -169,7 +180,11 @@ describe('Webhook self-service through the partner API', () => {
     const eventId = await book(client);
 
     // Act: wait for the dead letter, through the log only
-    const [dead] = await eventually(() => deliveriesOf(client, '?status=dead_lettered'), (list) => list.length === 1, 30_000);
+    const [dead] = await eventually(
+      () => deliveriesOf(client, '?status=dead_lettered'),
+      (list) => list.length === 1,
+      30_000,
+    );
 
     // Assess: the log has every attempt
     expect(dead).toMatchObject({ event_id: eventId, status: 'dead_lettered', attempts: MAX_ATTEMPTS, last_status_code: 503, recovered_at: null });
@@ -183,7 +198,10 @@ describe('Webhook self-service through the partner API', () => {
     receiver.script(path, [{ status: 200 }], secret);
     const first = await client.send('POST', '/webhooks/deliveries/recover', { body: { since } });
     const again = await client.send('POST', '/webhooks/deliveries/recover', { body: { since } });
-    const received = await eventually(() => receiver.received(path), (list) => list.some((d) => d.answered === 200));
+    const received = await eventually(
+      () => receiver.received(path),
+      (list) => list.some((d) => d.answered === 200),
+    );
     await new Promise((resolve) => setTimeout(resolve, 500)); // nothing more may arrive
 
     // Assess: sent once more, with the same event id and a new delivery id
@@ -195,7 +213,10 @@ describe('Webhook self-service through the partner API', () => {
     expect(delivered[0]!.signatureValid).toBe(true);
     expect(delivered[0]!.body.event_id).toBe(eventId);
     expect(delivered[0]!.body.delivery_id).not.toBe(dead.delivery_id);
-    const log = await eventually(() => deliveriesOf(client, `?event_id=${encodeURIComponent(eventId)}`), (list) => list.some((d) => d.status === 'delivered'));
+    const log = await eventually(
+      () => deliveriesOf(client, `?event_id=${encodeURIComponent(eventId)}`),
+      (list) => list.some((d) => d.status === 'delivered'),
+    );
     expect((await client.send('GET', '/webhooks/endpoint')).body.data.health).toMatchObject({ failing_since: null, disable_at: null });
     expect(log.map((d) => [d.status, d.replay, d.recovered_at !== null])).toEqual([
       ['delivered', true, false],
@@ -217,10 +238,16 @@ describe('Webhook self-service through the partner API', () => {
 
     const disabled = await client.send('PUT', '/webhooks/endpoint', { body: { enabled: false } });
     const eventId = await book(client);
-    const [held] = await eventually(() => deliveriesOf(client, '?status=held'), (list) => list.length === 1);
+    const [held] = await eventually(
+      () => deliveriesOf(client, '?status=held'),
+      (list) => list.length === 1,
+    );
     await client.send('PUT', '/webhooks/endpoint', { body: { enabled: true } });
     const recovered = await client.send('POST', '/webhooks/deliveries/recover', { body: { since } });
-    const received = await eventually(() => receiver.received(path), (list) => list.length === 1);
+    const received = await eventually(
+      () => receiver.received(path),
+      (list) => list.length === 1,
+    );
 
     expect(disabled.body.data).toMatchObject({ enabled: false, disabled_at: expect.any(String) });
     expect(held).toMatchObject({ event_id: eventId, attempts: 0, reason: expect.stringContaining('disabled') });
@@ -231,11 +258,20 @@ describe('Webhook self-service through the partner API', () => {
   it('replays one event by its id, and pages the log with opaque cursors', async () => {
     const { client, path } = await partnerWithEndpoint();
     const eventId = await book(client);
-    await eventually(() => receiver.received(path), (list) => list.length === 1);
+    await eventually(
+      () => receiver.received(path),
+      (list) => list.length === 1,
+    );
 
     const replay = await client.send('POST', '/webhooks/deliveries/recover', { body: { event_id: eventId } });
-    await eventually(() => receiver.received(path), (list) => list.length === 2);
-    const log = await eventually(() => deliveriesOf(client), (list) => list.length === 2 && list.every((d) => d.status === 'delivered'));
+    await eventually(
+      () => receiver.received(path),
+      (list) => list.length === 2,
+    );
+    const log = await eventually(
+      () => deliveriesOf(client),
+      (list) => list.length === 2 && list.every((d) => d.status === 'delivered'),
+    );
     const firstPage = await client.send('GET', '/webhooks/deliveries?perPage=1');
     const secondPage = await client.send('GET', `/webhooks/deliveries?perPage=1&cursor=${encodeURIComponent(firstPage.body.pagination.nextCursor)}`);
     const tampered = await client.send('GET', `/webhooks/deliveries?cursor=${encodeURIComponent(`x${firstPage.body.pagination.nextCursor}`)}`);

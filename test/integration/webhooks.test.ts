@@ -2,11 +2,11 @@
 // receiver that verifies signatures as the spec says. Fault injection with exact attempt counts, the 12-attempt
 // cap and the DLQ, redrive, replay and dedupe on event_id.
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { redriveDeadLetters } from '#shared/webhooks/webhook-queue';
+import { redriveDeadLetters } from '#shared/messaging/webhook-queue';
 import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
 import { updatePartnerProfile } from '#shared/usecases/manage-partners';
 import { replayEvent, rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
-import { sqsWebhookQueue } from '#shared/webhooks/webhook-queue';
+import { sqsWebhookQueue } from '#shared/messaging/webhook-queue';
 import { MAX_ATTEMPTS } from '#shared/webhooks/retry-policy';
 import { inDays, makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import { eventually, startReceiver, type Behaviour, type Receiver } from '#test/support/webhook-receiver';
@@ -25,7 +25,9 @@ describe('Webhook delivery through the local pipeline', () => {
     receiver = await startReceiver();
     deliveries = dynamoDeliveryLog(service.runtime.admin.documentClient, service.runtime.tableName);
     sqs = new SQSClient({
-      endpoint: service.runtime.events.sqsEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      endpoint: service.runtime.events.sqsEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     });
   });
   afterAll(async () => {
@@ -61,7 +63,10 @@ describe('Webhook delivery through the local pipeline', () => {
   };
 
   const deliveryOf = async (eventId: string) =>
-    eventually(() => deliveries.byEvent(eventId), (list) => list.some((d) => !['pending', 'retrying'].includes(d.status)));
+    eventually(
+      () => deliveries.byEvent(eventId),
+      (list) => list.some((d) => !['pending', 'retrying'].includes(d.status)),
+    );
 
   it('delivers booking.within_cutoff once, signed and shaped exactly as the spec says', async () => {
     // Prepare
@@ -69,7 +74,10 @@ describe('Webhook delivery through the local pipeline', () => {
 
     // Act
     const booking = await bookInsideCutoff(client);
-    const received = await eventually(() => receiver.received(path), (list) => list.length >= 1);
+    const received = await eventually(
+      () => receiver.received(path),
+      (list) => list.length >= 1,
+    );
 
     // Assess
     expect(received).toHaveLength(1);
@@ -113,7 +121,10 @@ describe('Webhook delivery through the local pipeline', () => {
 
     await bookInsideCutoff(soon.client, { departure_date: new Date(Date.now() + 90 * 60_000).toISOString(), return_date: inDays(5) });
     await bookInsideCutoff(later.client, { departure_date: inDays(30), return_date: inDays(40) });
-    const received = await eventually(() => receiver.received(soon.path), (list) => list.length >= 2);
+    const received = await eventually(
+      () => receiver.received(soon.path),
+      (list) => list.length >= 2,
+    );
 
     expect(received.map((d) => d.body.event).sort()).toEqual(['booking.about_to_depart', 'booking.within_cutoff']);
     const depart = received.find((d) => d.body.event === 'booking.about_to_depart');
@@ -129,7 +140,10 @@ describe('Webhook delivery through the local pipeline', () => {
     await bookInsideCutoff(kept.client, { departure_date: opensSoon(), return_date: inDays(20) });
     const doomed = await bookInsideCutoff(deleted.client, { departure_date: opensSoon(), return_date: inDays(20) });
     await deleted.client.send('DELETE', `/bookings/${doomed.id}`);
-    await eventually(() => receiver.received(kept.path), (list) => list.length >= 1);
+    await eventually(
+      () => receiver.received(kept.path),
+      (list) => list.length >= 1,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500)); // a duplicate would have arrived by now
 
     // Read after the wait: what arrived during it counts.
@@ -171,9 +185,15 @@ describe('Webhook delivery through the local pipeline', () => {
     // Act
     const booking = await bookInsideCutoff(client);
     const eventId = `booking.within_cutoff:${booking.id}`;
-    await eventually(() => deliveries.byEvent(eventId), (list) => (list[0]?.attempts ?? 0) >= 2);
+    await eventually(
+      () => deliveries.byEvent(eventId),
+      (list) => (list[0]?.attempts ?? 0) >= 2,
+    );
     const back = await startReceiver(port);
-    const received = await eventually(() => back.received(path), (list) => list.length >= 1);
+    const received = await eventually(
+      () => back.received(path),
+      (list) => list.length >= 1,
+    );
     const [record] = await deliveryOf(eventId);
     await back.close();
 
@@ -191,7 +211,11 @@ describe('Webhook delivery through the local pipeline', () => {
     const eventId = `booking.within_cutoff:${booking.id}`;
 
     // Act: exhaust the attempts
-    const [record] = await eventually(() => deliveries.byEvent(eventId), (list) => list[0]?.status === 'dead_lettered', 30_000);
+    const [record] = await eventually(
+      () => deliveries.byEvent(eventId),
+      (list) => list[0]?.status === 'dead_lettered',
+      30_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
 
     // Assess
@@ -201,12 +225,19 @@ describe('Webhook delivery through the local pipeline', () => {
     // Act: the receiver recovers; support redrives the dead-letter queue
     receiver.script(path, [{ status: 200 }], secret);
     const moved = await redriveDeadLetters(sqs, service.runtime.events);
-    const redelivered = await eventually(() => receiver.received(path), (list) => list.some((d) => d.answered === 200));
+    const redelivered = await eventually(
+      () => receiver.received(path),
+      (list) => list.some((d) => d.answered === 200),
+    );
 
     // Assess
     expect(moved).toHaveLength(1);
     expect(moved[0]!.attributes).toMatchObject({
-      partner_id: partner.partner_id, event_id: eventId, attempts: '12', last_status_code: '503', delivery_id: record!.delivery_id,
+      partner_id: partner.partner_id,
+      event_id: eventId,
+      attempts: '12',
+      last_status_code: '503',
+      delivery_id: record!.delivery_id,
     });
     const success = redelivered.find((d) => d.answered === 200)!;
     expect(success.body.event_id).toBe(eventId);
@@ -216,13 +247,22 @@ describe('Webhook delivery through the local pipeline', () => {
   it('replays a recorded event with the same event_id and timestamp, a new delivery_id and a fresh signature', async () => {
     const { client, path } = await partnerWithWebhook();
     const booking = await bookInsideCutoff(client);
-    const [original] = await eventually(() => receiver.received(path), (list) => list.length >= 1);
+    const [original] = await eventually(
+      () => receiver.received(path),
+      (list) => list.length >= 1,
+    );
 
     await replayEvent(original!.body.event_id, {
       deliveries,
-      queue: sqsWebhookQueue(sqs, { queueUrl: () => service.runtime.events.queueUrl, deadLetterQueueUrl: () => service.runtime.events.deadLetterQueueUrl }),
+      queue: sqsWebhookQueue(sqs, {
+        queueUrl: () => service.runtime.events.queueUrl,
+        deadLetterQueueUrl: () => service.runtime.events.deadLetterQueueUrl,
+      }),
     });
-    const received = await eventually(() => receiver.received(path), (list) => list.length >= 2);
+    const received = await eventually(
+      () => receiver.received(path),
+      (list) => list.length >= 2,
+    );
 
     const replay = received[1]!;
     expect(replay.signatureValid).toBe(true);
@@ -247,12 +287,18 @@ describe('Webhook delivery through the local pipeline', () => {
     // Act
     const brokenBooking = await bookInsideCutoff(broken.client);
     await bookInsideCutoff(healthy.client);
-    const delivered = await eventually(() => receiver.received(healthy.path), (list) => list.length >= 1);
+    const delivered = await eventually(
+      () => receiver.received(healthy.path),
+      (list) => list.length >= 1,
+    );
     const inFlight = await eventually(
       async () =>
         Number(
-          (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: service.runtime.events.queueUrl, AttributeNames: ['ApproximateNumberOfMessagesNotVisible'] })))
-            .Attributes?.ApproximateNumberOfMessagesNotVisible,
+          (
+            await sqs.send(
+              new GetQueueAttributesCommand({ QueueUrl: service.runtime.events.queueUrl, AttributeNames: ['ApproximateNumberOfMessagesNotVisible'] }),
+            )
+          ).Attributes?.ApproximateNumberOfMessagesNotVisible,
         ),
       (count) => count >= 1,
     );

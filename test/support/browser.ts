@@ -15,10 +15,17 @@ const screenshots = join(projectRoot, 'docs/screenshots');
 export const screenshotFile = (name: string): string | undefined => (process.env.UPDATE_SCREENSHOTS === '1' ? join(screenshots, name) : undefined);
 
 // Flags that keep Chromium off the network it cannot reach here (and off Google's services anywhere).
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
+export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
 
 /**
  * Waits for every start, even when one fails, and then throws the first failure. Each start records what it started

@@ -10,9 +10,7 @@ import { routes } from '#shared/routes';
 
 type Json = Record<string, any>;
 
-export const openApiDocument: Json = JSON.parse(
-  readFileSync(resolve(import.meta.dirname, '../../docs/openapi.json'), 'utf8'),
-);
+export const openApiDocument: Json = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../docs/openapi.json'), 'utf8'));
 
 /**
  * Every object schema that lists its properties gets `unevaluatedProperties: false` for the tests: a response
@@ -56,9 +54,7 @@ export const assertResponseMatchesContract = (method: string, fullPath: string, 
   const path = fullPath.split('?')[0]!.replace(/^\/api(?=\/|$)/, '') || '/';
   const route = match(method, path);
   const where = route ? `${method} ${route.route.path}` : `${method} ${path} (no route)`;
-  const responsePath = route
-    ? ['paths', documentPath(route.route.path), method.toLowerCase(), 'responses', String(status)]
-    : undefined;
+  const responsePath = route ? ['paths', documentPath(route.route.path), method.toLowerCase(), 'responses', String(status)] : undefined;
   const response = responsePath?.reduce<Json | undefined>((node, key) => node?.[key], openApiDocument);
   if (route && !response) {
     throw new Error(`Contract: ${where} answered ${status}, a status the OpenAPI document does not list for this operation.`);

@@ -44,9 +44,18 @@ export const memoryDeliveryLog = () => {
       const existing = records.get(start.deliveryId);
       if (existing && finalDeliveryStatuses.has(existing.status)) return undefined;
       const record: DeliveryRecord = existing ?? {
-        delivery_id: start.deliveryId, event_id: start.event.event_id, event: start.event.event, partner_id: start.event.partner_id,
-        status: 'pending', attempts: 0, last_status_code: null, last_error: null, reason: null, replay: start.replay,
-        created_at: start.now, updated_at: start.now,
+        delivery_id: start.deliveryId,
+        event_id: start.event.event_id,
+        event: start.event.event,
+        partner_id: start.event.partner_id,
+        status: 'pending',
+        attempts: 0,
+        last_status_code: null,
+        last_error: null,
+        reason: null,
+        replay: start.replay,
+        created_at: start.now,
+        updated_at: start.now,
       };
       record.attempts += 1;
       records.set(start.deliveryId, record);
@@ -60,9 +69,19 @@ export const memoryDeliveryLog = () => {
     async recordFinal(start, status, reason) {
       const existing = records.get(start.deliveryId);
       records.set(start.deliveryId, {
-        delivery_id: start.deliveryId, event_id: start.event.event_id, event: start.event.event, partner_id: start.event.partner_id,
-        attempts: 0, last_status_code: null, last_error: null, replay: start.replay, created_at: start.now,
-        ...existing, status, reason, updated_at: start.now,
+        delivery_id: start.deliveryId,
+        event_id: start.event.event_id,
+        event: start.event.event,
+        partner_id: start.event.partner_id,
+        attempts: 0,
+        last_status_code: null,
+        last_error: null,
+        replay: start.replay,
+        created_at: start.now,
+        ...existing,
+        status,
+        reason,
+        updated_at: start.now,
       });
     },
     get: async (_partnerId, id) => records.get(id),

@@ -16,7 +16,15 @@ export const mailbox = (dataDir: string): Mailbox => {
   const folder = join(dataDir, 'mail');
   const all = () => (existsSync(folder) ? readdirSync(folder).map((name) => readFileSync(join(folder, name), 'utf8')) : []);
   const to = (address: string) => all().filter((eml) => eml.includes(`\r\nTo: ${address}\r\n`));
-  return { all, to, waitFor: (address, count = 1) => eventually(() => to(address), (sent) => sent.length >= count) };
+  return {
+    all,
+    to,
+    waitFor: (address, count = 1) =>
+      eventually(
+        () => to(address),
+        (sent) => sent.length >= count,
+      ),
+  };
 };
 
 /** The decoded base64 bodies (text, then HTML) of one .eml. */

@@ -21,11 +21,14 @@ export const synthesized = (stageName: StageName, options: { routes?: readonly R
   /** The template of the stack that holds the construct. */
   const templateOf = (construct: IConstruct): Template => Template.fromJSON(byLabel.get(labelOf(construct))!.template);
   /** The resources of the stack that holds the construct. */
-  const resourcesOf = (construct: IConstruct): Record<string, Resource> => byLabel.get(labelOf(construct))!.template.Resources as Record<string, Resource>;
+  const resourcesOf = (construct: IConstruct): Record<string, Resource> =>
+    byLabel.get(labelOf(construct))!.template.Resources as Record<string, Resource>;
   const ref = (construct: IConstruct): string => Stack.of(construct).getLogicalId((construct.node.defaultChild ?? construct) as CfnElement);
   /** Every resource of every stack. */
   const allResources = (): Array<Resource & { stack: string; logicalId: string }> =>
-    templates.flatMap((t) => Object.entries(t.template.Resources).map(([logicalId, resource]) => ({ ...(resource as Resource), stack: t.label, logicalId })));
+    templates.flatMap((t) =>
+      Object.entries(t.template.Resources).map(([logicalId, resource]) => ({ ...(resource as Resource), stack: t.label, logicalId })),
+    );
   const ofType = (type: string) => allResources().filter((resource) => resource.Type === type);
   return { app, stage, templates, templateOf, resourcesOf, ref, allResources, ofType };
 };

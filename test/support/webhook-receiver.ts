@@ -5,10 +5,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { verifyWebhookSignature } from '#shared/webhooks/signing';
 import { assertWebhookMatchesContract } from '#test/support/contract';
 
-export type Behaviour =
-  | { status: number; retryAfter?: string }
-  | { delayMs: number; status: number }
-  | { drop: true };
+export type Behaviour = { status: number; retryAfter?: string } | { delayMs: number; status: number } | { drop: true };
 
 export interface ReceivedDelivery {
   path: string;
@@ -59,7 +56,11 @@ export const startReceiver = async (port = 0): Promise<Receiver> => {
         }
       }
       const entry: ReceivedDelivery = {
-        path, headers: req.headers, rawBody, body: rawBody ? JSON.parse(rawBody) : undefined, signatureValid,
+        path,
+        headers: req.headers,
+        rawBody,
+        body: rawBody ? JSON.parse(rawBody) : undefined,
+        signatureValid,
         answered: 'drop' in behaviour ? 'dropped' : behaviour.status,
       };
       try {

@@ -13,6 +13,8 @@ describe('Domain: building an SGP.22 4.1 activation code', () => {
   it('refuses a MatchingID outside A-Z, 0-9 and "-", a non-host address and a code over 255 characters', () => {
     expect(() => buildActivationCode({ smdpAddress: 'smdp.example.com', matchingId: 'ab$1', confirmationCodeRequired: false })).toThrow('MatchingID');
     expect(() => buildActivationCode({ smdpAddress: 'https://smdp', matchingId: 'AB', confirmationCodeRequired: false })).toThrow('host');
-    expect(() => buildActivationCode({ smdpAddress: 'smdp.example.com', matchingId: 'A'.repeat(250), confirmationCodeRequired: false })).toThrow('255');
+    expect(() => buildActivationCode({ smdpAddress: 'smdp.example.com', matchingId: 'A'.repeat(250), confirmationCodeRequired: false })).toThrow(
+      '255',
+    );
   });
 });

@@ -70,20 +70,28 @@ describe('Booking request schema', () => {
     ['a malformed iata_code', { iata_code: 'lhr' }, 'iata_code'],
   ])('refuses a package specification with %s', (_label, overrides, field) => {
     const request = makeBookingRequest({ package_specifications: [makePackageSpecification(overrides)] });
-    expect(issuesOf(request).some((path) => path.startsWith(`package_specifications.0.${field}`) || path === `package_specifications.0.${field}`)).toBe(true);
+    expect(
+      issuesOf(request).some((path) => path.startsWith(`package_specifications.0.${field}`) || path === `package_specifications.0.${field}`),
+    ).toBe(true);
   });
 
   it.each([
     ['email only', { booking_id: undefined }],
     ['booking_id only', { email: undefined }],
     ['a multi-destination trip', { package_specifications: [makePackageSpecification({ destination: ['FRA', 'DE', 'LHR'] })] }],
-    ['sizes such as 500MB and 1.5GB', { package_specifications: [makePackageSpecification({ size: '500MB' }), makePackageSpecification({ size: '1.5GB' })] }],
+    [
+      'sizes such as 500MB and 1.5GB',
+      { package_specifications: [makePackageSpecification({ size: '500MB' }), makePackageSpecification({ size: '1.5GB' })] },
+    ],
     ['a date-only departure_date', { departure_date: '2026-12-24', return_date: '2026-12-31' }],
     ['null for the nullable fields', { external_id: null, custom_branding: null, departure_location: null }],
     ['every title, any case', { title: 'PROF.' }],
     ['the known data keys and others', { data: { source: 'app', manual: true, action: 'x', tags: ['a'], extra: 1 } }],
     ['EMAIL as a channel', { communication_options: { should_send_message: true, channels: ['EMAIL'] } }],
-    ['a classic grant without departure_date', { departure_date: undefined, return_date: undefined, package_specifications: [makePackageSpecification({ esim_type: 'classic' })] }],
+    [
+      'a classic grant without departure_date',
+      { departure_date: undefined, return_date: undefined, package_specifications: [makePackageSpecification({ esim_type: 'classic' })] },
+    ],
   ])('accepts %s', (_label, overrides) => {
     expect(issuesOf(makeBookingRequest(overrides))).toEqual([]);
   });

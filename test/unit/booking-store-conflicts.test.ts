@@ -6,7 +6,15 @@ import { mockClient } from 'aws-sdk-client-mock';
 import type { Booking } from '#shared/domain/booking';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
 
-const booking = { id: 'bk_1', partner_id: 'ptn_1', version: 3, booking_id: 'ext-1', data: null, promo_codes: [], package_queues: [] } as unknown as Booking;
+const booking = {
+  id: 'bk_1',
+  partner_id: 'ptn_1',
+  version: 3,
+  booking_id: 'ext-1',
+  data: null,
+  promo_codes: [],
+  package_queues: [],
+} as unknown as Booking;
 
 const cancelled = (code: string) =>
   new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: [{ Code: code }, { Code: 'None' }] });

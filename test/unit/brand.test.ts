@@ -2,7 +2,13 @@
 import * as v from 'valibot';
 import { BrandSettingsSchema, contrastRatio, MAX_LOGO_DATA_URL_BYTES } from '#shared/domain/brand';
 
-const settings = (overrides: Record<string, unknown> = {}) => ({ brand_id: 'acme', name: 'Acme', primary_color: '#0b5cad', logo: null, ...overrides });
+const settings = (overrides: Record<string, unknown> = {}) => ({
+  brand_id: 'acme',
+  name: 'Acme',
+  primary_color: '#0b5cad',
+  logo: null,
+  ...overrides,
+});
 
 describe('Brand settings', () => {
   it('computes WCAG contrast ratios: black on white is 21:1, a color with itself 1:1', () => {

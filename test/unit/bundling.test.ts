@@ -20,7 +20,10 @@ describe('Function: lambdaBundling', () => {
     expect(stack.format).toBe(OutputFormat.CJS);
     expect(bench.format).toBe('cjs');
     expect({ minify: stack.minify, target: stack.target, mainFields: stack.mainFields, sourcesContent: stack.sourcesContent }).toEqual({
-      minify: bench.minify, target: bench.target, mainFields: bench.mainFields, sourcesContent: bench.sourcesContent,
+      minify: bench.minify,
+      target: bench.target,
+      mainFields: bench.mainFields,
+      sourcesContent: bench.sourcesContent,
     });
     expect(stack.sourceMap).toBe(bench.sourcemap);
     expect(stack.esbuildArgs?.['--alias']).toEqual(Object.entries(bench.alias ?? {}).map(([module, file]) => `${module}=${file}`));

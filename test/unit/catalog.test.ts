@@ -8,8 +8,26 @@ const makeCatalogFile = (overrides: Partial<CatalogFileInput> = {}): CatalogFile
   published: '2026-11-23',
   regions: [{ id: 'benelux', code: 'XBN', names: { en: 'Benelux', de: 'Benelux' }, countries: ['BEL', 'NLD', 'LUX'] }],
   bundles: [
-    { id: 'b-bel', destination: 'BEL', package_type: 'data-limited', size: '1GB', package_duration: 7, traffic_policy: null, price: 500, currency: 'EUR' },
-    { id: 'b-bnl', destination: 'benelux', package_type: 'unlimited', size: null, package_duration: 7, traffic_policy: 'fair', price: 2500, currency: 'EUR' },
+    {
+      id: 'b-bel',
+      destination: 'BEL',
+      package_type: 'data-limited',
+      size: '1GB',
+      package_duration: 7,
+      traffic_policy: null,
+      price: 500,
+      currency: 'EUR',
+    },
+    {
+      id: 'b-bnl',
+      destination: 'benelux',
+      package_type: 'unlimited',
+      size: null,
+      package_duration: 7,
+      traffic_policy: 'fair',
+      price: 2500,
+      currency: 'EUR',
+    },
   ],
   ...overrides,
 });
@@ -45,21 +63,40 @@ describe('Catalog file', () => {
     ['a duplicate bundle id', { bundles: [bundle({}), bundle({})] }, 'bundles.1.id'],
     ['a data bundle without size', { bundles: [bundle({ size: null })] }, 'bundles.0.size'],
     ['an unlimited bundle without traffic policy', { bundles: [bundle({ package_type: 'unlimited', size: null })] }, 'bundles.0.traffic_policy'],
-    ['a region member that is no country', { regions: [{ id: 'nowhere', code: 'XNW', names: { en: 'Nowhere' }, countries: ['ZZZ'] }] }, 'regions.0.countries'],
+    [
+      'a region member that is no country',
+      { regions: [{ id: 'nowhere', code: 'XNW', names: { en: 'Nowhere' }, countries: ['ZZZ'] }] },
+      'regions.0.countries',
+    ],
     ['a region id as short as a country code', { regions: [{ id: 'eu', code: 'XEU', names: { en: 'EU' }, countries: ['FRA'] }] }, 'regions.0.id'],
-    ['a region without an English name', { regions: [{ id: 'somewhere', code: 'XSW', names: { de: 'Irgendwo' }, countries: ['FRA'] }] }, 'regions.0.names.en'],
-    ['a region code outside the X-range', { regions: [{ id: 'benelux', code: 'BNL', names: { en: 'Benelux' }, countries: ['BEL'] }] }, 'regions.0.code'],
+    [
+      'a region without an English name',
+      { regions: [{ id: 'somewhere', code: 'XSW', names: { de: 'Irgendwo' }, countries: ['FRA'] }] },
+      'regions.0.names.en',
+    ],
+    [
+      'a region code outside the X-range',
+      { regions: [{ id: 'benelux', code: 'BNL', names: { en: 'Benelux' }, countries: ['BEL'] }] },
+      'regions.0.code',
+    ],
     ['a region code a country holds', { regions: [{ id: 'benelux', code: 'XKK', names: { en: 'Benelux' }, countries: ['BEL'] }] }, 'regions.0.code'],
     [
       'two regions with one code',
-      { regions: [{ id: 'benelux', code: 'XBN', names: { en: 'Benelux' }, countries: ['BEL'] }, { id: 'nordics', code: 'XBN', names: { en: 'Nordics' }, countries: ['SWE'] }] },
+      {
+        regions: [
+          { id: 'benelux', code: 'XBN', names: { en: 'Benelux' }, countries: ['BEL'] },
+          { id: 'nordics', code: 'XBN', names: { en: 'Nordics' }, countries: ['SWE'] },
+        ],
+      },
       'regions.1.code',
     ],
     ['a missing version', { version: undefined }, 'version'],
   ])('refuses %s', (_, overrides, path) => {
     const file = makeCatalogFile(overrides as Partial<CatalogFileInput>);
 
-    expect(() => buildCatalog(file)).toThrow(expect.objectContaining({ status: 400, details: expect.arrayContaining([expect.objectContaining({ path })]) }));
+    expect(() => buildCatalog(file)).toThrow(
+      expect.objectContaining({ status: 400, details: expect.arrayContaining([expect.objectContaining({ path })]) }),
+    );
   });
 
   it.each([

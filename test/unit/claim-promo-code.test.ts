@@ -8,9 +8,25 @@ const UUID = '0b7e5a3c-1d2f-4e5a-8b9c-0d1e2f3a4b5c';
 const NOW = new Date('2026-11-23T10:07:30Z');
 
 const makePromo = (overrides: Partial<PromoCode> = {}): PromoCode => ({
-  uuid: UUID, code: 'K7QP-M2XD-9TRA', status: 'unredeemed', redeemed_at: null, redeemed_by: null, iso3: 'PRT',
-  package_specification: { package_type: 'data-limited', size: '3GB', package_duration: 365, destination: 'PRT', package_id: null, bundle_id: null, traffic_policy: null },
-  package_queue_uuid: null, created_at: NOW.toISOString(), updated_at: NOW.toISOString(), ...overrides,
+  uuid: UUID,
+  code: 'K7QP-M2XD-9TRA',
+  status: 'unredeemed',
+  redeemed_at: null,
+  redeemed_by: null,
+  iso3: 'PRT',
+  package_specification: {
+    package_type: 'data-limited',
+    size: '3GB',
+    package_duration: 365,
+    destination: 'PRT',
+    package_id: null,
+    bundle_id: null,
+    traffic_policy: null,
+  },
+  package_queue_uuid: null,
+  created_at: NOW.toISOString(),
+  updated_at: NOW.toISOString(),
+  ...overrides,
 });
 
 const makeBooking = (overrides: Partial<Booking> = {}): Booking =>
@@ -31,7 +47,10 @@ const makeDeps = (options: { codeCount?: number; addressCount?: number; failWrit
     promoCodes: { locate: async () => ({ partnerId: 'ptn_test', bookingId: 'b-1' }) },
     partners: { getProfile: async () => makePartnerProfile({ name: 'Acme Travel' }) },
     throttle: {
-      hit: async ({ scope }) => ({ count: scope === 'CLAIM_CODE' ? (options.codeCount ?? 1) : (options.addressCount ?? 1), resetsAt: Date.parse('2026-11-23T10:15:00Z') / 1000 }),
+      hit: async ({ scope }) => ({
+        count: scope === 'CLAIM_CODE' ? (options.codeCount ?? 1) : (options.addressCount ?? 1),
+        resetsAt: Date.parse('2026-11-23T10:15:00Z') / 1000,
+      }),
     },
     clock: { now: () => NOW },
   };
@@ -48,10 +67,10 @@ describe('Claiming a promo code', () => {
 
     expect(result).toEqual({ uuid: UUID, email: 'traveler@example.com', claimed_at: NOW.toISOString() });
     expect(stored().promo_codes[0]).toMatchObject({ claimed_email: 'traveler@example.com', claimed_at: NOW.toISOString() });
-    expect(requested).toEqual([
-      expect.objectContaining({ partner_id: 'ptn_test', event: 'email.requested', timestamp: NOW.toISOString() }),
+    expect(requested).toEqual([expect.objectContaining({ partner_id: 'ptn_test', event: 'email.requested', timestamp: NOW.toISOString() })]);
+    expect(requested[0]!.data.messages).toEqual([
+      expect.objectContaining({ to: 'traveler@example.com', text: expect.stringContaining('K7QP-M2XD-9TRA') }),
     ]);
-    expect(requested[0]!.data.messages).toEqual([expect.objectContaining({ to: 'traveler@example.com', text: expect.stringContaining('K7QP-M2XD-9TRA') })]);
   });
 
   it.each([

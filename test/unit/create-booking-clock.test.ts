@@ -9,7 +9,11 @@ import { makePartnerProfile } from '#test/support/fakes';
 const classicGrantReturning = (returnDate: string) =>
   v.parse(
     BookingRequestSchema,
-    makeBookingRequest({ departure_date: undefined, return_date: returnDate, package_specifications: [makePackageSpecification({ esim_type: 'classic' })] }),
+    makeBookingRequest({
+      departure_date: undefined,
+      return_date: returnDate,
+      package_specifications: [makePackageSpecification({ esim_type: 'classic' })],
+    }),
   );
 
 const depsAt = (now: string) => {
@@ -25,7 +29,7 @@ const depsAt = (now: string) => {
 };
 
 describe('Use case: createBooking, a departure left to the server', () => {
-  it('refuses a return_date that is not after today on the use case\'s clock, storing nothing', async () => {
+  it("refuses a return_date that is not after today on the use case's clock, storing nothing", async () => {
     // Prepare
     const { deps, stored } = depsAt('2030-01-15T09:00:00Z');
 
@@ -33,11 +37,15 @@ describe('Use case: createBooking, a departure left to the server', () => {
     const created = createBooking({ partnerId: 'ptn_1', request: classicGrantReturning('2029-06-01T10:00:00Z') }, deps);
 
     // Assess
-    await expect(created).rejects.toMatchObject({ status: 400, code: 'validation_error', details: [{ path: 'return_date', message: expect.stringContaining('today') }] });
+    await expect(created).rejects.toMatchObject({
+      status: 400,
+      code: 'validation_error',
+      details: [{ path: 'return_date', message: expect.stringContaining('today') }],
+    });
     expect(stored).toHaveLength(0);
   });
 
-  it('accepts a return_date after today on the use case\'s clock', async () => {
+  it("accepts a return_date after today on the use case's clock", async () => {
     // Prepare
     const { deps, stored } = depsAt('2030-01-15T09:00:00Z');
 

@@ -58,7 +58,10 @@ const signedPost = (headers: Record<string, string>): APIGatewayProxyEvent => {
 describe('Function: createBooking', () => {
   it('refuses a malformed Idempotency-Key with 400 before the idempotency store, spending the signature once', async () => {
     // Act
-    const response = (await handler(signedPost({ 'idempotency-key': 'has spaces in it' }), { functionName: 'createBooking', getRemainingTimeInMillis: () => 10_000 } as Context)) as APIGatewayProxyResult;
+    const response = (await handler(signedPost({ 'idempotency-key': 'has spaces in it' }), {
+      functionName: 'createBooking',
+      getRemainingTimeInMillis: () => 10_000,
+    } as Context)) as APIGatewayProxyResult;
 
     // Assess
     expect(response.statusCode).toBe(400);

@@ -28,7 +28,11 @@ const makeSetup = () => {
   };
   const sendSignedWith = async (secret: string) => {
     const timestamp = String(now - (sequence += 1)); // a new signature each time
-    const headers = { 'x-api-key': 'pk_live', 'x-timestamp': timestamp, 'x-signature': signRequest(secret, { timestamp, method: 'GET', path: '/bookings' }) };
+    const headers = {
+      'x-api-key': 'pk_live',
+      'x-timestamp': timestamp,
+      'x-signature': signRequest(secret, { timestamp, method: 'GET', path: '/bookings' }),
+    };
     try {
       await authenticatePartner({ headers, method: 'GET', path: '/bookings', queryCandidates: [''] }, deps);
       return 'ok';

@@ -20,9 +20,10 @@ const message = {
   body: JSON.stringify({ version: '0', source: eventSource, 'detail-type': event.event, detail: event }),
 };
 
-const deliverOnce = async (deps: DeliverWebhookDeps) => deliverWebhook(message, deps).catch((error: unknown) => {
-  if (!(error instanceof DeliveryPostponed)) throw error;
-});
+const deliverOnce = async (deps: DeliverWebhookDeps) =>
+  deliverWebhook(message, deps).catch((error: unknown) => {
+    if (!(error instanceof DeliveryPostponed)) throw error;
+  });
 
 describe('Use case: deliverWebhook, attempt metrics', () => {
   it.each([

@@ -99,8 +99,10 @@ describe('Use case: deliverWebhook', () => {
     expect(posts[0]!.headers).not.toHaveProperty('x-api-key');
   });
 
-  it('never lets an auth header name stored before such names were refused override the delivery\'s own headers', async () => {
-    const profile = makePartnerProfile({ webhook: { ...makePartnerProfile().webhook, auth_header_name: 'x-service-event-id', auth_header_prefix: '' } });
+  it("never lets an auth header name stored before such names were refused override the delivery's own headers", async () => {
+    const profile = makePartnerProfile({
+      webhook: { ...makePartnerProfile().webhook, auth_header_name: 'x-service-event-id', auth_header_prefix: '' },
+    });
     const { deps, posts } = setup(profile);
 
     const event = makeDomainEvent();
@@ -147,7 +149,10 @@ describe('Use case: deliverWebhook', () => {
   });
 
   it('keeps one delivery_id over all attempts of a message', async () => {
-    const { deps, posts } = setup(makePartnerProfile(), [{ status: 500, latencyMs: 1 }, { status: 200, latencyMs: 1 }]);
+    const { deps, posts } = setup(makePartnerProfile(), [
+      { status: 500, latencyMs: 1 },
+      { status: 200, latencyMs: 1 },
+    ]);
 
     await deliverUntilSettled(deps);
 

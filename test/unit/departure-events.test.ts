@@ -7,12 +7,36 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 const makeBooking = (overrides: Partial<Booking> = {}): Booking => ({
-  id: 'b-1', partner_id: 'p-1', booking_id: 'BK-1', external_id: null, title: null, first_name: null, last_name: null,
-  full_name: null, pax: null, email: 'a@b.co', phone: null, gender: null, flight_number: null, date_of_birth: null,
-  locale: null, data: null, communication_options: null, custom_branding: null, departure_location: null,
-  departure_date: new Date(NOW.getTime() + 30 * DAY).toISOString(), departure_date_defaulted: false, return_date: null,
-  promo_codes: [], package_queues: [], created_at: NOW.toISOString(), updated_at: NOW.toISOString(),
-  created_by: 'p-1', updated_by: 'p-1', version: 1, ...overrides,
+  id: 'b-1',
+  partner_id: 'p-1',
+  booking_id: 'BK-1',
+  external_id: null,
+  title: null,
+  first_name: null,
+  last_name: null,
+  full_name: null,
+  pax: null,
+  email: 'a@b.co',
+  phone: null,
+  gender: null,
+  flight_number: null,
+  date_of_birth: null,
+  locale: null,
+  data: null,
+  communication_options: null,
+  custom_branding: null,
+  departure_location: null,
+  departure_date: new Date(NOW.getTime() + 30 * DAY).toISOString(),
+  departure_date_defaulted: false,
+  return_date: null,
+  promo_codes: [],
+  package_queues: [],
+  created_at: NOW.toISOString(),
+  updated_at: NOW.toISOString(),
+  created_by: 'p-1',
+  updated_by: 'p-1',
+  version: 1,
+  ...overrides,
 });
 
 describe('Departure events', () => {
@@ -35,7 +59,7 @@ describe('Departure events', () => {
     expect(planDepartureEvents(makeBooking({ departure_date_defaulted: true }), defaultDepartureEventSettings, NOW)).toEqual([]);
   });
 
-  it('uses the partner\'s windows', () => {
+  it("uses the partner's windows", () => {
     const planned = planDepartureEvents(makeBooking(), { cutoffDays: 3, aboutToDepartHours: 6 }, NOW);
     const departure = NOW.getTime() + 30 * DAY;
     expect(planned.map((p) => p.dueAt.getTime())).toEqual([departure - 3 * DAY, departure - 6 * HOUR]);
@@ -45,8 +69,28 @@ describe('Departure events', () => {
     const booking = makeBooking({
       departure_date: new Date(NOW.getTime() + 6 * DAY + HOUR).toISOString(),
       package_queues: [
-        { uuid: 'q-0', esim_type: 'universal', external_user_id: null, email: 'x@y.z', status: 'pending', expires_at: null, promo_code_uuid: 'p', package_specification: {} as never, created_at: '' },
-        { uuid: 'q-1', esim_type: 'universal', external_user_id: 'user-9', email: null, status: 'pending', expires_at: null, promo_code_uuid: 'p', package_specification: {} as never, created_at: '' },
+        {
+          uuid: 'q-0',
+          esim_type: 'universal',
+          external_user_id: null,
+          email: 'x@y.z',
+          status: 'pending',
+          expires_at: null,
+          promo_code_uuid: 'p',
+          package_specification: {} as never,
+          created_at: '',
+        },
+        {
+          uuid: 'q-1',
+          esim_type: 'universal',
+          external_user_id: 'user-9',
+          email: null,
+          status: 'pending',
+          expires_at: null,
+          promo_code_uuid: 'p',
+          package_specification: {} as never,
+          created_at: '',
+        },
       ],
     });
 

@@ -50,7 +50,12 @@ describe('Booking confirmation as an email request', () => {
 
     // Assess
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ partner_id: 'ptn_1', event: 'email.requested', event_id: expect.stringMatching(/^email\.requested:/), timestamp: AT.toISOString() });
+    expect(requests[0]).toMatchObject({
+      partner_id: 'ptn_1',
+      event: 'email.requested',
+      event_id: expect.stringMatching(/^email\.requested:/),
+      timestamp: AT.toISOString(),
+    });
     expect(requests[0]!.data.messages.map((m) => [m.to, m.text.includes('AAAA-BBBB-CCCC'), m.text.includes('DDDD-EEEE-FFFF')])).toEqual([
       ['one@example.com', true, false],
       ['two@example.com', false, true],
@@ -72,7 +77,10 @@ describe('Sending one queued email request', () => {
     const { sent, email } = recordingSender();
 
     // Act
-    const result = await sendRequestedEmail(queued({ partner_id: 'ptn_1', event: 'email.requested', event_id: 'email.requested:r-1:0', timestamp: AT.toISOString(), data: message }), { email });
+    const result = await sendRequestedEmail(
+      queued({ partner_id: 'ptn_1', event: 'email.requested', event_id: 'email.requested:r-1:0', timestamp: AT.toISOString(), data: message }),
+      { email },
+    );
 
     // Assess
     expect(sent).toEqual([message]);

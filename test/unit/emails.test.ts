@@ -14,7 +14,14 @@ const makePromo = (overrides: Partial<PromoCode> = {}): PromoCode =>
   }) as PromoCode;
 
 const makeBooking = (overrides: Partial<Booking> = {}): Booking =>
-  ({ first_name: 'Ada', full_name: null, departure_date: '2026-12-24T08:00:00.000Z', locale: null, promo_codes: [makePromo()], ...overrides }) as Booking;
+  ({
+    first_name: 'Ada',
+    full_name: null,
+    departure_date: '2026-12-24T08:00:00.000Z',
+    locale: null,
+    promo_codes: [makePromo()],
+    ...overrides,
+  }) as Booking;
 
 describe('email language', () => {
   it.each([

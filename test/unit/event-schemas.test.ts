@@ -10,29 +10,59 @@ import { assertWebhookMatchesContract } from '#test/support/contract';
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 
 const makeBooking = (departure_date: string): Booking => ({
-  id: 'b-1', partner_id: 'p-1', booking_id: 'BK-1', external_id: null, title: null, first_name: null, last_name: null,
-  full_name: null, pax: null, email: 'a@b.co', phone: null, gender: null, flight_number: null, date_of_birth: null,
-  locale: null, data: null, communication_options: null, custom_branding: null, departure_location: null,
-  departure_date, departure_date_defaulted: false, return_date: null, promo_codes: [], package_queues: [],
-  created_at: NOW.toISOString(), updated_at: NOW.toISOString(), created_by: 'p-1', updated_by: 'p-1', version: 1,
+  id: 'b-1',
+  partner_id: 'p-1',
+  booking_id: 'BK-1',
+  external_id: null,
+  title: null,
+  first_name: null,
+  last_name: null,
+  full_name: null,
+  pax: null,
+  email: 'a@b.co',
+  phone: null,
+  gender: null,
+  flight_number: null,
+  date_of_birth: null,
+  locale: null,
+  data: null,
+  communication_options: null,
+  custom_branding: null,
+  departure_location: null,
+  departure_date,
+  departure_date_defaulted: false,
+  return_date: null,
+  promo_codes: [],
+  package_queues: [],
+  created_at: NOW.toISOString(),
+  updated_at: NOW.toISOString(),
+  created_by: 'p-1',
+  updated_by: 'p-1',
+  version: 1,
 });
 
 describe('Event schemas', () => {
-  it.each(departureEventNames.flatMap((event) => [[event, '2026-11-25T10:00:00+01:00'], [event, '2026-11-25']] as const))(
-    '%s for a departure of %s matches its data schema and the document',
-    (event, departure) => {
-      // Act
-      const built = departureEvent(makeBooking(departure), event, NOW, false);
+  it.each(
+    departureEventNames.flatMap(
+      (event) =>
+        [
+          [event, '2026-11-25T10:00:00+01:00'],
+          [event, '2026-11-25'],
+        ] as const,
+    ),
+  )('%s for a departure of %s matches its data schema and the document', (event, departure) => {
+    // Act
+    const built = departureEvent(makeBooking(departure), event, NOW, false);
 
-      // Assess
-      expect(v.safeParse(webhookEventDataSchemas[event], built.data).issues).toBeUndefined();
-      expect(() => assertWebhookMatchesContract(webhookEnvelope(built, 'dlv_1'))).not.toThrow();
-    },
-  );
+    // Assess
+    expect(v.safeParse(webhookEventDataSchemas[event], built.data).issues).toBeUndefined();
+    expect(() => assertWebhookMatchesContract(webhookEnvelope(built, 'dlv_1'))).not.toThrow();
+  });
 
   // The spec's Events table, as eventDataFields copies it, is the contract: exactly its members, no more, no fewer.
   const membersOf = (schema: v.GenericSchema): string[][] => {
-    const inner = (node: v.GenericSchema) => ('pipe' in node ? (node.pipe as v.GenericSchema[])[0]! : node) as v.ObjectSchema<v.ObjectEntries, undefined>;
+    const inner = (node: v.GenericSchema) =>
+      ('pipe' in node ? (node.pipe as v.GenericSchema[])[0]! : node) as v.ObjectSchema<v.ObjectEntries, undefined>;
     const options = schema.type === 'union' ? (schema as v.UnionSchema<v.GenericSchema[], undefined>).options : [schema];
     return options.map((option) => Object.keys(inner(option).entries).sort());
   };

@@ -8,7 +8,11 @@ describe('Test support: eventually', () => {
     let reads = 0;
 
     // Act
-    const value = await eventually(() => (reads += 1), (count) => count >= 3, 2_000);
+    const value = await eventually(
+      () => (reads += 1),
+      (count) => count >= 3,
+      2_000,
+    );
 
     // Assess
     expect(value).toBe(3);
@@ -16,7 +20,11 @@ describe('Test support: eventually', () => {
 
   it('throws when the time is up, naming the wait and the last value read', async () => {
     // Act
-    const waited = eventually(() => ['booking.within_cutoff'], (list) => list.length >= 2, 300);
+    const waited = eventually(
+      () => ['booking.within_cutoff'],
+      (list) => list.length >= 2,
+      300,
+    );
 
     // Assess
     await expect(waited).rejects.toThrow('Timed out after 300 ms; the last value read was ["booking.within_cutoff"]');

@@ -49,7 +49,9 @@ describe('powertoolsIdempotency', () => {
     while (stored === undefined) await new Promise((resolve) => setImmediate(resolve));
 
     // Act
-    const retry = runner().run(call(), async () => ({ id: 'second' })).catch((error: unknown) => error);
+    const retry = runner()
+      .run(call(), async () => ({ id: 'second' }))
+      .catch((error: unknown) => error);
     const refusal = await retry;
     finishFirst({ id: 'first' });
 

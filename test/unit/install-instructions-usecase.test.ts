@@ -75,11 +75,15 @@ describe('Use case: installInstructions', () => {
     const doc = await asDocument(installInstructions(request, deps));
 
     expect(doc.activation.code).toBe('LPA:1$smdp.example.com$UNIVERSAL-1');
-    expect(doc.branding).toEqual({ name: 'Sky Miles', colors: expect.objectContaining({ primary: '#0b5cad' }), logo_url: 'https://cdn.example.com/sky.png' });
+    expect(doc.branding).toEqual({
+      name: 'Sky Miles',
+      colors: expect.objectContaining({ primary: '#0b5cad' }),
+      logo_url: 'https://cdn.example.com/sky.png',
+    });
     expect(calls).toEqual(['traveler', 'booking:b-universal', 'brand:sky']);
   });
 
-  it('falls back to the traveler\'s first booking, and leaves a data-URL logo out', async () => {
+  it("falls back to the traveler's first booking, and leaves a data-URL logo out", async () => {
     const traveler = makeTraveler([universal({ booking_id: null })]);
     const logo = 'data:image/png;base64,iVBORw0KGgo=';
     const { deps, calls } = makeDeps({ traveler, bookings: { 'b-first': null }, brands: [makeBrand({ brand_id: 'default', name: 'House', logo })] });
@@ -90,7 +94,7 @@ describe('Use case: installInstructions', () => {
     expect(doc.branding).toMatchObject({ name: 'House', logo_url: null });
   });
 
-  it('uses the partner\'s name when it has no brand at all', async () => {
+  it("uses the partner's name when it has no brand at all", async () => {
     const { deps, calls } = makeDeps({ traveler: makeTraveler([universal()]), bookings: { 'b-universal': null } });
 
     const doc = await asDocument(installInstructions(request, deps));

@@ -41,7 +41,10 @@ describe('Install instructions', () => {
     const doc = await buildInstructions(makeInput({ device: { name: 'Pixel 8', os: 'Android', osVersion: '14' } }));
 
     expect(doc.platform).toBe('android');
-    expect(doc.links[0]).toMatchObject({ type: 'android_esim_setup', url: `https://esimsetup.android.com/esim_qrcode_provisioning?carddata=${ACTIVATION}` });
+    expect(doc.links[0]).toMatchObject({
+      type: 'android_esim_setup',
+      url: `https://esimsetup.android.com/esim_qrcode_provisioning?carddata=${ACTIVATION}`,
+    });
     expect(doc.steps.find((s) => s.id === 'qr_code')!.body).toContain('Network & internet');
   });
 
@@ -65,7 +68,10 @@ describe('Install instructions', () => {
     const doc = await buildInstructions(makeInput());
 
     expect(doc.activation).toMatchObject({
-      code: ACTIVATION, smdp_address: 'smdp.example-esim.com', matching_id: 'K2-1A2B3C-4D5E6F', confirmation_code_required: false,
+      code: ACTIVATION,
+      smdp_address: 'smdp.example-esim.com',
+      matching_id: 'K2-1A2B3C-4D5E6F',
+      confirmation_code_required: false,
     });
   });
 
@@ -113,7 +119,11 @@ describe('Install instructions', () => {
 });
 
 describe('Install instructions as HTML', () => {
-  const hostile = { name: '<script>alert(1)</script> & "Co"', colors: { primary: 'red;}</style><script>', background: '#fff' }, logo_url: 'javascript:alert(1)' };
+  const hostile = {
+    name: '<script>alert(1)</script> & "Co"',
+    colors: { primary: 'red;}</style><script>', background: '#fff' },
+    logo_url: 'javascript:alert(1)',
+  };
 
   it('renders one page with the button, the QR code and the manual details', async () => {
     const page = await renderInstructions(makeInput({ format: 'html', locale: 'fr' }));

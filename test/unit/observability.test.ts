@@ -12,12 +12,17 @@ const { countAuthenticationRefused, logger, metricNames, metricsNamespace, obser
 );
 
 const context = (requestId: string): Context =>
-  ({ functionName: 'getBooking', memoryLimitInMB: '512', invokedFunctionArn: 'arn:aws:lambda:eu-west-1:1:function:getBooking',
-    awsRequestId: requestId, functionVersion: '$LATEST', getRemainingTimeInMillis: () => 1000 }) as Context;
+  ({
+    functionName: 'getBooking',
+    memoryLimitInMB: '512',
+    invokedFunctionArn: 'arn:aws:lambda:eu-west-1:1:function:getBooking',
+    awsRequestId: requestId,
+    functionVersion: '$LATEST',
+    getRemainingTimeInMillis: () => 1000,
+  }) as Context;
 
 /** Every JSON line a spied console method printed. */
-const printed = (spy: { mock: { calls: unknown[][] } }) =>
-  spy.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, any>);
+const printed = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, any>);
 
 describe('observability', () => {
   afterEach(() => jest.restoreAllMocks());
@@ -46,7 +51,9 @@ describe('observability', () => {
   it('writes a webhook attempt as a count by outcome and a latency, flushed when the invocation ends', async () => {
     // Prepare
     const log = jest.spyOn(console, 'log').mockImplementation(() => {});
-    const handler = middy().use(observability()).handler(async () => recordWebhookAttempt('dead_lettered', 42));
+    const handler = middy()
+      .use(observability())
+      .handler(async () => recordWebhookAttempt('dead_lettered', 42));
 
     // Act
     await handler({}, context('req-3'));
@@ -76,7 +83,9 @@ describe('observability', () => {
     // Prepare
     const log = jest.spyOn(console, 'log').mockImplementation(() => {});
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
-    const handler = middy().use(observability()).handler(async () => 'ok');
+    const handler = middy()
+      .use(observability())
+      .handler(async () => 'ok');
 
     // Act
     await handler({}, context('req-4'));

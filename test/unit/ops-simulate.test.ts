@@ -35,7 +35,10 @@ const makeTarget = (overrides: Partial<SimulateTarget> = {}): SimulateTarget & {
 };
 
 /** A fake HTTP transport: records each request and answers with `status` and `body`. */
-const makeDeps = (answer: { status: number; body: unknown } = { status: 200, body: { success: true, message: 'ok', data: {} } }, target = makeTarget()) => {
+const makeDeps = (
+  answer: { status: number; body: unknown } = { status: 200, body: { success: true, message: 'ok', data: {} } },
+  target = makeTarget(),
+) => {
   const sent: SentRequest[] = [];
   const deps: SimulateDeps = {
     connect: async () => target,
@@ -61,13 +64,27 @@ describe('Ops CLI: simulate flags', () => {
     const topup = parseSimulate(['topup', '--external-user-id', 'u-1', '--amount', '1299', '--currency', 'EUR', '--iccid', '8901']);
     const usage = parseSimulate(['report-usage', '--package-id', 'pkg-1', '--percent', '50.5']);
     const redeem = parseSimulate(['redeem-promo-code', '--promo-code-id', 'pc-1', '--code', 'ABC', '--external-user-id', 'u-2']);
-    const purchase = parseSimulate(['purchase', '--external-user-id', 'u-3', '--destination', 'FRA', '--amount', '499', '--currency', 'EUR', '--package-queue-uuid', 'q-9']);
+    const purchase = parseSimulate([
+      'purchase',
+      '--external-user-id',
+      'u-3',
+      '--destination',
+      'FRA',
+      '--amount',
+      '499',
+      '--currency',
+      'EUR',
+      '--package-queue-uuid',
+      'q-9',
+    ]);
 
     // Assess
     expect(topup).toMatchObject({ step: 'topup', body: { external_user_id: 'u-1', amount: 1299, currency: 'EUR', iccid: '8901' } });
     expect(usage).toMatchObject({ body: { package_id: 'pkg-1', percent: 50.5 } });
     expect(redeem).toMatchObject({ body: { promo_code_id: 'pc-1', code: 'ABC', external_user_id: 'u-2' } });
-    expect(purchase).toMatchObject({ body: { external_user_id: 'u-3', destination: 'FRA', amount: 499, currency: 'EUR', package_queue_uuid: 'q-9' } });
+    expect(purchase).toMatchObject({
+      body: { external_user_id: 'u-3', destination: 'FRA', amount: 499, currency: 'EUR', package_queue_uuid: 'q-9' },
+    });
   });
 
   it('reads a negative --ms whether written "--ms -5000" or "--ms=-5000"', () => {
@@ -119,7 +136,10 @@ describe('Ops CLI: simulate flags', () => {
 describe('Ops CLI: simulate requests', () => {
   it('POSTs the body to /sandbox/<step>, signed so that partner authentication accepts it', async () => {
     // Prepare
-    const { deps, sent } = makeDeps({ status: 200, body: { success: true, message: 'Package activated', data: { package_id: 'pkg-1', iccid: '8901' } } });
+    const { deps, sent } = makeDeps({
+      status: 200,
+      body: { success: true, message: 'Package activated', data: { package_id: 'pkg-1', iccid: '8901' } },
+    });
 
     // Act
     const result = await simulate(['activate-package', '--package-queue-uuid', 'q-1', '--external-user-id', 'u-1', '--json'], deps);
@@ -135,7 +155,12 @@ describe('Ops CLI: simulate requests', () => {
     const authenticated = await authenticatePartner(
       { headers: request!.headers, method: 'POST', path: new URL(request!.url).pathname, queryCandidates: [''] },
       {
-        credentials: { findByApiKey: async (apiKey) => (apiKey === partner.apiKey ? { partnerId: partner.partnerId, apiKey, secretCiphertext: `enc:${partner.secret}`, status: 'active' } : undefined) },
+        credentials: {
+          findByApiKey: async (apiKey) =>
+            apiKey === partner.apiKey
+              ? { partnerId: partner.partnerId, apiKey, secretCiphertext: `enc:${partner.secret}`, status: 'active' }
+              : undefined,
+        },
         replayGuard: { claim: async () => true },
         cipher: fakeCipher,
         now: () => NOW,
@@ -194,7 +219,10 @@ describe('Ops CLI: simulate requests', () => {
 
   it('sends advance-clock unsigned to the local control endpoint beside the API', async () => {
     // Prepare
-    const { deps, sent } = makeDeps({ status: 200, body: { success: true, message: 'moved', data: { now: '2030-01-01T00:00:00.000Z', offset_ms: 60000 } } });
+    const { deps, sent } = makeDeps({
+      status: 200,
+      body: { success: true, message: 'moved', data: { now: '2030-01-01T00:00:00.000Z', offset_ms: 60000 } },
+    });
 
     // Act
     const result = await simulate(['advance-clock', '--ms', '60000', '--json'], deps);
@@ -218,10 +246,15 @@ describe('Ops CLI: simulate target of a deployed stage', () => {
       partners: {
         getProfile: async (id: string) => (id === profile.partner_id ? profile : undefined),
         findByApiKey: async (apiKey: string) =>
-          apiKey === profile.api_key ? { partnerId: profile.partner_id, apiKey, secretCiphertext: `enc:${partner.secret}`, status: 'active' } : undefined,
+          apiKey === profile.api_key
+            ? { partnerId: profile.partner_id, apiKey, secretCiphertext: `enc:${partner.secret}`, status: 'active' }
+            : undefined,
         list: async () => [profile],
       },
-      cipher: { ...fakeCipher, decrypt: async (ciphertext: string, context: Record<string, string>) => (decrypted.push(context), fakeCipher.decrypt(ciphertext, context)) },
+      cipher: {
+        ...fakeCipher,
+        decrypt: async (ciphertext: string, context: Record<string, string>) => (decrypted.push(context), fakeCipher.decrypt(ciphertext, context)),
+      },
       close: () => {},
     } as unknown as OpsContext;
     return { ctx, decrypted };

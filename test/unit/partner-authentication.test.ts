@@ -2,7 +2,8 @@
 // and a reused signature is refused whatever the handler found.
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { signatureReused, type AuthenticationDeps } from '#shared/auth/authenticate-partner';
+import type { AuthenticationDeps } from '#shared/auth/authenticate-partner';
+import { signatureReused } from '#shared/errors';
 import { signRequest } from '#shared/auth/request-signing';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import { errorHandler, partnerAuthentication, type HttpContext } from '#shared/http/middleware';

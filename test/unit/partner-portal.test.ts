@@ -1,7 +1,13 @@
 // Portal links and sessions with in-memory adapters: one partner per session, single use, expiry, and no
 // crossing with traveler redirect tokens (signed with the same key).
 import { localTokenSigner } from '#shared/security/token-signer';
-import { createPortalLink, loadPortalSession, openPortal, PORTAL_LINK_TTL_SECONDS, PORTAL_SESSION_TTL_SECONDS } from '#shared/usecases/partner-portal';
+import {
+  createPortalLink,
+  loadPortalSession,
+  openPortal,
+  PORTAL_LINK_TTL_SECONDS,
+  PORTAL_SESSION_TTL_SECONDS,
+} from '#shared/usecases/partner-portal';
 import { createRedirectToken } from '#shared/usecases/traveler-sessions';
 import type { PortalLinkRecord, PortalSession, PortalSessionStore } from '#shared/usecases/ports/webhooks';
 
@@ -47,7 +53,10 @@ describe('Use case: partner portal links and sessions', () => {
   it('refuses an expired link, an altered one (another partner named), and ends the session after its lifetime', async () => {
     const { deps, tokenOf, advance } = setup();
     const link = tokenOf((await createPortalLink({ partnerId: 'ptn_a', baseUrl: 'https://x.example/api' }, deps)).url)!;
-    const opened = await openPortal({ token: tokenOf((await createPortalLink({ partnerId: 'ptn_a', baseUrl: 'https://x.example/api' }, deps)).url) }, deps);
+    const opened = await openPortal(
+      { token: tokenOf((await createPortalLink({ partnerId: 'ptn_a', baseUrl: 'https://x.example/api' }, deps)).url) },
+      deps,
+    );
 
     expect(await openPortal({ token: link.replace('portal1.ptn_a.', 'portal1.ptn_b.') }, deps)).toEqual({ ok: false, reason: 'invalid' });
     advance(PORTAL_LINK_TTL_SECONDS);
@@ -58,12 +67,20 @@ describe('Use case: partner portal links and sessions', () => {
 
   it('never takes a traveler redirect token signed with the same key', async () => {
     const { deps } = setup();
-    const sessions = { putToken: async () => {}, getToken: async () => undefined, redeemToken: async () => true, getSession: async () => undefined, deleteSession: async () => {} };
+    const sessions = {
+      putToken: async () => {},
+      getToken: async () => undefined,
+      redeemToken: async () => true,
+      getSession: async () => undefined,
+      deleteSession: async () => {},
+    };
     const travelers = { resolveByExternalUserId: async () => ({ externalUserId: 'u-1' }), resolveByEmail: async () => undefined };
-    const traveler = await createRedirectToken(
-      { partnerId: 'ptn_a', externalUserId: 'u-1', webAppBaseUrl: 'https://x.example/api' },
-      { sessions, signer: deps.signer, clock: deps.clock, travelers } as never,
-    );
+    const traveler = await createRedirectToken({ partnerId: 'ptn_a', externalUserId: 'u-1', webAppBaseUrl: 'https://x.example/api' }, {
+      sessions,
+      signer: deps.signer,
+      clock: deps.clock,
+      travelers,
+    } as never);
 
     expect(await openPortal({ token: traveler.token }, deps)).toEqual({ ok: false, reason: 'invalid' });
   });

@@ -40,7 +40,7 @@ describe('Web: postedForm', () => {
     expect(handled).toEqual([]);
   });
 
-  it('hands an accepted form\'s fields to the form', async () => {
+  it("hands an accepted form's fields to the form", async () => {
     // Act
     const outcome = await form(requestWith('csrf_token=right&item=a', { 'sec-fetch-site': 'same-origin' }));
 

@@ -17,8 +17,12 @@ const streamEvent = (count: number): DynamoDBStreamEvent => ({
     dynamodb: {
       SequenceNumber: `seq-${index}`,
       NewImage: marshall({
-        entity: 'outbox', partner_id: 'ptn_1', event: 'booking.within_cutoff', event_id: `evt-${index}`,
-        timestamp: '2026-11-22T12:00:00.000Z', data: { traveler_email: 'a@example.com' },
+        entity: 'outbox',
+        partner_id: 'ptn_1',
+        event: 'booking.within_cutoff',
+        event_id: `evt-${index}`,
+        timestamp: '2026-11-22T12:00:00.000Z',
+        data: { traveler_email: 'a@example.com' },
       }) as NonNullable<DynamoDBStreamEvent['Records'][number]['dynamodb']>['NewImage'],
     },
   })),

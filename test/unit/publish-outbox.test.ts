@@ -53,7 +53,11 @@ describe('Use case: publishOutbox', () => {
     const retry = await publishOutbox(items(25), { putEvents });
 
     // Assess
-    expect(retry).toEqual(items(25).slice(13).map((i) => i.sequenceNumber));
+    expect(retry).toEqual(
+      items(25)
+        .slice(13)
+        .map((i) => i.sequenceNumber),
+    );
     expect(calls).toHaveLength(2);
   });
 
@@ -65,7 +69,11 @@ describe('Use case: publishOutbox', () => {
     const retry = await publishOutbox(items(15), { putEvents });
 
     // Assess
-    expect(retry).toEqual(items(15).slice(10).map((i) => i.sequenceNumber));
+    expect(retry).toEqual(
+      items(15)
+        .slice(10)
+        .map((i) => i.sequenceNumber),
+    );
     expect(calls).toHaveLength(2);
   });
 
@@ -74,7 +82,13 @@ describe('Use case: publishOutbox', () => {
     const messages = Array.from({ length: 12 }, (_, index) => ({ to: `t${index}@example.com`, subject: 's', text: `code ${index}` }));
     const request = {
       sequenceNumber: 'seq-email',
-      image: { partner_id: 'ptn_1', event: 'email.requested', event_id: 'email.requested:r-1', timestamp: '2026-11-22T12:00:00.000Z', data: { messages } },
+      image: {
+        partner_id: 'ptn_1',
+        event: 'email.requested',
+        event_id: 'email.requested:r-1',
+        timestamp: '2026-11-22T12:00:00.000Z',
+        data: { messages },
+      },
     };
     const stream = [item(0), request, item(2)];
     const { calls, putEvents } = bus([Array(10).fill(true), [true, true, false, true]]);
@@ -87,7 +101,13 @@ describe('Use case: publishOutbox', () => {
     expect(sent).toHaveLength(14);
     expect(sent.slice(1, 13).map((entry) => entry.DetailType)).toEqual(Array(12).fill('email.requested'));
     expect(sent.slice(1, 13).map((entry) => JSON.parse(entry.Detail))).toEqual(
-      messages.map((message, index) => ({ partner_id: 'ptn_1', event: 'email.requested', event_id: `email.requested:r-1:${index}`, timestamp: '2026-11-22T12:00:00.000Z', data: message })),
+      messages.map((message, index) => ({
+        partner_id: 'ptn_1',
+        event: 'email.requested',
+        event_id: `email.requested:r-1:${index}`,
+        timestamp: '2026-11-22T12:00:00.000Z',
+        data: message,
+      })),
     );
     expect(retry).toEqual(['seq-email', 'seq-002']);
   });

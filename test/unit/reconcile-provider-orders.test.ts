@@ -39,7 +39,8 @@ describe('Use case: reconcileProviderOrders', () => {
       travelers: { findByIccid: async (iccid) => (holders[iccid] ? ({ partner_id: holders[iccid] } as Traveler) : undefined) },
       reconciler: {
         reconcile: async (o, attached) => {
-          if (o.reference === 'down') throw new ProviderUnavailableError({ kind: 'unreachable', provider: 'es2plus', operation: 'cancelOrder', detail: 'HTTP 503' });
+          if (o.reference === 'down')
+            throw new ProviderUnavailableError({ kind: 'unreachable', provider: 'es2plus', operation: 'cancelOrder', detail: 'HTTP 503' });
           seen.push([o.reference, attached]);
           return o;
         },
@@ -48,7 +49,10 @@ describe('Use case: reconcileProviderOrders', () => {
     });
 
     // Assess
-    expect(seen).toEqual([['attached', true], ['foreign', false]]);
+    expect(seen).toEqual([
+      ['attached', true],
+      ['foreign', false],
+    ]);
     expect(outcome).toEqual({ settled: 2, deferred: 1 });
   });
 });

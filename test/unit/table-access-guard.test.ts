@@ -12,7 +12,12 @@ describe('Local table access guard', () => {
     ['a read route querying the table', route(), 'Query', {}],
     ['a read route claiming a single-use signature', route(), 'PutItem', { Item: { pk: 'SIGNATURE#pk_1#abc', sk: 'SIGNATURE' } }],
     ['a marshalled signature claim', route(), 'PutItem', { Item: { pk: { S: 'SIGNATURE#pk_1#abc' } } }],
-    ['a readWrite route in a transaction', route({ access: 'readWrite' }), 'TransactWriteItems', { TransactItems: [{ Put: { Item: { pk: 'B' } } }, { Delete: {} }] }],
+    [
+      'a readWrite route in a transaction',
+      route({ access: 'readWrite' }),
+      'TransactWriteItems',
+      { TransactItems: [{ Put: { Item: { pk: 'B' } } }, { Delete: {} }] },
+    ],
     ['a declared index', route({ indexes: ['gsi1'] }), 'Query', { IndexName: 'gsi1' }],
   ])('allows %s', (_case, declared, command, input) => {
     expect(refusal(declared, command, input)).toBeUndefined();
@@ -21,7 +26,13 @@ describe('Local table access guard', () => {
   it.each([
     ['a read route writing a booking', route(), 'PutItem', { Item: { pk: 'PARTNER#p#BOOKINGS' } }, "declare access: 'readWrite'"],
     ['a read route updating', route(), 'UpdateItem', {}, "declare access: 'readWrite'"],
-    ['a read route writing inside a transaction', route(), 'TransactWriteItems', { TransactItems: [{ ConditionCheck: {} }, { Update: {} }] }, 'calls Update'],
+    [
+      'a read route writing inside a transaction',
+      route(),
+      'TransactWriteItems',
+      { TransactItems: [{ ConditionCheck: {} }, { Update: {} }] },
+      'calls Update',
+    ],
     ['any route scanning', route({ access: 'readWrite' }), 'Scan', {}, 'calls Scan'],
     ['an undeclared index', route({ access: 'readWrite' }), 'Query', { IndexName: 'gsi2' }, "indexes: ['gsi2']"],
     ['a public route claiming a signature', route({ auth: 'public', access: 'none' }), 'PutItem', { Item: { pk: 'SIGNATURE#x' } }, 'calls PutItem'],
@@ -31,7 +42,12 @@ describe('Local table access guard', () => {
 
   it('refuses on the client itself, before any request leaves, only inside a route', async () => {
     // Prepare
-    const client = new DynamoDBClient({ region: 'eu-west-1', endpoint: 'http://127.0.0.1:1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' }, maxAttempts: 1 });
+    const client = new DynamoDBClient({
+      region: 'eu-west-1',
+      endpoint: 'http://127.0.0.1:1',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+      maxAttempts: 1,
+    });
     guardTableAccess(client);
     const documents = DynamoDBDocumentClient.from(client);
     const put = () => documents.send(new PutCommand({ TableName: 't', Item: { pk: 'PARTNER#p#BOOKINGS', sk: 'B' } }));

@@ -50,8 +50,7 @@ const makeTraveler = (pkg: Partial<TravelerPackage> = {}, esim: Partial<Esim> = 
   packages: [makePackage(pkg)],
 });
 
-const expectSpecFields = (data: Record<string, unknown>, fields: readonly string[]) =>
-  expect(Object.keys(data).sort()).toEqual([...fields].sort());
+const expectSpecFields = (data: Record<string, unknown>, fields: readonly string[]) => expect(Object.keys(data).sort()).toEqual([...fields].sort());
 
 describe('eSIM state machine', () => {
   it('goes provisioned → installed → removed → installed, counting each occurrence', () => {
@@ -67,8 +66,12 @@ describe('eSIM state machine', () => {
   it('refuses installing an installed eSIM and removing one that is not installed, with 409', () => {
     const installed = installEsim(makeTraveler(), '8988200000000000001', at(1)).traveler;
 
-    expect(() => installEsim(installed, '8988200000000000001', at(2))).toThrow(expect.objectContaining({ status: 409, code: 'esim_already_installed' }));
-    expect(() => removeEsim(makeTraveler(), '8988200000000000001', at(2))).toThrow(expect.objectContaining({ status: 409, code: 'esim_not_installed' }));
+    expect(() => installEsim(installed, '8988200000000000001', at(2))).toThrow(
+      expect.objectContaining({ status: 409, code: 'esim_already_installed' }),
+    );
+    expect(() => removeEsim(makeTraveler(), '8988200000000000001', at(2))).toThrow(
+      expect.objectContaining({ status: 409, code: 'esim_not_installed' }),
+    );
   });
 });
 

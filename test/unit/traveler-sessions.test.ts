@@ -1,6 +1,12 @@
 // Redirect tokens and sessions with in-memory adapters: signature, expiry, single use, session lifetime.
 import { localTokenSigner } from '#shared/security/token-signer';
-import { createRedirectToken, exchangeRedirectToken, loadTravelerSession, REDIRECT_TOKEN_TTL_SECONDS, SESSION_TTL_SECONDS } from '#shared/usecases/traveler-sessions';
+import {
+  createRedirectToken,
+  exchangeRedirectToken,
+  loadTravelerSession,
+  REDIRECT_TOKEN_TTL_SECONDS,
+  SESSION_TTL_SECONDS,
+} from '#shared/usecases/traveler-sessions';
 import type { RedirectTokenRecord, SessionStore, TravelerSession } from '#shared/usecases/ports/travelers';
 
 const memorySessions = (): SessionStore => {

@@ -13,16 +13,38 @@ const frameIn = (language: Language) => ({ language, t: translator(language), ba
 const textOf = (page: { value: string }) => page.value.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 const bundle = (overrides: Partial<BundleRecord>): BundleRecord => ({
-  id: 'pkg', destination: 'FRA', package_type: 'data-limited', size: '5GB', package_duration: 30, traffic_policy: null,
-  price: 1299, currency: 'EUR', countries: ['FRA'], ...overrides,
+  id: 'pkg',
+  destination: 'FRA',
+  package_type: 'data-limited',
+  size: '5GB',
+  package_duration: 30,
+  traffic_policy: null,
+  price: 1299,
+  currency: 'EUR',
+  countries: ['FRA'],
+  ...overrides,
 });
 const region = (id: string, names: DestinationSummary['names']): DestinationSummary => ({
-  id, type: 'region', iso3: null, iso2: null, names, regions: [], countries: ['FRA', 'DEU'], bundle_count: 1,
+  id,
+  type: 'region',
+  iso3: null,
+  iso2: null,
+  names,
+  regions: [],
+  countries: ['FRA', 'DEU'],
+  bundle_count: 1,
 });
 const europe = region('europe', { en: 'Europe', de: 'Europa' });
 const global = region('global', { en: 'Global', de: 'Weltweit' });
 const france: DestinationRecord = {
-  id: 'FRA', type: 'country', iso3: 'FRA', iso2: 'FR', names: null, regions: ['europe', 'global'], countries: ['FRA'], bundle_count: 4,
+  id: 'FRA',
+  type: 'country',
+  iso3: 'FRA',
+  iso2: 'FR',
+  names: null,
+  regions: ['europe', 'global'],
+  countries: ['FRA'],
+  bundle_count: 4,
   bundles: [
     bundle({ id: 'pkg-fra-5gb' }),
     bundle({ id: 'pkg-eu-10gb', destination: 'europe', size: '10GB', price: 2499 }),
@@ -39,12 +61,38 @@ describe('Web app: destinations by name', () => {
     externalUserId: 'traveler-1',
     locale: 'de',
     brandId: null,
-    packageQueues: [{ uuid: 'q-1', esim_type: 'universal', status: 'pending', expires_at: null, package: { package_type: 'data-limited', size: '1GB', package_duration: 7, destination: 'JPN' } }],
+    packageQueues: [
+      {
+        uuid: 'q-1',
+        esim_type: 'universal',
+        status: 'pending',
+        expires_at: null,
+        package: { package_type: 'data-limited', size: '1GB', package_duration: 7, destination: 'JPN' },
+      },
+    ],
     currentEsim: {
       status: 'installed',
       packages: [
-        { package_id: 'p-1', status: 'active', destination: 'FRA', size: '5GB', used_bytes: 0, remaining_bytes: 5 * 1024 ** 3, usage_percent: 0, expires_at: null },
-        { package_id: 'p-2', status: 'queued', destination: 'europe', size: '10GB', used_bytes: 0, remaining_bytes: 10 * 1024 ** 3, usage_percent: 0, expires_at: null },
+        {
+          package_id: 'p-1',
+          status: 'active',
+          destination: 'FRA',
+          size: '5GB',
+          used_bytes: 0,
+          remaining_bytes: 5 * 1024 ** 3,
+          usage_percent: 0,
+          expires_at: null,
+        },
+        {
+          package_id: 'p-2',
+          status: 'queued',
+          destination: 'europe',
+          size: '10GB',
+          used_bytes: 0,
+          remaining_bytes: 10 * 1024 ** 3,
+          usage_percent: 0,
+          expires_at: null,
+        },
       ],
     },
   };
@@ -71,7 +119,7 @@ describe('Web app: destinations by name', () => {
     expect(page).not.toMatch(/\b(FRA|JPN|europe)\b/);
   });
 
-  it('lists a country\'s bundles in one currency, its own first, then the regional ones under their region\'s name', async () => {
+  it("lists a country's bundles in one currency, its own first, then the regional ones under their region's name", async () => {
     // Act
     const shop = await showShop({ destinationId: 'fra' }, { catalog });
     const page = textOf(shopPage(frameIn('en'), { view: shop, csrfToken: 'csrf', nonce: 'n'.repeat(20) }));
@@ -81,14 +129,19 @@ describe('Web app: destinations by name', () => {
       [undefined, ['pkg-fra-5gb']],
       ['europe', ['pkg-eu-10gb']],
     ]);
-    expect(page).toMatch(/Packages for France .*€12\.99.* Regional packages: Europe They work in France and in the other countries of this region\. .*€24\.99/);
+    expect(page).toMatch(
+      /Packages for France .*€12\.99.* Regional packages: Europe They work in France and in the other countries of this region\. .*€24\.99/,
+    );
     expect(page).not.toContain('$');
   });
 
   it('keeps the regional currency for a country sold only through regions', async () => {
     // Prepare: Germany has no bundles of its own; Europe sells in euros, Global in dollars twice.
     const germany: DestinationRecord = {
-      ...france, id: 'DEU', iso3: 'DEU', iso2: 'DE',
+      ...france,
+      id: 'DEU',
+      iso3: 'DEU',
+      iso2: 'DE',
       bundles: [
         bundle({ id: 'pkg-eu-10gb', destination: 'europe' }),
         bundle({ id: 'pkg-global-3gb', destination: 'global', currency: 'USD' }),

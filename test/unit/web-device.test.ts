@@ -12,7 +12,10 @@ describe('the install page device', () => {
   });
 
   it('lets the picker override the User-Agent', () => {
-    expect(chosenDevice({ platform: 'android', os_version: '13' }, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)')).toEqual({ platform: 'android', osVersion: '13' });
+    expect(chosenDevice({ platform: 'android', os_version: '13' }, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)')).toEqual({
+      platform: 'android',
+      osVersion: '13',
+    });
   });
 
   it('ignores picker values outside its lists', () => {

@@ -12,7 +12,9 @@ describe('Web app building blocks', () => {
   it('escapes every interpolated value, in text and in attributes, but not nested templates', () => {
     const value = `"><script>alert('x')</script>&`;
     const out = html`<p title="${value}">${value}${html`<b>ok</b>`}</p>`.value;
-    expect(out).toBe('<p title="&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;">&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;<b>ok</b></p>');
+    expect(out).toBe(
+      '<p title="&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;">&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;<b>ok</b></p>',
+    );
   });
 
   it('has every English key, and only those, in every language, none empty and with the same placeholders', () => {
@@ -44,7 +46,9 @@ describe('Web app building blocks', () => {
   });
 
   it('marks cookies Secure with the __Host- prefix in deployed stages only', () => {
-    expect(setCookie('session', 'v', { secure: true, maxAgeSeconds: 60 })).toBe('__Host-session=v; Path=/; Max-Age=60; HttpOnly; SameSite=Lax; Secure');
+    expect(setCookie('session', 'v', { secure: true, maxAgeSeconds: 60 })).toBe(
+      '__Host-session=v; Path=/; Max-Age=60; HttpOnly; SameSite=Lax; Secure',
+    );
     expect(setCookie('session', 'v', { secure: false, maxAgeSeconds: 60 })).toBe('session=v; Path=/; Max-Age=60; HttpOnly; SameSite=Lax');
   });
 

@@ -1,5 +1,5 @@
 // domain → the install instructions as one self-contained, accessible HTML page: no script, every value escaped.
-import type { InstructionsDocument } from '#shared/domain/install/instructions';
+import type { InstructionsDocument } from '#shared/domain/install/document';
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => entities[char]!);

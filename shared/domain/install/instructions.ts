@@ -4,6 +4,9 @@ import QRCode from 'qrcode';
 import { resolveLocale, type ServedLocale } from '#shared/domain/locale';
 import { androidSetupLink, appleSetupLink, parseActivationCode, type ActivationCode } from '#shared/domain/install/activation-code';
 import { renderInstructionsHtml } from '#shared/domain/install/html';
+import type { InstructionLink, InstructionsDocument, InstructionStep, Platform, SafeBranding } from '#shared/domain/install/document';
+
+export type { InstructionLink, InstructionsDocument, InstructionStep, Platform, SafeBranding } from '#shared/domain/install/document';
 import { installStrings, type InstallStrings } from '#shared/domain/install/strings';
 import { compareVersions } from '#shared/domain/device-compatibility';
 
@@ -34,52 +37,11 @@ export interface InstructionsInput {
   format?: InstructionFormat;
 }
 
-export type Platform = 'ios' | 'android' | 'other';
-
-export interface InstructionStep {
-  id: 'one_tap' | 'qr_code' | 'manual' | 'turn_on' | 'installed';
-  title: string;
-  body: string;
-}
-
-export interface InstructionLink {
-  type: 'apple_esim_setup' | 'android_esim_setup';
-  label: string;
-  url: string;
-}
-
-export interface InstructionsDocument {
-  format: 'json';
-  locale: ServedLocale;
-  platform: Platform;
-  device: { name: string; os: string; os_version: string; device_type: string | null };
-  esim: { iccid: string; status: string; installed: boolean };
-  title: string;
-  intro: string;
-  steps: InstructionStep[];
-  activation: {
-    code: string;
-    smdp_address: string;
-    matching_id: string;
-    confirmation_code_required: boolean;
-    labels: { smdp_address: string; matching_id: string; code: string; iccid: string };
-  };
-  qr_code: { media_type: 'image/png'; data_url: string; alt: string };
-  links: InstructionLink[];
-  branding: SafeBranding;
-}
-
 export interface InstructionsPage {
   format: 'html';
   locale: ServedLocale;
   content_type: 'text/html; charset=utf-8';
   html: string;
-}
-
-export interface SafeBranding {
-  name: string;
-  colors: { primary: string; background: string; text: string };
-  logo_url: string | null;
 }
 
 const defaultColors = { primary: '#0b57d0', background: '#ffffff', text: '#1f1f1f' };
@@ -136,11 +98,25 @@ const oneTapLinks = (platform: Platform, osVersion: string, activation: Activati
   return [];
 };
 
-const steps = (platform: Platform, installed: boolean, hasOneTap: boolean, text: InstallStrings, values: Record<string, string>): InstructionStep[] => {
-  const step = (id: InstructionStep['id'], title: string, body: string): InstructionStep => ({ id, title: fill(title, values), body: fill(body, values) });
+const steps = (
+  platform: Platform,
+  installed: boolean,
+  hasOneTap: boolean,
+  text: InstallStrings,
+  values: Record<string, string>,
+): InstructionStep[] => {
+  const step = (id: InstructionStep['id'], title: string, body: string): InstructionStep => ({
+    id,
+    title: fill(title, values),
+    body: fill(body, values),
+  });
   const turnOn = step('turn_on', text.turnOnTitle, text.turnOnBody);
   if (installed) return [step('installed', text.installedTitle, text.installedBody), turnOn];
-  const byPlatform = { ios: ['qrBodyIos', 'manualBodyIos'], android: ['qrBodyAndroid', 'manualBodyAndroid'], other: ['qrBodyOther', 'manualBodyOther'] } as const;
+  const byPlatform = {
+    ios: ['qrBodyIos', 'manualBodyIos'],
+    android: ['qrBodyAndroid', 'manualBodyAndroid'],
+    other: ['qrBodyOther', 'manualBodyOther'],
+  } as const;
   const [qrBody, manualBody] = byPlatform[platform];
   return [
     ...(hasOneTap ? [step('one_tap', text.oneTapTitle, text.oneTapBody)] : []),

@@ -14,9 +14,7 @@ export const InstallInstructionsJsonSchema = v.object({
   esim: v.object({ iccid: v.string(), status: v.string(), installed: v.boolean() }),
   title: v.string(),
   intro: v.string(),
-  steps: v.array(
-    v.object({ id: v.picklist(['one_tap', 'qr_code', 'manual', 'turn_on', 'installed']), title: v.string(), body: v.string() }),
-  ),
+  steps: v.array(v.object({ id: v.picklist(['one_tap', 'qr_code', 'manual', 'turn_on', 'installed']), title: v.string(), body: v.string() })),
   activation: v.object({
     code: v.string(),
     smdp_address: v.string(),

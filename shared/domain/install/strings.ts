@@ -29,19 +29,23 @@ export interface InstallStrings {
 export const installStrings: Record<ServedLocale, InstallStrings> = {
   en: {
     title: 'Install your {brand} eSIM',
-    intro: 'Follow these steps on your {device}. You need Wi-Fi or mobile data. Do not delete the eSIM once it is installed: it can be installed only once.',
+    intro:
+      'Follow these steps on your {device}. You need Wi-Fi or mobile data. Do not delete the eSIM once it is installed: it can be installed only once.',
     installedTitle: 'Your eSIM is installed',
     installedBody: 'Nothing more to install on your {device}. The steps below turn it on when you arrive.',
     oneTapTitle: 'Install with one tap',
     oneTapBody: 'Tap "{oneTapLabel}" on this {device}. Your phone opens its eSIM setup and asks you to confirm.',
     oneTapLabel: 'Install eSIM',
     qrTitle: 'Or scan the QR code',
-    qrBodyIos: 'Show this QR code on another screen. On your {device}, open Settings > Mobile Service (or Cellular) > Add eSIM > Use QR Code, and scan it.',
-    qrBodyAndroid: 'Show this QR code on another screen. On your {device}, open Settings > Network & internet > SIMs > Add eSIM (Samsung: Settings > Connections > SIM manager > Add eSIM), and scan it.',
+    qrBodyIos:
+      'Show this QR code on another screen. On your {device}, open Settings > Mobile Service (or Cellular) > Add eSIM > Use QR Code, and scan it.',
+    qrBodyAndroid:
+      'Show this QR code on another screen. On your {device}, open Settings > Network & internet > SIMs > Add eSIM (Samsung: Settings > Connections > SIM manager > Add eSIM), and scan it.',
     qrBodyOther: 'Show this QR code on another screen. In the mobile network settings of your {device}, choose to add an eSIM and scan it.',
     manualTitle: 'Or enter the details yourself',
     manualBodyIos: 'Choose "Enter Details Manually" and type the SM-DP+ address and the activation code below.',
-    manualBodyAndroid: 'Choose "Enter code manually" and type the full activation code below. If your phone asks for two fields, use the SM-DP+ address and the activation code.',
+    manualBodyAndroid:
+      'Choose "Enter code manually" and type the full activation code below. If your phone asks for two fields, use the SM-DP+ address and the activation code.',
     manualBodyOther: 'Choose to enter the eSIM details manually and use the values below.',
     turnOnTitle: 'Turn it on when you arrive',
     turnOnBody: 'Choose the {brand} eSIM for mobile data and turn on data roaming for it. Your usual line can stay on for calls and texts.',
@@ -53,22 +57,28 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
   },
   de: {
     title: 'Ihre {brand}-eSIM installieren',
-    intro: 'Folgen Sie diesen Schritten auf Ihrem {device}. Sie brauchen WLAN oder mobile Daten. Löschen Sie die eSIM nach der Installation nicht: Sie lässt sich nur einmal installieren.',
+    intro:
+      'Folgen Sie diesen Schritten auf Ihrem {device}. Sie brauchen WLAN oder mobile Daten. Löschen Sie die eSIM nach der Installation nicht: Sie lässt sich nur einmal installieren.',
     installedTitle: 'Ihre eSIM ist installiert',
     installedBody: 'Auf Ihrem {device} ist nichts mehr zu installieren. Mit den folgenden Schritten schalten Sie sie bei der Ankunft ein.',
     oneTapTitle: 'Mit einem Tippen installieren',
     oneTapBody: 'Tippen Sie auf diesem {device} auf „{oneTapLabel}“. Ihr Telefon öffnet die eSIM-Einrichtung und bittet um Bestätigung.',
     oneTapLabel: 'eSIM installieren',
     qrTitle: 'Oder den QR-Code scannen',
-    qrBodyIos: 'Zeigen Sie diesen QR-Code auf einem anderen Bildschirm an. Öffnen Sie auf Ihrem {device} Einstellungen > Mobilfunk > eSIM hinzufügen > QR-Code verwenden und scannen Sie ihn.',
-    qrBodyAndroid: 'Zeigen Sie diesen QR-Code auf einem anderen Bildschirm an. Öffnen Sie auf Ihrem {device} Einstellungen > Netzwerk & Internet > SIMs > eSIM hinzufügen (Samsung: Einstellungen > Verbindungen > SIM-Manager > eSIM hinzufügen) und scannen Sie ihn.',
-    qrBodyOther: 'Zeigen Sie diesen QR-Code auf einem anderen Bildschirm an. Wählen Sie in den Mobilfunkeinstellungen Ihres {device}, eine eSIM hinzuzufügen, und scannen Sie ihn.',
+    qrBodyIos:
+      'Zeigen Sie diesen QR-Code auf einem anderen Bildschirm an. Öffnen Sie auf Ihrem {device} Einstellungen > Mobilfunk > eSIM hinzufügen > QR-Code verwenden und scannen Sie ihn.',
+    qrBodyAndroid:
+      'Zeigen Sie diesen QR-Code auf einem anderen Bildschirm an. Öffnen Sie auf Ihrem {device} Einstellungen > Netzwerk & Internet > SIMs > eSIM hinzufügen (Samsung: Einstellungen > Verbindungen > SIM-Manager > eSIM hinzufügen) und scannen Sie ihn.',
+    qrBodyOther:
+      'Zeigen Sie diesen QR-Code auf einem anderen Bildschirm an. Wählen Sie in den Mobilfunkeinstellungen Ihres {device}, eine eSIM hinzuzufügen, und scannen Sie ihn.',
     manualTitle: 'Oder die Daten selbst eingeben',
     manualBodyIos: 'Wählen Sie „Details manuell eingeben“ und tippen Sie die SM-DP+-Adresse und den Aktivierungscode unten ein.',
-    manualBodyAndroid: 'Wählen Sie „Code manuell eingeben“ und tippen Sie den vollständigen Aktivierungscode unten ein. Fragt Ihr Telefon nach zwei Feldern, nutzen Sie die SM-DP+-Adresse und den Aktivierungscode.',
+    manualBodyAndroid:
+      'Wählen Sie „Code manuell eingeben“ und tippen Sie den vollständigen Aktivierungscode unten ein. Fragt Ihr Telefon nach zwei Feldern, nutzen Sie die SM-DP+-Adresse und den Aktivierungscode.',
     manualBodyOther: 'Wählen Sie die manuelle Eingabe der eSIM-Daten und verwenden Sie die Werte unten.',
     turnOnTitle: 'Bei der Ankunft einschalten',
-    turnOnBody: 'Wählen Sie die {brand}-eSIM für mobile Daten und schalten Sie für sie Datenroaming ein. Ihre gewohnte Nummer kann für Anrufe und SMS aktiv bleiben.',
+    turnOnBody:
+      'Wählen Sie die {brand}-eSIM für mobile Daten und schalten Sie für sie Datenroaming ein. Ihre gewohnte Nummer kann für Anrufe und SMS aktiv bleiben.',
     smdpLabel: 'SM-DP+-Adresse',
     matchingIdLabel: 'Aktivierungscode',
     activationCodeLabel: 'Vollständiger Aktivierungscode',
@@ -77,22 +87,28 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
   },
   fr: {
     title: 'Installez votre eSIM {brand}',
-    intro: 'Suivez ces étapes sur votre {device}. Il vous faut du Wi-Fi ou des données mobiles. Ne supprimez pas l’eSIM une fois installée : elle ne peut être installée qu’une seule fois.',
+    intro:
+      'Suivez ces étapes sur votre {device}. Il vous faut du Wi-Fi ou des données mobiles. Ne supprimez pas l’eSIM une fois installée : elle ne peut être installée qu’une seule fois.',
     installedTitle: 'Votre eSIM est installée',
     installedBody: 'Plus rien à installer sur votre {device}. Les étapes ci-dessous l’activent à votre arrivée.',
     oneTapTitle: 'Installer en un geste',
     oneTapBody: 'Touchez « {oneTapLabel} » sur ce {device}. Votre téléphone ouvre la configuration eSIM et vous demande de confirmer.',
     oneTapLabel: 'Installer l’eSIM',
     qrTitle: 'Ou scannez le QR code',
-    qrBodyIos: 'Affichez ce QR code sur un autre écran. Sur votre {device}, ouvrez Réglages > Données cellulaires > Ajouter une eSIM > Utiliser un code QR, puis scannez-le.',
-    qrBodyAndroid: 'Affichez ce QR code sur un autre écran. Sur votre {device}, ouvrez Paramètres > Réseau et Internet > SIM > Ajouter une eSIM (Samsung : Paramètres > Connexions > Gestionnaire SIM > Ajouter une eSIM), puis scannez-le.',
-    qrBodyOther: 'Affichez ce QR code sur un autre écran. Dans les réglages réseau mobile de votre {device}, choisissez d’ajouter une eSIM et scannez-le.',
+    qrBodyIos:
+      'Affichez ce QR code sur un autre écran. Sur votre {device}, ouvrez Réglages > Données cellulaires > Ajouter une eSIM > Utiliser un code QR, puis scannez-le.',
+    qrBodyAndroid:
+      'Affichez ce QR code sur un autre écran. Sur votre {device}, ouvrez Paramètres > Réseau et Internet > SIM > Ajouter une eSIM (Samsung : Paramètres > Connexions > Gestionnaire SIM > Ajouter une eSIM), puis scannez-le.',
+    qrBodyOther:
+      'Affichez ce QR code sur un autre écran. Dans les réglages réseau mobile de votre {device}, choisissez d’ajouter une eSIM et scannez-le.',
     manualTitle: 'Ou saisissez les informations vous-même',
     manualBodyIos: 'Choisissez « Saisir les détails manuellement » et tapez l’adresse SM-DP+ et le code d’activation ci-dessous.',
-    manualBodyAndroid: 'Choisissez « Saisir le code manuellement » et tapez le code d’activation complet ci-dessous. Si votre téléphone demande deux champs, utilisez l’adresse SM-DP+ et le code d’activation.',
+    manualBodyAndroid:
+      'Choisissez « Saisir le code manuellement » et tapez le code d’activation complet ci-dessous. Si votre téléphone demande deux champs, utilisez l’adresse SM-DP+ et le code d’activation.',
     manualBodyOther: 'Choisissez la saisie manuelle des informations eSIM et utilisez les valeurs ci-dessous.',
     turnOnTitle: 'Activez-la à votre arrivée',
-    turnOnBody: 'Choisissez l’eSIM {brand} pour les données mobiles et activez l’itinérance des données pour elle. Votre ligne habituelle peut rester active pour les appels et SMS.',
+    turnOnBody:
+      'Choisissez l’eSIM {brand} pour les données mobiles et activez l’itinérance des données pour elle. Votre ligne habituelle peut rester active pour les appels et SMS.',
     smdpLabel: 'Adresse SM-DP+',
     matchingIdLabel: 'Code d’activation',
     activationCodeLabel: 'Code d’activation complet',
@@ -109,14 +125,17 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     oneTapLabel: 'Instalar eSIM',
     qrTitle: 'O escanea el código QR',
     qrBodyIos: 'Muestra este código QR en otra pantalla. En tu {device}, abre Ajustes > Datos móviles > Añadir eSIM > Usar código QR y escanéalo.',
-    qrBodyAndroid: 'Muestra este código QR en otra pantalla. En tu {device}, abre Ajustes > Redes e Internet > SIM > Añadir eSIM (Samsung: Ajustes > Conexiones > Administrador de SIM > Añadir eSIM) y escanéalo.',
+    qrBodyAndroid:
+      'Muestra este código QR en otra pantalla. En tu {device}, abre Ajustes > Redes e Internet > SIM > Añadir eSIM (Samsung: Ajustes > Conexiones > Administrador de SIM > Añadir eSIM) y escanéalo.',
     qrBodyOther: 'Muestra este código QR en otra pantalla. En los ajustes de red móvil de tu {device}, elige añadir una eSIM y escanéalo.',
     manualTitle: 'O introduce los datos tú mismo',
     manualBodyIos: 'Elige «Introducir datos manualmente» y escribe la dirección SM-DP+ y el código de activación de abajo.',
-    manualBodyAndroid: 'Elige «Introducir código manualmente» y escribe el código de activación completo de abajo. Si tu teléfono pide dos campos, usa la dirección SM-DP+ y el código de activación.',
+    manualBodyAndroid:
+      'Elige «Introducir código manualmente» y escribe el código de activación completo de abajo. Si tu teléfono pide dos campos, usa la dirección SM-DP+ y el código de activación.',
     manualBodyOther: 'Elige introducir los datos de la eSIM manualmente y usa los valores de abajo.',
     turnOnTitle: 'Actívala al llegar',
-    turnOnBody: 'Elige la eSIM de {brand} para los datos móviles y activa la itinerancia de datos para ella. Tu línea habitual puede seguir activa para llamadas y SMS.',
+    turnOnBody:
+      'Elige la eSIM de {brand} para los datos móviles y activa la itinerancia de datos para ella. Tu línea habitual puede seguir activa para llamadas y SMS.',
     smdpLabel: 'Dirección SM-DP+',
     matchingIdLabel: 'Código de activación',
     activationCodeLabel: 'Código de activación completo',

@@ -36,7 +36,9 @@ export class Es2PlusRefusal extends ProviderUnavailableError {
 }
 
 const describe = (data: StatusCodeData | undefined): string =>
-  data ? `subjectCode ${data.subjectCode}, reasonCode ${data.reasonCode}${data.message ? `: ${data.message.slice(0, 200)}` : ''}` : 'no status code data';
+  data
+    ? `subjectCode ${data.subjectCode}, reasonCode ${data.reasonCode}${data.message ? `: ${data.message.slice(0, 200)}` : ''}`
+    : 'no status code data';
 
 type Call<F extends OrderFunction> = Omit<Es2PlusRequest<F>, 'header'>;
 

@@ -115,8 +115,7 @@ export const es2PlusConnectivity = (deps: {
       const profileType = destination ? (settings.profileTypes[destination] ?? settings.profileTypes.classic) : settings.profileTypes.universal;
       if (!profileType) throw unsupported('downloadOrder', `No profile type is configured for ${destination ?? 'the universal eSIM'}`);
       const known = await journal.get(partnerId, idempotencyKey);
-      let order =
-        !known || known.state === 'cancelled' ? freshOrder(partnerId, idempotencyKey, (known?.attempt ?? 0) + 1, profileType) : known;
+      let order = !known || known.state === 'cancelled' ? freshOrder(partnerId, idempotencyKey, (known?.attempt ?? 0) + 1, profileType) : known;
       if (order.state === 'ordering') order = await download(order);
       if (order.state === 'ordered') order = await confirm(order);
       return profileOf(order);

@@ -18,7 +18,13 @@ export const Es2PlusSecretSchema = v.object({
   caBundle: Pem('caBundle'),
   /** SHA-256 fingerprints (hex, colons optional) of the client certificates the SM-DP+ sends notifications with. */
   notificationCertificateFingerprints: v.pipe(
-    v.array(v.pipe(v.string(), v.transform((value) => value.replace(/:/g, '').toLowerCase()), v.regex(/^[0-9a-f]{64}$/, 'A SHA-256 fingerprint has 64 hex digits'))),
+    v.array(
+      v.pipe(
+        v.string(),
+        v.transform((value) => value.replace(/:/g, '').toLowerCase()),
+        v.regex(/^[0-9a-f]{64}$/, 'A SHA-256 fingerprint has 64 hex digits'),
+      ),
+    ),
     v.maxLength(10),
   ),
 });

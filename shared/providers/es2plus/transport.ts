@@ -23,7 +23,10 @@ export interface Es2PlusTransport {
 
 /** The transport gave up: connection refused or reset, TLS failure, or no answer within the timeout. */
 export class TransportError extends Error {
-  constructor(message: string, readonly timedOut: boolean) {
+  constructor(
+    message: string,
+    readonly timedOut: boolean,
+  ) {
     super(message);
     this.name = 'TransportError';
   }
@@ -48,7 +51,15 @@ export const mutualTlsTransport = (input: { baseUrl: string; credentials: Mutual
     post: (path, headers, body) =>
       new Promise<JsonExchange>((resolve, reject) => {
         const call = request(
-          { protocol: 'https:', hostname: base.hostname, port: base.port || 443, path: `${prefix}${path}`, method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+          {
+            protocol: 'https:',
+            hostname: base.hostname,
+            port: base.port || 443,
+            path: `${prefix}${path}`,
+            method: 'POST',
+            agent,
+            headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          },
           (response) => {
             const chunks: Buffer[] = [];
             let size = 0;
@@ -61,7 +72,9 @@ export const mutualTlsTransport = (input: { baseUrl: string; credentials: Mutual
               chunks.push(chunk);
             });
             response.on('error', (error) => reject(error instanceof TransportError ? error : new TransportError(error.message, false)));
-            response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+            response.on('end', () =>
+              resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }),
+            );
           },
         );
         call.setTimeout(input.timeoutMs, () => call.destroy(new TransportError(`No answer within ${input.timeoutMs} ms`, true)));

@@ -23,13 +23,9 @@ export class ProviderUnavailableError extends AppError {
     /** What went wrong at the provider, for logs and support; never sent to the caller. */
     readonly failure: { kind: ProviderFailureKind; provider: string; operation: string; detail: string },
   ) {
-    super(
-      503,
-      'provider_unavailable',
-      'eSIM provisioning is unavailable right now; nothing was redeemed. Retry after the time in Retry-After.',
-      [],
-      { 'retry-after': String(PROVIDER_RETRY_AFTER_SECONDS) },
-    );
+    super(503, 'provider_unavailable', 'eSIM provisioning is unavailable right now; nothing was redeemed. Retry after the time in Retry-After.', [], {
+      'retry-after': String(PROVIDER_RETRY_AFTER_SECONDS),
+    });
   }
 }
 

@@ -1,16 +1,10 @@
 // ports → the service-wide ones: the clock, email, and windowed counters for throttling.
 
-export interface Clock {
-  now(): Date;
-}
+import type { EmailMessage } from '#shared/domain/email-message';
 
-/** One email: plain text always, HTML optionally (the same content). */
-export interface EmailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
+// Defined below the use cases, where the domain and the clock itself can name them.
+export type { Clock } from '#shared/clock';
+export type { EmailMessage } from '#shared/domain/email-message';
 
 /** Sends an email now; Amazon SES v2 in AWS, .eml files under the data folder locally. */
 export interface EmailSender {

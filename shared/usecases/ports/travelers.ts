@@ -1,6 +1,6 @@
 // ports → what the traveler web app and redirect tokens need: sessions, token signing, traveler views.
 import type { EsimType, PackageQueueEntry, PackageSpecification } from '#shared/domain/booking';
-/** Finds travelers of one partner; bound to the traveler lifecycle in shared/web/traveler-directory.ts. */
+/** Finds travelers of one partner; bound to the traveler lifecycle in shared/usecases/traveler-directory.ts. */
 export interface TravelerDirectory {
   /** The partner vouches for its own user ids: any well-formed id is a traveler, with or without packages yet. */
   resolveByExternalUserId(partnerId: string, externalUserId: string): Promise<{ externalUserId: string }>;
@@ -62,7 +62,7 @@ export interface QueuedPackageView {
 }
 
 /**
- * Everything the home page can show of one traveler: shared/web/traveler-directory.ts fills it from the traveler
+ * Everything the home page can show of one traveler: shared/usecases/traveler-directory.ts fills it from the traveler
  * lifecycle (the traveler's package queue entries). `currentEsim` (eSIM, packages, data meter) is next.
  */
 export interface TravelerHomeView {
@@ -104,5 +104,8 @@ export interface InstallableEsim {
 
 export interface TravelerEsimSource {
   /** The traveler's current eSIM (null before the first one), and the newest booking's locale and brand. */
-  loadCurrentEsim(partnerId: string, externalUserId: string): Promise<{ esim: InstallableEsim | null; locale: string | null; brandId: string | null }>;
+  loadCurrentEsim(
+    partnerId: string,
+    externalUserId: string,
+  ): Promise<{ esim: InstallableEsim | null; locale: string | null; brandId: string | null }>;
 }

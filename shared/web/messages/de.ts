@@ -9,7 +9,8 @@ export const de: Messages = {
   tokenExpiredTitle: 'Dieser Link ist abgelaufen',
   tokenExpiredBody: 'Anmeldelinks gelten zum Schutz Ihrer eSIM nur wenige Minuten.',
   tokenUsedTitle: 'Dieser Link wurde bereits verwendet',
-  tokenUsedBody: 'Jeder Anmeldelink funktioniert nur einmal. Wenn Sie ihn schon geöffnet haben, ist Ihre Sitzung in jenem Fenster eventuell noch offen.',
+  tokenUsedBody:
+    'Jeder Anmeldelink funktioniert nur einmal. Wenn Sie ihn schon geöffnet haben, ist Ihre Sitzung in jenem Fenster eventuell noch offen.',
   tokenInvalidTitle: 'Dieser Link ist ungültig',
   tokenInvalidBody: 'Der Link ist möglicherweise unvollständig. Öffnen Sie ihn erneut aus der App, ohne ihn zu ändern.',
   sessionExpiredTitle: 'Ihre Sitzung ist beendet',
@@ -71,7 +72,8 @@ export const de: Messages = {
   backHome: 'Zurück zu Ihren Reisedaten',
   installNoEsimTitle: 'Ihre eSIM ist noch nicht bereit',
   installNoEsimBody: 'Für Sie gibt es noch keine eSIM zum Installieren. Sie wird erstellt, wenn Sie Ihr erstes Datenpaket einlösen.',
-  installNoEsimNext: 'Gehen Sie zurück zu Ihren Reisedaten, lösen Sie ein Paket ein und öffnen Sie diese Seite erneut: Hier erscheinen dann die Schritte für Ihr Telefon.',
+  installNoEsimNext:
+    'Gehen Sie zurück zu Ihren Reisedaten, lösen Sie ein Paket ein und öffnen Sie diese Seite erneut: Hier erscheinen dann die Schritte für Ihr Telefon.',
   devicePickerTitle: 'Nicht Ihr Gerät?',
   deviceShown: 'Schritte für: {device}.',
   deviceChange: 'Gerät ändern',
@@ -100,10 +102,12 @@ export const de: Messages = {
   checkoutDoneTitle: 'Zahlung erhalten',
   checkoutWhat: 'Sie haben gekauft',
   checkoutPaid: 'Bezahlt',
-  checkoutNext: 'Die Daten werden jetzt Ihrer eSIM hinzugefügt. Sie starten, wenn Sie ankommen und Ihr Telefon sich mit einem lokalen Netz verbindet. Ist Ihre eSIM noch nicht installiert, installieren Sie sie zuerst.',
+  checkoutNext:
+    'Die Daten werden jetzt Ihrer eSIM hinzugefügt. Sie starten, wenn Sie ankommen und Ihr Telefon sich mit einem lokalen Netz verbindet. Ist Ihre eSIM noch nicht installiert, installieren Sie sie zuerst.',
   checkoutButton: 'Zurück zu Ihren Reisedaten',
   checkoutInvalidTitle: 'Dieser Kauf konnte nicht gesendet werden',
-  checkoutInvalidBody: 'Im Formular fehlte etwas oder wurde geändert. Es wurde nichts berechnet. Gehen Sie zurück zum Shop und wählen Sie das Paket erneut.',
+  checkoutInvalidBody:
+    'Im Formular fehlte etwas oder wurde geändert. Es wurde nichts berechnet. Gehen Sie zurück zum Shop und wählen Sie das Paket erneut.',
   bundleGoneTitle: 'Dieses Paket ist nicht mehr verfügbar',
   bundleGoneBody: 'Es wurde nichts berechnet. Gehen Sie zurück zum Shop und wählen Sie ein anderes Paket.',
 };

@@ -98,7 +98,8 @@ export const en = {
   checkoutDoneTitle: 'Payment received',
   checkoutWhat: 'You bought',
   checkoutPaid: 'Paid',
-  checkoutNext: 'The data is added to your eSIM now. It starts when you arrive and your phone connects to a local network. If your eSIM is not installed yet, install it first.',
+  checkoutNext:
+    'The data is added to your eSIM now. It starts when you arrive and your phone connects to a local network. If your eSIM is not installed yet, install it first.',
   checkoutButton: 'Back to your travel data',
   checkoutInvalidTitle: 'This purchase could not be sent',
   checkoutInvalidBody: 'Something in the form was missing or changed. Nothing was charged. Go back to the shop and choose the package again.',

@@ -9,7 +9,8 @@ export const fr: Messages = {
   tokenExpiredTitle: 'Ce lien a expiré',
   tokenExpiredBody: 'Les liens de connexion ne sont valables que quelques minutes, pour protéger votre eSIM.',
   tokenUsedTitle: 'Ce lien a déjà été utilisé',
-  tokenUsedBody: 'Chaque lien de connexion ne fonctionne qu’une fois. Si vous l’avez déjà ouvert, votre session est peut-être encore ouverte dans cette fenêtre.',
+  tokenUsedBody:
+    'Chaque lien de connexion ne fonctionne qu’une fois. Si vous l’avez déjà ouvert, votre session est peut-être encore ouverte dans cette fenêtre.',
   tokenInvalidTitle: 'Ce lien n’est pas valide',
   tokenInvalidBody: 'Le lien est peut-être incomplet. Ouvrez-le de nouveau depuis l’application, sans le modifier.',
   sessionExpiredTitle: 'Votre session est terminée',
@@ -71,7 +72,8 @@ export const fr: Messages = {
   backHome: 'Retour à vos données de voyage',
   installNoEsimTitle: 'Votre eSIM n’est pas encore prête',
   installNoEsimBody: 'Vous n’avez pas encore d’eSIM à installer. Elle est créée lorsque vous utilisez votre premier forfait de données.',
-  installNoEsimNext: 'Revenez à vos données de voyage, utilisez un forfait, puis rouvrez cette page : les étapes pour votre téléphone s’afficheront ici.',
+  installNoEsimNext:
+    'Revenez à vos données de voyage, utilisez un forfait, puis rouvrez cette page : les étapes pour votre téléphone s’afficheront ici.',
   devicePickerTitle: 'Ce n’est pas votre appareil ?',
   deviceShown: 'Étapes pour : {device}.',
   deviceChange: 'Changer d’appareil',
@@ -100,10 +102,12 @@ export const fr: Messages = {
   checkoutDoneTitle: 'Paiement reçu',
   checkoutWhat: 'Votre achat',
   checkoutPaid: 'Payé',
-  checkoutNext: 'Les données sont ajoutées à votre eSIM dès maintenant. Elles démarrent à votre arrivée, quand votre téléphone se connecte à un réseau local. Si votre eSIM n’est pas encore installée, installez-la d’abord.',
+  checkoutNext:
+    'Les données sont ajoutées à votre eSIM dès maintenant. Elles démarrent à votre arrivée, quand votre téléphone se connecte à un réseau local. Si votre eSIM n’est pas encore installée, installez-la d’abord.',
   checkoutButton: 'Retour à vos données de voyage',
   checkoutInvalidTitle: 'Cet achat n’a pas pu être envoyé',
-  checkoutInvalidBody: 'Il manquait un élément du formulaire ou il a été modifié. Rien n’a été débité. Revenez à la boutique et choisissez à nouveau le forfait.',
+  checkoutInvalidBody:
+    'Il manquait un élément du formulaire ou il a été modifié. Rien n’a été débité. Revenez à la boutique et choisissez à nouveau le forfait.',
   bundleGoneTitle: 'Ce forfait n’est plus disponible',
   bundleGoneBody: 'Rien n’a été débité. Revenez à la boutique et choisissez un autre forfait.',
 };

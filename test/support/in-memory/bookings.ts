@@ -1,7 +1,7 @@
 // test support → BookingStore in memory, with the DynamoDB adapter's semantics: one all-or-nothing write per call,
 // version-checked replace and delete, `booking_id_taken` and `signature_reused` refusals, the same look-ups
 // (kept or dropped as the adapter keeps them) and the same newest-first paging by booking id.
-import { signatureReused } from '#shared/auth/authenticate-partner';
+import { signatureReused } from '#shared/errors';
 import { bookedEmailOf, type Booking, type PackageQueueEntry } from '#shared/domain/booking';
 import { departureEventNames } from '#shared/domain/departure-events';
 import type { DomainEvent } from '#shared/events/catalog';
@@ -14,8 +14,7 @@ import { absent, atVersion, TransactionCanceled, type Item, type MemoryTable, ty
 export const travelerKeyOf = (entry: PackageQueueEntry): string | null =>
   entry.external_user_id ?? (entry.email ? `email:${entry.email.toLowerCase()}` : null);
 
-const concurrentChange = () =>
-  new ConflictError('concurrent_modification', 'The booking was changed by another request. Read it again and retry.');
+const concurrentChange = () => new ConflictError('concurrent_modification', 'The booking was changed by another request. Read it again and retry.');
 
 /** A booking replaced by anyone (this store or a lifecycle commit): only over the version it was read at. */
 export const bookingReplaceWrite = (booking: Booking): Write => ({

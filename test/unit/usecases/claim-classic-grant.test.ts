@@ -17,7 +17,7 @@ const bookClassic = async (world: ReturnType<typeof memoryLifecycle>, entry: Rec
 };
 
 describe('Use case: claimClassicGrant', () => {
-  it('claims the grant onto a new classic eSIM for its destination and spends the grant\'s promo code', async () => {
+  it("claims the grant onto a new classic eSIM for its destination and spends the grant's promo code", async () => {
     // Prepare
     const world = memoryLifecycle();
     const { booking, claim } = await bookClassic(world);

@@ -54,10 +54,16 @@ describe('Use case: ingestFact', () => {
     expect(await world.deps.travelers.factRecorded('payments', 'evt-1')).toBe(false);
   });
 
-  it('records a fact older than the eSIM\'s state without applying it, so its replay is a duplicate', async () => {
+  it("records a fact older than the eSIM's state without applying it, so its replay is a duplicate", async () => {
     const world = memoryLifecycle();
     const pkg = await world.activePackage({ size: '1GB' });
-    await ingestFact({ reporter: 'esim-platform', fact: makeFact({ type: 'esim.installed', iccid: pkg.iccid, event_id: 'evt-new', occurred_at: '2026-06-01T10:00:00Z' }) }, world.deps);
+    await ingestFact(
+      {
+        reporter: 'esim-platform',
+        fact: makeFact({ type: 'esim.installed', iccid: pkg.iccid, event_id: 'evt-new', occurred_at: '2026-06-01T10:00:00Z' }),
+      },
+      world.deps,
+    );
     const stale = makeFact({ type: 'esim.removed', iccid: pkg.iccid, event_id: 'evt-old', occurred_at: '2026-06-01T09:00:00Z' });
 
     const result = await ingestFact({ reporter: 'esim-platform', fact: stale }, world.deps);
@@ -80,7 +86,12 @@ describe('Use case: ingestFact', () => {
     const world = memoryLifecycle();
     await world.activePackage({ size: '1GB' });
     const fact = makeFact({
-      type: 'payment.topup', partner_id: 'ptn_test', external_user_id: 'u-1', payment_id: 'pay-1', amount: 500, currency: 'EUR',
+      type: 'payment.topup',
+      partner_id: 'ptn_test',
+      external_user_id: 'u-1',
+      payment_id: 'pay-1',
+      amount: 500,
+      currency: 'EUR',
       iccid: '8988200000000000999',
     });
 

@@ -76,7 +76,7 @@ describe('Use case: recordPurchase', () => {
 });
 
 describe('Use case: recordTopup', () => {
-  it('adds the package to the eSIM it names, keeping that eSIM\'s destination', async () => {
+  it("adds the package to the eSIM it names, keeping that eSIM's destination", async () => {
     const world = memoryLifecycle();
     const bought = await recordPurchase(makePayment(), world.deps);
 

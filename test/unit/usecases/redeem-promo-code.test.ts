@@ -119,7 +119,7 @@ describe('Use case: redeemPromoCode', () => {
     });
   });
 
-  it('answers another partner\'s code and an unknown code with 404 promo_code_not_found', async () => {
+  it("answers another partner's code and an unknown code with 404 promo_code_not_found", async () => {
     const world = memoryLifecycle({ partners: [makePartnerProfile(), makePartnerProfile({ partner_id: 'ptn_other' })] });
     const { promo } = await bookGrant(world);
 
@@ -145,7 +145,7 @@ describe('Use case: redeemPromoCode', () => {
 });
 
 describe('Use case: redeemPackageQueueEntry', () => {
-  it('redeems the traveler\'s pending entry and spends its promo code with it', async () => {
+  it("redeems the traveler's pending entry and spends its promo code with it", async () => {
     const world = memoryLifecycle();
     const { booking, queue } = await bookGrant(world);
 
@@ -176,7 +176,7 @@ describe('Use case: redeemPackageQueueEntry', () => {
     await expect(redemption).rejects.toMatchObject({ code: 'package_queue_not_pending' });
   });
 
-  it('answers another traveler\'s entry with 404 package_queue_not_found', async () => {
+  it("answers another traveler's entry with 404 package_queue_not_found", async () => {
     const world = memoryLifecycle();
     const { queue } = await bookGrant(world);
 

@@ -11,7 +11,11 @@ const activeUnlimited = (world: ReturnType<typeof memoryLifecycle>) =>
   world.activePackage({ package_type: 'unlimited', size: undefined, package_duration: 10 });
 
 const usageEvents = (world: ReturnType<typeof memoryLifecycle>) =>
-  world.events().filter((e) => e.event.startsWith('package.usage')).map((e) => [e.event, e.timestamp]).sort();
+  world
+    .events()
+    .filter((e) => e.event.startsWith('package.usage'))
+    .map((e) => [e.event, e.timestamp])
+    .sort();
 
 describe('Use case: sweepPackageSchedules', () => {
   it('fires a duration threshold stamped when it was reached, also when the sweep runs late', async () => {

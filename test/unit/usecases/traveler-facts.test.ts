@@ -8,7 +8,11 @@ import { installEsim, reportUsage } from '#shared/usecases/traveler-facts';
 
 const MB = 1024 ** 2;
 
-const eventNames = (world: ReturnType<typeof memoryLifecycle>) => world.events().map((e) => e.event).sort();
+const eventNames = (world: ReturnType<typeof memoryLifecycle>) =>
+  world
+    .events()
+    .map((e) => e.event)
+    .sort();
 
 describe('Use case: reportUsage', () => {
   it('fires every threshold a report crosses, each once', async () => {
@@ -58,7 +62,7 @@ describe('Use case: reportUsage', () => {
     await expect(usage).rejects.toMatchObject({ status: 409, code: 'package_not_active' });
   });
 
-  it('answers another partner\'s package and an unknown one with 404 package_not_found', async () => {
+  it("answers another partner's package and an unknown one with 404 package_not_found", async () => {
     const world = memoryLifecycle({ partners: [makePartnerProfile(), makePartnerProfile({ partner_id: 'ptn_other' })] });
     const pkg = await world.activePackage();
 
@@ -69,7 +73,7 @@ describe('Use case: reportUsage', () => {
     await expect(reportUsage({ packageId: 'pkg_unknown', usedBytes: MB }, world.deps)).rejects.toMatchObject({ code: 'package_not_found' });
   });
 
-  it('lets a share of an unlimited package\'s duration elapse in the sandbox, with the duration-based event', async () => {
+  it("lets a share of an unlimited package's duration elapse in the sandbox, with the duration-based event", async () => {
     const world = memoryLifecycle();
     const pkg = await world.activePackage({ package_type: 'unlimited', size: undefined, package_duration: 10 });
 

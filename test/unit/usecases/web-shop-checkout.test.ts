@@ -21,7 +21,14 @@ const makeBundle = (overrides: Partial<BundleRecord> = {}): BundleRecord => ({
 });
 
 const france: DestinationRecord = {
-  id: 'FRA', type: 'country', iso3: 'FRA', iso2: 'FR', names: null, regions: ['europe'], countries: ['FRA'], bundle_count: 2,
+  id: 'FRA',
+  type: 'country',
+  iso3: 'FRA',
+  iso2: 'FR',
+  names: null,
+  regions: ['europe'],
+  countries: ['FRA'],
+  bundle_count: 2,
   bundles: [makeBundle(), makeBundle({ id: 'fra-unlimited', package_type: 'unlimited', size: null })],
 };
 
@@ -31,7 +38,11 @@ const catalog: DestinationCatalog = {
 };
 
 const session: TravelerSession = {
-  partner_id: 'ptn_test', external_user_id: 'u-1', csrf_token: 'csrf', created_at: '2026-06-01T00:00:00.000Z', expires_at: '2026-06-02T00:00:00.000Z',
+  partner_id: 'ptn_test',
+  external_user_id: 'u-1',
+  csrf_token: 'csrf',
+  created_at: '2026-06-01T00:00:00.000Z',
+  expires_at: '2026-06-02T00:00:00.000Z',
 };
 
 /** The lifecycle's payment provider, counting charges by idempotency key. */
@@ -48,13 +59,16 @@ const countingPayments = (world: ReturnType<typeof memoryLifecycle>) => {
 };
 
 describe('Use case: checkoutBundle', () => {
-  it('charges the bundle\'s price and provisions its package as the traveler\'s first purchase for the destination', async () => {
+  it("charges the bundle's price and provisions its package as the traveler's first purchase for the destination", async () => {
     // Prepare
     const world = memoryLifecycle();
     const { lifecycle, keys } = countingPayments(world);
 
     // Act
-    const outcome = await checkoutBundle({ session, destinationId: 'fr', bundleId: 'fra-5gb', nonce: 'nonce-0123456789abcdef' }, { catalog, lifecycle });
+    const outcome = await checkoutBundle(
+      { session, destinationId: 'fr', bundleId: 'fra-5gb', nonce: 'nonce-0123456789abcdef' },
+      { catalog, lifecycle },
+    );
 
     // Assess
     expect(outcome).toMatchObject({ ok: true, event: 'package.purchased', repeated: false });

@@ -2,7 +2,7 @@
 // against the DNS answer. The fake DNS answers public addresses and "routes" them to the local receiver.
 import type { LookupOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { createWebhookPoster } from '#shared/webhooks/http-delivery';
+import { createWebhookPoster } from '#shared/messaging/http-delivery';
 import { type Resolver, safeLookup } from '#shared/webhooks/url-safety';
 import { selfSignedCertificate, startHttpsReceiver } from '#test/support/https-receiver';
 import type { WebhookPost } from '#shared/usecases/ports/webhooks';
@@ -106,7 +106,8 @@ describe('Webhook HTTP delivery: connection reuse', () => {
     // Prepare
     const network = makeNetwork({ [HOST]: '93.184.216.34' });
     const receiver = await startHttpsReceiver(certificate, (request, response, requestNumber) => {
-      if (requestNumber === 2) request.socket.destroy(); // the connection dies under the second delivery
+      if (requestNumber === 2)
+        request.socket.destroy(); // the connection dies under the second delivery
       else response.end();
     });
     const post = createWebhookPoster({ lookup: network.lookup, ca: certificate.cert });

@@ -1,7 +1,7 @@
 // tests → webhooks → http delivery: real requests to a throwaway receiver on 127.0.0.1.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { postWebhook, webhookUserAgent } from '#shared/webhooks/http-delivery';
+import { postWebhook, webhookUserAgent } from '#shared/messaging/http-delivery';
 import { classifyOutcome } from '#shared/webhooks/retry-policy';
 import { testSignatureHeaders, verifyWebhookSignature, webhookHeaders } from '#shared/webhooks/signing';
 import type { WebhookPost } from '#shared/usecases/ports/webhooks';

@@ -1,12 +1,6 @@
 // tests → webhooks → signing: what we send and what a partner's receiver accepts.
 import { createHmac } from 'node:crypto';
-import {
-  signatureHeaderValue,
-  testSignatureHeaders,
-  verifyWebhookSignature,
-  WebhookSignatureError,
-  webhookHeaders,
-} from '#shared/webhooks/signing';
+import { signatureHeaderValue, testSignatureHeaders, verifyWebhookSignature, WebhookSignatureError, webhookHeaders } from '#shared/webhooks/signing';
 
 const signedAt = 1_767_225_600; // 2026-01-01T00:00:00Z
 
@@ -70,9 +64,7 @@ describe('Webhook signing', () => {
 
   it('refuses to sign without a secret', () => {
     // Act & Assess
-    expect(() => signatureHeaderValue({ secrets: [], timestamp: signedAt, body: makeBody() })).toThrow(
-      'at least one secret',
-    );
+    expect(() => signatureHeaderValue({ secrets: [], timestamp: signedAt, body: makeBody() })).toThrow('at least one secret');
   });
 
   it('produces test headers that carry the signing time in epoch seconds', () => {
@@ -129,9 +121,7 @@ describe('Webhook signature verification', () => {
 
     // Act & Assess
     expect(
-      problemOf(() =>
-        verifyWebhookSignature({ body, signatureHeader, timestampHeader: String(signedAt), secret: receiverSecret, now: signedAt }),
-      ),
+      problemOf(() => verifyWebhookSignature({ body, signatureHeader, timestampHeader: String(signedAt), secret: receiverSecret, now: signedAt })),
     ).toBeUndefined();
   });
 
@@ -178,9 +168,7 @@ describe('Webhook signature verification', () => {
     const delivery = makeDelivery();
 
     // Act & Assess
-    expect(problemOf(() => verifyWebhookSignature({ ...delivery, timestampHeader: String(signedAt + 1), now: signedAt + 1 }))).toBe(
-      'no_match',
-    );
+    expect(problemOf(() => verifyWebhookSignature({ ...delivery, timestampHeader: String(signedAt + 1), now: signedAt + 1 }))).toBe('no_match');
   });
 
   it('rejects a truncated signature without a length error', () => {
@@ -188,9 +176,7 @@ describe('Webhook signature verification', () => {
     const delivery = makeDelivery();
 
     // Act & Assess
-    expect(problemOf(() => verifyWebhookSignature({ ...delivery, signatureHeader: delivery.signatureHeader?.slice(0, 20) }))).toBe(
-      'no_match',
-    );
+    expect(problemOf(() => verifyWebhookSignature({ ...delivery, signatureHeader: delivery.signatureHeader?.slice(0, 20) }))).toBe('no_match');
   });
 
   it.each([

@@ -1,4 +1,4 @@
-// web → the web app's traveler ports bound to the traveler lifecycle: who a redirect token is for, and what the
+// use case → the web app's traveler ports bound to the traveler lifecycle: who a redirect token is for, and what the
 // home page shows (the traveler's package queue entries from their bookings).
 import { ConflictError } from '#shared/errors';
 import { queueEntriesOf } from '#shared/usecases/classic-grants';

@@ -11,7 +11,8 @@ const refusals = (entries: BusEntry[], results: PutEventsResultEntry[]) =>
     return [{ detailType: entry.DetailType, errorCode: result?.ErrorCode ?? 'NoResult', errorMessage: result?.ErrorMessage }];
   });
 
-export const eventBridgePutEvents = (client: EventBridgeClient, eventBusName: () => string) =>
+export const eventBridgePutEvents =
+  (client: EventBridgeClient, eventBusName: () => string) =>
   async (entries: BusEntry[]): Promise<boolean[]> => {
     try {
       const result = await client.send(new PutEventsCommand({ Entries: entries.map((entry) => ({ ...entry, EventBusName: eventBusName() })) }));

@@ -1,4 +1,4 @@
-// webhooks → http delivery: one POST to a partner endpoint, every failure returned as an outcome, never thrown.
+// messaging adapter → webhook http delivery: one POST to a partner endpoint, every failure returned as an outcome, never thrown.
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -105,10 +105,7 @@ export const createWebhookPoster = ({ lookup = safeLookup, ca }: WebhookPosterOp
         }
       };
 
-      const deadline = setTimeout(
-        () => settle({ error: `No response within ${input.timeoutMs} ms`, errorKind: 'timeout' }),
-        input.timeoutMs,
-      );
+      const deadline = setTimeout(() => settle({ error: `No response within ${input.timeoutMs} ms`, errorKind: 'timeout' }), input.timeoutMs);
 
       try {
         request = send(checked.url, {
