@@ -9,7 +9,9 @@ import {
 import type { DomainEvent } from '#shared/events/catalog';
 import type { DeliveryAttempt, DeliveryRecord } from '#shared/webhooks/delivery-model';
 import { isConditionalCheckFailed } from '#shared/storage/dynamo-errors';
-import { keys } from '#shared/storage/keys';
+import { keys, shardOf } from '#shared/storage/keys';
+import { queryShardsInOrder } from '#shared/storage/sharded-query';
+import { indexes } from '#shared/storage/table-definition';
 import type { DeliveryStart, DeliveryLog } from '#shared/usecases/ports/webhooks';
 
 const strip = <T>(item: Record<string, unknown>): T => {
@@ -34,7 +36,7 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
       ':now': now,
       ':g1': keys.eventLookup(event.event_id),
       ':g1s': `DELIVERY#${now}#${deliveryId}`,
-      ':g2': keys.deliveriesOf(event.partner_id),
+      ':g2': keys.deliveriesOf(event.partner_id, shardOf(deliveryId, keys.DELIVERY_SHARDS)),
       ':g2s': `${now}#${deliveryId}`,
     },
   });
@@ -136,17 +138,17 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
     },
 
     async byPartner(partnerId, limit) {
-      const { Items } = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'gsi2',
-          KeyConditionExpression: 'gsi2pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.deliveriesOf(partnerId) },
-          ScanIndexForward: false,
-          Limit: limit,
-        }),
-      );
-      return (Items ?? []).map((item) => strip<DeliveryRecord>(item));
+      const items = await queryShardsInOrder(client, {
+        tableName,
+        indexName: indexes.byTime.name,
+        partitionKey: indexes.byTime.partitionKey,
+        sortKey: indexes.byTime.sortKey,
+        shards: Array.from({ length: keys.DELIVERY_SHARDS }, (_, shard) => keys.deliveriesOf(partnerId, shard)),
+        ascending: false,
+        consistent: false,
+        count: limit,
+      });
+      return items.map((item) => strip<DeliveryRecord>(item));
     },
 
     async findEvent(eventId) {

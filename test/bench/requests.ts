@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { BookingRequestSchema } from '#shared/domain/booking-schemas';
 import type { PartnerProfile } from '#shared/domain/partner';
 import { validate } from '#shared/domain/validate';
@@ -11,6 +11,7 @@ import type { LocalRuntime } from '#bin/local/runtime';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
 import { serviceClock } from '#shared/clock';
 import { keys } from '#shared/storage/keys';
+import { queryShardsInOrder } from '#shared/storage/sharded-query';
 import { createBooking } from '#shared/usecases/create-booking';
 import { interleaved, percentile, type Row } from '#test/bench/measure';
 import { makeBookingRequest } from '#test/support/factories';
@@ -49,16 +50,17 @@ export const startBareServer = async (client: DynamoDBDocumentClient, tableName:
         await store.create(items);
         data = [{ id: items.booking.id }];
       } else if (url.pathname === '/bookings') {
-        const { Items } = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-            ExpressionAttributeValues: { ':pk': keys.bookingsOf(partnerId), ':sk': 'BOOKING#' },
-            ScanIndexForward: false,
-            ConsistentRead: true,
-            Limit: Number(url.searchParams.get('perPage') ?? 10) + 1,
-          }),
-        );
+        // The design's list: one Query per booking shard, merged (shared/storage/sharded-query.ts).
+        const Items = await queryShardsInOrder(client, {
+          tableName,
+          partitionKey: 'pk',
+          sortKey: 'sk',
+          shards: Array.from({ length: keys.BOOKING_SHARDS }, (_, shard) => keys.bookingsOf(partnerId, shard)),
+          range: { condition: 'begins_with(sk, :sk)', values: { ':sk': 'BOOKING#' } },
+          ascending: false,
+          consistent: true,
+          count: Number(url.searchParams.get('perPage') ?? 10) + 1,
+        });
         data = Items;
       } else {
         const id = url.pathname.split('/').pop() ?? '';
