@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { BookingRequestSchema } from '#shared/domain/booking-schemas';
 import type { PartnerProfile } from '#shared/domain/partner';
 import { validate } from '#shared/domain/validate';
@@ -15,7 +15,7 @@ import { usedSignaturePut } from '#shared/storage/replay-guard';
 import { queryShardsInOrder } from '#shared/storage/sharded-query';
 import { createBooking } from '#shared/usecases/create-booking';
 import { interleaved, percentile, type Row } from '#test/bench/measure';
-import { makeBookingRequest } from '#test/support/factories';
+import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import { signedClient } from '#test/support/signed-client';
 import type { BookingStore } from '#shared/usecases/ports/bookings';
 
@@ -27,7 +27,8 @@ const SIGNATURE_WINDOW_SECONDS = 600;
  * The floor of each request kind (issue 19 item 1): a bare node:http server doing exactly the DynamoDB calls the
  * design requires, concurrently where the design allows, and nothing else (no authentication, validation, envelope):
  * GET by id = GetItem ∥ the signature's conditional PutItem; list = the shards' Queries ∥ that put; POST = the
- * booking's one transaction, the signature's record inside it. `/bare/…` answers a GET with the GetItem alone.
+ * booking's one transaction, the signature's record inside it; dashboard = identity look-up ∥ queue Query ∥ that
+ * put, then the traveler ∥ the bookings its entries name. `/bare/…` answers a GET with the GetItem alone.
  */
 export const startBareServer = async (client: DynamoDBDocumentClient, tableName: string, profile: PartnerProfile) => {
   const store = dynamoBookingStore(client, tableName);
@@ -63,6 +64,26 @@ export const startBareServer = async (client: DynamoDBDocumentClient, tableName:
         const items = await itemsOf(JSON.parse(Buffer.concat(chunks).toString('utf8')));
         await store.create(items);
         data = [{ id: items.booking.id }];
+      } else if (url.pathname === '/native/user-dashboard') {
+        // The traveler's identity look-up ∥ its queue entries ∥ the signature; then the traveler ∥ the bookings named.
+        const externalUserId = url.searchParams.get('external_user_id') ?? '';
+        const [reference, queue] = await Promise.all([
+          client.send(new GetCommand({ TableName: tableName, Key: keys.travelerByExternalId(partnerId, externalUserId), ConsistentRead: true })),
+          client.send(new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :queue)',
+            ExpressionAttributeValues: { ':pk': keys.travelerQueue(partnerId, externalUserId, '').pk, ':queue': 'QUEUE#' },
+            ConsistentRead: true,
+            Limit: 100,
+          })),
+          claimSignature(),
+        ]);
+        const userId = reference.Item?.user_id as string | undefined;
+        data = await Promise.all([
+          ...(userId ? [client.send(new GetCommand({ TableName: tableName, Key: keys.traveler(partnerId, userId), ConsistentRead: true }))] : []),
+          ...(queue.Items ?? []).map((entry) =>
+            client.send(new GetCommand({ TableName: tableName, Key: keys.booking(partnerId, String(entry.booking)), ConsistentRead: true }))),
+        ]);
       } else if (url.pathname === '/bookings') {
         const [Items] = await Promise.all([
           queryShardsInOrder(client, {
@@ -139,11 +160,19 @@ export const requestLatency = async (
       const created = await service.send('POST', '/bookings', { body: makeBookingRequest() });
       ids.push(created.body.data[0].id);
     }
+    const travelers: string[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const traveler = `bench-traveler-${i}-${randomUUID().slice(0, 8)}`;
+      await service.send('POST', '/bookings', { body: makeBookingRequest({ package_specifications: [makePackageSpecification({ external_user_id: traveler })] }) });
+      travelers.push(traveler);
+    }
+    const dashboard = (client: Client) => (i: number) =>
+      expectStatus(client.send('GET', `/native/user-dashboard?external_user_id=${travelers[i % travelers.length]}`), 200);
     const get = (client: Client) => (i: number) => expectStatus(client.send('GET', `/bookings/${ids[i % ids.length]}`), 200);
     // Concurrent clients sign in the same millisecond: a request number keeps each signature unique (ignored by both).
     const list = (client: Client) => (i: number) => expectStatus(client.send('GET', `/bookings?perPage=10&request=${i}`), 200);
     const create = (client: Client) => () => expectStatus(client.send('POST', '/bookings', { body: makeBookingRequest() }), 201);
-    const kinds = { get, list, create };
+    const kinds = { get, list, create, dashboard };
     type Kind = keyof typeof kinds;
     const pools = Object.fromEntries(
       Object.keys(kinds).flatMap((kind) => [[kind, [] as number[]], [`${kind}Floor`, [] as number[]]]),
@@ -155,6 +184,8 @@ export const requestLatency = async (
       listFloor: () => sequential(requests, list(floor), pools.listFloor),
       create: () => sequential(requests, create(service), pools.create),
       createFloor: () => sequential(requests, create(floor), pools.createFloor),
+      dashboard: () => sequential(requests, dashboard(service), pools.dashboard),
+      dashboardFloor: () => sequential(requests, dashboard(floor), pools.dashboardFloor),
       getThroughput: () => throughput(50, requests * 5, get(service)),
       getFloorThroughput: () => throughput(50, requests * 5, get(floor)),
       listThroughput: () => throughput(50, requests * 5, list(service)),
@@ -164,8 +195,11 @@ export const requestLatency = async (
       get: 'floor: GetItem ∥ signature PutItem',
       list: `floor: ${keys.BOOKING_SHARDS} shard Queries ∥ signature PutItem`,
       create: 'floor: the booking transaction with the signature record',
+      dashboard: 'floor: identity GetItem ∥ queue Query ∥ signature PutItem, then traveler ∥ bookings',
     };
-    const paths: Record<Kind, string> = { get: 'GET /bookings/{id}', list: 'GET /bookings?perPage=10', create: 'POST /bookings' };
+    const paths: Record<Kind, string> = {
+      get: 'GET /bookings/{id}', list: 'GET /bookings?perPage=10', create: 'POST /bookings', dashboard: 'GET /native/user-dashboard',
+    };
     return [
       ...(Object.keys(kinds) as Kind[]).flatMap((kind): Row[] => [
         { figure: `${paths[kind]} p50`, value: figures[kind], reference: figures[`${kind}Floor`], referenceName: floorNames[kind], unit: 'ms', target: { max: 1.15 } },
