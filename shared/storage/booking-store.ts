@@ -1,5 +1,5 @@
 // storage adapter → bookings in the single table: one aggregate item plus look-up items, written atomically.
-import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { signatureReused } from '#shared/errors';
 import { bookedEmailOf, type Booking } from '#shared/domain/booking';
 import { departureEventNames } from '#shared/domain/departure-events';
@@ -8,6 +8,7 @@ import { cancellationReasons } from '#shared/storage/dynamo-errors';
 import { emailRequestPut, eventPut, schedulePut } from '#shared/storage/event-items';
 import { keys } from '#shared/storage/keys';
 import { usedSignaturePut } from '#shared/storage/replay-guard';
+import { queryShardsInOrder } from '#shared/storage/sharded-query';
 import type { BookingStore } from '#shared/usecases/ports/bookings';
 
 const ENTITY = 'booking';
@@ -158,31 +159,25 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
     },
 
     async listPage(partnerId, { limit, from }) {
-      const pk = keys.bookingsOf(partnerId);
-      // The partition holds bookings only, so a range on sk is the position; no ExclusiveStartKey needed.
+      // Sort keys are UUIDv7 ids, one order across the shards: a range on sk is the position, in every shard alike.
       const range = !from
-        ? { condition: 'begins_with(sk, :sk)', value: 'BOOKING#' }
-        : { condition: `sk ${from.direction === 'older' ? '<' : '>'}${from.inclusive ? '=' : ''} :sk`, value: keys.bookingSortKey(from.id) };
+        ? { condition: 'begins_with(sk, :sk)', values: { ':sk': 'BOOKING#' } }
+        : {
+            condition: `sk ${from.direction === 'older' ? '<' : '>'}${from.inclusive ? '=' : ''} :sk`,
+            values: { ':sk': keys.bookingSortKey(from.id) },
+          };
       const newerFirst = from?.direction !== 'newer';
-      const items: Booking[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      // A Query page stops at 1 MB; keep reading until limit + 1 rows or the end (a few calls at most for 100 rows).
-      do {
-        const result: QueryCommandOutput = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: `pk = :pk AND ${range.condition}`,
-            ExpressionAttributeValues: { ':pk': pk, ':sk': range.value },
-            ExclusiveStartKey: startKey,
-            ScanIndexForward: !newerFirst,
-            ConsistentRead: true,
-            Limit: limit + 1 - items.length,
-          }),
-        );
-        items.push(...(result.Items ?? []).map((item) => fromItem(item) as Booking));
-        startKey = result.LastEvaluatedKey;
-      } while (startKey && items.length <= limit);
-      const page = items.slice(0, limit);
+      const items = await queryShardsInOrder(client, {
+        tableName,
+        partitionKey: 'pk',
+        sortKey: 'sk',
+        shards: Array.from({ length: keys.BOOKING_SHARDS }, (_, shard) => keys.bookingsOf(partnerId, shard)),
+        range,
+        ascending: !newerFirst,
+        consistent: true,
+        count: limit + 1,
+      });
+      const page = items.slice(0, limit).map((item) => fromItem(item) as Booking);
       // Reading toward newer bookings walks forward in time; the page is still shown newest first.
       return { bookings: newerFirst ? page : page.reverse(), more: items.length > limit };
     },

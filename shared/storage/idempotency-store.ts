@@ -16,7 +16,7 @@ interface IdempotentCall {
   body: unknown;
 }
 
-/** The runner of one table: records live under the partner's own partition (keys.idempotencyPartition). */
+/** The runner of one table: each record lives in its own partition under the partner's id (keys.idempotencyPartition). */
 export const powertoolsIdempotency = (client: DynamoDBClient, tableName: string): IdempotentRunner => ({
   run: async (input, operation) => runIdempotently(input, operation, { client, tableName }),
 });
@@ -31,7 +31,7 @@ const runIdempotently = async <T extends Record<string, unknown> | unknown[]>(
     tableName: deps.tableName,
     keyAttr: 'pk',
     sortKeyAttr: 'sk',
-    staticPkValue: keys.idempotencyPartition(input.partnerId),
+    staticPkValue: keys.idempotencyPartition(input.partnerId, input.idempotencyKey),
     expiryAttr: timeToLiveAttribute,
     awsSdkV3Client: deps.client,
   });

@@ -9,10 +9,18 @@ export const keys = {
   apiKey: (apiKey: string) => ({ pk: `APIKEY#${apiKey}`, sk: 'APIKEY' }),
   usedSignature: (apiKey: string, signature: string) => ({ pk: `SIGNATURE#${apiKey}#${signature}`, sk: 'SIGNATURE' }),
 
-  /** All bookings of a partner share one item collection, so listing them is one strongly consistent Query. */
-  bookingsOf: (partnerId: string) => `${partner(partnerId)}#BOOKINGS`,
+  /**
+   * A partner's bookings are spread over BOOKING_SHARDS item collections by a hash of the booking id: one collection
+   * would take every write of a busy partner (over 1,000 WCU/s at 1,000 bookings/s, docs/data-model.md, Hot keys).
+   * The id names its shard, so reading one booking is still one GetItem; a list page merges one Query per shard.
+   */
+  BOOKING_SHARDS: 16,
+  bookingsOf: (partnerId: string, shard: number) => `${partner(partnerId)}#BOOKINGS#${shard}`,
   bookingSortKey: (bookingId: string) => `BOOKING#${bookingId}`,
-  booking: (partnerId: string, bookingId: string) => ({ pk: keys.bookingsOf(partnerId), sk: keys.bookingSortKey(bookingId) }),
+  booking: (partnerId: string, bookingId: string) => ({
+    pk: keys.bookingsOf(partnerId, shardOf(bookingId, keys.BOOKING_SHARDS)),
+    sk: keys.bookingSortKey(bookingId),
+  }),
   bookingReference: (partnerId: string, reference: string) => ({
     pk: `${partner(partnerId)}#BOOKING_REF#${reference}`,
     sk: 'BOOKING_REF',
@@ -32,9 +40,12 @@ export const keys = {
     pk: `${partner(partnerId)}#BOOKING#${bookingId}`,
     sk: `SCHEDULE#${event}`,
   }),
-  /** Due schedules are spread over shards so the sweeper's index partitions stay cool. */
+  /**
+   * Due schedules are spread over shards so the sweeper's index partitions stay cool: every schedule is written once
+   * and deleted once, two per booking. Only ever raised (the sweeper reads shards 0..n-1, so older items stay found).
+   */
   dueShard: (shard: number) => `DUE#${shard}`,
-  DUE_SHARDS: 4,
+  DUE_SHARDS: 16,
 
   event: (partnerId: string, eventId: string) => ({ pk: `${partner(partnerId)}#EVENT#${eventId}`, sk: 'EVENT' }),
   eventLookup: (eventId: string) => `EVENT#${eventId}`,
@@ -82,7 +93,8 @@ export const keys = {
     pk: `THROTTLE#${scope}#${subject}`,
     sk: `WINDOW#${windowStart}`,
   }),
-  idempotencyPartition: (partnerId: string) => `${partner(partnerId)}#IDEMPOTENCY`,
+  /** One partition per Idempotency-Key: a partner's retried creates never share a partition with its other creates. */
+  idempotencyPartition: (partnerId: string, idempotencyKey: string) => `${partner(partnerId)}#IDEMPOTENCY#${idempotencyKey}`,
 
   /** Brands live beside the partner profile: one Query on `BRAND#` lists them. */
   brand: (partnerId: string, brandId: string) => ({ pk: partner(partnerId), sk: `BRAND#${brandId}` }),
@@ -96,8 +108,9 @@ export const keys = {
   travelerSession: (sessionHash: string) => ({ pk: `SESSION#${sessionHash}`, sk: 'SESSION' }),
 };
 
-export const shardOf = (id: string): number => {
+/** A stable shard number for an id: the same id always lands in the same shard of `shards`. */
+export function shardOf(id: string, shards: number = keys.DUE_SHARDS): number {
   let hash = 0;
   for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return hash % keys.DUE_SHARDS;
-};
+  return hash % shards;
+}

@@ -3,7 +3,7 @@ import type { InferOutput as Out } from 'valibot';
 import type { EsimViewSchema, PackageViewSchema, UserDashboardResponseSchema } from '#shared/domain/traveler-response-schemas';
 import { dataPercent, durationPercent, universalEsim, usageMeasure, type Esim, type Traveler, type TravelerPackage } from '#shared/domain/traveler';
 import { NotFoundError } from '#shared/errors';
-import { entryState, queueEntriesOf } from '#shared/usecases/classic-grants';
+import { entryState, travelerWithQueueEntries } from '#shared/usecases/classic-grants';
 import { destinationOf, travelerNotFound } from '#shared/usecases/travelers';
 import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 
@@ -52,9 +52,8 @@ export const travelerOverview = async (
   deps: LifecycleDeps,
 ): Promise<Out<typeof UserDashboardResponseSchema>> => {
   const now = deps.clock.now();
-  const traveler = await deps.travelers.findByExternalUserId(input.partnerId, input.externalUserId);
+  const { traveler, entries } = await travelerWithQueueEntries(deps, input.partnerId, input.externalUserId);
   const identity = { external_user_id: input.externalUserId, email: traveler?.email ?? null };
-  const entries = await queueEntriesOf(deps, input.partnerId, identity);
   if (!traveler && entries.length === 0) throw travelerNotFound();
   const partner = await deps.partners.getProfile(input.partnerId);
   if (!partner) throw new NotFoundError('Partner not found.');

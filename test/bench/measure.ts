@@ -54,7 +54,7 @@ export const report = (title: string, rows: Row[]): boolean => {
   for (const row of rows) {
     const bounds = [
       ...(row.target === undefined ? [] : ['max' in row.target ? `≤ ${row.target.max}×` : `≥ ${row.target.min}×`]),
-      ...(row.absolute ? [`≤ ${row.absolute.max} ${row.unit}`] : []),
+      ...(row.absolute ? [`≤ ${format(row.absolute.max, row.unit)}`] : []),
     ];
     const target = bounds.join(', ');
     console.log(

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { envNames } from '#shared/config';
 import { startLocalRuntime } from '#bin/local/runtime';
 import { createPartner } from '#shared/usecases/manage-partners';
+import { requestCapacity, reportCapacity } from '#test/bench/capacity';
 import { coldStart } from '#test/bench/cold-start';
 import { loadAverage, report } from '#test/bench/measure';
 import { eventToWebhook } from '#test/bench/pipeline';
@@ -15,8 +16,8 @@ import { webhookDelivery } from '#test/bench/webhooks';
 const projectRoot = resolve(import.meta.dirname, '../..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
-/** `BENCH_ONLY=requests` (or a comma-separated list of cold-start, webhooks, requests, pipeline) runs only those parts. */
-const only = new Set((process.env.BENCH_ONLY ?? 'cold-start,webhooks,requests,pipeline').split(',').map((part) => part.trim()));
+/** `BENCH_ONLY=requests` (or a comma-separated list of cold-start, webhooks, requests, pipeline, capacity) runs only those parts. */
+const only = new Set((process.env.BENCH_ONLY ?? 'cold-start,webhooks,requests,pipeline,capacity').split(',').map((part) => part.trim()));
 
 const loadBefore = loadAverage();
 console.log(`Node ${process.version}, ${ROUNDS} rounds; load average before: ${loadBefore}`);
@@ -49,6 +50,13 @@ try {
     );
   }
   if (only.has('pipeline')) results.push(report('Local event pipeline', await eventToWebhook(runtime, { events: REQUESTS })));
+  if (only.has('capacity')) {
+    const partner = await createPartner({ name: 'Bench capacity' }, runtime.admin);
+    reportCapacity(
+      "Capacity units per request and per event (ReturnConsumedCapacity, DynamoDB Local; transactions' table writes doubled)",
+      await requestCapacity(runtime, partner, { requests: Math.min(REQUESTS, 20) }),
+    );
+  }
 } finally {
   await runtime.stop();
 }
