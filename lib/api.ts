@@ -15,7 +15,7 @@ import {
   RestApi,
   Stage,
 } from 'aws-cdk-lib/aws-apigateway';
-import { MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { MathExpression, type Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { referenceRoutes } from '#shared/api/reference-routes';

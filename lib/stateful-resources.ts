@@ -37,7 +37,8 @@ export const statefulResourcesOf = (templates: readonly SynthesizedTemplate[]): 
       const properties = Object.fromEntries(
         watched.filter((name) => resource.Properties?.[name] !== undefined).map((name) => [name, resource.Properties![name]]),
       );
-      (record[label] ??= {})[logicalId] = { type: resource.Type, properties };
+      record[label] ??= {};
+      record[label][logicalId] = { type: resource.Type, properties };
     }
   }
   return record;

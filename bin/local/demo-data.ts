@@ -56,7 +56,7 @@ export const signedCurlExample = (url: string, partner: Pick<PartnerView, 'api_k
   ].join('\n');
 
 /** The signed POST that creates a redirect token for the demo traveler; its `url` opens the web app. */
-export const redirectTokenCurlExample = (url: string, partner: Pick<PartnerView, 'api_key' | 'api_secret'>): string =>
+export const redirectTokenCurlExample = (url: string, _partner: Pick<PartnerView, 'api_key' | 'api_secret'>): string =>
   [
     `TS=$(date +%s%3N)`,
     `SIG=$(printf '%s' "\${TS}POST/redirect-tokens/create" | openssl dgst -sha256 -hmac "$SECRET" -hex | sed 's/^.* //')`,

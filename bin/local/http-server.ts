@@ -95,7 +95,7 @@ export const startHttpServer = async (
       let url: URL;
       let path: string;
       let matched: ReturnType<typeof match>;
-      let removed: ReturnType<typeof matchRemoved> = undefined;
+      let removed: ReturnType<typeof matchRemoved>;
       let control: ControlRequest | undefined;
       try {
         url = new URL(req.url ?? '/', 'http://localhost');

@@ -13,7 +13,7 @@ import { webhookQueueSettings } from '#shared/events/pipeline';
 import { lambdaContext } from '#bin/local/api-gateway';
 import { localAwsClientConfig } from '#bin/local/sqs-local';
 
-export type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
+export type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | undefined>;
 
 export interface QueuePollerOptions {
   sqsEndpoint: string;

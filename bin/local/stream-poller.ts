@@ -14,7 +14,7 @@ import { passesOutboxFilter } from '#shared/events/pipeline';
 import { lambdaContext } from '#bin/local/api-gateway';
 import { localAwsClientConfig } from '#bin/local/sqs-local';
 
-export type StreamHandler = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | void>;
+export type StreamHandler = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | undefined>;
 
 export interface StreamPollerOptions {
   dynamodbEndpoint: string;

@@ -23,9 +23,9 @@ const partitionKeyOf = (item: unknown): string | undefined => {
 };
 
 /** Each action a command performs, with the item it puts (transactions: one per item). */
-const actionsOf = (command: string, input: Record<string, any>): Array<{ action: string; item?: unknown }> => {
+const actionsOf = (command: string, input: Record<string, unknown>): Array<{ action: string; item?: unknown }> => {
   if (command === 'TransactWriteItems') {
-    return (input.TransactItems ?? []).flatMap((entry: Record<string, { Item?: unknown }>) =>
+    return ((input.TransactItems ?? []) as Array<Record<string, { Item?: unknown }>>).flatMap((entry: Record<string, { Item?: unknown }>) =>
       Object.entries(entry).map(([action, body]) => ({ action, item: body?.Item })),
     );
   }
@@ -33,7 +33,7 @@ const actionsOf = (command: string, input: Record<string, any>): Array<{ action:
 };
 
 /** Why IAM would refuse this command for this route, or undefined when it is allowed. */
-export const refusal = (route: RouteAccess, command: string, input: Record<string, any>): string | undefined => {
+export const refusal = (route: RouteAccess, command: string, input: Record<string, unknown>): string | undefined => {
   const declared = tableAccessOf(route);
   const access = route.auth === 'partner' && declared === 'none' ? 'read' : declared;
   const declare = `(shared/routes.ts, docs/operations.md "Least privilege")`;
@@ -56,7 +56,7 @@ export const guardTableAccess = (client: DynamoDBClient): void => {
     (next, context) => async (args) => {
       const route = currentRoute.getStore();
       const command = String(context.commandName ?? '').replace(/Command$/, '');
-      const reason = route ? refusal(route, command, args.input as Record<string, any>) : undefined;
+      const reason = route ? refusal(route, command, args.input as Record<string, unknown>) : undefined;
       if (reason) throw Object.assign(new Error(reason), { name: 'AccessDeniedException' });
       return next(args);
     },

@@ -256,9 +256,10 @@ export const runOps = async (argv: string[], io: { out: (text: string) => void; 
   const { command, rest } = commandOf(argv);
   // simulate has its own flags per step, so it parses its arguments itself.
   if (command === 'simulate') return runSimulate(rest, io);
-  let parsed;
+  const parse = () => parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  let parsed: ReturnType<typeof parse>;
   try {
-    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    parsed = parse();
   } catch (error) {
     io.err(`${(error as Error).message}\n\n${usage}`);
     return 2;

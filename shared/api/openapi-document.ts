@@ -160,7 +160,9 @@ const paths = (table: readonly RouteDefinition[], registry: Registry): Json => {
   const result: Record<string, Json> = {};
   for (const route of table) {
     const doc = registry[route.operation]!;
-    const item = (result[documentPath(route.path)] ??= {});
+    const path = documentPath(route.path);
+    result[path] ??= {};
+    const item = result[path] as Record<string, Json>;
     item[route.method.toLowerCase()] = doc.kind === 'page' ? pageOperation(route, doc) : jsonOperation(route, doc);
   }
   return result;
@@ -207,7 +209,7 @@ const eventWebhooks = (): Json =>
             operationId: `on${name}`,
             summary: event,
             description:
-              `Sent as a POST to your webhook URL.${optInOnlyEvents.has(event) ? ' Opt-in: turn on `webhook_settings.events.' + event.replaceAll('.', '_') + '`.' : ''} ` +
+              `Sent as a POST to your webhook URL.${optInOnlyEvents.has(event) ? ` Opt-in: turn on \`webhook_settings.events.${event.replaceAll('.', '_')}\`.` : ''} ` +
               'Verify the signature over the raw body before parsing (see the SDK’s verifyWebhook).',
             tags: ['Webhooks'],
             security: [],

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { ErrorCode } from '#shared/errors';
 
 /** The success envelope `{ success, message, data }`, with extra top-level members such as `pagination`. */
-export const envelope = <TData extends v.GenericSchema, TExtra extends v.ObjectEntries = {}>(data: TData, extra?: TExtra) =>
+export const envelope = <TData extends v.GenericSchema, TExtra extends v.ObjectEntries = Record<never, never>>(data: TData, extra?: TExtra) =>
   v.object({ success: v.literal(true), message: v.string(), data, ...(extra ?? ({} as TExtra)) });
 
 export const EmptyDataSchema = v.pipe(v.strictObject({}), v.description('Always an empty object.'));

@@ -148,7 +148,8 @@ export const verifyPartnerRequest = async (request: PartnerRequest, deps: Authen
       partnerId,
       apiKey,
       get cursorKey() {
-        return (cursorKey ??= createHmac('sha256', secret).update('pagination-cursor').digest());
+        cursorKey ??= createHmac('sha256', secret).update('pagination-cursor').digest();
+        return cursorKey;
       },
     },
     usedSignature,

@@ -1,6 +1,6 @@
 // domain → the public claim request and the promo code as GET /promo-codes/{id} shows it.
 import type { PromoCodeDetailResponseSchema } from '#shared/domain/traveler-response-schemas';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { promoCodeResponse, type Booking, type PromoCode } from '#shared/domain/booking';
 import { emailAddress, plainObject } from '#shared/domain/booking-schemas';
 

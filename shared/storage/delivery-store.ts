@@ -284,7 +284,9 @@ const logFilter = (query: DeliveryLogQuery) => {
   if (query.statuses && query.statuses.length > 0) {
     names['#status'] = 'status';
     clauses.push(`#status IN (${query.statuses.map((_, i) => `:status${i}`).join(', ')})`);
-    query.statuses.forEach((status, i) => (values[`:status${i}`] = status));
+    query.statuses.forEach((status, i) => {
+      values[`:status${i}`] = status;
+    });
   }
   if (query.unrecoveredOnly) clauses.push('attribute_not_exists(recovered_at)');
   return { expression: clauses.join(' AND '), names, values };

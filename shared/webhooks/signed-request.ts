@@ -44,7 +44,7 @@ export const scrubbedExcerpt = (answer: string | undefined, secrets: readonly st
     .replace(/\uFFFD+$/, '');
   for (const secret of secrets) if (secret.length >= 8) text = text.split(secret).join('[redacted]');
   for (const pattern of credentialPatterns)
-    text = text.replace(pattern, (match, scheme?: string) =>
+    text = text.replace(pattern, (_match, scheme?: string) =>
       typeof scheme === 'string' && /^(bearer|basic)$/i.test(scheme) ? `${scheme} [redacted]` : '[redacted]',
     );
   return text;

@@ -10,7 +10,7 @@ import { managedRuleGroups } from '#lib/firewall';
 import { MAX_ATTEMPTS, nextDelaySeconds } from '#shared/webhooks/retry-policy';
 import { alarmThresholds } from '#lib/alarms';
 import { FunctionWithLogGroup } from '#lib/function-with-log-group';
-import { type StageName } from '#lib/stage';
+import type { StageName } from '#lib/stage';
 import { type Resource, synthesized as synthesizeStage } from '#test/support/synthesized-stage';
 
 const synthesize = (stageName: StageName) => {

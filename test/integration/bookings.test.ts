@@ -280,6 +280,7 @@ describe('Bookings', () => {
     });
 
     it.each([
+      // biome-ignore lint/correctness/noPrecisionLoss: the number beyond the safe range is the point of the case
       ['numbers beyond the safe range', { n: 9007199254740993, big: 1e300, tiny: 1e-200 }],
       // The body is level 1 and data level 2: the deepest data that stays within the body's limit.
       ['nesting up to the body limit', JSON.parse(`${'{"a":'.repeat(MAX_JSON_DEPTH - 2)}1${'}'.repeat(MAX_JSON_DEPTH - 2)}`)],

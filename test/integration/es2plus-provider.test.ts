@@ -112,7 +112,7 @@ describe('Provider: ES2+ connectivity against the SM-DP+ simulator', () => {
 
     await allocate(provider);
 
-    expect(String((smdp.calls[3]?.body.header as { functionCallIdentifier: string }).functionCallIdentifier)).toMatch(/-2-downloadOrder$/);
+    expect(String((smdp.calls[3]!.body.header as { functionCallIdentifier: string }).functionCallIdentifier)).toMatch(/-2-downloadOrder$/);
   });
 
   it('keeps the reserved profile after a 5xx on confirmOrder, and the retry confirms it without a second downloadOrder', async () => {

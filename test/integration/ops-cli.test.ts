@@ -231,7 +231,7 @@ describe('Ops CLI', () => {
   it('manages brands: set with validation, default, list, remove', async () => {
     // Prepare
     const partner = (await ops('partner', 'create', '--name', 'Branded', '--json')).json();
-    const logo = 'data:image/svg+xml;base64,' + Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64');
+    const logo = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')}`;
 
     // Act
     const set = await ops(

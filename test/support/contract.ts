@@ -42,10 +42,10 @@ const validatorAt = (path: string[]): ValidateFunction => {
 };
 
 const explain = (validate: ValidateFunction, body: unknown): string =>
-  (validate.errors ?? [])
+  `${(validate.errors ?? [])
     .slice(0, 8)
     .map((error) => `  ${error.instancePath || '(body)'} ${error.message}${error.params ? ` ${JSON.stringify(error.params)}` : ''}`)
-    .join('\n') + `\nBody: ${JSON.stringify(body).slice(0, 600)}`;
+    .join('\n')}\nBody: ${JSON.stringify(body).slice(0, 600)}`;
 
 const match = routeMatcher(routes);
 

@@ -69,7 +69,7 @@ export const es2PlusClient = (input: {
       input.observe({ provider: ES2PLUS_PROVIDER, operation, outcome: kind, latencyMs: now() - started });
       throw error ?? new ProviderUnavailableError({ kind, provider: ES2PLUS_PROVIDER, operation, detail });
     };
-    let exchange;
+    let exchange: Awaited<ReturnType<Es2PlusTransport['post']>>;
     try {
       exchange = await input.transport.post(
         es2PlusPaths[operation],
