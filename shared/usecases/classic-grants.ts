@@ -2,6 +2,7 @@
 import type { InferOutput as Out } from 'valibot';
 import type { ClassicGrantResponseSchema } from '#shared/domain/traveler-response-schemas';
 import type { Booking, PackageQueueEntry } from '#shared/domain/booking';
+import { consumeGrant, entryState, nextVersion } from '#shared/domain/grants';
 import { classicClaimed } from '#shared/domain/lifecycle-events';
 import type { Esim } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
@@ -9,12 +10,6 @@ import { ConflictError } from '#shared/errors';
 import { findQueueEntry } from '#shared/usecases/redeem-promo-code';
 import { addPackage, destinationOf, ensureTraveler, queueKeysOf, touched, withExternalUserId, withRetry } from '#shared/usecases/travelers';
 import type { LifecycleDeps, QueueRef } from '#shared/usecases/ports/lifecycle';
-
-export type QueueEntryState = PackageQueueEntry['status'] | 'expired';
-
-/** The state a partner sees: a pending entry past its `expires_at` is expired (checked at every read and claim). */
-export const entryState = (entry: PackageQueueEntry, now: Date): QueueEntryState =>
-  entry.status === 'pending' && entry.expires_at !== null && new Date(entry.expires_at).getTime() <= now.getTime() ? 'expired' : entry.status;
 
 export const classicGrantView = (booking: Booking, entry: PackageQueueEntry, now: Date): Out<typeof ClassicGrantResponseSchema> => ({
   queue_id: entry.uuid,
@@ -99,12 +94,7 @@ export const setClassicGrantDestination = (
     const { booking, entry } = await classicEntry(deps, input);
     const now = deps.clock.now();
     const changed: PackageQueueEntry = { ...entry, package_specification: { ...entry.package_specification, destination: input.destination } };
-    const updated: Booking = {
-      ...booking,
-      package_queues: booking.package_queues.map((q) => (q.uuid === entry.uuid ? changed : q)),
-      updated_at: now.toISOString(),
-      version: booking.version + 1,
-    };
+    const updated = nextVersion(booking, { package_queues: booking.package_queues.map((q) => (q.uuid === entry.uuid ? changed : q)) }, now);
     await deps.travelers.commit({ bookings: [updated] });
     return classicGrantView(updated, changed, now);
   });
@@ -171,18 +161,12 @@ export const claimClassicGrant = (
       { spec: entry.package_specification, source: 'classic_grant', booking, entry, promoCodeId: promo?.uuid ?? null },
       now,
     );
-    const stamp = now.toISOString();
-    const claimedBy = added.traveler.external_user_id;
-    const updated: Booking = {
-      ...booking,
-      package_queues: booking.package_queues.map((q) => (q.uuid === entry.uuid ? { ...q, status: 'claimed' } : q)),
-      // The grant's code is spent with the claim, so it cannot deliver the package a second time.
-      promo_codes: booking.promo_codes.map((p) =>
-        p.uuid === promo?.uuid ? { ...p, status: 'redeemed', redeemed_at: stamp, redeemed_by: claimedBy, updated_at: stamp } : p,
-      ),
-      updated_at: stamp,
-      version: booking.version + 1,
-    };
+    // The grant's code is spent with the claim, so it cannot deliver the package a second time.
+    const updated = consumeGrant(
+      booking,
+      { promoCodeUuid: promo?.uuid ?? null, queueUuid: entry.uuid, entryStatus: 'claimed', by: added.traveler.external_user_id as string },
+      now,
+    );
     const travelerWrite = touched({ before: write.before, after: added.traveler }, now);
     const events = [classicClaimed(travelerWrite.after, updated, entry, esim.iccid, isTopUp, now)];
     await deps.travelers.commit({ travelers: [travelerWrite], bookings: [updated], events });

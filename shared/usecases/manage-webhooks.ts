@@ -33,7 +33,7 @@ const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
 export const authHeaderNameProblem = (name: string): string | undefined => {
   if (!HEADER_NAME.test(name)) return `"${name}" is not a valid HTTP header name.`;
   if (isDeliveryOwnHeader(name)) {
-    return `"${name}" is reserved: deliveries set it themselves or it is hop-by-hop. Use e.g. Authorization or x-api-key.`;
+    return `"${name}" is reserved: it is set by every delivery itself, or means something hop by hop only. Use e.g. Authorization or x-api-key.`;
   }
   return undefined;
 };

@@ -1,6 +1,7 @@
 // use cases → a traveler redeems a promo code, or a package queue entry in the native app; both consume the
 // grant (promo code and queue entry together) and provision its package on the traveler's universal eSIM.
 import type { Booking, PackageQueueEntry, PromoCode } from '#shared/domain/booking';
+import { consumeGrant, isEntryExpired } from '#shared/domain/grants';
 import { promoCodeRedeemed } from '#shared/domain/lifecycle-events';
 import type { Traveler, TravelerPackage } from '#shared/domain/traveler';
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/errors';
@@ -27,9 +28,6 @@ export interface Redemption {
 
 export type FactContext = NonNullable<LifecycleChange['fact']>;
 
-const expired = (entry: PackageQueueEntry | null, now: Date) =>
-  entry?.expires_at !== null && entry?.expires_at !== undefined && new Date(entry.expires_at).getTime() <= now.getTime();
-
 /** What the caller named: a refusal speaks of that (a code and its entry are consumed together). */
 type Addressed = 'promo_code' | 'package_queue';
 
@@ -45,7 +43,7 @@ const assertRedeemable = (promo: PromoCode, entry: PackageQueueEntry | null, add
   if (entry?.esim_type === 'classic') {
     throw new ConflictError('classic_grant_must_be_claimed', 'This is a classic eSIM grant: claim it with the classic claim call.');
   }
-  if (expired(entry, now)) throw new ConflictError('package_queue_expired', 'The redemption window of this grant has ended.');
+  if (entry && isEntryExpired(entry, now)) throw new ConflictError('package_queue_expired', 'The redemption window of this grant has ended.');
 };
 
 /** Consumes the grant for a traveler and writes everything in one transaction with promo_code.redeemed. */
@@ -81,16 +79,11 @@ const consume = async (
     now,
   );
   const redeemedBy = known.external_user_id as string;
-  const stamp = at.toISOString();
-  const booking: Booking = {
-    ...input.booking,
-    promo_codes: input.booking.promo_codes.map((p) =>
-      p.uuid === input.promo.uuid ? { ...p, status: 'redeemed', redeemed_at: stamp, redeemed_by: redeemedBy, updated_at: stamp } : p,
-    ),
-    package_queues: input.booking.package_queues.map((q) => (q.uuid === input.promo.package_queue_uuid ? { ...q, status: 'redeemed' } : q)),
-    updated_at: now.toISOString(),
-    version: input.booking.version + 1,
-  };
+  const booking = consumeGrant(
+    input.booking,
+    { promoCodeUuid: input.promo.uuid, queueUuid: input.promo.package_queue_uuid, entryStatus: 'redeemed', by: redeemedBy, at },
+    now,
+  );
   const travelerWrite = touched({ before: write.before, after: added.traveler }, now);
   await deps.travelers.commit({
     travelers: [travelerWrite],

@@ -3,7 +3,8 @@ import type { InferOutput as Out } from 'valibot';
 import type { EsimViewSchema, PackageViewSchema, UserDashboardResponseSchema } from '#shared/domain/traveler-response-schemas';
 import { dataPercent, durationPercent, universalEsim, usageMeasure, type Esim, type Traveler, type TravelerPackage } from '#shared/domain/traveler';
 import { NotFoundError } from '#shared/errors';
-import { entryState, travelerWithQueueEntries } from '#shared/usecases/classic-grants';
+import { entryState } from '#shared/domain/grants';
+import { travelerWithQueueEntries } from '#shared/usecases/classic-grants';
 import { destinationOf, travelerNotFound } from '#shared/usecases/travelers';
 import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 

@@ -118,7 +118,12 @@ describe('Stage: dev', () => {
       const expected = (route: RouteDefinition) => {
         const declared = tableAccessOf(route);
         const access = route.auth === 'partner' && declared === 'none' ? 'read' : declared;
-        const signed = route.auth === 'partner' || route.auth === 'reporter';
+        // Partner and reporter signatures, the portal's test delivery (it signs), and secret rotation use the secret key.
+        const signed =
+          route.auth === 'partner' ||
+          route.auth === 'reporter' ||
+          route.auth === 'portal-session' ||
+          Boolean(route.resources?.includes('secretEncryption'));
         return {
           environment: [envNames.tableName, ...(signed ? [envNames.secretKeyId] : []), ...(route.signsTokens ? [envNames.tokenKeyId] : [])],
           readsTable: access !== 'none',
