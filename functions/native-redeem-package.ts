@@ -4,7 +4,7 @@ import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';
 import { readJsonBody } from '#shared/http/request';
 import { lifecycle } from '#shared/composition/repositories';
-import { redeemPackageQueueEntry } from '#shared/usecases/redeem-promo-code';
+import { redeemPackageQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
 import { currentEsim, currentEsimPackages, esimView } from '#shared/usecases/traveler-overview';
 
 export const handler = partnerHandler(async ({ event, headers, partner }) => {

@@ -7,7 +7,7 @@ import { classicClaimed } from '#shared/domain/lifecycle-events';
 import type { Esim } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
 import { ConflictError } from '#shared/errors';
-import { findQueueEntry } from '#shared/usecases/redeem-promo-code';
+import { findQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
 import { addPackage, destinationOf, ensureTraveler, queueKeysOf, touched, withExternalUserId, withRetry } from '#shared/usecases/travelers';
 import type { LifecycleDeps, QueueRef } from '#shared/usecases/ports/lifecycle';
 

@@ -5,7 +5,8 @@ import type { Fact } from '#shared/domain/lifecycle-schemas';
 import { reporterFacts } from '#shared/domain/lifecycle-schemas';
 import { AppError } from '#shared/errors';
 import { recordPurchase, recordTopup } from '#shared/usecases/payments';
-import { redeemPromoCode, type FactContext } from '#shared/usecases/redeem-promo-code';
+import type { FactContext } from '#shared/usecases/grant-redemption';
+import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 import { activatePackage, installEsim, removeEsim, reportUsage } from '#shared/usecases/traveler-facts';
 import { DuplicateFactError, type LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 

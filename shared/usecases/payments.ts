@@ -4,7 +4,7 @@ import { packagePurchased, topupCompleted, type Payment } from '#shared/domain/l
 import type { Esim, Traveler, TravelerPackage } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
 import { BadRequestError, NotFoundError } from '#shared/errors';
-import type { FactContext } from '#shared/usecases/redeem-promo-code';
+import type { FactContext } from '#shared/usecases/grant-redemption';
 import { addPackage, ensureTraveler, ensureUniversalEsim, touched, withRetry } from '#shared/usecases/travelers';
 import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 

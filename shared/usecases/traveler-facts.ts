@@ -18,7 +18,7 @@ import {
 } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
 import { BadRequestError, ConflictError, type ErrorCode, NotFoundError } from '#shared/errors';
-import type { FactContext } from '#shared/usecases/redeem-promo-code';
+import type { FactContext } from '#shared/usecases/grant-redemption';
 import { touched, travelerNotFound, withRetry } from '#shared/usecases/travelers';
 import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 

@@ -3,7 +3,8 @@
 import { makePackageSpecification } from '#test/support/factories';
 import { makePartnerProfile } from '#test/support/fakes';
 import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
-import { redeemPackageQueueEntry, redeemPromoCode } from '#shared/usecases/redeem-promo-code';
+import { redeemPackageQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
+import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 
 const DAY = 86_400_000;
 

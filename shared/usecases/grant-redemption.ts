@@ -1,0 +1,87 @@
+// use case → what redeeming a grant does, whichever way it is addressed (a promo code, or a package queue entry in
+// the native app): the state checks, then the code and entry consumed together and the package provisioned on the
+// traveler's universal eSIM, in one transaction.
+import type { Booking, PackageQueueEntry, PromoCode } from '#shared/domain/booking';
+import { consumeGrant, isEntryExpired } from '#shared/domain/grants';
+import { promoCodeRedeemed } from '#shared/domain/lifecycle-events';
+import type { Traveler, TravelerPackage } from '#shared/domain/traveler';
+import { ConflictError } from '#shared/errors';
+import { addPackage, ensureTraveler, ensureUniversalEsim, touched, withExternalUserId, type TravelerIdentity } from '#shared/usecases/travelers';
+import type { LifecycleChange, LifecycleDeps } from '#shared/usecases/ports/lifecycle';
+
+export interface Redemption {
+  booking: Booking;
+  promo: PromoCode;
+  entry: PackageQueueEntry | null;
+  traveler: Traveler;
+  pkg: TravelerPackage;
+  redeemedBy: string;
+}
+
+export type FactContext = NonNullable<LifecycleChange['fact']>;
+
+/** What the caller named: a refusal speaks of that (a code and its entry are consumed together). */
+export type Addressed = 'promo_code' | 'package_queue';
+
+const entryNotPending = (status: string) => new ConflictError('package_queue_not_pending', `This package queue entry is already ${status}.`);
+
+/** The state checks of a grant: unredeemed code, pending universal entry inside its window. */
+const assertRedeemable = (promo: PromoCode, entry: PackageQueueEntry | null, addressed: Addressed, now: Date) => {
+  if (addressed === 'package_queue' && entry && (entry.status !== 'pending' || promo.status === 'redeemed')) {
+    throw entryNotPending(entry.status === 'pending' ? 'redeemed' : entry.status);
+  }
+  if (promo.status === 'redeemed') throw new ConflictError('promo_code_already_redeemed', 'This promo code is already redeemed.');
+  if (entry && entry.status !== 'pending') throw entryNotPending(entry.status);
+  if (entry?.esim_type === 'classic') {
+    throw new ConflictError('classic_grant_must_be_claimed', 'This is a classic eSIM grant: claim it with the classic claim call.');
+  }
+  if (entry && isEntryExpired(entry, now)) throw new ConflictError('package_queue_expired', 'The redemption window of this grant has ended.');
+};
+
+/** Consumes the grant for a traveler and writes everything in one transaction with promo_code.redeemed. */
+export const consumeGrantFor = async (
+  deps: LifecycleDeps,
+  input: {
+    booking: Booking;
+    promo: PromoCode;
+    entry: PackageQueueEntry | null;
+    addressed: Addressed;
+    identity: TravelerIdentity;
+    fact?: FactContext;
+  },
+): Promise<Redemption> => {
+  const now = deps.clock.now();
+  const at = input.fact ? new Date(input.fact.occurredAt) : now;
+  assertRedeemable(input.promo, input.entry, input.addressed, now);
+  const write = await ensureTraveler(deps, input.booking.partner_id, input.identity);
+  const known = withExternalUserId(write.after);
+  const withEsim = await ensureUniversalEsim(deps, known, { bookingId: input.booking.id, orderReference: `promo:${input.promo.uuid}` }, now);
+  const added = await addPackage(
+    deps,
+    withEsim.traveler,
+    withEsim.esim,
+    {
+      spec: (input.entry ?? input.promo).package_specification,
+      source: input.entry ? 'package_queue' : 'promo_code',
+      booking: input.booking,
+      entry: input.entry,
+      promoCodeId: input.promo.uuid,
+      queueUuid: input.promo.package_queue_uuid,
+    },
+    now,
+  );
+  const redeemedBy = known.external_user_id as string;
+  const booking = consumeGrant(
+    input.booking,
+    { promoCodeUuid: input.promo.uuid, queueUuid: input.promo.package_queue_uuid, entryStatus: 'redeemed', by: redeemedBy, at },
+    now,
+  );
+  const travelerWrite = touched({ before: write.before, after: added.traveler }, now);
+  await deps.travelers.commit({
+    travelers: [travelerWrite],
+    bookings: [booking],
+    events: [promoCodeRedeemed(booking, input.promo, redeemedBy, at)],
+    fact: input.fact,
+  });
+  return { booking, promo: input.promo, entry: input.entry, traveler: travelerWrite.after, pkg: added.pkg, redeemedBy };
+};
