@@ -4,63 +4,22 @@ import { DAY_MS, usageMeasure, type Esim, type Threshold, type Traveler, type Tr
 import { domainEvent, eventIdOf, type DomainEvent, type WebhookEventName } from '#shared/events/catalog';
 import type { WebhookEventData } from '#shared/events/event-schemas';
 
+/** The members every event about a traveler's eSIM starts with. */
+const esimFields = ['external_user_id', 'booking_id', 'iccid'] as const;
+/** And every event about one of its packages, after those. */
+const packageFields = [...esimFields, 'package_id', 'package_queue_uuid', 'promo_code_id', 'destination'] as const;
+/** And every event about a payment. */
+const paymentFields = [...esimFields, 'payment_id', 'amount', 'currency', 'promo_code_id'] as const;
+
 /** The `data` members of every event, as the spec lists them; tests compare payloads against this table. */
 export const eventDataFields = {
-  'package.usage.data': [
-    'external_user_id',
-    'booking_id',
-    'iccid',
-    'package_id',
-    'package_queue_uuid',
-    'promo_code_id',
-    'destination',
-    'package_type',
-    'usage_percent',
-    'size',
-    'used_bytes',
-    'remaining_bytes',
-  ],
-  'package.usage.duration': [
-    'external_user_id',
-    'booking_id',
-    'iccid',
-    'package_id',
-    'package_queue_uuid',
-    'promo_code_id',
-    'destination',
-    'package_type',
-    'usage_percent',
-    'duration_days',
-    'elapsed_days',
-    'remaining_days',
-  ],
-  'esim.installed': ['external_user_id', 'booking_id', 'iccid'],
-  'esim.removed': ['external_user_id', 'booking_id', 'iccid'],
-  'package.activated': [
-    'external_user_id',
-    'booking_id',
-    'iccid',
-    'package_id',
-    'package_queue_uuid',
-    'promo_code_id',
-    'destination',
-    'size',
-    'activated_at',
-    'expires_at',
-  ],
-  'package.purchased': ['external_user_id', 'booking_id', 'iccid', 'payment_id', 'amount', 'currency', 'promo_code_id', 'package_queue_uuid'],
-  'topup.completed': [
-    'external_user_id',
-    'booking_id',
-    'iccid',
-    'payment_id',
-    'amount',
-    'currency',
-    'promo_code_id',
-    'package_id',
-    'destination',
-    'size',
-  ],
+  'package.usage.data': [...packageFields, 'package_type', 'usage_percent', 'size', 'used_bytes', 'remaining_bytes'],
+  'package.usage.duration': [...packageFields, 'package_type', 'usage_percent', 'duration_days', 'elapsed_days', 'remaining_days'],
+  'esim.installed': esimFields,
+  'esim.removed': esimFields,
+  'package.activated': [...packageFields, 'size', 'activated_at', 'expires_at'],
+  'package.purchased': [...paymentFields, 'package_queue_uuid'],
+  'topup.completed': [...paymentFields, 'package_id', 'destination', 'size'],
   'promo_code.redeemed': ['promocode', 'booking_id', 'redeemed_at', 'redeemed_by'],
   'classic_package_queue.claimed': ['queue_id', 'booking_id', 'esim_iccid', 'user_id', 'partner_id', 'is_top_up'],
 } as const;

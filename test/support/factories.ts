@@ -1,5 +1,7 @@
-// test support → request fixtures with overrides (`makeBookingRequest({ email: undefined })`).
+// test support → request and record fixtures with overrides (`makeBookingRequest({ email: undefined })`).
 import { randomUUID } from 'node:crypto';
+import type { Booking } from '#shared/domain/booking';
+import type { BundleRecord } from '#shared/domain/catalog';
 import type { Esim } from '#shared/domain/traveler';
 import type { RouteDefinition } from '#shared/routes';
 
@@ -51,5 +53,53 @@ export const makeEsim = (overrides: Partial<Esim> = {}): Esim => ({
   state_changed_at: '2026-06-01T00:00:00.000Z',
   booking_id: 'b-1',
   created_at: '2026-06-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** A stored booking of partner p-1 with no grants, made at `createdAt`, departing 30 days later (a precise time). */
+export const makeBookingRecord = (overrides: Partial<Booking> = {}, createdAt = '2026-11-22T12:00:00.000Z'): Booking => ({
+  id: 'b-1',
+  partner_id: 'p-1',
+  booking_id: 'BK-1',
+  external_id: null,
+  title: null,
+  first_name: null,
+  last_name: null,
+  full_name: null,
+  pax: null,
+  email: 'a@b.co',
+  phone: null,
+  gender: null,
+  flight_number: null,
+  date_of_birth: null,
+  locale: null,
+  data: null,
+  communication_options: null,
+  custom_branding: null,
+  departure_location: null,
+  departure_date: new Date(Date.parse(createdAt) + 30 * 86_400_000).toISOString(),
+  departure_date_defaulted: false,
+  return_date: null,
+  promo_codes: [],
+  package_queues: [],
+  created_at: createdAt,
+  updated_at: createdAt,
+  created_by: 'p-1',
+  updated_by: 'p-1',
+  version: 1,
+  ...overrides,
+});
+
+/** A catalog bundle: 5GB for 30 days in France, 12.99 EUR. */
+export const makeBundleRecord = (overrides: Partial<BundleRecord> = {}): BundleRecord => ({
+  id: 'fra-5gb',
+  destination: 'FRA',
+  package_type: 'data-limited',
+  size: '5GB',
+  package_duration: 30,
+  traffic_policy: null,
+  price: 1299,
+  currency: 'EUR',
+  countries: ['FRA'],
   ...overrides,
 });

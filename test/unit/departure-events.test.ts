@@ -1,43 +1,13 @@
 // When booking.within_cutoff / booking.about_to_depart are due and what they carry.
 import { departureEvent, planDepartureEvents, defaultDepartureEventSettings } from '#shared/domain/departure-events';
 import type { Booking } from '#shared/domain/booking';
+import { makeBookingRecord } from '#test/support/factories';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const makeBooking = (overrides: Partial<Booking> = {}): Booking => ({
-  id: 'b-1',
-  partner_id: 'p-1',
-  booking_id: 'BK-1',
-  external_id: null,
-  title: null,
-  first_name: null,
-  last_name: null,
-  full_name: null,
-  pax: null,
-  email: 'a@b.co',
-  phone: null,
-  gender: null,
-  flight_number: null,
-  date_of_birth: null,
-  locale: null,
-  data: null,
-  communication_options: null,
-  custom_branding: null,
-  departure_location: null,
-  departure_date: new Date(NOW.getTime() + 30 * DAY).toISOString(),
-  departure_date_defaulted: false,
-  return_date: null,
-  promo_codes: [],
-  package_queues: [],
-  created_at: NOW.toISOString(),
-  updated_at: NOW.toISOString(),
-  created_by: 'p-1',
-  updated_by: 'p-1',
-  version: 1,
-  ...overrides,
-});
+const makeBooking = (overrides: Partial<Booking> = {}): Booking => makeBookingRecord(overrides, NOW.toISOString());
 
 describe('Departure events', () => {
   it('plans within_cutoff 7 days and about_to_depart 2 hours before a precise departure', () => {

@@ -6,40 +6,11 @@ import type { Booking } from '#shared/domain/booking';
 import { webhookEventDataSchemas } from '#shared/events/event-schemas';
 import { webhookEnvelope } from '#shared/webhooks/delivery-model';
 import { assertWebhookMatchesContract } from '#test/support/contract';
+import { makeBookingRecord } from '#test/support/factories';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 
-const makeBooking = (departure_date: string): Booking => ({
-  id: 'b-1',
-  partner_id: 'p-1',
-  booking_id: 'BK-1',
-  external_id: null,
-  title: null,
-  first_name: null,
-  last_name: null,
-  full_name: null,
-  pax: null,
-  email: 'a@b.co',
-  phone: null,
-  gender: null,
-  flight_number: null,
-  date_of_birth: null,
-  locale: null,
-  data: null,
-  communication_options: null,
-  custom_branding: null,
-  departure_location: null,
-  departure_date,
-  departure_date_defaulted: false,
-  return_date: null,
-  promo_codes: [],
-  package_queues: [],
-  created_at: NOW.toISOString(),
-  updated_at: NOW.toISOString(),
-  created_by: 'p-1',
-  updated_by: 'p-1',
-  version: 1,
-});
+const makeBooking = (departure_date: string): Booking => makeBookingRecord({ departure_date }, NOW.toISOString());
 
 describe('Event schemas', () => {
   it.each(

@@ -7,23 +7,13 @@ import { showTravelerHomePage } from '#shared/usecases/traveler-home';
 import { translator, type Language } from '#shared/web/i18n';
 import { homePage } from '#shared/web/pages';
 import { shopPage } from '#shared/web/shop-page';
+import { makeBundleRecord } from '#test/support/factories';
 
 const frameIn = (language: Language) => ({ language, t: translator(language), basePath: '/api' });
 /** The page's visible text, tags removed, so assertions read like what a traveler sees. */
 const textOf = (page: { value: string }) => page.value.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
-const bundle = (overrides: Partial<BundleRecord>): BundleRecord => ({
-  id: 'pkg',
-  destination: 'FRA',
-  package_type: 'data-limited',
-  size: '5GB',
-  package_duration: 30,
-  traffic_policy: null,
-  price: 1299,
-  currency: 'EUR',
-  countries: ['FRA'],
-  ...overrides,
-});
+const bundle = (overrides: Partial<BundleRecord>): BundleRecord => makeBundleRecord({ id: 'pkg', ...overrides });
 const region = (id: string, names: DestinationSummary['names']): DestinationSummary => ({
   id,
   type: 'region',

@@ -1,24 +1,12 @@
 // use cases on in-memory stores → the web shop's checkout: one charge and one package per submitted form, the
 // first purchase per destination then top-ups, and bundles the shop does not sell.
-import type { BundleRecord, DestinationRecord } from '#shared/domain/catalog';
+import type { DestinationRecord } from '#shared/domain/catalog';
 import type { TravelerSession } from '#shared/usecases/ports/travelers';
 import type { DestinationCatalog } from '#shared/usecases/ports/catalog';
 import type { PaymentProvider } from '#shared/usecases/ports/lifecycle';
+import { makeBundleRecord } from '#test/support/factories';
 import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
 import { checkoutBundle } from '#shared/usecases/web-shop';
-
-const makeBundle = (overrides: Partial<BundleRecord> = {}): BundleRecord => ({
-  id: 'fra-5gb',
-  destination: 'FRA',
-  package_type: 'data-limited',
-  size: '5GB',
-  package_duration: 30,
-  traffic_policy: null,
-  price: 1299,
-  currency: 'EUR',
-  countries: ['FRA'],
-  ...overrides,
-});
 
 const france: DestinationRecord = {
   id: 'FRA',
@@ -29,7 +17,7 @@ const france: DestinationRecord = {
   regions: ['europe'],
   countries: ['FRA'],
   bundle_count: 2,
-  bundles: [makeBundle(), makeBundle({ id: 'fra-unlimited', package_type: 'unlimited', size: null })],
+  bundles: [makeBundleRecord(), makeBundleRecord({ id: 'fra-unlimited', package_type: 'unlimited', size: null })],
 };
 
 const catalog: DestinationCatalog = {
