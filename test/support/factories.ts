@@ -1,7 +1,7 @@
 // test support → request and record fixtures with overrides (`makeBookingRequest({ email: undefined })`).
 import { randomUUID } from 'node:crypto';
 import type { Booking } from '#shared/domain/booking';
-import type { BundleRecord } from '#shared/domain/catalog';
+import type { BundleRecord, DestinationRecord } from '#shared/domain/catalog';
 import type { Esim } from '#shared/domain/traveler';
 import type { RouteDefinition } from '#shared/routes';
 
@@ -103,3 +103,20 @@ export const makeBundleRecord = (overrides: Partial<BundleRecord> = {}): BundleR
   countries: ['FRA'],
   ...overrides,
 });
+
+/** France in the catalog, in Europe, with its bundles (`bundle_count` follows them). */
+export const makeFranceRecord = (overrides: Partial<DestinationRecord> = {}): DestinationRecord => {
+  const bundles = overrides.bundles ?? [makeBundleRecord()];
+  return {
+    id: 'FRA',
+    type: 'country',
+    iso3: 'FRA',
+    iso2: 'FR',
+    names: null,
+    regions: ['europe'],
+    countries: ['FRA'],
+    bundle_count: bundles.length,
+    ...overrides,
+    bundles,
+  };
+};

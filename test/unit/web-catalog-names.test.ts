@@ -7,7 +7,7 @@ import { showTravelerHomePage } from '#shared/usecases/traveler-home';
 import { translator, type Language } from '#shared/web/i18n';
 import { homePage } from '#shared/web/pages';
 import { shopPage } from '#shared/web/shop-page';
-import { makeBundleRecord } from '#test/support/factories';
+import { makeBundleRecord, makeFranceRecord } from '#test/support/factories';
 
 const frameIn = (language: Language) => ({ language, t: translator(language), basePath: '/api' });
 /** The page's visible text, tags removed, so assertions read like what a traveler sees. */
@@ -26,21 +26,15 @@ const region = (id: string, names: DestinationSummary['names']): DestinationSumm
 });
 const europe = region('europe', { en: 'Europe', de: 'Europa' });
 const global = region('global', { en: 'Global', de: 'Weltweit' });
-const france: DestinationRecord = {
-  id: 'FRA',
-  type: 'country',
-  iso3: 'FRA',
-  iso2: 'FR',
-  names: null,
+const france = makeFranceRecord({
   regions: ['europe', 'global'],
-  countries: ['FRA'],
   bundle_count: 4,
   bundles: [
     bundle({ id: 'pkg-fra-5gb' }),
     bundle({ id: 'pkg-eu-10gb', destination: 'europe', size: '10GB', price: 2499 }),
     bundle({ id: 'pkg-global-3gb', destination: 'global', size: '3GB', price: 3900, currency: 'USD' }),
   ],
-};
+});
 const catalog = {
   listDestinations: async () => [france, europe, global],
   getDestination: async (id: string) => [france, { ...europe, bundles: [] }, { ...global, bundles: [] }].find((destination) => destination.id === id),

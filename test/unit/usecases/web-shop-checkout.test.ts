@@ -1,24 +1,15 @@
 // use cases on in-memory stores → the web shop's checkout: one charge and one package per submitted form, the
 // first purchase per destination then top-ups, and bundles the shop does not sell.
-import type { DestinationRecord } from '#shared/domain/catalog';
 import type { TravelerSession } from '#shared/usecases/ports/travelers';
 import type { DestinationCatalog } from '#shared/usecases/ports/catalog';
 import type { PaymentProvider } from '#shared/usecases/ports/lifecycle';
-import { makeBundleRecord } from '#test/support/factories';
+import { makeBundleRecord, makeFranceRecord } from '#test/support/factories';
 import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
 import { checkoutBundle } from '#shared/usecases/web-shop';
 
-const france: DestinationRecord = {
-  id: 'FRA',
-  type: 'country',
-  iso3: 'FRA',
-  iso2: 'FR',
-  names: null,
-  regions: ['europe'],
-  countries: ['FRA'],
-  bundle_count: 2,
+const france = makeFranceRecord({
   bundles: [makeBundleRecord(), makeBundleRecord({ id: 'fra-unlimited', package_type: 'unlimited', size: null })],
-};
+});
 
 const catalog: DestinationCatalog = {
   listDestinations: async () => [france],
