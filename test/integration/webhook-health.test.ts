@@ -11,12 +11,13 @@ describe('Webhook endpoint health', () => {
   let receiver: Receiver;
 
   beforeAll(async () => {
-    // About 1 s of failures before the warning, 3 s before the endpoint is disabled.
+    // Retries about 0, 0, 0, 0, 0, 1, 2, 4, 5, 5, 5 s apart: the warning comes after 2 s of failures and the endpoint is
+    // disabled after 10 s, so at least two attempts fall between the two even when a loaded machine delays each one.
     service = await startTestService({
-      WEBHOOK_BACKOFF_SCALE: '0.0002',
+      WEBHOOK_BACKOFF_SCALE: '0.001',
       WEBHOOK_TIMEOUT_MS: '400',
-      WEBHOOK_WARN_AFTER_HOURS: String(1 / 3600),
-      WEBHOOK_DISABLE_AFTER_HOURS: String(3 / 3600),
+      WEBHOOK_WARN_AFTER_HOURS: String(2 / 3600),
+      WEBHOOK_DISABLE_AFTER_HOURS: String(10 / 3600),
     });
     receiver = await startReceiver();
   });
@@ -43,7 +44,7 @@ describe('Webhook endpoint health', () => {
     const disabled = await eventually(
       async () => (await client.send('GET', '/webhooks/endpoint')).body.data,
       (endpoint) => endpoint.enabled === false,
-      30_000,
+      45_000,
     );
     const emails = await mailbox(service.dataDir).waitFor(alertEmail, 2);
     const shown = await opsRunner(service.dataDir)('partner', 'show', partner.partner_id, '--json');
@@ -72,5 +73,5 @@ describe('Webhook endpoint health', () => {
     // Assess
     expect(held).toMatchObject({ status: 'held' });
     expect(enabled.body.data).toMatchObject({ enabled: true, disabled_at: null, health: { failing_since: null } });
-  }, 60_000);
+  }, 90_000);
 });
