@@ -1,4 +1,5 @@
 // http adapter → POST /native/device-compatibility: echoes the device and says whether it can use an eSIM.
+import { successMessages } from '#shared/api/success-messages';
 import { checkCompatibility } from '#shared/domain/device-compatibility';
 import { DeviceCompatibilityRequestSchema } from '#shared/domain/device-compatibility-schema';
 import { validate } from '#shared/domain/validate';
@@ -9,7 +10,7 @@ export const handler = partnerHandler(async ({ event, headers }) => {
   const request = validate(DeviceCompatibilityRequestSchema, readJsonBody(event, headers));
   const result = checkCompatibility(request);
   return {
-    message: result.is_compatible ? 'The device supports eSIM.' : 'The device cannot use an eSIM.',
+    message: successMessages.checkDeviceCompatibility(result),
     data: result,
   };
 });

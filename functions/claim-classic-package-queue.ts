@@ -1,5 +1,6 @@
 // http adapter → POST /native/classic-package-queues/{id}/claim: the traveler claims a classic grant
 // (the spec's callable `claim_classic_package_queue`).
+import { successMessages } from '#shared/api/success-messages';
 import { ExternalUserBodySchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';
@@ -14,7 +15,7 @@ export const handler = partnerHandler(async ({ event, headers, partner }) => {
     lifecycle,
   );
   return {
-    message: 'Classic package queue claimed.',
+    message: successMessages.claimClassicPackageQueue,
     data: { queue_id: claim.queue_id, iccid: claim.iccid, is_top_up: claim.is_top_up, user_id: claim.user_id },
   };
 });

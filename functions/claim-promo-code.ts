@@ -1,5 +1,6 @@
 // http adapter → POST /promo-codes/claim/{uuid}: public (no signature); the claim and the email that delivers the code
 // are written together; the email function sends it.
+import { successMessages } from '#shared/api/success-messages';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { promoCodeClaimDependencies } from '#shared/composition/promo-codes';
@@ -19,5 +20,5 @@ export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
       { uuid, email, clientAddress: hashedClientAddress(event.requestContext?.identity?.sourceIp) },
       promoCodeClaimDependencies,
     );
-    return successResponse({ message: `The promo code was sent to ${email}.`, data: claim });
+    return successResponse({ message: successMessages.claimPromoCode(email), data: claim });
   });

@@ -1,5 +1,6 @@
 // http adapter → POST /bookings: validate, create the booking once per Idempotency-Key (with its confirmation email
 // request when communication_options asks for EMAIL), answer 201 with an array.
+import { successMessages } from '#shared/api/success-messages';
 import { bookingResponse } from '#shared/domain/booking';
 import { BookingRequestSchema } from '#shared/domain/booking-schemas';
 import { DEPRECATED_TIME_LIMITED_WARNING, usesDeprecatedType } from '#shared/domain/package-specification';
@@ -28,7 +29,7 @@ export const handler = partnerHandler(
     const deprecated = usesDeprecatedType(data.flatMap((b) => b.promo_codes.map((p) => p.package_specification)));
     return {
       status: 201,
-      message: 'Booking created successfully.',
+      message: successMessages.createBooking,
       data,
       headers: deprecated ? { warning: DEPRECATED_TIME_LIMITED_WARNING } : undefined,
     };

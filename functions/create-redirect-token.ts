@@ -1,4 +1,5 @@
 // POST /redirect-tokens/create → a signed, single-use token and the web app URL that signs the traveler in.
+import { successMessages } from '#shared/api/success-messages';
 import { tokenSigner } from '#shared/composition/token-signer';
 import { CreateRedirectTokenSchema } from '#shared/domain/redirect-token-schemas';
 import { validate } from '#shared/domain/validate';
@@ -18,5 +19,5 @@ export const handler = partnerHandler(async ({ event, headers, partner }) => {
     },
     { ...webDependencies, signer: tokenSigner },
   );
-  return { status: 201, message: 'Redirect token created.', data };
+  return { status: 201, message: successMessages.createRedirectToken, data };
 });

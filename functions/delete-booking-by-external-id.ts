@@ -1,4 +1,5 @@
 // http adapter → DELETE /bookings/{id}/byExternalBookingId: remove a booking by the partner's booking_id.
+import { successMessages } from '#shared/api/success-messages';
 import { partnerHandler } from '#shared/http/partner-handler';
 import { pathParameter } from '#shared/http/request';
 import { repositories } from '#shared/composition/repositories';
@@ -6,5 +7,5 @@ import { deleteBooking } from '#shared/usecases/find-booking';
 
 export const handler = partnerHandler(async ({ event, partner }) => {
   await deleteBooking({ partnerId: partner.partnerId, reference: pathParameter(event, 'id') }, repositories);
-  return { message: 'Booking deleted successfully.', data: {} };
+  return { message: successMessages.deleteBookingByExternalId, data: {} };
 });

@@ -1,4 +1,5 @@
 // http adapter → DELETE /bookings/{id}: remove a booking by the service's booking id.
+import { successMessages } from '#shared/api/success-messages';
 import { partnerHandler } from '#shared/http/partner-handler';
 import { pathParameter } from '#shared/http/request';
 import { repositories } from '#shared/composition/repositories';
@@ -6,5 +7,5 @@ import { deleteBooking } from '#shared/usecases/find-booking';
 
 export const handler = partnerHandler(async ({ event, partner }) => {
   await deleteBooking({ partnerId: partner.partnerId, id: pathParameter(event, 'id') }, repositories);
-  return { message: 'Booking deleted successfully.', data: {} };
+  return { message: successMessages.deleteBooking, data: {} };
 });

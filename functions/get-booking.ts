@@ -1,4 +1,5 @@
 // http adapter → GET /bookings/{id}: one booking of the partner by the service's booking id.
+import { successMessages } from '#shared/api/success-messages';
 import { bookingResponse } from '#shared/domain/booking';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
 import { pathParameter } from '#shared/http/request';
@@ -7,5 +8,5 @@ import { findBooking } from '#shared/usecases/find-booking';
 
 export const handler = partnerHandler(async ({ event, partner }) => {
   const booking = await findBooking({ partnerId: partner.partnerId, id: pathParameter(event, 'id') }, repositories);
-  return { message: 'Booking retrieved successfully.', data: bookingResponse(booking, publicBaseUrl(event)) };
+  return { message: successMessages.getBooking, data: bookingResponse(booking, publicBaseUrl(event)) };
 });

@@ -1,4 +1,5 @@
 // http adapter → GET /destinations/{id}: one country (ISO3 or ISO2) or region with its data bundles.
+import { successMessages } from '#shared/api/success-messages';
 import { destinationDetailResponse } from '#shared/domain/destination-response';
 import { localeHeaders, requestLocale } from '#shared/http/locale';
 import { partnerHandler } from '#shared/http/partner-handler';
@@ -9,5 +10,5 @@ import { findDestination } from '#shared/usecases/destinations';
 export const handler = partnerHandler(async ({ event, headers }) => {
   const locale = requestLocale(event, headers);
   const destination = await findDestination(pathParameter(event, 'id'), repositories);
-  return { message: 'Destination retrieved successfully.', data: destinationDetailResponse(destination, locale), headers: localeHeaders(locale) };
+  return { message: successMessages.getDestination, data: destinationDetailResponse(destination, locale), headers: localeHeaders(locale) };
 });

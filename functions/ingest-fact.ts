@@ -1,4 +1,5 @@
 // http adapter → POST /ingest/facts: the network, eSIM platform and payment provider report traveler-side facts.
+import { successMessages } from '#shared/api/success-messages';
 import { FactSchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { reporterHandler } from '#shared/http/reporter-handler';
@@ -9,5 +10,5 @@ import { ingestFact } from '#shared/usecases/ingest-fact';
 export const handler = reporterHandler(async ({ event, headers, reporter }) => {
   const fact = validate(FactSchema, readJsonBody(event, headers));
   const data = await ingestFact({ reporter, fact }, lifecycle);
-  return { message: data.duplicate ? 'Fact already recorded; nothing changed.' : 'Fact recorded.', data };
+  return { message: successMessages.ingestFact(data), data };
 });

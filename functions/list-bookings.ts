@@ -1,4 +1,5 @@
 // http adapter → GET /bookings: one page of the partner's bookings, newest first, never cached.
+import { successMessages } from '#shared/api/success-messages';
 import { bookingResponse } from '#shared/domain/booking';
 import { ListBookingsQuerySchema } from '#shared/domain/booking-schemas';
 import { validate } from '#shared/domain/validate';
@@ -14,7 +15,7 @@ export const handler = partnerHandler(async ({ event, partner }) => {
   );
   const baseUrl = publicBaseUrl(event);
   return {
-    message: 'Bookings retrieved successfully.',
+    message: successMessages.listBookings,
     data: bookings.map((booking) => bookingResponse(booking, baseUrl)),
     extra: { pagination },
   };

@@ -1,5 +1,6 @@
 // http adapter → GET /native/classic-package-queues?external_user_id=…: the traveler's classic grants
 // (the spec's callable `list_classic_package_queues`).
+import { successMessages } from '#shared/api/success-messages';
 import { ExternalUserQuerySchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';
@@ -9,5 +10,5 @@ import { listClassicGrants } from '#shared/usecases/classic-grants';
 export const handler = partnerHandler(async ({ event, partner }) => {
   const query = validate(ExternalUserQuerySchema, event.queryStringParameters ?? {});
   const data = await listClassicGrants({ partnerId: partner.partnerId, externalUserId: query.external_user_id }, lifecycle);
-  return { message: 'Classic package queues retrieved successfully.', data };
+  return { message: successMessages.listClassicPackageQueues, data };
 });

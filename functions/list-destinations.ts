@@ -1,4 +1,5 @@
 // http adapter → GET /destinations: every country and region with its localized name and bundle count.
+import { successMessages } from '#shared/api/success-messages';
 import { destinationResponse } from '#shared/domain/destination-response';
 import { localeHeaders, requestLocale } from '#shared/http/locale';
 import { partnerHandler } from '#shared/http/partner-handler';
@@ -9,7 +10,7 @@ export const handler = partnerHandler(async ({ event, headers }) => {
   const locale = requestLocale(event, headers);
   const destinations = await listDestinations(repositories);
   return {
-    message: 'Destinations retrieved successfully.',
+    message: successMessages.listDestinations,
     data: destinations.map((destination) => destinationResponse(destination, locale)),
     headers: localeHeaders(locale),
   };

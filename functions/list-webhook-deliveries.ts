@@ -1,4 +1,5 @@
 // http adapter → GET /webhooks/deliveries: one page of the partner's delivery log with attempts, filtered, never cached.
+import { successMessages } from '#shared/api/success-messages';
 import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
 import { validate } from '#shared/domain/validate';
 import { ListWebhookDeliveriesQuerySchema } from '#shared/domain/webhook-schemas';
@@ -12,5 +13,5 @@ export const handler = partnerHandler(async ({ event, partner }) => {
     { ...query, cursor: query.cursor || undefined, cursorKey: partner.cursorKey },
     partnerWebhookDeps,
   );
-  return { message: 'Deliveries retrieved successfully.', data: deliveries, extra: { pagination } };
+  return { message: successMessages.listWebhookDeliveries, data: deliveries, extra: { pagination } };
 });

@@ -1,4 +1,5 @@
 // http adapter → POST /native/instructions: install steps, QR code and one-tap links for the traveler's current eSIM.
+import { successMessages } from '#shared/api/success-messages';
 import { InstallInstructionsRequestSchema } from '#shared/domain/install/request';
 import { resolveLocale } from '#shared/domain/locale';
 import { validate } from '#shared/domain/validate';
@@ -21,5 +22,5 @@ export const handler = partnerHandler(async ({ event, headers, partner }) => {
     },
     { ...lifecycle, brands: repositories.brands },
   );
-  return { message: 'Installation instructions generated successfully.', data, headers: localeHeaders(locale) };
+  return { message: successMessages.nativeInstructions, data, headers: localeHeaders(locale) };
 });

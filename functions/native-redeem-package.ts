@@ -1,4 +1,5 @@
 // http adapter → POST /native/redeem-package: the traveler redeems a pending package queue entry.
+import { successMessages } from '#shared/api/success-messages';
 import { RedeemPackageSchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';
@@ -15,7 +16,7 @@ export const handler = partnerHandler(async ({ event, headers, partner }) => {
   );
   const esim = currentEsim(redemption.traveler);
   return {
-    message: 'Package redeemed successfully.',
+    message: successMessages.nativeRedeemPackage,
     data: {
       packageQueue: {
         id: redemption.entry?.uuid ?? body.package_queue_id,

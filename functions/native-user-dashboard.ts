@@ -1,4 +1,5 @@
 // http adapter → GET /native/user-dashboard?external_user_id=…: the traveler's grants, eSIM and packages.
+import { successMessages } from '#shared/api/success-messages';
 import { ExternalUserQuerySchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';
@@ -8,5 +9,5 @@ import { travelerOverview } from '#shared/usecases/traveler-overview';
 export const handler = partnerHandler(async ({ event, partner }) => {
   const query = validate(ExternalUserQuerySchema, event.queryStringParameters ?? {});
   const data = await travelerOverview({ partnerId: partner.partnerId, externalUserId: query.external_user_id }, lifecycle);
-  return { message: 'User dashboard retrieved successfully.', data };
+  return { message: successMessages.nativeUserDashboard, data };
 });

@@ -1,4 +1,5 @@
 // http adapter → POST /webhooks/deliveries/recover: replay one event, or send failed deliveries since a time again.
+import { successMessages } from '#shared/api/success-messages';
 import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
 import { validate } from '#shared/domain/validate';
 import { RecoverWebhookDeliveriesSchema } from '#shared/domain/webhook-schemas';
@@ -9,5 +10,5 @@ import { recoverWebhookDeliveries } from '#shared/usecases/partner-webhooks';
 export const handler = partnerHandler(async ({ event, headers, partner }) => {
   const request = validate(RecoverWebhookDeliveriesSchema, readJsonBody(event, headers));
   const data = await recoverWebhookDeliveries(partner.partnerId, request, partnerWebhookDeps);
-  return { status: 202, message: `${data.queued} event(s) queued for delivery again.`, data };
+  return { status: 202, message: successMessages.recoverWebhookDeliveries(data), data };
 });

@@ -1,4 +1,5 @@
 // http adapter → POST /webhooks/endpoint/signing-secret: a new signing secret, shown once, with an optional overlap.
+import { successMessages } from '#shared/api/success-messages';
 import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
 import { validate } from '#shared/domain/validate';
 import { DEFAULT_SECRET_OVERLAP_MINUTES, RotateSigningSecretSchema } from '#shared/domain/webhook-schemas';
@@ -10,7 +11,7 @@ export const handler = partnerHandler(async ({ event, headers, partner }) => {
   const { overlap_minutes: overlapMinutes = DEFAULT_SECRET_OVERLAP_MINUTES } = validate(RotateSigningSecretSchema, readJsonBody(event, headers));
   return {
     status: 201,
-    message: 'Signing secret rotated. Store it now: it is not shown again.',
+    message: successMessages.rotateWebhookSigningSecret,
     data: await rotateWebhookSigningSecret(partner.partnerId, { overlapMinutes }, partnerWebhookDeps),
   };
 });

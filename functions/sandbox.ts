@@ -1,5 +1,6 @@
 // http adapter → POST /sandbox/<step>: plays one traveler-side step for the partner's own travelers.
 // Every sandbox route uses this handler; the step is the last path segment. Absent in production.
+import { sandboxStepPlayed } from '#shared/api/success-messages';
 import { config } from '#shared/config';
 import { sandboxSchemas, sandboxSteps, type SandboxStep } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
@@ -15,5 +16,5 @@ export const handler = partnerHandler(async ({ event, headers, partner }) => {
   if (!sandboxAvailable(config.stage) || !step) throw sandboxRouteNotFound();
   const body = validate(sandboxSchemas[step], readJsonBody(event, headers));
   const data = await playSandboxStep(step, partner.partnerId, body as never, lifecycle);
-  return { message: `Sandbox step ${step} played.`, data };
+  return { message: sandboxStepPlayed(step), data };
 });

@@ -1,5 +1,6 @@
 // http adapter → PUT /native/classic-package-queues/{id}/destination: the traveler picks the grant's destination
 // (the spec's callable `set_classic_package_queue_destination`).
+import { successMessages } from '#shared/api/success-messages';
 import { ClassicDestinationSchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';
@@ -13,5 +14,5 @@ export const handler = partnerHandler(async ({ event, headers, partner }) => {
     { partnerId: partner.partnerId, externalUserId: body.external_user_id, queueId: pathParameter(event, 'id'), destination: body.destination },
     lifecycle,
   );
-  return { message: 'Destination set.', data };
+  return { message: successMessages.setClassicPackageQueueDestination, data };
 });

@@ -1,4 +1,5 @@
 // http adapter → PUT /webhooks/endpoint: change the URL, auth header, subscriptions; disable, enable; end a secret overlap.
+import { successMessages } from '#shared/api/success-messages';
 import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
 import { validate } from '#shared/domain/validate';
 import { WebhookEndpointUpdateSchema } from '#shared/domain/webhook-schemas';
@@ -9,7 +10,7 @@ import { updateWebhookEndpoint } from '#shared/usecases/partner-webhooks';
 export const handler = partnerHandler(async ({ event, headers, partner }) => {
   const change = validate(WebhookEndpointUpdateSchema, readJsonBody(event, headers));
   return {
-    message: 'Webhook endpoint updated.',
+    message: successMessages.updateWebhookEndpoint,
     data: await updateWebhookEndpoint(partner.partnerId, change, partnerWebhookDeps),
   };
 });

@@ -75,7 +75,9 @@ export interface RemovedRouteDefinition {
 }
 
 /** One partner-signed route per sandbox step, all served by one handler module. */
-function sandboxRoutes(steps: ReadonlyArray<[operation: string, step: string]>): RouteDefinition[] {
+function sandboxRoutes<const Operation extends string>(
+  steps: ReadonlyArray<readonly [operation: Operation, step: string]>,
+): Array<RouteDefinition & { operation: Operation }> {
   return steps.map(([operation, step]) => ({
     operation,
     method: 'POST',
@@ -91,7 +93,7 @@ function sandboxRoutes(steps: ReadonlyArray<[operation: string, step: string]>):
 export const routesForStage = (definitions: readonly RouteDefinition[], stage: string): RouteDefinition[] =>
   definitions.filter((route) => !(route.sandbox && stage === 'production'));
 
-export const routes: readonly RouteDefinition[] = [
+const routeTable = [
   { operation: 'listBookings', method: 'GET', path: '/bookings', entry: 'functions/list-bookings.ts', auth: 'partner' },
   {
     operation: 'createBooking',
@@ -328,7 +330,8 @@ export const routes: readonly RouteDefinition[] = [
   },
   { operation: 'webAsset', method: 'GET', path: '/app/assets/{file}', entry: 'functions/web-asset.ts', auth: 'public' },
   { operation: 'webNotFound', method: 'GET', path: '/app/{proxy+}', entry: 'functions/web-not-found.ts', auth: 'public' },
-];
+] as const satisfies readonly RouteDefinition[];
+export const routes: readonly RouteDefinition[] = routeTable;
 
 const countriesRemoved = (path: string) =>
   `${path} was removed in version 2.1.0. Use GET /destinations to list destinations and GET /destinations/{id} for one destination with its bundles.`;
@@ -338,6 +341,12 @@ const countriesRemoved = (path: string) =>
  * Routes a connectivity provider calls, in its own protocol (not the partner API: no envelope, not in the partner
  * OpenAPI document). Served by the stack and the local runtime beside the partner routes.
  */
+/**
+ * The name of every operation the partner API document describes: each route and each removed route. The operation
+ * registry is keyed by it, so a route without a documented entry does not compile.
+ */
+export type OperationName = (typeof routeTable)[number]['operation'] | (typeof removedRouteTable)[number]['operation'];
+
 export const providerRoutes: readonly RouteDefinition[] = [
   {
     // SGP.22 5.3.5: the SM-DP+ reports the progress of a download order (eligibility, confirmation, download, installation).
@@ -349,7 +358,7 @@ export const providerRoutes: readonly RouteDefinition[] = [
   },
 ];
 
-export const removedRoutes: readonly RemovedRouteDefinition[] = [
+const removedRouteTable = [
   { operation: 'countriesRemoved', method: 'GET', path: '/countries', message: countriesRemoved('/countries') },
   { operation: 'countriesPackagesRemoved', method: 'GET', path: '/countries/packages', message: countriesRemoved('/countries/packages') },
   {
@@ -358,4 +367,5 @@ export const removedRoutes: readonly RemovedRouteDefinition[] = [
     path: '/countries/{country}/packages',
     message: countriesRemoved('/countries/{country}/packages'),
   },
-];
+] as const satisfies readonly RemovedRouteDefinition[];
+export const removedRoutes: readonly RemovedRouteDefinition[] = removedRouteTable;

@@ -174,3 +174,61 @@ export const exampleEvent = (event: WebhookEventName) => ({
   event_id: `${event}:${exampleBookingResponse.id}`,
   delivery_id: 'dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS',
 });
+
+/** The uuid every example uses, so the examples of one flow fit together. */
+export const exampleUuid = '5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f';
+
+export const exampleDestination = {
+  id: 'FRA',
+  type: 'country',
+  name: 'France',
+  iso3: 'FRA',
+  iso2: 'FR',
+  regions: ['europe'],
+  countries: ['FRA'],
+  bundle_count: 1,
+};
+export const exampleDevice = {
+  brand: 'Apple',
+  model: 'iPhone 15',
+  os: 'iOS',
+  device_type: 'phone',
+  min_os_version: null,
+  notes: null,
+};
+export const exampleEsim = {
+  iccid: '8988247000001234567',
+  esim_type: 'universal',
+  status: 'installed',
+  is_installed: true,
+  activation_code: 'LPA:1$smdp.example.com$ABC123',
+  destination: null,
+  created_at: '2026-12-01T09:00:00.000Z',
+};
+export const examplePackage = {
+  package_id: 'pkg_01J9Z3',
+  iccid: '8988247000001234567',
+  status: 'active',
+  package_type: 'data-limited',
+  destination: 'FRA',
+  size: '1GB',
+  package_duration: 7,
+  used_bytes: 0,
+  remaining_bytes: 1073741824,
+  usage_percent: 0,
+  activated_at: '2026-12-20T10:30:00.000Z',
+  expires_at: '2026-12-27T10:30:00.000Z',
+  package_queue_uuid: exampleUuid,
+  promo_code_id: '6c1d7b9f-3a54-4e3b-8b6f-9a8c2d3e4f50',
+};
+export const exampleClassicGrant = {
+  queue_id: exampleUuid,
+  booking_id: exampleBookingResponse.id,
+  status: 'pending',
+  destination: null,
+  package_type: 'data-limited',
+  size: '2GB',
+  package_duration: 365,
+  expires_at: null,
+  created_at: '2026-12-01T09:00:00.000Z',
+};

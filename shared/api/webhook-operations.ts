@@ -3,6 +3,8 @@
 import * as v from 'valibot';
 import { examplePagination } from '#shared/api/examples';
 import { envelope, type OperationDoc, type Parameter } from '#shared/api/operation-types';
+import { successMessages } from '#shared/api/success-messages';
+import type { OperationName } from '#shared/routes';
 import { PaginationMetaSchema } from '#shared/domain/booking-response-schemas';
 import {
   DEFAULT_SECRET_OVERLAP_MINUTES,
@@ -85,7 +87,7 @@ const exampleRecovery: RecoveryResultOutput = { queued: 1, event_ids: [exampleDe
 /** Query values arrive as text, so they are documented by hand (as listBookings does). */
 const query = (name: string, description: string, schema: Record<string, unknown>): Parameter => ({ name, in: 'query', description, schema });
 
-export const webhookOperations: Record<string, OperationDoc> = {
+export const webhookOperations = {
   getWebhookEndpoint: {
     kind: 'json',
     summary: 'Get your webhook endpoint',
@@ -98,7 +100,7 @@ export const webhookOperations: Record<string, OperationDoc> = {
       status: 200,
       description: 'The endpoint.',
       schema: envelope(WebhookEndpointSchema),
-      example: { success: true, message: 'Webhook endpoint retrieved successfully.', data: exampleEndpoint },
+      example: { success: true, message: successMessages.getWebhookEndpoint, data: exampleEndpoint },
     },
     errors: [],
   },
@@ -124,7 +126,7 @@ export const webhookOperations: Record<string, OperationDoc> = {
       status: 200,
       description: 'The endpoint after the change.',
       schema: envelope(WebhookEndpointSchema),
-      example: { success: true, message: 'Webhook endpoint updated.', data: exampleEndpoint },
+      example: { success: true, message: successMessages.updateWebhookEndpoint, data: exampleEndpoint },
     },
     errors: ['validation_error', 'unsafe_webhook_url', 'invalid_header_name'],
   },
@@ -144,7 +146,7 @@ export const webhookOperations: Record<string, OperationDoc> = {
       schema: envelope(SigningSecretSchema),
       example: {
         success: true,
-        message: 'Signing secret rotated. Store it now: it is not shown again.',
+        message: successMessages.rotateWebhookSigningSecret,
         data: { signing_secret: 'whsec_3q2Vb0dXy5JkLm8NpQrStUvWxYz0aBcD', previous_secret_valid_until: '2026-11-25T10:00:00.000Z' },
       },
     },
@@ -163,7 +165,7 @@ export const webhookOperations: Record<string, OperationDoc> = {
       status: 200,
       description: 'How your endpoint answered.',
       schema: envelope(WebhookTestResultSchema),
-      example: { success: true, message: 'Test delivery sent.', data: exampleTest },
+      example: { success: true, message: successMessages.sendTestWebhook, data: exampleTest },
     },
     errors: ['webhook_url_missing'],
   },
@@ -193,7 +195,7 @@ export const webhookOperations: Record<string, OperationDoc> = {
       schema: envelope(v.array(WebhookDeliverySchema), { pagination: PaginationMetaSchema }),
       example: {
         success: true,
-        message: 'Deliveries retrieved successfully.',
+        message: successMessages.listWebhookDeliveries,
         data: [exampleDelivery],
         pagination: { ...examplePagination, hasPrevPage: false, prevCursor: null },
       },
@@ -213,7 +215,7 @@ export const webhookOperations: Record<string, OperationDoc> = {
       schema: envelope(PortalLinkSchema),
       example: {
         success: true,
-        message: 'Portal link created. Open it within 5 minutes; it works once.',
+        message: successMessages.createPortalLink,
         data: { url: 'https://api.example.com/api/portal/start?token=portal1.…', expires_at: '2026-11-25T09:05:00.000Z' },
       },
     },
@@ -254,8 +256,8 @@ export const webhookOperations: Record<string, OperationDoc> = {
       status: 202,
       description: 'What was queued.',
       schema: envelope(RecoveryResultSchema),
-      example: { success: true, message: '1 event(s) queued for delivery again.', data: exampleRecovery },
+      example: { success: true, message: successMessages.recoverWebhookDeliveries({ queued: 1 }), data: exampleRecovery },
     },
     errors: ['validation_error', 'event_not_found'],
   },
-};
+} satisfies Partial<Record<OperationName, OperationDoc>>;

@@ -1,4 +1,5 @@
 // http adapter → the two PUT update calls share one shape: bulk over a booking, or one promo code by uuid.
+import { successMessages } from '#shared/api/success-messages';
 import { bookingResponse } from '#shared/domain/booking';
 import { UpdatePackageSpecificationSchema } from '#shared/domain/booking-schemas';
 import { DEPRECATED_TIME_LIMITED_WARNING, usesDeprecatedType } from '#shared/domain/package-specification';
@@ -6,7 +7,7 @@ import { validate } from '#shared/domain/validate';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
 import { pathParameter, readJsonBody } from '#shared/http/request';
 import { repositories } from '#shared/composition/repositories';
-import { updateMessage, updatePackageSpecifications } from '#shared/usecases/update-package-specifications';
+import { updatePackageSpecifications } from '#shared/usecases/update-package-specifications';
 
 export const packageSpecificationUpdateHandler = ({ singlePromoCode }: { singlePromoCode: boolean }) =>
   partnerHandler(async ({ event, headers, partner }) => {
@@ -17,7 +18,7 @@ export const packageSpecificationUpdateHandler = ({ singlePromoCode }: { singleP
     const counts =
       result.skippedCount > 0 ? { updated_count: result.updatedCount, skipped_count: result.skippedCount } : { updated_count: result.updatedCount };
     return {
-      message: updateMessage(result),
+      message: (singlePromoCode ? successMessages.updatePackageSpecification : successMessages.updatePackageSpecifications)(result),
       data: { ...bookingResponse(result.booking, publicBaseUrl(event)), ...counts },
       headers: usesDeprecatedType([result.specification]) ? { warning: DEPRECATED_TIME_LIMITED_WARNING } : undefined,
     };

@@ -15,12 +15,6 @@ export interface UpdateResult {
   skippedCount: number;
 }
 
-/** The spec's exact messages for the two update calls. */
-export const updateMessage = ({ updatedCount, skippedCount }: Pick<UpdateResult, 'updatedCount' | 'skippedCount'>) =>
-  skippedCount > 0
-    ? `Updated ${updatedCount} promo code(s). Skipped ${skippedCount} already redeemed.`
-    : 'Successfully updated package specification for booking.';
-
 /**
  * Input: partner, the partner's booking_id, the new specification and optionally one promo code uuid.
  * Output: the booking after the change with updated and skipped counts.

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { documentPath } from '#shared/api/openapi-document';
 import { operations } from '#shared/api/operations';
 import { errorCodes, type ErrorCode } from '#shared/errors';
-import { routes } from '#shared/routes';
+import { routes, type OperationName } from '#shared/routes';
 import { routeMatcher } from '#bin/local/api-gateway';
 import { openApiDocument } from '#test/support/contract';
 
@@ -76,7 +76,7 @@ describe('Refusals in docs/api.md', () => {
   const withOwnRefusals = [...texts.keys()].filter((operation) => !operation.startsWith('sandbox'));
 
   it.each(withOwnRefusals)('%s: every refusal of its own the OpenAPI document lists is in the reference', (operation) => {
-    const doc = operations[operation];
+    const doc = operations[operation as OperationName];
     const own: ErrorCode[] = doc && 'errors' in doc ? doc.errors : [];
     const named = refusalsIn(texts.get(operation)!).map((refusal) => refusal.split(' ')[1]);
     expect(own.filter((code) => !named.includes(code))).toEqual([]);

@@ -10,6 +10,7 @@ import { operations } from '#shared/api/operations';
 import { TEST_EVENT_NAME } from '#shared/domain/webhook-schemas';
 import { webhookEventNames } from '#shared/events/catalog';
 import { webhookEnvelopeSchema } from '#shared/events/event-schemas';
+import type { OperationName } from '#shared/routes';
 import { openApiDocument } from '#test/support/contract';
 
 const checkedIn = readFileSync(resolve(import.meta.dirname, '../../docs/openapi.json'), 'utf8');
@@ -34,6 +35,17 @@ describe('OpenAPI document', () => {
       Object.keys(item as object).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(documented.sort()).toEqual(documentedRoutes.map((route) => `${route.method} ${documentPath(route.path)}`).sort());
+  });
+
+  it('keys the registry by the operation names of the route table, so the type check refuses a name no route has', () => {
+    // Prepare: npm test type-checks before jest runs, so a widened name type fails there
+    // @ts-expect-error 'noSuchOperation' is not an operation of the route table
+    const unknown: OperationName = 'noSuchOperation';
+    const known: OperationName = 'getBooking';
+
+    // Assess
+    expect(operations[unknown]).toBeUndefined();
+    expect(operations[known].summary).toBe('Get a booking');
   });
 
   it('passes the Redocly recommended ruleset with no errors and no warnings but the removed endpoints having no 2xx', async () => {

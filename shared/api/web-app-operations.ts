@@ -1,0 +1,92 @@
+// api docs → the registry entries of the traveler web app: the sign-in URL a partner creates, and the pages.
+import { exampleUuid } from '#shared/api/examples';
+import { jsonOperation, pageOperation, pathId } from '#shared/api/operation-helpers';
+import { CreateRedirectTokenSchema } from '#shared/domain/redirect-token-schemas';
+import { RedirectTokenResponseSchema } from '#shared/domain/traveler-response-schemas';
+import { successMessages } from '#shared/api/success-messages';
+import type { OperationDoc } from '#shared/api/operation-types';
+import type { OperationName } from '#shared/routes';
+
+const promoCodeUuid = pathId('uuid', '`uuid` of the promo code.', exampleUuid);
+
+export const webAppOperations = {
+  createRedirectToken: jsonOperation({
+    summary: 'Create a web app sign-in URL',
+    description: 'A single-use URL that signs the traveler into the web app (WebView integration).',
+    tag: 'Traveler web app',
+    request: { schema: CreateRedirectTokenSchema, example: { external_user_id: 'user-4711' } },
+    status: 201,
+    answer: 'The token and its URL.',
+    message: successMessages.createRedirectToken,
+    data: RedirectTokenResponseSchema,
+    example: {
+      token: 'v1.partner-1.bm9uY2U.1796549400.c2lnbmF0dXJl',
+      expires_at: '2026-12-01T09:05:00.000Z',
+      url: 'https://api.example.com/api/app/start?token=v1.partner-1.bm9uY2U.1796549400.c2lnbmF0dXJl',
+      external_user_id: 'user-4711',
+    },
+    errors: ['traveler_not_found', 'traveler_ambiguous'],
+  }),
+  webStart: pageOperation(
+    'Web app: sign in with a redirect token',
+    'Exchanges the single-use token for a session cookie and redirects (303) to the home page.',
+  ),
+  webHome: pageOperation('Web app: home', "The signed-in traveler's eSIMs and packages. Needs the session cookie."),
+  webInstall: pageOperation(
+    'Web app: install the eSIM',
+    "Device-specific steps, QR code and one-tap link for the signed-in traveler's eSIM (the renderer of POST /native/instructions). The device comes from the User-Agent unless the picker chose one. Needs the session cookie.",
+    [
+      {
+        name: 'platform',
+        in: 'query',
+        required: false,
+        description: 'Device picker: `iphone`, `ipad`, `android` or `other`.',
+        schema: { type: 'string', maxLength: 16 },
+        example: 'iphone',
+      },
+      {
+        name: 'os_version',
+        in: 'query',
+        required: false,
+        description: 'Device picker: the OS version.',
+        schema: { type: 'string', maxLength: 16 },
+        example: '17.5',
+      },
+    ],
+  ),
+  webShop: pageOperation(
+    'Web app: shop',
+    "The catalog's bundles for a destination, with prices in the traveler's language. Needs the session cookie.",
+    [
+      {
+        name: 'destination',
+        in: 'query',
+        required: false,
+        description: 'Destination id (ISO3 or region id).',
+        schema: { type: 'string', maxLength: 64 },
+        example: 'FRA',
+      },
+    ],
+  ),
+  webShopCheckout: pageOperation(
+    'Web app: buy a bundle',
+    'The shop form posts here (CSRF token and a per-form nonce, so a double submission charges once). Pays through the payment port and fires package.purchased (first purchase for the destination, with package_queue_uuid) or topup.completed.',
+  ),
+  webSignOut: pageOperation('Web app: sign out', 'Ends the session and redirects (303).'),
+  webClaimPage: pageOperation('Web app: claim form', 'The email form of a promo code claim URL.', [promoCodeUuid]),
+  webClaimSubmit: pageOperation('Web app: submit a claim', 'The claim form posts here (CSRF token required).', [promoCodeUuid]),
+  webBrandStyle: {
+    ...pageOperation('Web app: brand stylesheet', "The partner brand's colours as CSS.", [
+      pathId('partner', 'Partner id.', 'partner-1'),
+      pathId('brand', 'Brand id, with its content hash.', 'default'),
+    ]),
+    contentType: 'text/css',
+  },
+  webAsset: {
+    ...pageOperation('Web app: static asset', 'The content-hashed stylesheet.', [pathId('file', 'File name.', 'app.css')]),
+    contentType: 'text/css',
+  },
+  webNotFound: pageOperation('Web app: not found', 'Any other path under /app: an HTML 404 page.', [
+    pathId('proxy', 'The rest of the path.', 'unknown'),
+  ]),
+} satisfies Partial<Record<OperationName, OperationDoc>>;
