@@ -109,6 +109,46 @@ export const newTraveler = (input: { partnerId: string; externalUserId: string |
   };
 };
 
+/** A changed traveler: one version after the stored one (0 for a new traveler), updated now. */
+export const nextTravelerVersion = (traveler: Traveler, stored: Pick<Traveler, 'version'> | undefined, now: Date): Traveler => ({
+  ...traveler,
+  version: (stored?.version ?? 0) + 1,
+  updated_at: now.toISOString(),
+});
+
+/** What a connectivity provider answers for a new profile, as far as the eSIM keeps it. */
+export interface ProvisionedProfile {
+  iccid: string;
+  imsi: string | null;
+  activation_code: string;
+}
+
+/**
+ * The traveler with a new eSIM made from a provider's profile: provisioned, never installed yet, attributed to the
+ * booking whose grant paid for it (none for a purchase).
+ */
+export const addProvisionedEsim = (
+  traveler: Traveler,
+  profile: ProvisionedProfile,
+  input: { kind: EsimKind; destination: string | null; bookingId: string | null },
+  now: Date,
+): { traveler: Traveler; esim: Esim } => {
+  const esim: Esim = {
+    iccid: profile.iccid,
+    imsi: profile.imsi,
+    activation_code: profile.activation_code,
+    kind: input.kind,
+    destination: input.destination,
+    state: 'provisioned',
+    installs: 0,
+    removals: 0,
+    state_changed_at: now.toISOString(),
+    booking_id: input.bookingId,
+    created_at: now.toISOString(),
+  };
+  return { traveler: { ...traveler, esims: [...traveler.esims, esim] }, esim };
+};
+
 const illegal = (code: ErrorCode, message: string) => new ConflictError(code, message);
 
 export const findEsim = (traveler: Traveler, iccid: string): Esim | undefined => traveler.esims.find((e) => e.iccid === iccid);

@@ -4,7 +4,7 @@ import type { ClassicGrantResponseSchema } from '#shared/domain/traveler-respons
 import type { Booking, PackageQueueEntry } from '#shared/domain/booking';
 import { consumeGrant, entryState, nextVersion } from '#shared/domain/grants';
 import { classicClaimed } from '#shared/domain/lifecycle-events';
-import type { Esim } from '#shared/domain/traveler';
+import { addProvisionedEsim, type Esim } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
 import { ConflictError } from '#shared/errors';
 import { findQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
@@ -138,20 +138,7 @@ export const claimClassicGrant = (
         idempotencyKey: `${input.partnerId}:classic:${entry.uuid}`,
         destination,
       });
-      esim = {
-        iccid: profile.iccid,
-        imsi: profile.imsi,
-        activation_code: profile.activation_code,
-        kind: 'classic',
-        destination,
-        state: 'provisioned',
-        installs: 0,
-        removals: 0,
-        state_changed_at: now.toISOString(),
-        booking_id: booking.id,
-        created_at: now.toISOString(),
-      };
-      traveler = { ...traveler, esims: [...traveler.esims, esim] };
+      ({ traveler, esim } = addProvisionedEsim(traveler, profile, { kind: 'classic', destination, bookingId: booking.id }, now));
     }
     const promo = booking.promo_codes.find((p) => p.uuid === entry.promo_code_uuid) ?? null;
     const added = await addPackage(

@@ -3,11 +3,13 @@
 import type { Booking, PackageQueueEntry, PackageSpecification } from '#shared/domain/booking';
 import { iso3Of, defaultDurationDays } from '#shared/domain/package-specification';
 import {
+  addProvisionedEsim,
   assignedExternalUserId,
   type Esim,
   newPackageId,
   newPackageState,
   newTraveler,
+  nextTravelerVersion,
   type PackageSource,
   sizeInBytes,
   type Traveler,
@@ -84,7 +86,7 @@ export const withExternalUserId = (traveler: Traveler): Traveler =>
 /** Bumps the version and the update time: every traveler write goes through this. */
 export const touched = (write: TravelerWrite, now: Date): TravelerWrite => ({
   before: write.before,
-  after: { ...write.after, version: (write.before?.version ?? 0) + 1, updated_at: now.toISOString() },
+  after: nextTravelerVersion(write.after, write.before, now),
 });
 
 /**
@@ -139,20 +141,7 @@ export const ensureUniversalEsim = async (
     idempotencyKey: `${traveler.partner_id}:universal:${input.orderReference}`,
     destination: null,
   });
-  const esim: Esim = {
-    iccid: profile.iccid,
-    imsi: profile.imsi,
-    activation_code: profile.activation_code,
-    kind: 'universal',
-    destination: null,
-    state: 'provisioned',
-    installs: 0,
-    removals: 0,
-    state_changed_at: now.toISOString(),
-    booking_id: input.bookingId,
-    created_at: now.toISOString(),
-  };
-  return { traveler: { ...traveler, esims: [...traveler.esims, esim] }, esim };
+  return addProvisionedEsim(traveler, profile, { kind: 'universal', destination: null, bookingId: input.bookingId }, now);
 };
 
 /** Adds a queued package to an eSIM of the traveler, at the provider first (idempotent by package id). */

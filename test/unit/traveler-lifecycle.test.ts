@@ -4,6 +4,7 @@ import { isIso4217 } from '#shared/domain/currency';
 import { eventDataFields, esimInstalled, packageActivated, packageUsage } from '#shared/domain/lifecycle-events';
 import {
   activatePackage,
+  addProvisionedEsim,
   dueThresholds,
   type Esim,
   installEsim,
@@ -11,6 +12,7 @@ import {
   newPackageState,
   newTraveler,
   nextDueAt,
+  nextTravelerVersion,
   recordUsage,
   removeEsim,
   sizeInBytes,
@@ -53,6 +55,28 @@ const makeTraveler = (pkg: Partial<TravelerPackage> = {}, esim: Partial<Esim> = 
 const expectSpecFields = (data: Record<string, unknown>, fields: readonly string[]) => expect(Object.keys(data).sort()).toEqual([...fields].sort());
 
 describe('eSIM state machine', () => {
+  it('starts a new eSIM from a provider profile as provisioned, never installed, and keeps the eSIMs the traveler had', () => {
+    // Prepare
+    const traveler = makeTraveler();
+    const profile = { iccid: '8988200000000000002', imsi: null, activation_code: 'LPA:1$smdp.example.com$MATCH-1' };
+
+    // Act
+    const added = addProvisionedEsim(traveler, profile, { kind: 'classic', destination: 'FRA', bookingId: 'b-1' }, at(1));
+
+    // Assess
+    expect(added.esim).toMatchObject({ ...profile, kind: 'classic', destination: 'FRA', state: 'provisioned', installs: 0, removals: 0 });
+    expect(added.esim.state_changed_at).toBe(at(1).toISOString());
+    expect(added.traveler.esims.map((e) => e.iccid)).toEqual(['8988200000000000001', '8988200000000000002']);
+    expect(installEsim(added.traveler, profile.iccid, at(2)).esim.installs).toBe(1);
+  });
+
+  it('makes every write of a traveler one version after the stored one', () => {
+    const stored = { ...makeTraveler(), version: 4 };
+
+    expect(nextTravelerVersion(stored, stored, at(5))).toMatchObject({ version: 5, updated_at: at(5).toISOString() });
+    expect(nextTravelerVersion(stored, undefined, at(5)).version).toBe(1);
+  });
+
   it('goes provisioned → installed → removed → installed, counting each occurrence', () => {
     const installed = installEsim(makeTraveler(), '8988200000000000001', at(1));
     const removed = removeEsim(installed.traveler, '8988200000000000001', at(2));
