@@ -7,7 +7,7 @@ import { classicClaimed } from '#shared/domain/lifecycle-events';
 import { addProvisionedEsim, type Esim } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
 import { ConflictError } from '#shared/errors';
-import { findQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
+import { findTravelerQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
 import { addPackage, destinationOf, ensureTraveler, queueKeysOf, touched, withExternalUserId, withRetry } from '#shared/usecases/travelers';
 import type { LifecycleDeps, QueueRef } from '#shared/usecases/ports/lifecycle';
 
@@ -62,11 +62,6 @@ export const travelerWithQueueEntries = async (deps: Pick<LifecycleDeps, 'travel
   return { traveler, entries: await entriesOf(deps, partnerId, [...byExternalUserId, ...byEmail]) };
 };
 
-const identityOf = async (deps: Pick<LifecycleDeps, 'travelers'>, partnerId: string, externalUserId: string) => {
-  const traveler = await deps.travelers.findByExternalUserId(partnerId, externalUserId);
-  return { external_user_id: externalUserId, email: traveler?.email ?? null };
-};
-
 /** `list_classic_package_queues`: the traveler's classic grants, any state, oldest first. */
 export const listClassicGrants = async (input: { partnerId: string; externalUserId: string }, deps: LifecycleDeps) => {
   const now = deps.clock.now();
@@ -75,7 +70,7 @@ export const listClassicGrants = async (input: { partnerId: string; externalUser
 };
 
 const classicEntry = async (deps: LifecycleDeps, input: { partnerId: string; externalUserId: string; queueId: string }) => {
-  const found = await findQueueEntry(deps, input.partnerId, await identityOf(deps, input.partnerId, input.externalUserId), input.queueId);
+  const found = await findTravelerQueueEntry(deps, input.partnerId, input.externalUserId, input.queueId);
   if (found.entry.esim_type !== 'classic') {
     throw new ConflictError('not_a_classic_grant', 'This package queue entry is not a classic grant: redeem it with POST /native/redeem-package.');
   }
@@ -118,13 +113,13 @@ export const claimClassicGrant = (
   deps: LifecycleDeps,
 ): Promise<ClassicClaim> =>
   withRetry(async () => {
-    const { booking, entry } = await classicEntry(deps, input);
+    const { traveler: known, booking, entry } = await classicEntry(deps, input);
     const destination = destinationOf(entry.package_specification);
     if (!destination) {
       throw new ConflictError('destination_required', 'This grant has no destination yet: set one with the destination call first.');
     }
     const now = deps.clock.now();
-    const write = await ensureTraveler(deps, input.partnerId, { externalUserId: input.externalUserId });
+    const write = await ensureTraveler(deps, input.partnerId, { externalUserId: input.externalUserId }, known ?? null);
     let traveler = withExternalUserId(write.after);
     const network = await deps.connectivity.networkFor(destination);
     let esim: Esim | undefined = traveler.esims.find(

@@ -47,13 +47,15 @@ export const consumeGrantFor = async (
     entry: PackageQueueEntry | null;
     addressed: Addressed;
     identity: TravelerIdentity;
+    /** The traveler already read for `identity.externalUserId` in this attempt (null: none), not read again. */
+    knownTraveler?: Traveler | null;
     fact?: FactContext;
   },
 ): Promise<Redemption> => {
   const now = deps.clock.now();
   const at = input.fact ? new Date(input.fact.occurredAt) : now;
   assertRedeemable(input.promo, input.entry, input.addressed, now);
-  const write = await ensureTraveler(deps, input.booking.partner_id, input.identity);
+  const write = await ensureTraveler(deps, input.booking.partner_id, input.identity, input.knownTraveler);
   const known = withExternalUserId(write.after);
   const withEsim = await ensureUniversalEsim(deps, known, { bookingId: input.booking.id, orderReference: `promo:${input.promo.uuid}` }, now);
   const added = await addPackage(

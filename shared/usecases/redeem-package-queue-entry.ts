@@ -1,26 +1,35 @@
 // use case → the native app redeems a package queue entry for its traveler (POST /native/redeem-package), and finds
-// an entry addressed to a traveler (also used by classic claims).
+// the traveler with an entry addressed to it (also used by classic claims).
 import type { Booking, PackageQueueEntry } from '#shared/domain/booking';
 import type { Traveler } from '#shared/domain/traveler';
 import { NotFoundError } from '#shared/errors';
 import { consumeGrantFor, type Redemption } from '#shared/usecases/grant-redemption';
-import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
+import type { LifecycleDeps, QueueRef } from '#shared/usecases/ports/lifecycle';
 import { queueKeysOf, withRetry } from '#shared/usecases/travelers';
 
-/** A package queue entry addressed to this traveler (by external_user_id or its email), with its booking. */
-export const findQueueEntry = async (
+/**
+ * The traveler known by `externalUserId` (if any yet) and the package queue entry `queueUuid` addressed to it (by its
+ * external_user_id or its email), with the entry's booking. The entries under the external_user_id are read beside
+ * the traveler's look-up, those under its email only when the first do not hold it: one round trip less than reading
+ * the traveler first. Unknown, or another traveler's entry → 404 package_queue_not_found.
+ */
+export const findTravelerQueueEntry = async (
   deps: Pick<LifecycleDeps, 'travelers' | 'bookings'>,
   partnerId: string,
-  traveler: Pick<Traveler, 'external_user_id' | 'email'>,
+  externalUserId: string,
   queueUuid: string,
-): Promise<{ booking: Booking; entry: PackageQueueEntry }> => {
-  for (const key of queueKeysOf(traveler)) {
-    const ref = (await deps.travelers.queueRefs(partnerId, key)).find((r) => r.queueUuid === queueUuid);
-    const booking = ref ? await deps.bookings.get(partnerId, ref.bookingId) : undefined;
-    const entry = booking?.package_queues.find((q) => q.uuid === queueUuid);
-    if (booking && entry) return { booking, entry };
-  }
-  throw new NotFoundError('No package queue entry with this id for this traveler.', 'package_queue_not_found');
+): Promise<{ traveler: Traveler | undefined; booking: Booking; entry: PackageQueueEntry }> => {
+  const [traveler, byExternalUserId] = await Promise.all([
+    deps.travelers.findByExternalUserId(partnerId, externalUserId),
+    deps.travelers.queueRefs(partnerId, externalUserId),
+  ]);
+  const named = (refs: QueueRef[]) => refs.find((ref) => ref.queueUuid === queueUuid);
+  const [emailKey] = traveler?.email ? queueKeysOf({ external_user_id: null, email: traveler.email }) : [];
+  const ref = named(byExternalUserId) ?? (emailKey ? named(await deps.travelers.queueRefs(partnerId, emailKey)) : undefined);
+  const booking = ref ? await deps.bookings.get(partnerId, ref.bookingId) : undefined;
+  const entry = booking?.package_queues.find((q) => q.uuid === queueUuid);
+  if (!booking || !entry) throw new NotFoundError('No package queue entry with this id for this traveler.', 'package_queue_not_found');
+  return { traveler, booking, entry };
 };
 
 /**
@@ -34,10 +43,15 @@ export const redeemPackageQueueEntry = (
   deps: LifecycleDeps,
 ): Promise<Redemption> =>
   withRetry(async () => {
-    const known = await deps.travelers.findByExternalUserId(input.partnerId, input.externalUserId);
-    const identity = { external_user_id: input.externalUserId, email: known?.email ?? null };
-    const { booking, entry } = await findQueueEntry(deps, input.partnerId, identity, input.packageQueueId);
+    const { traveler, booking, entry } = await findTravelerQueueEntry(deps, input.partnerId, input.externalUserId, input.packageQueueId);
     const promo = booking.promo_codes.find((p) => p.uuid === entry.promo_code_uuid);
     if (!promo) throw new NotFoundError('No package queue entry with this id for this traveler.', 'package_queue_not_found');
-    return consumeGrantFor(deps, { booking, promo, entry, addressed: 'package_queue', identity: { externalUserId: input.externalUserId } });
+    return consumeGrantFor(deps, {
+      booking,
+      promo,
+      entry,
+      addressed: 'package_queue',
+      identity: { externalUserId: input.externalUserId },
+      knownTraveler: traveler ?? null,
+    });
   });

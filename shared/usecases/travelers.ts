@@ -56,16 +56,20 @@ export const findTraveler = async (
 
 /**
  * The traveler for an identity, created or linked when first needed (not yet written: the caller commits it
- * with its own change). A traveler known by email gains the external_user_id when it had none.
+ * with its own change). A traveler known by email gains the external_user_id when it had none. `knownByExternalUserId`:
+ * what this attempt already read for the identity's external_user_id (null: nobody), so it is not read again; the
+ * commit's version check still catches a change since.
  */
 export const ensureTraveler = async (
   deps: Pick<LifecycleDeps, 'travelers' | 'clock'>,
   partnerId: string,
   identity: TravelerIdentity,
+  knownByExternalUserId?: Traveler | null,
 ): Promise<TravelerWrite> => {
   const externalUserId = identity.externalUserId ?? null;
   const email = identity.email?.toLowerCase() ?? null;
-  const byExternal = externalUserId ? await deps.travelers.findByExternalUserId(partnerId, externalUserId) : undefined;
+  const lookUp = () => (externalUserId ? deps.travelers.findByExternalUserId(partnerId, externalUserId) : undefined);
+  const byExternal = knownByExternalUserId === undefined ? await lookUp() : (knownByExternalUserId ?? undefined);
   if (byExternal) {
     const linkEmail = email && !byExternal.email && !(await deps.travelers.findByEmail(partnerId, email));
     return { before: byExternal, after: linkEmail ? { ...byExternal, email } : byExternal };

@@ -204,4 +204,38 @@ describe('Use case: redeemPackageQueueEntry', () => {
     expect(redemption.traveler.user_id).toBe(first.traveler.user_id);
     expect(redemption.traveler.packages).toHaveLength(2);
   });
+  it('reads a known traveler once, with its entries asked for beside that look-up, and redeems a second grant', async () => {
+    // Prepare: u-1 already holds a package; a second grant is addressed to it
+    const world = memoryLifecycle();
+    const first = await bookGrant(world);
+    await redeemPackageQueueEntry({ partnerId: 'ptn_test', externalUserId: 'u-1', packageQueueId: first.queue.uuid }, world.deps);
+    const { queue } = await bookGrant(world);
+    const reads: string[] = [];
+    const travelers = world.deps.travelers;
+    const deps = {
+      ...world.deps,
+      travelers: {
+        ...travelers,
+        findByExternalUserId: async (partnerId: string, externalUserId: string) => {
+          reads.push('traveler asked');
+          const found = await travelers.findByExternalUserId(partnerId, externalUserId);
+          reads.push('traveler answered');
+          return found;
+        },
+        queueRefs: (partnerId: string, key: string) => {
+          reads.push('entries asked');
+          return travelers.queueRefs(partnerId, key);
+        },
+      },
+    };
+
+    // Act
+    const redemption = await redeemPackageQueueEntry({ partnerId: 'ptn_test', externalUserId: 'u-1', packageQueueId: queue.uuid }, deps);
+
+    // Assess
+    expect(reads).toEqual(['traveler asked', 'entries asked', 'traveler answered']);
+    expect(redemption.traveler.packages).toHaveLength(2);
+    expect(redemption.traveler.esims).toHaveLength(1);
+    expect(redemption.traveler.version).toBe(2);
+  });
 });
