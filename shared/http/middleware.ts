@@ -33,6 +33,20 @@ export interface SignatureClaim {
   now(): Promise<void>;
 }
 
+/**
+ * Runs `work` while the request's signature is claimed, for a write (built with `claimInWrite`) whose reads may
+ * overlap the claim: `work` awaits `claimed` before it changes anything, here or at a provider. A reused signature's
+ * refusal wins over whatever `work` answered, so a replayed request is always answered signature_reused.
+ */
+export const besideSignatureClaim = async <T>(claim: SignatureClaim | undefined, work: (claimed: Promise<void>) => Promise<T>): Promise<T> => {
+  const claimed = claim ? claim.now() : Promise.resolve();
+  claimed.catch(() => {}); // awaited below; this only keeps an early refusal from counting as unhandled
+  const [outcome] = await Promise.allSettled([work(claimed)]);
+  await claimed;
+  if (outcome.status === 'rejected') throw outcome.reason;
+  return outcome.value;
+};
+
 /** Methods that change nothing: their storage read may run while the signature is claimed. */
 const READ_METHODS = new Set(['GET', 'HEAD']);
 

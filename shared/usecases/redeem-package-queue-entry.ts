@@ -10,8 +10,8 @@ import { queueKeysOf, withRetry } from '#shared/usecases/travelers';
 /**
  * The traveler known by `externalUserId` (if any yet) and the package queue entry `queueUuid` addressed to it (by its
  * external_user_id or its email), with the entry's booking. The entries under the external_user_id are read beside
- * the traveler's look-up, those under its email only when the first do not hold it: one round trip less than reading
- * the traveler first. Unknown, or another traveler's entry → 404 package_queue_not_found.
+ * the traveler's look-up (and the entry's booking right after them), those under its email only when the first do not
+ * hold it. Unknown, or another traveler's entry → 404 package_queue_not_found.
  */
 export const findTravelerQueueEntry = async (
   deps: Pick<LifecycleDeps, 'travelers' | 'bookings'>,
@@ -19,16 +19,21 @@ export const findTravelerQueueEntry = async (
   externalUserId: string,
   queueUuid: string,
 ): Promise<{ traveler: Traveler | undefined; booking: Booking; entry: PackageQueueEntry }> => {
+  const entryIn = async (refs: QueueRef[]) => {
+    const ref = refs.find((r) => r.queueUuid === queueUuid);
+    const booking = ref ? await deps.bookings.get(partnerId, ref.bookingId) : undefined;
+    const entry = booking?.package_queues.find((q) => q.uuid === queueUuid);
+    return booking && entry ? { booking, entry } : undefined;
+  };
+  // The traveler's look-up and its entries' (then the booking's) run side by side: two round trips in all.
   const [traveler, byExternalUserId] = await Promise.all([
     deps.travelers.findByExternalUserId(partnerId, externalUserId),
-    deps.travelers.queueRefs(partnerId, externalUserId),
+    deps.travelers.queueRefs(partnerId, externalUserId).then(entryIn),
   ]);
-  const named = (refs: QueueRef[]) => refs.find((ref) => ref.queueUuid === queueUuid);
   const [emailKey] = traveler?.email ? queueKeysOf({ external_user_id: null, email: traveler.email }) : [];
-  const ref = named(byExternalUserId) ?? (emailKey ? named(await deps.travelers.queueRefs(partnerId, emailKey)) : undefined);
-  const booking = ref ? await deps.bookings.get(partnerId, ref.bookingId) : undefined;
-  const entry = booking?.package_queues.find((q) => q.uuid === queueUuid);
-  if (!booking || !entry) throw new NotFoundError('No package queue entry with this id for this traveler.', 'package_queue_not_found');
+  const found = byExternalUserId ?? (emailKey ? await deps.travelers.queueRefs(partnerId, emailKey).then(entryIn) : undefined);
+  if (!found) throw new NotFoundError('No package queue entry with this id for this traveler.', 'package_queue_not_found');
+  const { booking, entry } = found;
   return { traveler, booking, entry };
 };
 
@@ -39,11 +44,18 @@ export const findTravelerQueueEntry = async (
  * another traveler's → 404.
  */
 export const redeemPackageQueueEntry = (
-  input: { partnerId: string; externalUserId: string; packageQueueId: string },
+  input: {
+    partnerId: string;
+    externalUserId: string;
+    packageQueueId: string;
+    /** Resolves when the request may change anything (its signature claimed): the reads run before, nothing else. */
+    mayChange?: Promise<void>;
+  },
   deps: LifecycleDeps,
 ): Promise<Redemption> =>
   withRetry(async () => {
     const { traveler, booking, entry } = await findTravelerQueueEntry(deps, input.partnerId, input.externalUserId, input.packageQueueId);
+    await input.mayChange;
     const promo = booking.promo_codes.find((p) => p.uuid === entry.promo_code_uuid);
     if (!promo) throw new NotFoundError('No package queue entry with this id for this traveler.', 'package_queue_not_found');
     return consumeGrantFor(deps, {

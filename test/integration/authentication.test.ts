@@ -1,7 +1,7 @@
 // Partner authentication through the local HTTP server against DynamoDB Local.
 import { signRequest } from '#shared/auth/request-signing';
 import { rotatePartnerSecret } from '#shared/usecases/manage-partners';
-import { makeBookingRequest } from '#test/support/factories';
+import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import { signedClient } from '#test/support/signed-client';
 import { useTestService } from '#test/support/test-service';
 
@@ -157,6 +157,32 @@ describe('Partner authentication', () => {
     // Assess
     expect(replay.status).toBe(401);
     expect(replay.body.error.code).toBe('signature_reused');
+  });
+
+  it('refuses a POST /native/redeem-package that reuses a signature, and redeems nothing with it', async () => {
+    // Prepare: two grants for one traveler; the first redemption's signature is replayed for the second
+    const { client: freshClient } = await service.newPartner();
+    const specifications = [makePackageSpecification({ external_user_id: 'u-replay' }), makePackageSpecification({ external_user_id: 'u-replay' })];
+    const booked = await freshClient.send('POST', '/bookings', { body: makeBookingRequest({ package_specifications: specifications }) });
+    const [first, second] = booked.body.data[0].package_queues as Array<{ uuid: string }>;
+    const timestamp = String(Date.now());
+    const redeem = (entry: { uuid: string } | undefined) =>
+      freshClient.send('POST', '/native/redeem-package', {
+        body: { external_user_id: 'u-replay', package_queue_id: entry?.uuid },
+        sign: { timestamp },
+      });
+    const redeemed = await redeem(first);
+
+    // Act
+    const replay = await redeem(second);
+
+    // Assess
+    expect(redeemed.status).toBe(200);
+    expect(replay.status).toBe(401);
+    expect(replay.body.error.code).toBe('signature_reused');
+    const dashboard = await freshClient.send('GET', '/native/user-dashboard?external_user_id=u-replay');
+    expect(dashboard.body.data.package_queues.map((entry: { id: string }) => entry.id)).toEqual([second?.uuid]);
+    expect(dashboard.body.data.current_esim_packages).toHaveLength(1);
   });
 
   it("refuses another partner's key with this partner's signature", async () => {

@@ -6,7 +6,7 @@ import type { AuthenticationDeps } from '#shared/auth/authenticate-partner';
 import { signatureReused } from '#shared/errors';
 import { signRequest } from '#shared/auth/request-signing';
 import { BadRequestError, NotFoundError } from '#shared/errors';
-import { errorHandler, partnerAuthentication, type HttpContext } from '#shared/http/middleware';
+import { besideSignatureClaim, errorHandler, partnerAuthentication, type HttpContext } from '#shared/http/middleware';
 import { successResponse } from '#shared/http/response';
 import { lambdaContext } from '#bin/local/api-gateway';
 import { fakeCipher } from '#test/support/fakes';
@@ -197,6 +197,51 @@ describe('Middleware: partnerAuthentication', () => {
       // Assess
       expect(setup.steps).toEqual(['handler ran', 'claim started', 'claim answered']);
       expect(response.statusCode).toBe(201);
+    });
+  });
+  describe('with the claim beside a write (besideSignatureClaim)', () => {
+    /** A write that reads, then waits for the claim before it changes anything; `found` false answers 404. */
+    const makeBesideWrite = (setup: ReturnType<typeof makeDeps>, found: boolean) =>
+      middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & HttpContext>()
+        .use(errorHandler())
+        .use(partnerAuthentication(setup.deps, { claimInWrite: true }))
+        .handler(async (_event, context) => {
+          const data = await besideSignatureClaim(context.writeClaim, async (claimed) => {
+            setup.steps.push('read');
+            setup.release();
+            if (!found) throw new NotFoundError('No such entry.', 'package_queue_not_found');
+            await claimed;
+            setup.steps.push('changed');
+            return { changed: true };
+          });
+          return successResponse({ message: 'Changed.', data });
+        });
+
+    it('reads while the signature is claimed and changes nothing before the claim answered', async () => {
+      // Prepare
+      const setup = makeDeps({ firstUse: true });
+
+      // Act
+      const response = await makeBesideWrite(setup, true)(makeEvent('POST'), lambdaContext('native-redeem-package'));
+
+      // Assess
+      expect(setup.steps).toEqual(['claim started', 'read', 'claim answered', 'changed']);
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('answers a reused signature with signature_reused and changes nothing, whatever the write found', async () => {
+      for (const found of [true, false]) {
+        // Prepare
+        const setup = makeDeps({ firstUse: false });
+
+        // Act
+        const response = await makeBesideWrite(setup, found)(makeEvent('POST'), lambdaContext('native-redeem-package'));
+
+        // Assess
+        expect(setup.steps).not.toContain('changed');
+        expect(response.statusCode).toBe(401);
+        expect(JSON.parse(response.body).error.code).toBe('signature_reused');
+      }
     });
   });
 });

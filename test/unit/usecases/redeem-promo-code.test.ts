@@ -5,6 +5,7 @@ import { makePartnerProfile } from '#test/support/fakes';
 import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
 import { redeemPackageQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
+import { signatureReused } from '#shared/errors';
 
 const DAY = 86_400_000;
 
@@ -237,5 +238,32 @@ describe('Use case: redeemPackageQueueEntry', () => {
     expect(redemption.traveler.packages).toHaveLength(2);
     expect(redemption.traveler.esims).toHaveLength(1);
     expect(redemption.traveler.version).toBe(2);
+  });
+  it('reads before the request may change anything, and orders and writes nothing when it may not', async () => {
+    // Prepare: the request's signature claim is refused
+    const world = memoryLifecycle();
+    const { booking, queue } = await bookGrant(world);
+    const allocations: string[] = [];
+    const connectivity = world.deps.connectivity;
+    const deps = {
+      ...world.deps,
+      connectivity: {
+        ...connectivity,
+        allocateEsim: (input: Parameters<typeof connectivity.allocateEsim>[0]) => {
+          allocations.push(input.idempotencyKey);
+          return connectivity.allocateEsim(input);
+        },
+      },
+    };
+    const mayChange = Promise.reject(signatureReused());
+
+    // Act
+    const redemption = redeemPackageQueueEntry({ partnerId: 'ptn_test', externalUserId: 'u-1', packageQueueId: queue.uuid, mayChange }, deps);
+
+    // Assess
+    await expect(redemption).rejects.toMatchObject({ code: 'signature_reused' });
+    expect(allocations).toEqual([]);
+    expect((await world.deps.bookings.get('ptn_test', booking.id))?.package_queues[0]?.status).toBe('pending');
+    expect(await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1')).toBeUndefined();
   });
 });
