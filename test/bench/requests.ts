@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { BookingRequestSchema } from '#shared/domain/booking-schemas';
+import { BookingRequestSchema, MAX_PACKAGE_SPECIFICATIONS } from '#shared/domain/booking-schemas';
 import type { PartnerProfile } from '#shared/domain/partner';
 import { validate } from '#shared/domain/validate';
 import type { LocalRuntime } from '#bin/local/runtime';
@@ -14,6 +14,8 @@ import { keys } from '#shared/storage/keys';
 import { usedSignaturePut } from '#shared/storage/replay-guard';
 import { queryShardsInOrder } from '#shared/storage/sharded-query';
 import { createBooking } from '#shared/usecases/create-booking';
+import { lifecycleRepositories } from '#shared/composition/lifecycle';
+import { consumeGrantFor } from '#shared/usecases/grant-redemption';
 import { interleaved, percentile, type Row } from '#test/bench/measure';
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import { signedClient } from '#test/support/signed-client';
@@ -28,10 +30,13 @@ const SIGNATURE_WINDOW_SECONDS = 600;
  * design requires, concurrently where the design allows, and nothing else (no authentication, validation, envelope):
  * GET by id = GetItem ∥ the signature's conditional PutItem; list = the shards' Queries ∥ that put; POST = the
  * booking's one transaction, the signature's record inside it; dashboard = identity look-up ∥ queue Query ∥ that
- * put, then the traveler ∥ the bookings its entries name. `/bare/…` answers a GET with the GetItem alone.
+ * put, then the traveler ∥ the bookings its entries name; redeem = identity look-up ∥ queue Query ∥ that put, then
+ * the traveler ∥ the entry's booking, then the redemption's one transaction (the provider simulated in process, as
+ * in the service it is measured against). `/bare/…` answers a GET with the GetItem alone.
  */
 export const startBareServer = async (client: DynamoDBDocumentClient, tableName: string, profile: PartnerProfile) => {
   const store = dynamoBookingStore(client, tableName);
+  const lifecycle = lifecycleRepositories(client, tableName, serviceClock, 'dev', 'simulated');
   const partnerId = profile.partner_id;
   const usedSignature = () => ({
     apiKey: 'bench',
@@ -68,7 +73,33 @@ export const startBareServer = async (client: DynamoDBDocumentClient, tableName:
     const answer = async () => {
       const url = new URL(req.url ?? '/', 'http://bare');
       let data: unknown;
-      if (req.method === 'POST') {
+      if (url.pathname === '/native/redeem-package') {
+        // Identity look-up ∥ the traveler's queue entries ∥ the signature; then the traveler ∥ the entry's booking;
+        // then the redemption's transaction, built by the same domain code.
+        const { external_user_id: externalUserId, package_queue_id: queueUuid } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        const [reference, refs] = await Promise.all([
+          client.send(new GetCommand({ TableName: tableName, Key: keys.travelerByExternalId(partnerId, externalUserId), ConsistentRead: true })),
+          lifecycle.travelers.queueRefs(partnerId, externalUserId),
+          claimSignature(),
+        ]);
+        const bookingId = refs.find((ref) => ref.queueUuid === queueUuid)?.bookingId ?? '';
+        const [traveler, booking] = await Promise.all([
+          reference.Item ? lifecycle.travelers.get(partnerId, String(reference.Item.user_id)) : undefined,
+          lifecycle.bookings.get(partnerId, bookingId),
+        ]);
+        const entry = booking?.package_queues.find((q) => q.uuid === queueUuid);
+        const promo = booking?.promo_codes.find((p) => p.uuid === entry?.promo_code_uuid);
+        if (!booking || !entry || !promo) throw new Error(`No pending entry ${queueUuid} for ${externalUserId}`);
+        const redemption = await consumeGrantFor(lifecycle, {
+          booking,
+          promo,
+          entry,
+          addressed: 'package_queue',
+          identity: { externalUserId },
+          knownTraveler: traveler ?? null,
+        });
+        data = { package_id: redemption.pkg.package_id };
+      } else if (req.method === 'POST') {
         const items = await itemsOf(JSON.parse(Buffer.concat(chunks).toString('utf8')));
         await store.create(items);
         data = [{ id: items.booking.id }];
@@ -117,7 +148,7 @@ export const startBareServer = async (client: DynamoDBDocumentClient, tableName:
         data = (await get).Item;
         await claim;
       }
-      res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
+      res.writeHead(req.method === 'POST' && url.pathname === '/bookings' ? 201 : 200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ success: true, data }));
     };
     req.on('error', (error) => console.error('Floor server request failed:', error));
@@ -179,13 +210,35 @@ export const requestLatency = async (
       });
       travelers.push(traveler);
     }
+    // One pending grant per redemption, each for a traveler of its own (its first redemption), per side.
+    const grantsFor = async () => {
+      const grants: Array<{ externalUserId: string; queueId: string }> = [];
+      while (grants.length < rounds * requests) {
+        const externalUserIds = Array.from({ length: MAX_PACKAGE_SPECIFICATIONS }, () => `bench-redeemer-${randomUUID().slice(0, 12)}`);
+        const booked = await service.send('POST', '/bookings', {
+          body: makeBookingRequest({ package_specifications: externalUserIds.map((id) => makePackageSpecification({ external_user_id: id })) }),
+        });
+        const entries = booked.body.data[0].package_queues as Array<{ uuid: string }>;
+        grants.push(...entries.map((entry, index) => ({ externalUserId: externalUserIds[index] as string, queueId: entry.uuid })));
+      }
+      return grants;
+    };
+    const grants = { service: await grantsFor(), floor: await grantsFor() };
+    const redeem = (client: Client, pending: Array<{ externalUserId: string; queueId: string }>) => () => {
+      const grant = pending.pop();
+      if (!grant) throw new Error('The benchmark ran out of pending grants');
+      return expectStatus(
+        client.send('POST', '/native/redeem-package', { body: { external_user_id: grant.externalUserId, package_queue_id: grant.queueId } }),
+        200,
+      );
+    };
     const dashboard = (client: Client) => (i: number) =>
       expectStatus(client.send('GET', `/native/user-dashboard?external_user_id=${travelers[i % travelers.length]}`), 200);
     const get = (client: Client) => (i: number) => expectStatus(client.send('GET', `/bookings/${ids[i % ids.length]}`), 200);
     // Concurrent clients sign in the same millisecond: a request number keeps each signature unique (ignored by both).
     const list = (client: Client) => (i: number) => expectStatus(client.send('GET', `/bookings?perPage=10&request=${i}`), 200);
     const create = (client: Client) => () => expectStatus(client.send('POST', '/bookings', { body: makeBookingRequest() }), 201);
-    const kinds = { get, list, create, dashboard };
+    const kinds = { get, list, create, dashboard, redeem };
     type Kind = keyof typeof kinds;
     const pools = Object.fromEntries(
       Object.keys(kinds).flatMap((kind) => [
@@ -202,6 +255,8 @@ export const requestLatency = async (
       createFloor: () => sequential(requests, create(floor), pools.createFloor),
       dashboard: () => sequential(requests, dashboard(service), pools.dashboard),
       dashboardFloor: () => sequential(requests, dashboard(floor), pools.dashboardFloor),
+      redeem: () => sequential(requests, redeem(service, grants.service), pools.redeem),
+      redeemFloor: () => sequential(requests, redeem(floor, grants.floor), pools.redeemFloor),
       getThroughput: () => throughput(50, requests * 5, get(service)),
       getFloorThroughput: () => throughput(50, requests * 5, get(floor)),
       listThroughput: () => throughput(50, requests * 5, list(service)),
@@ -212,12 +267,14 @@ export const requestLatency = async (
       list: `floor: ${keys.BOOKING_SHARDS} shard Queries ∥ signature PutItem`,
       create: 'floor: the booking transaction with the signature record',
       dashboard: 'floor: identity GetItem ∥ queue Query ∥ signature PutItem, then traveler ∥ bookings',
+      redeem: 'floor: identity GetItem ∥ queue Query ∥ signature PutItem, then traveler ∥ booking, then the transaction',
     };
     const paths: Record<Kind, string> = {
       get: 'GET /bookings/{id}',
       list: 'GET /bookings?perPage=10',
       create: 'POST /bookings',
       dashboard: 'GET /native/user-dashboard',
+      redeem: 'POST /native/redeem-package',
     };
     return [
       ...(Object.keys(kinds) as Kind[]).flatMap((kind): Row[] => [
