@@ -1,5 +1,5 @@
 // http adapter → POST /native/device-compatibility: echoes the device and says whether it can use an eSIM.
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { checkCompatibility } from '#shared/domain/device-compatibility';
 import { DeviceCompatibilityRequestSchema } from '#shared/domain/device-compatibility-schema';
 import { validate } from '#shared/domain/validate';

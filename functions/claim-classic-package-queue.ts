@@ -1,6 +1,6 @@
 // http adapter → POST /native/classic-package-queues/{id}/claim: the traveler claims a classic grant
 // (the spec's callable `claim_classic_package_queue`).
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { ExternalUserBodySchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';

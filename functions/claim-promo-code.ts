@@ -1,6 +1,6 @@
 // http adapter → POST /promo-codes/claim/{uuid}: public (no signature); the claim and the email that delivers the code
 // are written together; the email function sends it.
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { promoCodeClaimDependencies } from '#shared/composition/promo-codes';

@@ -1,6 +1,6 @@
 // http adapter → POST /bookings: validate, create the booking once per Idempotency-Key (with its confirmation email
 // request when communication_options asks for EMAIL), answer 201 with an array.
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { bookingResponse } from '#shared/domain/booking';
 import { BookingRequestSchema } from '#shared/domain/booking-schemas';
 import { DEPRECATED_TIME_LIMITED_WARNING, usesDeprecatedType } from '#shared/domain/package-specification';

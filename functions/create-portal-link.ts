@@ -1,5 +1,5 @@
 // http adapter → POST /webhooks/portal-link: a single-use, 5-minute link that opens the partner's webhook portal.
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { portalSessions } from '#shared/composition/partner-portal';
 import { tokenSigner } from '#shared/composition/token-signer';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';

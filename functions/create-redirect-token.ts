@@ -1,5 +1,5 @@
 // POST /redirect-tokens/create → a signed, single-use token and the web app URL that signs the traveler in.
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { tokenSigner } from '#shared/composition/token-signer';
 import { CreateRedirectTokenSchema } from '#shared/domain/redirect-token-schemas';
 import { validate } from '#shared/domain/validate';

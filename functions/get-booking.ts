@@ -1,12 +1,12 @@
 // http adapter → GET /bookings/{id}: one booking of the partner by the service's booking id.
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { bookingResponse } from '#shared/domain/booking';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
 import { pathParameter } from '#shared/http/request';
-import { repositories } from '#shared/composition/repositories';
+import { bookingStore } from '#shared/composition/repositories';
 import { findBooking } from '#shared/usecases/find-booking';
 
 export const handler = partnerHandler(async ({ event, partner }) => {
-  const booking = await findBooking({ partnerId: partner.partnerId, id: pathParameter(event, 'id') }, repositories);
+  const booking = await findBooking({ partnerId: partner.partnerId, id: pathParameter(event, 'id') }, { bookings: bookingStore });
   return { message: successMessages.getBooking, data: bookingResponse(booking, publicBaseUrl(event)) };
 });

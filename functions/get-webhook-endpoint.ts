@@ -1,5 +1,5 @@
 // http adapter → GET /webhooks/endpoint: the partner's webhook endpoint, subscriptions, secret state and health.
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
 import { partnerHandler } from '#shared/http/partner-handler';
 import { getWebhookEndpoint } from '#shared/usecases/partner-webhooks';

@@ -1,5 +1,5 @@
 // http adapter → POST /ingest/facts: the network, eSIM platform and payment provider report traveler-side facts.
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { FactSchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { reporterHandler } from '#shared/http/reporter-handler';

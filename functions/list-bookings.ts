@@ -1,17 +1,17 @@
 // http adapter → GET /bookings: one page of the partner's bookings, newest first, never cached.
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { bookingResponse } from '#shared/domain/booking';
 import { ListBookingsQuerySchema } from '#shared/domain/booking-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
-import { repositories } from '#shared/composition/repositories';
+import { bookingStore } from '#shared/composition/repositories';
 import { listBookings } from '#shared/usecases/list-bookings';
 
 export const handler = partnerHandler(async ({ event, partner }) => {
   const query = validate(ListBookingsQuerySchema, event.queryStringParameters ?? {});
   const { bookings, pagination } = await listBookings(
     { partnerId: partner.partnerId, perPage: query.perPage, cursor: query.cursor || undefined, cursorKey: partner.cursorKey },
-    repositories,
+    { bookings: bookingStore },
   );
   const baseUrl = publicBaseUrl(event);
   return {

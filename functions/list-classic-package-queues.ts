@@ -1,6 +1,6 @@
 // http adapter → GET /native/classic-package-queues?external_user_id=…: the traveler's classic grants
 // (the spec's callable `list_classic_package_queues`).
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { ExternalUserQuerySchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';

@@ -1,5 +1,5 @@
 // http adapter → GET /native/device-compatibility: the dated list of eSIM-capable devices and its sources.
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { deviceList } from '#shared/domain/device-compatibility';
 import { partnerHandler } from '#shared/http/partner-handler';
 

@@ -1,5 +1,5 @@
 // http adapter → GET /webhooks/deliveries: one page of the partner's delivery log with attempts, filtered, never cached.
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
 import { validate } from '#shared/domain/validate';
 import { ListWebhookDeliveriesQuerySchema } from '#shared/domain/webhook-schemas';

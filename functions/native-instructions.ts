@@ -1,12 +1,12 @@
 // http adapter → POST /native/instructions: install steps, QR code and one-tap links for the traveler's current eSIM.
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { InstallInstructionsRequestSchema } from '#shared/domain/install/request';
 import { resolveLocale } from '#shared/domain/locale';
 import { validate } from '#shared/domain/validate';
 import { localeHeaders } from '#shared/http/locale';
 import { partnerHandler } from '#shared/http/partner-handler';
 import { readJsonBody } from '#shared/http/request';
-import { lifecycle, repositories } from '#shared/composition/repositories';
+import { brandStore, lifecycle } from '#shared/composition/repositories';
 import { installInstructions } from '#shared/usecases/install-instructions';
 
 export const handler = partnerHandler(async ({ event, headers, partner }) => {
@@ -20,7 +20,7 @@ export const handler = partnerHandler(async ({ event, headers, partner }) => {
       locale,
       format: body.format,
     },
-    { ...lifecycle, brands: repositories.brands },
+    { ...lifecycle, brands: brandStore },
   );
   return { message: successMessages.nativeInstructions, data, headers: localeHeaders(locale) };
 });

@@ -1,5 +1,5 @@
 // http adapter → POST /native/redeem-package: the traveler redeems a pending package queue entry.
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { RedeemPackageSchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { besideSignatureClaim } from '#shared/http/middleware';

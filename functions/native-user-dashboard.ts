@@ -1,5 +1,5 @@
 // http adapter → GET /native/user-dashboard?external_user_id=…: the traveler's grants, eSIM and packages.
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { ExternalUserQuerySchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';

@@ -1,5 +1,5 @@
 // http adapter → POST /webhooks/deliveries/recover: replay one event, or send failed deliveries since a time again.
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
 import { validate } from '#shared/domain/validate';
 import { RecoverWebhookDeliveriesSchema } from '#shared/domain/webhook-schemas';

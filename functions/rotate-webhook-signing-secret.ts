@@ -1,5 +1,5 @@
 // http adapter → POST /webhooks/endpoint/signing-secret: a new signing secret, shown once, with an optional overlap.
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
 import { validate } from '#shared/domain/validate';
 import { DEFAULT_SECRET_OVERLAP_MINUTES, RotateSigningSecretSchema } from '#shared/domain/webhook-schemas';

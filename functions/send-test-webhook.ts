@@ -1,5 +1,5 @@
 // http adapter → POST /webhooks/endpoint/test: a signed webhook.test delivery now, and how the endpoint answered.
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
 import { partnerHandler } from '#shared/http/partner-handler';
 import { sendTestDelivery } from '#shared/usecases/partner-webhooks';

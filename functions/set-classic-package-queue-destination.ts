@@ -1,6 +1,6 @@
 // http adapter → PUT /native/classic-package-queues/{id}/destination: the traveler picks the grant's destination
 // (the spec's callable `set_classic_package_queue_destination`).
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { ClassicDestinationSchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';

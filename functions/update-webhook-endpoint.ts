@@ -1,5 +1,5 @@
 // http adapter → PUT /webhooks/endpoint: change the URL, auth header, subscriptions; disable, enable; end a secret overlap.
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
 import { validate } from '#shared/domain/validate';
 import { WebhookEndpointUpdateSchema } from '#shared/domain/webhook-schemas';

@@ -5,7 +5,7 @@ import { bookingId, bookingReference } from '#shared/api/operation-helpers';
 import { EmptyDataSchema, envelope, type JsonOperation, type OperationDoc, type Parameter } from '#shared/api/operation-types';
 import { BookingResponseSchema, PaginationMetaSchema } from '#shared/domain/booking-response-schemas';
 import { BookingRequestSchema, MAX_PER_PAGE } from '#shared/domain/booking-schemas';
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import type { OperationName } from '#shared/routes';
 
 const idempotencyKey: Parameter = {

@@ -2,7 +2,7 @@
 import { factErrors, jsonOperation } from '#shared/api/operation-helpers';
 import { FactSchema } from '#shared/domain/lifecycle-schemas';
 import { IngestResultSchema } from '#shared/domain/traveler-response-schemas';
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import type { OperationDoc } from '#shared/api/operation-types';
 import type { OperationName } from '#shared/routes';
 

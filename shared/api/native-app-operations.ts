@@ -11,7 +11,7 @@ import {
   RedeemPackageResponseSchema,
   UserDashboardResponseSchema,
 } from '#shared/domain/traveler-response-schemas';
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import type { OperationDoc } from '#shared/api/operation-types';
 import type { OperationName } from '#shared/routes';
 

@@ -7,7 +7,7 @@ import { UpdatePackageSpecificationSchema } from '#shared/domain/booking-schemas
 import type { ErrorCode } from '#shared/errors';
 import { ClaimPromoCodeSchema } from '#shared/domain/promo-code-schemas';
 import { PromoCodeClaimResponseSchema, PromoCodeDetailResponseSchema } from '#shared/domain/traveler-response-schemas';
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import type { OperationDoc } from '#shared/api/operation-types';
 import type { OperationName } from '#shared/routes';
 

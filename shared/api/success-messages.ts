@@ -1,6 +1,7 @@
 // api → the `message` of each JSON operation's success answer, written once: the handler answers with it and the
-// operation registry's example shows it (docs/openapi.json). Keyed by operation name, so no entry can name a route
-// that does not exist. Kept apart from the registry so a handler's bundle carries these strings, not the schemas.
+// operation registry's example shows it (docs/openapi.json). One export per operation, named after it (checked below),
+// imported as a namespace (`successMessages.getBooking`): a bundle keeps only the messages its function answers with,
+// and none of the registry's schemas.
 import type { OperationName } from '#shared/routes';
 import type { SandboxStep } from '#shared/domain/lifecycle-schemas';
 
@@ -13,42 +14,44 @@ const packageSpecificationUpdated = ({ updatedCount, skippedCount }: { updatedCo
 /** Every sandbox route is served by one handler, which knows its step rather than its operation name. */
 export const sandboxStepPlayed = (step: SandboxStep) => `Sandbox step ${step} played.`;
 
-export const successMessages = {
-  listBookings: 'Bookings retrieved successfully.',
-  createBooking: 'Booking created successfully.',
-  getBooking: 'Booking retrieved successfully.',
-  deleteBooking: 'Booking deleted successfully.',
-  deleteBookingByExternalId: 'Booking deleted successfully.',
-  updatePackageSpecifications: packageSpecificationUpdated,
-  updatePackageSpecification: packageSpecificationUpdated,
-  listDestinations: 'Destinations retrieved successfully.',
-  getDestination: 'Destination retrieved successfully.',
-  listCompatibleDevices: 'Compatible devices retrieved successfully.',
-  checkDeviceCompatibility: ({ is_compatible }: { is_compatible: boolean }) =>
-    is_compatible ? 'The device supports eSIM.' : 'The device cannot use an eSIM.',
-  ingestFact: ({ duplicate }: { duplicate: boolean }) => (duplicate ? 'Fact already recorded; nothing changed.' : 'Fact recorded.'),
-  nativeUserDashboard: 'User dashboard retrieved successfully.',
-  nativeInstructions: 'Installation instructions generated successfully.',
-  nativeRedeemPackage: 'Package redeemed successfully.',
-  listClassicPackageQueues: 'Classic package queues retrieved successfully.',
-  setClassicPackageQueueDestination: 'Destination set.',
-  claimClassicPackageQueue: 'Classic package queue claimed.',
-  sandboxRedeemPromoCode: sandboxStepPlayed,
-  sandboxInstallEsim: sandboxStepPlayed,
-  sandboxRemoveEsim: sandboxStepPlayed,
-  sandboxActivatePackage: sandboxStepPlayed,
-  sandboxReportUsage: sandboxStepPlayed,
-  sandboxPurchase: sandboxStepPlayed,
-  sandboxTopup: sandboxStepPlayed,
-  sandboxClaimClassic: sandboxStepPlayed,
-  getPromoCode: 'Promo code retrieved successfully.',
-  claimPromoCode: (email: string) => `The promo code was sent to ${email}.`,
-  createRedirectToken: 'Redirect token created.',
-  getWebhookEndpoint: 'Webhook endpoint retrieved successfully.',
-  updateWebhookEndpoint: 'Webhook endpoint updated.',
-  rotateWebhookSigningSecret: 'Signing secret rotated. Store it now: it is not shown again.',
-  sendTestWebhook: 'Test delivery sent.',
-  listWebhookDeliveries: 'Deliveries retrieved successfully.',
-  createPortalLink: 'Portal link created. Open it within 5 minutes; it works once.',
-  recoverWebhookDeliveries: ({ queued }: { queued: number }) => `${queued} event(s) queued for delivery again.`,
-} as const satisfies Partial<Record<OperationName, string | ((...args: never[]) => string)>>;
+export const listBookings = 'Bookings retrieved successfully.';
+export const createBooking = 'Booking created successfully.';
+export const getBooking = 'Booking retrieved successfully.';
+export const deleteBooking = 'Booking deleted successfully.';
+export const deleteBookingByExternalId = 'Booking deleted successfully.';
+export const updatePackageSpecifications = packageSpecificationUpdated;
+export const updatePackageSpecification = packageSpecificationUpdated;
+export const listDestinations = 'Destinations retrieved successfully.';
+export const getDestination = 'Destination retrieved successfully.';
+export const listCompatibleDevices = 'Compatible devices retrieved successfully.';
+export const checkDeviceCompatibility = ({ is_compatible }: { is_compatible: boolean }) =>
+  is_compatible ? 'The device supports eSIM.' : 'The device cannot use an eSIM.';
+export const ingestFact = ({ duplicate }: { duplicate: boolean }) => (duplicate ? 'Fact already recorded; nothing changed.' : 'Fact recorded.');
+export const nativeUserDashboard = 'User dashboard retrieved successfully.';
+export const nativeInstructions = 'Installation instructions generated successfully.';
+export const nativeRedeemPackage = 'Package redeemed successfully.';
+export const listClassicPackageQueues = 'Classic package queues retrieved successfully.';
+export const setClassicPackageQueueDestination = 'Destination set.';
+export const claimClassicPackageQueue = 'Classic package queue claimed.';
+export const sandboxRedeemPromoCode = sandboxStepPlayed;
+export const sandboxInstallEsim = sandboxStepPlayed;
+export const sandboxRemoveEsim = sandboxStepPlayed;
+export const sandboxActivatePackage = sandboxStepPlayed;
+export const sandboxReportUsage = sandboxStepPlayed;
+export const sandboxPurchase = sandboxStepPlayed;
+export const sandboxTopup = sandboxStepPlayed;
+export const sandboxClaimClassic = sandboxStepPlayed;
+export const getPromoCode = 'Promo code retrieved successfully.';
+export const claimPromoCode = (email: string) => `The promo code was sent to ${email}.`;
+export const createRedirectToken = 'Redirect token created.';
+export const getWebhookEndpoint = 'Webhook endpoint retrieved successfully.';
+export const updateWebhookEndpoint = 'Webhook endpoint updated.';
+export const rotateWebhookSigningSecret = 'Signing secret rotated. Store it now: it is not shown again.';
+export const sendTestWebhook = 'Test delivery sent.';
+export const listWebhookDeliveries = 'Deliveries retrieved successfully.';
+export const createPortalLink = 'Portal link created. Open it within 5 minutes; it works once.';
+export const recoverWebhookDeliveries = ({ queued }: { queued: number }) => `${queued} event(s) queued for delivery again.`;
+
+/** Compile-time check: every message is named after an operation of the route table (the sandbox helper aside). */
+type MessageName = Exclude<keyof typeof import('#shared/api/success-messages'), 'sandboxStepPlayed' | 'namedAfterOperations'>;
+export const namedAfterOperations: MessageName extends OperationName ? true : never = true;

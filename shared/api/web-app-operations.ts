@@ -3,7 +3,7 @@ import { exampleUuid } from '#shared/api/examples';
 import { jsonOperation, pageOperation, pathId } from '#shared/api/operation-helpers';
 import { CreateRedirectTokenSchema } from '#shared/domain/redirect-token-schemas';
 import { RedirectTokenResponseSchema } from '#shared/domain/traveler-response-schemas';
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import type { OperationDoc } from '#shared/api/operation-types';
 import type { OperationName } from '#shared/routes';
 

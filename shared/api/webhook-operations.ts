@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { examplePagination } from '#shared/api/examples';
 import { envelope, type OperationDoc, type Parameter } from '#shared/api/operation-types';
-import { successMessages } from '#shared/api/success-messages';
+import * as successMessages from '#shared/api/success-messages';
 import type { OperationName } from '#shared/routes';
 import { PaginationMetaSchema } from '#shared/domain/booking-response-schemas';
 import {

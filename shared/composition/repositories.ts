@@ -9,15 +9,22 @@ import { cachedPartnerDirectory } from '#shared/storage/cached-partner-directory
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { lifecycleRepositories } from '#shared/composition/lifecycle';
 
-// Both compositions are built in a pure-marked closure, so a bundle keeps only the one its function uses: esbuild
-// drops an unused statement only when nothing in it may have effects (reading `config` counts as one).
+// Each store is built in a pure-marked closure, so a bundle keeps only the ones its function uses: esbuild drops an
+// unused statement only when nothing in it may have effects (reading `config` counts as one).
 
+export const bookingStore = /* @__PURE__ */ (() => dynamoBookingStore(documentClient, config.tableName))();
+// Cached briefly (PROFILE_CACHE_TTL_MS): creating a booking then needs no read of its partner.
+export const partnerDirectory = /* @__PURE__ */ (() =>
+  cachedPartnerDirectory(dynamoPartnerStore(documentClient, config.tableName), { clock: serviceClock }))();
+export const catalogStore = /* @__PURE__ */ (() => dynamoCatalogStore(documentClient, config.tableName))();
+export const brandStore = /* @__PURE__ */ (() => dynamoBrandStore(documentClient, config.tableName))();
+
+/** Every booking-side store: for use cases that need most of them (creating a booking). A handler needing one imports it alone. */
 export const repositories = /* @__PURE__ */ (() => ({
-  bookings: dynamoBookingStore(documentClient, config.tableName),
-  // Cached briefly (PROFILE_CACHE_TTL_MS): creating a booking then needs no read of its partner.
-  partners: cachedPartnerDirectory(dynamoPartnerStore(documentClient, config.tableName), { clock: serviceClock }),
-  catalog: dynamoCatalogStore(documentClient, config.tableName),
-  brands: dynamoBrandStore(documentClient, config.tableName),
+  bookings: bookingStore,
+  partners: partnerDirectory,
+  catalog: catalogStore,
+  brands: brandStore,
   clock: serviceClock,
 }))();
 
