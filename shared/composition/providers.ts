@@ -11,9 +11,11 @@ import { parseEs2PlusSecret } from '#shared/providers/es2plus/es2plus-secret';
 import { mutualTlsTransport } from '#shared/providers/es2plus/transport';
 import { esimGoClient } from '#shared/providers/esimgo/client';
 import { esimGoConnectivity } from '#shared/providers/esimgo/esimgo-connectivity';
-import { parseEsimGoSecret } from '#shared/providers/esimgo/esimgo-secret';
+import { bundleNameFor } from '#shared/providers/esimgo/bundle-names';
+import { type EsimGoSecret, parseEsimGoSecret } from '#shared/providers/esimgo/esimgo-secret';
 import { simulatedConnectivity } from '#shared/providers/simulated-connectivity';
 import { simulatedPayments } from '#shared/providers/simulated-payments';
+import type { TravelerPackage } from '#shared/domain/traveler';
 import type { ConnectivityProvider, PaymentProvider } from '#shared/usecases/ports/lifecycle';
 import type { ProviderOrderJournal, ProviderOrderReconciler } from '#shared/usecases/ports/provider-orders';
 import type { Clock } from '#shared/usecases/ports/services';
@@ -101,3 +103,23 @@ export const notificationAllowList = (): Promise<readonly string[]> =>
       allowList = undefined;
       throw error;
     }));
+
+let esimGoSecret: Promise<EsimGoSecret> | undefined;
+
+/** The eSIM Go secret, read once per instance: its API key verifies callbacks, its bundle naming maps packages. */
+const esimGoSettings = (): Promise<EsimGoSecret> =>
+  (esimGoSecret ??= readProviderSecret()
+    .then(parseEsimGoSecret)
+    .catch((error: unknown) => {
+      esimGoSecret = undefined;
+      throw error;
+    }));
+
+export const esimGoCallbackKey = async (): Promise<string> => (await esimGoSettings()).apiKey;
+
+/** Which eSIM Go bundle one of our packages is, by the stage's bundle naming. */
+export const esimGoBundleOf = async (): Promise<(pkg: TravelerPackage) => string | undefined> => {
+  const { bundles } = await esimGoSettings();
+  return (pkg) =>
+    bundleNameFor(bundles, { size: pkg.size_bytes === null ? null : pkg.size, durationDays: pkg.duration_days, destination: pkg.destination });
+};
