@@ -15,8 +15,14 @@ const dataDir = localDataDir(join(projectRoot, '.local'), { inMemory, port });
 
 const provider = process.env.PROVIDER ?? 'es2plus';
 
+const provisioning = (runtime: Awaited<ReturnType<typeof startLocalRuntime>>): string => {
+  if (runtime.smdp) return `ES2+ through the SM-DP+ simulator at ${runtime.smdp.url} (mutual TLS)`;
+  if (runtime.esimGo) return `eSIM Go v2.5 through its simulator at ${runtime.esimGo.url}; usage callbacks to ${runtime.esimGo.callbackUrl}`;
+  return 'simulated in process';
+};
+
 const main = async () => {
-  if (!isConnectivityKind(provider)) throw new Error(`PROVIDER must be simulated or es2plus, got "${provider}"`);
+  if (!isConnectivityKind(provider)) throw new Error(`PROVIDER must be simulated, es2plus or esimgo, got "${provider}"`);
   const runtime = await startLocalRuntime({ provider, projectRoot, port, dataDir, inMemory });
   const partner = await provisionDemoPartner(runtime, dataDir);
   console.log(
@@ -25,7 +31,7 @@ const main = async () => {
       `eSIM booking service running at ${runtime.url}  (${inMemory ? 'in-memory' : `data in ${dataDir}`})`,
       `DynamoDB Local: ${runtime.dynamodbEndpoint}  table: ${runtime.tableName}`,
       `Emails are written to ${join(dataDir, 'mail')} (one .eml file each; paths printed below as they are sent)`,
-      `Provisioning: ${runtime.smdp ? `ES2+ through the SM-DP+ simulator at ${runtime.smdp.url} (mutual TLS)` : 'simulated in process'} (PROVIDER)`,
+      `Provisioning: ${provisioning(runtime)} (PROVIDER)`,
       `Catalog: version ${runtime.catalog.version} ${runtime.catalog.changed ? 'imported' : 'already imported'} (GET /destinations)`,
       '',
       'Demo partner:',

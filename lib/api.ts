@@ -22,7 +22,7 @@ import { referenceRoutes } from '#shared/api/reference-routes';
 import { rateLimitedMessage } from '#shared/http/rate-limit';
 import { errorBody as errorBodyOf } from '#shared/http/response';
 import {
-  providerRoutes,
+  connectivityRoutes,
   type RemovedRouteDefinition,
   type RouteDefinition,
   removedRoutes,
@@ -162,8 +162,8 @@ export class Api extends Construct {
     }
 
     // Every stage but production also serves the API reference (/openapi, /openapi.json); a stage provisioning over
-    // ES2+ also serves the SM-DP+'s notification route.
-    const served = [...routes, ...(stage.name === 'production' ? [] : referenceRoutes), ...(stage.connectivity === 'es2plus' ? providerRoutes : [])];
+    // ES2+ also serves the SM-DP+'s notification route, one provisioning through eSIM Go its usage callback.
+    const served = [...routes, ...(stage.name === 'production' ? [] : referenceRoutes), ...connectivityRoutes(stage.connectivity)];
     const groups = new Map<RouteGroup, RouteDefinition[]>();
     for (const route of served) groups.set(routeGroupOf(route), [...(groups.get(routeGroupOf(route)) ?? []), route]);
     for (const [group, groupRoutes] of groups) {

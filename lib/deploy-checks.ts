@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { isConnectivityKind } from '#shared/config';
 import type { RouteDefinition } from '#shared/routes';
 import { BookingServiceStage } from '#lib/booking-service-stage';
 import { projectRoot } from '#lib/function-with-log-group';
@@ -40,7 +41,10 @@ export const synthesizeStage = (
     outdir: mkdtempSync(join(tmpdir(), `esim-booking-${stageName}-`)),
     context: { ...cdkContext(), 'aws:cdk:bundling-stacks': [], ...context },
   });
-  const stage = new BookingServiceStage(app, { stage: stageSettings(stageName), routes });
+  // `-c connectivity=...` as cdk synth reads it (lib/stage.ts); the stage's own otherwise.
+  const settings = stageSettings(stageName);
+  const connectivity = isConnectivityKind(context.connectivity) ? context.connectivity : settings.connectivity;
+  const stage = new BookingServiceStage(app, { stage: { ...settings, connectivity }, routes });
   const assembly = app.synth();
   const directory = assembly.nestedAssemblies[0]!.nestedAssembly.directory;
   const templates = stage.node

@@ -66,6 +66,7 @@ const authorizationReason: Record<AuthMode, string> = {
   'portal-session':
     'Authenticated by the partner portal session cookie (HttpOnly, SameSite=Lax), opened by a signed single-use link and checked by the function; forms carry CSRF tokens.',
   smdp: 'An SM-DP+ over mutual TLS (custom domain truststore); the function admits only client certificates on the provider secret allow-list.',
+  esimgo: 'eSIM Go signs every usage callback with HMAC-SHA256 of the raw body keyed with the API key; the function verifies it (no authorizer can).',
 };
 
 export class RouteStack extends NestedStack {
@@ -89,6 +90,8 @@ export class RouteStack extends NestedStack {
       'traveler-session': () => {},
       // Its client certificate was checked by the custom domain's truststore; the allow-list is in the provider secret.
       smdp: () => {},
+      // The HMAC key is the API key in the provider secret, which every table-writing route may read.
+      esimgo: () => {},
       // The test delivery signs with the partner's webhook secret; rotation also encrypts (resources: secretEncryption).
       'portal-session': (fn) => fn.bindSecretKey({ key: resources.secretKey, accessMode: 'decrypt' }),
     };

@@ -66,7 +66,7 @@ const isStageName = (value: unknown): value is StageName => stageNames.includes(
 export const assertRealConnectivity = (stage: StageSettings): StageSettings => {
   if (stage.name === 'production' && stage.connectivity === 'simulated') {
     throw new Error(
-      'The production stage cannot deploy connectivity "simulated": pass -c connectivity=es2plus and create its provider secret (docs/providers.md).',
+      'The production stage cannot deploy connectivity "simulated": pass -c connectivity=es2plus or esimgo and create its provider secret (docs/providers.md).',
     );
   }
   return stage;
@@ -79,7 +79,8 @@ export const stageFromContext = (scope: Construct): StageSettings => {
     throw new Error(`Unknown stage "${String(value)}": pass -c stage=${stageNames.join('|')}`);
   }
   const connectivity: unknown = scope.node.tryGetContext('connectivity') ?? settings[value].connectivity;
-  if (!isConnectivityKind(connectivity)) throw new Error(`Unknown connectivity "${String(connectivity)}": pass -c connectivity=simulated|es2plus`);
+  if (!isConnectivityKind(connectivity))
+    throw new Error(`Unknown connectivity "${String(connectivity)}": pass -c connectivity=simulated|es2plus|esimgo`);
   return assertRealConnectivity({ ...settings[value], connectivity });
 };
 

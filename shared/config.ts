@@ -59,7 +59,7 @@ export const envNames = {
   emailFrom: 'EMAIL_FROM',
   /** Local runtime only: emails are written as .eml files into this folder instead of being sent. */
   localMailDir: 'LOCAL_MAIL_DIR',
-  /** Which connectivity provider provisions eSIMs: `simulated` or `es2plus` (lib/stage.ts; `PROVIDER` for `npm start`). */
+  /** Which connectivity provider provisions eSIMs: `simulated`, `es2plus` or `esimgo` (lib/stage.ts; `PROVIDER` for `npm start`). */
   connectivity: 'CONNECTIVITY',
   /** Secrets Manager secret (name or ARN) holding the provider's endpoint, credentials and settings. */
   providerSecretId: 'PROVIDER_SECRET_ID',
@@ -67,7 +67,7 @@ export const envNames = {
   localProviderSecretFile: 'LOCAL_PROVIDER_SECRET_FILE',
 } as const;
 
-export const connectivityKinds = ['simulated', 'es2plus'] as const;
+export const connectivityKinds = ['simulated', 'es2plus', 'esimgo'] as const;
 export type ConnectivityKind = (typeof connectivityKinds)[number];
 
 export const isConnectivityKind = (value: unknown): value is ConnectivityKind => connectivityKinds.includes(value as ConnectivityKind);

@@ -11,7 +11,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * secret's allow-list (docs/providers.md, Notifications).
  * `portal-session`: the partner portal's pages behind a portal session cookie, opened by a single-use link (docs/webhooks.md).
  */
-export type AuthMode = 'partner' | 'public' | 'reporter' | 'public-page' | 'traveler-session' | 'smdp' | 'portal-session';
+export type AuthMode = 'partner' | 'public' | 'reporter' | 'public-page' | 'traveler-session' | 'smdp' | 'esimgo' | 'portal-session';
 
 /**
  * What a function needs beyond what its auth mode gives (partner routes always get the table and decryption with the
@@ -34,6 +34,7 @@ const defaultAccessByAuth: Record<AuthMode, TableAccess> = {
   'public-page': 'readWrite',
   'traveler-session': 'readWrite',
   smdp: 'readWrite',
+  esimgo: 'readWrite',
   'portal-session': 'read',
   public: 'none',
 };
@@ -357,6 +358,24 @@ export const providerRoutes: readonly RouteDefinition[] = [
     auth: 'smdp',
   },
 ];
+
+/**
+ * eSIM Go's account-level usage callback (callback V3), served by stages with `connectivity: esimgo`: signed with
+ * HMAC-SHA256 of the raw body keyed with the API key (`X-Signature-SHA256`), answered in the partner API's shapes.
+ */
+export const esimGoRoutes: readonly RouteDefinition[] = [
+  {
+    operation: 'esimGoUsageCallback',
+    method: 'POST',
+    path: '/providers/esimgo/usage',
+    entry: 'functions/esimgo-usage-callback.ts',
+    auth: 'esimgo',
+  },
+];
+
+/** The routes a connectivity provider calls back on, by the stage's connectivity. */
+export const connectivityRoutes = (connectivity: string): readonly RouteDefinition[] =>
+  connectivity === 'es2plus' ? providerRoutes : connectivity === 'esimgo' ? esimGoRoutes : [];
 
 const removedRouteTable = [
   { operation: 'countriesRemoved', method: 'GET', path: '/countries', message: countriesRemoved('/countries') },

@@ -14,7 +14,7 @@ import { currentRoute } from '#bin/local/table-access-guard';
 import { lambdaContext, routeMatcher, STAGE_PATH, toProxyEvent } from '#bin/local/api-gateway';
 import { referenceRoutes } from '#shared/api/reference-routes';
 import { LOCAL_CONTROL_PREFIX, type ControlRequest, type ControlResponse } from '#bin/local/clock-control';
-import { providerRoutes, type RouteDefinition, removedRoutes, routes, routesForStage } from '#shared/routes';
+import { connectivityRoutes, providerRoutes, type RouteDefinition, removedRoutes, routes, routesForStage } from '#shared/routes';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -64,12 +64,16 @@ export interface HttpServerOptions {
    * domain does for the SM-DP+; it also serves the provider routes, and passes the caller's certificate on.
    */
   mutualTls?: { key: string; cert: string; ca: string };
+  /** The stage's connectivity: `esimgo` also serves eSIM Go's usage callback route. */
+  connectivity?: string;
 }
 
 export const startHttpServer = async (
   options: HttpServerOptions,
 ): Promise<{ server: Server; url: string; mutualTlsServer?: HttpsServer; mutualTlsUrl?: string }> => {
-  const served = [...routesForStage(options.routes ?? routes, options.stage), ...(options.mutualTls ? providerRoutes : [])];
+  // The SM-DP+ reaches its route over the mutual TLS listener; eSIM Go's signed callback comes in plainly.
+  const callbacks = options.connectivity === 'esimgo' ? connectivityRoutes('esimgo') : [];
+  const served = [...routesForStage(options.routes ?? routes, options.stage), ...(options.mutualTls ? providerRoutes : []), ...callbacks];
   // Like every stage but production, the local runtime also serves the API reference.
   const match = routeMatcher(options.stage === 'production' ? served : [...served, ...referenceRoutes]);
   const matchRemoved = routeMatcher(removedRoutes);

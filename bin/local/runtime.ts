@@ -8,6 +8,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { serviceClock } from '#shared/clock';
 import { type ConnectivityKind, envNames } from '#shared/config';
 import { startSmdpSimulator, type SmdpSimulator } from '#bin/local/smdp-simulator';
+import { type EsimGoSimulator, startEsimGoSimulator } from '#bin/local/esimgo-simulator';
 import { ensureTable } from '#bin/local/create-table';
 import { runningServiceIn, runtimeFileIn } from '#bin/local/instances';
 import { startDynamoDbLocal } from '#bin/local/dynamodb-local';
@@ -54,6 +55,8 @@ export interface LocalRuntime {
   catalog: { version: number; changed: boolean };
   /** The SM-DP+ simulator, when the runtime provisions through ES2+. */
   smdp?: SmdpSimulator;
+  /** The eSIM Go simulator, when the runtime provisions through eSIM Go (`PROVIDER=esimgo`). */
+  esimGo?: EsimGoSimulator;
   admin: PartnerAdminDeps & {
     documentClient: DynamoDBDocumentClient;
     catalog: ReturnType<typeof dynamoCatalogStore>;
@@ -82,6 +85,14 @@ const simulatorSecret = (smdp: SmdpSimulator) => ({
   notificationCertificateFingerprints: [smdp.notifierFingerprint],
 });
 
+/** The provider secret for the eSIM Go simulator: its API key, and a code for the universal eSIM's bundles. */
+const esimGoSimulatorSecret = (esimGo: EsimGoSimulator) => ({
+  endpoint: esimGo.url,
+  apiKey: esimGo.apiKey,
+  homeNetwork: '23410',
+  bundles: { countries: { universal: 'RGBS' } },
+});
+
 export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<LocalRuntime> => {
   // Two services on one data folder would overwrite each other's runtime file (and share a DynamoDB data folder).
   const other = runningServiceIn(options.dataDir);
@@ -98,8 +109,11 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
 
   const provider = options.provider ?? 'es2plus';
   const smdp = provider === 'es2plus' ? await startSmdpSimulator() : undefined;
+  const esimGo = provider === 'esimgo' ? await startEsimGoSimulator() : undefined;
   const providerSecretFile = join(options.dataDir, 'provider-secret.json');
   if (smdp) writeFileSync(providerSecretFile, JSON.stringify(simulatorSecret(smdp)), { mode: 0o600 });
+  if (esimGo) writeFileSync(providerSecretFile, JSON.stringify(esimGoSimulatorSecret(esimGo)), { mode: 0o600 });
+  const secretFile = smdp || esimGo ? { [envNames.localProviderSecretFile]: providerSecretFile } : {};
 
   // Handlers read their configuration from the environment, exactly as in Lambda.
   Object.assign(process.env, {
@@ -118,7 +132,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     [envNames.localMailDir]: join(options.dataDir, 'mail'),
     [envNames.emailFrom]: 'no-reply@esim-booking.local',
     [envNames.connectivity]: provider,
-    ...(smdp ? { [envNames.localProviderSecretFile]: providerSecretFile } : {}),
+    ...secretFile,
     ...options.environment,
   });
 
@@ -175,6 +189,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     // Moving the clock is for local development only; a run that plays another stage does not offer it.
     control: stage === 'local' ? localControl({ runScheduledNow: pipeline.runScheduledNow }) : undefined,
     ...(smdp ? { mutualTls: smdp.operatorServerCredentials } : {}),
+    connectivity: provider,
   }).catch(async (error: unknown) => {
     await pipeline.stop();
     client.destroy();
@@ -182,6 +197,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     throw error;
   });
   if (smdp) smdp.notificationUrl = `${http.mutualTlsUrl}/gsma/rsp2/es2plus/handleDownloadProgressInfo`;
+  if (esimGo) esimGo.callbackUrl = `${http.url}/providers/esimgo/usage`;
   // Claim URLs point at this local API unless the caller chose another public address.
   process.env[envNames.publicBaseUrl] = options.environment?.[envNames.publicBaseUrl] ?? http.url;
   // The ops CLI finds the running service through this file; it is removed again on stop.
@@ -199,6 +215,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     events,
     catalog: { version: seeded.version, changed: seeded.changed },
     ...(smdp ? { smdp } : {}),
+    ...(esimGo ? { esimGo } : {}),
     admin,
     async stop() {
       rmSync(runtimeFile, { force: true });
@@ -210,7 +227,8 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
       client.destroy();
       await dynamo.stop();
       await smdp?.stop();
-      if (smdp) rmSync(providerSecretFile, { force: true });
+      await esimGo?.stop();
+      if (smdp || esimGo) rmSync(providerSecretFile, { force: true });
     },
   };
 };

@@ -56,6 +56,7 @@ const authErrors: Record<AuthMode, ErrorCode[]> = {
   'public-page': [],
   'traveler-session': [],
   smdp: [],
+  esimgo: [],
   'portal-session': [],
 };
 const authSecurity: Record<AuthMode, Json[] | undefined> = {
@@ -65,6 +66,7 @@ const authSecurity: Record<AuthMode, Json[] | undefined> = {
   'public-page': [],
   'traveler-session': [{ TravelerSession: [] }],
   smdp: [],
+  esimgo: [],
   'portal-session': [{ PortalSession: [] }],
 };
 const bodyErrors: ErrorCode[] = ['validation_error', 'payload_too_large', 'unsupported_media_type'];

@@ -9,14 +9,21 @@ import { es2PlusClient } from '#shared/providers/es2plus/client';
 import { es2PlusConnectivity } from '#shared/providers/es2plus/es2plus-connectivity';
 import { parseEs2PlusSecret } from '#shared/providers/es2plus/es2plus-secret';
 import { mutualTlsTransport } from '#shared/providers/es2plus/transport';
+import { esimGoClient } from '#shared/providers/esimgo/client';
+import { esimGoConnectivity } from '#shared/providers/esimgo/esimgo-connectivity';
+import { bundleNameFor } from '#shared/providers/esimgo/bundle-names';
+import { type EsimGoSecret, parseEsimGoSecret } from '#shared/providers/esimgo/esimgo-secret';
 import { simulatedConnectivity } from '#shared/providers/simulated-connectivity';
 import { simulatedPayments } from '#shared/providers/simulated-payments';
+import type { TravelerPackage } from '#shared/domain/traveler';
 import type { ConnectivityProvider, PaymentProvider } from '#shared/usecases/ports/lifecycle';
 import type { ProviderOrderJournal, ProviderOrderReconciler } from '#shared/usecases/ports/provider-orders';
 import type { Clock } from '#shared/usecases/ports/services';
 
 /** Every ES2+ call gives up after this long: a redemption then answers 503 and the order resumes on retry. */
 const ES2PLUS_TIMEOUT_MS = 5000;
+/** Every eSIM Go call gives up after this long; idempotent calls are tried twice more, a transaction never. */
+const ESIMGO_TIMEOUT_MS = 5000;
 
 const unavailable = () => new AppError(503, 'provider_unavailable', 'eSIM provisioning is not available in this environment yet. Contact support.');
 
@@ -45,6 +52,12 @@ const es2Plus = async (journal: ProviderOrderJournal, clock: Clock): Promise<Con
   });
   const client = es2PlusClient({ transport, functionRequesterIdentifier: secret.functionRequesterIdentifier, observe: recordProviderCall });
   return es2PlusConnectivity({ client, journal, clock, settings: secret });
+};
+
+const esimGo = async (journal: ProviderOrderJournal, clock: Clock): Promise<Connectivity> => {
+  const secret = parseEsimGoSecret(await readProviderSecret());
+  const client = esimGoClient({ baseUrl: secret.endpoint, apiKey: secret.apiKey, timeoutMs: ESIMGO_TIMEOUT_MS, observe: recordProviderCall });
+  return esimGoConnectivity({ client, journal, clock, settings: { bundles: secret.bundles, homeNetwork: secret.homeNetwork } });
 };
 
 /** Defers building an adapter (reading its secret) to its first call, once per function instance. */
@@ -76,6 +89,7 @@ export const providersFor = (input: {
 }): { connectivity: ConnectivityProvider & Partial<ProviderOrderReconciler>; payments: PaymentProvider } => {
   const payments = input.stage === 'production' ? noPayments : simulatedPayments();
   if (input.connectivity === 'es2plus') return { connectivity: onFirstUse(() => es2Plus(input.journal, input.clock)), payments };
+  if (input.connectivity === 'esimgo') return { connectivity: onFirstUse(() => esimGo(input.journal, input.clock)), payments };
   return { connectivity: simulatedConnectivity(), payments };
 };
 
@@ -89,3 +103,23 @@ export const notificationAllowList = (): Promise<readonly string[]> =>
       allowList = undefined;
       throw error;
     }));
+
+let esimGoSecret: Promise<EsimGoSecret> | undefined;
+
+/** The eSIM Go secret, read once per instance: its API key verifies callbacks, its bundle naming maps packages. */
+const esimGoSettings = (): Promise<EsimGoSecret> =>
+  (esimGoSecret ??= readProviderSecret()
+    .then(parseEsimGoSecret)
+    .catch((error: unknown) => {
+      esimGoSecret = undefined;
+      throw error;
+    }));
+
+export const esimGoCallbackKey = async (): Promise<string> => (await esimGoSettings()).apiKey;
+
+/** Which eSIM Go bundle one of our packages is, by the stage's bundle naming. */
+export const esimGoBundleOf = async (): Promise<(pkg: TravelerPackage) => string | undefined> => {
+  const { bundles } = await esimGoSettings();
+  return (pkg) =>
+    bundleNameFor(bundles, { size: pkg.size_bytes === null ? null : pkg.size, durationDays: pkg.duration_days, destination: pkg.destination });
+};

@@ -80,6 +80,8 @@ export const keys = {
   /** One order placed with a connectivity provider for one redemption (docs/providers.md, Order journal). */
   providerOrder: (partnerId: string, reference: string) => ({ pk: `${partner(partnerId)}#PROVIDER_ORDER#${reference}`, sk: 'PROVIDER_ORDER' }),
   providerOrderDueShard: (shard: number) => `DUE_PROVIDER_ORDER#${shard}`,
+  /** Which of our orders a provider's own order reference belongs to (first claim wins). */
+  providerReference: (provider: string, reference: string) => ({ pk: `PROVIDER_REFERENCE#${provider}#${reference}`, sk: 'PROVIDER_REFERENCE' }),
   fact: (reporter: string, eventId: string) => ({ pk: `FACT#${reporter}#${eventId}`, sk: 'FACT' }),
   reporterKey: (apiKey: string) => ({ pk: `REPORTERKEY#${apiKey}`, sk: 'REPORTERKEY' }),
 

@@ -1,4 +1,5 @@
 // storage → the provider order journal in the single table; orders awaiting reconciliation sit in the time index.
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryDue } from '#shared/storage/due-index';
 import { keys, shardOf } from '#shared/storage/keys';
@@ -32,5 +33,23 @@ export const dynamoProviderOrderJournal = (client: DynamoDBDocumentClient, table
   async dueForReconciliation(now, limit) {
     const items = await queryDue<Record<string, unknown>>(client, tableName, { shardKey: keys.providerOrderDueShard, now, limit });
     return items.map(toOrder);
+  },
+
+  async claimProviderReference(provider, providerReference, owner) {
+    const key = keys.providerReference(provider, providerReference);
+    try {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...key, entity: 'provider_reference', partner_id: owner.partner_id, reference: owner.reference },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return owner;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const found = await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+      return { partner_id: String(found.Item?.partner_id), reference: String(found.Item?.reference) };
+    }
   },
 });

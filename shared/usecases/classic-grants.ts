@@ -8,7 +8,16 @@ import { addProvisionedEsim, type Esim } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
 import { ConflictError } from '#shared/errors';
 import { findTravelerQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
-import { addPackage, destinationOf, ensureTraveler, queueKeysOf, touched, withExternalUserId, withRetry } from '#shared/usecases/travelers';
+import {
+  addPackage,
+  destinationOf,
+  ensureTraveler,
+  packagePlanOf,
+  queueKeysOf,
+  touched,
+  withExternalUserId,
+  withRetry,
+} from '#shared/usecases/travelers';
 import type { LifecycleDeps, QueueRef } from '#shared/usecases/ports/lifecycle';
 
 export const classicGrantView = (booking: Booking, entry: PackageQueueEntry, now: Date): Out<typeof ClassicGrantResponseSchema> => ({
@@ -132,6 +141,7 @@ export const claimClassicGrant = (
         partnerId: input.partnerId,
         idempotencyKey: `${input.partnerId}:classic:${entry.uuid}`,
         destination,
+        firstPackage: packagePlanOf(entry.package_specification),
       });
       ({ traveler, esim } = addProvisionedEsim(traveler, profile, { kind: 'classic', destination, bookingId: booking.id }, now));
     }
@@ -140,7 +150,15 @@ export const claimClassicGrant = (
       deps,
       traveler,
       esim,
-      { spec: entry.package_specification, source: 'classic_grant', booking, entry, promoCodeId: promo?.uuid ?? null },
+      {
+        spec: entry.package_specification,
+        orderReference: `classic:${entry.uuid}`,
+        withEsim: !isTopUp,
+        source: 'classic_grant',
+        booking,
+        entry,
+        promoCodeId: promo?.uuid ?? null,
+      },
       now,
     );
     // The grant's code is spent with the claim, so it cannot deliver the package a second time.

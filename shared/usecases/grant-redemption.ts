@@ -6,7 +6,15 @@ import { consumeGrant, isEntryExpired } from '#shared/domain/grants';
 import { promoCodeRedeemed } from '#shared/domain/lifecycle-events';
 import type { Traveler, TravelerPackage } from '#shared/domain/traveler';
 import { ConflictError } from '#shared/errors';
-import { addPackage, ensureTraveler, ensureUniversalEsim, touched, withExternalUserId, type TravelerIdentity } from '#shared/usecases/travelers';
+import {
+  addPackage,
+  ensureTraveler,
+  ensureUniversalEsim,
+  packagePlanOf,
+  touched,
+  withExternalUserId,
+  type TravelerIdentity,
+} from '#shared/usecases/travelers';
 import type { LifecycleChange, LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 
 export interface Redemption {
@@ -57,13 +65,17 @@ export const consumeGrantFor = async (
   assertRedeemable(input.promo, input.entry, input.addressed, now);
   const write = await ensureTraveler(deps, input.booking.partner_id, input.identity, input.knownTraveler);
   const known = withExternalUserId(write.after);
-  const withEsim = await ensureUniversalEsim(deps, known, { bookingId: input.booking.id, orderReference: `promo:${input.promo.uuid}` }, now);
+  const spec = (input.entry ?? input.promo).package_specification;
+  const orderReference = `promo:${input.promo.uuid}`;
+  const withEsim = await ensureUniversalEsim(deps, known, { bookingId: input.booking.id, orderReference, firstPackage: packagePlanOf(spec) }, now);
   const added = await addPackage(
     deps,
     withEsim.traveler,
     withEsim.esim,
     {
-      spec: (input.entry ?? input.promo).package_specification,
+      spec,
+      orderReference,
+      withEsim: withEsim.allocated,
       source: input.entry ? 'package_queue' : 'promo_code',
       booking: input.booking,
       entry: input.entry,

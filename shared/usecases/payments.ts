@@ -5,7 +5,7 @@ import type { Esim, Traveler, TravelerPackage } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import type { FactContext } from '#shared/usecases/grant-redemption';
-import { addPackage, ensureTraveler, ensureUniversalEsim, touched, withRetry } from '#shared/usecases/travelers';
+import { addPackage, ensureTraveler, ensureUniversalEsim, packagePlanOf, touched, withRetry } from '#shared/usecases/travelers';
 import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 
 /** What a purchase or top-up provisions unless the payment says otherwise (docs/lifecycle.md). */
@@ -62,12 +62,22 @@ const pay =
       }
       let esim: Esim;
       let traveler = write.after;
+      let allocated = false;
+      const orderReference = `payment:${input.paymentId}`;
+      // Top-ups are always data-limited (spec, Package types); purchases too unless stated.
+      const specOn = (destination: string | null) => ({
+        package_type: 'data-limited' as const,
+        size: input.size ?? PAID_PACKAGE_DEFAULTS.size,
+        package_duration: input.durationDays ?? PAID_PACKAGE_DEFAULTS.package_duration,
+        destination,
+      });
       if (input.iccid) {
         const found = traveler.esims.find((e) => e.iccid === input.iccid);
         if (!found) throw new NotFoundError(`No eSIM ${input.iccid} for this traveler.`, 'esim_not_found');
         esim = found;
       } else {
-        ({ traveler, esim } = await ensureUniversalEsim(deps, traveler, { bookingId: null, orderReference: `payment:${input.paymentId}` }, now));
+        const firstPackage = packagePlanOf(specOn(input.destination ?? null));
+        ({ traveler, esim, allocated } = await ensureUniversalEsim(deps, traveler, { bookingId: null, orderReference, firstPackage }, now));
       }
       const destination = input.destination ?? esim.destination ?? null;
       const added = await addPackage(
@@ -75,13 +85,9 @@ const pay =
         traveler,
         esim,
         {
-          // Top-ups are always data-limited (spec, Package types); purchases too unless stated.
-          spec: {
-            package_type: 'data-limited',
-            size: input.size ?? PAID_PACKAGE_DEFAULTS.size,
-            package_duration: input.durationDays ?? PAID_PACKAGE_DEFAULTS.package_duration,
-            destination,
-          },
+          spec: specOn(destination),
+          orderReference,
+          withEsim: allocated,
           source: kind,
           booking: null,
           entry: null,

@@ -17,7 +17,13 @@ import {
   universalEsim,
 } from '#shared/domain/traveler';
 import { NotFoundError, ValidationError } from '#shared/errors';
-import { ConcurrentChangeError, type LifecycleDeps, type TravelerStore, type TravelerWrite } from '#shared/usecases/ports/lifecycle';
+import {
+  ConcurrentChangeError,
+  type LifecycleDeps,
+  type PackagePlan,
+  type TravelerStore,
+  type TravelerWrite,
+} from '#shared/usecases/ports/lifecycle';
 
 /** Re-reads and retries when a concurrent request changed the same traveler or booking (optimistic locking). */
 export const withRetry = async <T>(work: () => Promise<T>, attempts = 5): Promise<T> => {
@@ -116,8 +122,25 @@ export const destinationOf = (spec: Pick<PackageSpecification, 'destination'>): 
   return iso3Of(spec.destination) ?? first ?? null;
 };
 
+type PlannedSpec = Pick<PackageSpecification, 'package_type' | 'package_duration' | 'size' | 'destination'>;
+
+/** What a package of this specification gives, as the connectivity provider orders it. */
+export const packagePlanOf = (spec: PlannedSpec): PackagePlan => {
+  const unlimited = spec.package_type === 'unlimited';
+  return {
+    size: unlimited ? null : (spec.size ?? null),
+    sizeBytes: unlimited ? null : (sizeInBytes(spec.size) ?? null),
+    durationDays: spec.package_duration ?? defaultDurationDays[spec.package_type] ?? 365,
+    destination: destinationOf(spec),
+  };
+};
+
 export interface NewPackage {
-  spec: Pick<PackageSpecification, 'package_type' | 'package_duration' | 'size' | 'destination'>;
+  spec: PlannedSpec;
+  /** What pays for the package (`promo:<uuid>`, `payment:<id>`, `classic:<queue uuid>`): stable across retries. */
+  orderReference: string;
+  /** The eSIM was allocated for this package in the same redemption (its provider order carried the package). */
+  withEsim: boolean;
   source: PackageSource;
   booking: Booking | null;
   entry: PackageQueueEntry | null;
@@ -135,17 +158,18 @@ export interface NewPackage {
 export const ensureUniversalEsim = async (
   deps: Pick<LifecycleDeps, 'connectivity'>,
   traveler: Traveler,
-  input: { bookingId: string | null; orderReference: string },
+  input: { bookingId: string | null; orderReference: string; firstPackage: PackagePlan },
   now: Date,
-): Promise<{ traveler: Traveler; esim: Esim }> => {
+): Promise<{ traveler: Traveler; esim: Esim; allocated: boolean }> => {
   const existing = universalEsim(traveler);
-  if (existing) return { traveler, esim: existing };
+  if (existing) return { traveler, esim: existing, allocated: false };
   const profile = await deps.connectivity.allocateEsim({
     partnerId: traveler.partner_id,
     idempotencyKey: `${traveler.partner_id}:universal:${input.orderReference}`,
     destination: null,
+    firstPackage: input.firstPackage,
   });
-  return addProvisionedEsim(traveler, profile, { kind: 'universal', destination: null, bookingId: input.bookingId }, now);
+  return { ...addProvisionedEsim(traveler, profile, { kind: 'universal', destination: null, bookingId: input.bookingId }, now), allocated: true };
 };
 
 /** Adds a queued package to an eSIM of the traveler, at the provider first (idempotent by package id). */
@@ -157,7 +181,8 @@ export const addPackage = async (
   now: Date,
 ): Promise<{ traveler: Traveler; pkg: TravelerPackage }> => {
   const type = input.spec.package_type;
-  const duration = input.spec.package_duration ?? defaultDurationDays[type] ?? 365;
+  const plan = packagePlanOf(input.spec);
+  const duration = plan.durationDays;
   const pkg: TravelerPackage = {
     package_id: newPackageId(),
     iccid: esim.iccid,
@@ -175,12 +200,12 @@ export const addPackage = async (
     created_at: now.toISOString(),
   };
   await deps.connectivity.addPackage({
-    idempotencyKey: pkg.package_id,
+    ...plan,
+    partnerId: traveler.partner_id,
+    idempotencyKey: `${traveler.partner_id}:package:${input.orderReference}`,
     iccid: esim.iccid,
     packageId: pkg.package_id,
-    sizeBytes: pkg.size_bytes,
-    durationDays: duration,
-    destination: pkg.destination,
+    withEsim: input.withEsim,
   });
   const attribution = traveler.attribution ?? (input.booking ? { booking_id: input.booking.id, promo_code_id: input.promoCodeId } : null);
   return { traveler: { ...traveler, attribution, packages: [...traveler.packages, pkg] }, pkg };

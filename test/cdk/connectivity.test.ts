@@ -16,6 +16,22 @@ describe('Stage: connectivity per stage', () => {
     expect(() => stageFromContext(app({ stage: 'dev', connectivity: 'carrier-pigeon' }))).toThrow(/Unknown connectivity/);
     expect(stageFromContext(app({ stage: 'production' })).connectivity).toBe('es2plus');
     expect(stageFromContext(app({ stage: 'dev', connectivity: 'es2plus' })).connectivity).toBe('es2plus');
+    expect(stageFromContext(app({ stage: 'production', connectivity: 'esimgo' })).connectivity).toBe('esimgo');
+  });
+
+  it('serves the eSIM Go usage callback (and not the ES2+ notification route) on a stage provisioning through eSIM Go, with its secret', () => {
+    const staging = synthesized('staging', { context: { connectivity: 'esimgo' } });
+
+    const functions = staging.ofType('AWS::Lambda::Function') as Array<{
+      Properties: { Description?: string; Environment?: { Variables?: Record<string, unknown> } };
+    }>;
+    const described = functions.map((f) => f.Properties.Description);
+    expect(described).toContain('POST /providers/esimgo/usage');
+    expect(described).not.toContain('POST /gsma/rsp2/es2plus/handleDownloadProgressInfo');
+    expect(functions.find((f) => f.Properties.Description === 'POST /providers/esimgo/usage')?.Properties.Environment?.Variables).toMatchObject({
+      CONNECTIVITY: 'esimgo',
+      PROVIDER_SECRET_ID: 'esim-booking-staging/connectivity/esimgo',
+    });
   });
 
   it('gives provisioning functions the provider secret by name and read access to it; read-only routes get neither', () => {

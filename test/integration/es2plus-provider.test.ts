@@ -5,6 +5,7 @@ import { es2PlusClient } from '#shared/providers/es2plus/client';
 import { es2PlusConnectivity, RECONCILE_AFTER_MS } from '#shared/providers/es2plus/es2plus-connectivity';
 import { mutualTlsTransport } from '#shared/providers/es2plus/transport';
 import { type ProviderCallRecord, ProviderUnavailableError } from '#shared/usecases/ports/provider-errors';
+import { makePackagePlan } from '#test/support/factories';
 import { memoryProviderOrderJournal } from '#test/support/fakes';
 
 describe('Provider: ES2+ connectivity against the SM-DP+ simulator', () => {
@@ -32,7 +33,7 @@ describe('Provider: ES2+ connectivity against the SM-DP+ simulator', () => {
     return { provider, orders, records, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
   };
   const allocate = (provider: ReturnType<typeof setup>['provider'], reference = 'p1:universal:promo:abc') =>
-    provider.allocateEsim({ partnerId: 'p1', idempotencyKey: reference, destination: null });
+    provider.allocateEsim({ partnerId: 'p1', idempotencyKey: reference, destination: null, firstPackage: makePackagePlan() });
   const paths = () => smdp.calls.map((c) => c.path.replace('/gsma/rsp2/es2plus/', ''));
 
   it('orders a profile with downloadOrder then confirmOrder, exactly as SGP.22 6.5 frames them, and builds the activation code', async () => {

@@ -4,6 +4,7 @@ import type { Booking } from '#shared/domain/booking';
 import type { BundleRecord, DestinationRecord } from '#shared/domain/catalog';
 import type { Esim } from '#shared/domain/traveler';
 import type { RouteDefinition } from '#shared/routes';
+import type { PackagePlan } from '#shared/usecases/ports/lifecycle';
 
 export const inDays = (days: number, from = Date.now()): string => new Date(from + days * 86_400_000).toISOString();
 
@@ -120,3 +121,12 @@ export const makeFranceRecord = (overrides: Partial<DestinationRecord> = {}): De
     bundles,
   };
 };
+
+/** A package as the connectivity port carries it: 1 GB for 7 days on the universal eSIM unless told. */
+export const makePackagePlan = (overrides: Partial<PackagePlan> = {}): PackagePlan => ({
+  size: '1GB',
+  sizeBytes: 1024 ** 3,
+  durationDays: 7,
+  destination: null,
+  ...overrides,
+});

@@ -108,12 +108,18 @@ export const memoryQueue = () => {
 /** The provider order journal in memory, for adapter tests that need no table. */
 export const memoryProviderOrderJournal = () => {
   const orders = new Map<string, ProviderOrder>();
+  const claims = new Map<string, { partner_id: string; reference: string }>();
   const journal: ProviderOrderJournal = {
     get: async (partnerId, reference) => orders.get(`${partnerId}:${reference}`),
     save: async (order) => void orders.set(`${order.partner_id}:${order.reference}`, order),
     dueForReconciliation: async (now) => [...orders.values()].filter((o) => o.reconcile_at !== null && o.reconcile_at <= now.toISOString()),
+    claimProviderReference: async (provider, reference, owner) => {
+      const key = `${provider}#${reference}`;
+      if (!claims.has(key)) claims.set(key, owner);
+      return claims.get(key) as { partner_id: string; reference: string };
+    },
   };
-  return { journal, orders };
+  return { journal, orders, claims };
 };
 
 /** Records every endpoint-health write, in order, as the store would receive it. */

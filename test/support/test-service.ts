@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalRuntime, type LocalRuntime } from '#bin/local/runtime';
-import type { ConnectivityKind } from '#shared/config';
+import { type ConnectivityKind, isConnectivityKind } from '#shared/config';
 import { createPartner, updatePartnerProfile, type PartnerView } from '#shared/usecases/manage-partners';
 import type { PartnerProfile } from '#shared/domain/partner';
 import { signedClient, type SignedClient } from '#test/support/signed-client';
@@ -18,6 +18,13 @@ export interface TestService {
   newPartner(change?: (profile: PartnerProfile) => PartnerProfile): Promise<{ partner: PartnerView; client: ReturnType<typeof signedClient> }>;
   stop(): Promise<void>;
 }
+
+const providerFromEnvironment = (): ConnectivityKind | undefined => {
+  const value = process.env.PROVIDER;
+  if (value === undefined) return undefined;
+  if (!isConnectivityKind(value)) throw new Error(`PROVIDER must be simulated, es2plus or esimgo, got "${value}"`);
+  return value;
+};
 
 /** `catalog: true` seeds shared/data/catalog/catalog.v1.json as `npm start` does; other tests skip its ~300 writes. */
 export const startTestService = async (
@@ -33,7 +40,8 @@ export const startTestService = async (
     inMemory: true,
     tableName: `test-${randomUUID()}`,
     catalogFile: options.catalog ? undefined : null,
-    provider: options.provider,
+    // `PROVIDER=esimgo` (or `simulated`) runs a whole test file against that provider; a file may insist on one.
+    provider: options.provider ?? providerFromEnvironment(),
     environment,
   });
   return {

@@ -22,7 +22,7 @@ import {
 import { simulatedConnectivity } from '#shared/providers/simulated-connectivity';
 import { sandboxAvailable, sandboxRouteNotFound } from '#shared/usecases/sandbox';
 import { passTime } from '#shared/usecases/sweep-package-schedules';
-import { makeEsim } from '#test/support/factories';
+import { makeEsim, makePackagePlan } from '#test/support/factories';
 
 const T0 = new Date('2026-06-01T00:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -204,14 +204,28 @@ describe('Simulated connectivity provider', () => {
   it('issues ICCIDs with a valid Luhn digit, an LPA activation code and a 15-digit IMSI on the destination network', async () => {
     const provider = simulatedConnectivity();
 
-    const profile = await provider.allocateEsim({ partnerId: 'p', idempotencyKey: 'p:u:universal', destination: 'FRA' });
+    const profile = await provider.allocateEsim({
+      partnerId: 'p',
+      idempotencyKey: 'p:u:universal',
+      destination: 'FRA',
+      firstPackage: makePackagePlan({ destination: 'FRA' }),
+    });
 
     expect(hasValidLuhn(profile.iccid)).toBe(true);
     expect(profile.iccid).toMatch(/^89\d{17}$/);
     expect(profile.activation_code).toBe(`LPA:1$${profile.smdp_address}$${profile.matching_id}`);
     expect(profile.imsi).toMatch(/^\d{15}$/);
     expect(profile.imsi?.startsWith(await provider.networkFor('FRA'))).toBe(true);
-    expect((await provider.allocateEsim({ partnerId: 'p', idempotencyKey: 'p:u:universal', destination: 'FRA' })).iccid).toBe(profile.iccid);
+    expect(
+      (
+        await provider.allocateEsim({
+          partnerId: 'p',
+          idempotencyKey: 'p:u:universal',
+          destination: 'FRA',
+          firstPackage: makePackagePlan({ destination: 'FRA' }),
+        })
+      ).iccid,
+    ).toBe(profile.iccid);
   });
 });
 

@@ -33,21 +33,29 @@ export interface EsimProfile {
   activation_code: string;
 }
 
+/** What a package gives, as a provider orders it (an eSIM Go bundle is chosen by it). */
+export interface PackagePlan {
+  /** The specification's size (`1GB`, `500MB`); null for no data limit. */
+  size: string | null;
+  sizeBytes: number | null;
+  durationDays: number;
+  /** ISO3, or null for the universal eSIM's packages. */
+  destination: string | null;
+}
+
 /**
  * Connectivity provider: the network operator / eSIM platform that issues profiles and carries data.
  * Every call takes an idempotency key so a retried use case gets the same profile, never a second one.
  */
 export interface ConnectivityProvider {
   /** `idempotencyKey` is the order reference: stable per redemption, so a retried redemption resumes its own order. */
-  allocateEsim(input: { partnerId: string; idempotencyKey: string; destination: string | null }): Promise<EsimProfile>;
-  addPackage(input: {
-    idempotencyKey: string;
-    iccid: string;
-    packageId: string;
-    sizeBytes: number | null;
-    durationDays: number;
-    destination: string | null;
-  }): Promise<void>;
+  allocateEsim(input: { partnerId: string; idempotencyKey: string; destination: string | null; firstPackage: PackagePlan }): Promise<EsimProfile>;
+  /**
+   * `idempotencyKey` names what pays for the package (`<partner>:package:<promo|payment|classic>:<id>`), stable across
+   * retries. `withEsim`: the eSIM was allocated for this package in the same redemption, with `firstPackage`; a
+   * provider whose eSIMs come with a bundle (eSIM Go) has nothing more to order.
+   */
+  addPackage(input: PackagePlan & { partnerId: string; idempotencyKey: string; iccid: string; packageId: string; withEsim: boolean }): Promise<void>;
   readUsage(input: { iccid: string; packageId: string }): Promise<{ usedBytes: number }>;
   /** Home network (MCC+MNC, the first 5 IMSI digits) of the profiles this provider issues for a destination. */
   networkFor(destination: string | null): Promise<string>;

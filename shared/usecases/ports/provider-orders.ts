@@ -12,12 +12,14 @@ export interface ProviderOrder {
   provider: string;
   /** Counts fresh orders for this reference: a cancelled order is followed by a new one with new call ids. */
   attempt: number;
-  /** What was ordered (ES2+ profile type), so a repeated call asks for the same thing. */
+  /** What was ordered (ES2+ profile type, eSIM Go bundle name), so a repeated call asks for the same thing. */
   profile_type: string;
   state: ProviderOrderState;
   iccid: string | null;
   matching_id: string | null;
   smdp_address: string | null;
+  /** The provider's own name of the order, when it has one (eSIM Go's `orderReference`). */
+  provider_reference?: string | null;
   /** True when the activation code ends in `$1`: the traveler must type a confirmation code. */
   confirmation_code_required: boolean;
   created_at: string;
@@ -32,7 +34,14 @@ export interface ProviderOrderJournal {
   save(order: ProviderOrder): Promise<void>;
   /** Orders whose reconcile_at has passed, oldest first, at most `limit` per shard of the time index. */
   dueForReconciliation(now: Date, limit: number): Promise<ProviderOrder[]>;
+  /**
+   * Records that the provider's own order `providerReference` is ours `owner`; the first claim wins and later ones
+   * answer that first owner. An order found by time and bundle (eSIM Go) is taken only when the claim is ours.
+   */
+  claimProviderReference(provider: string, providerReference: string, owner: ProviderOrderOwner): Promise<ProviderOrderOwner>;
 }
+
+export type ProviderOrderOwner = Pick<ProviderOrder, 'partner_id' | 'reference'>;
 
 /** Finishes or cancels one order found mid-way; answers the order as it now stands. */
 export interface ProviderOrderReconciler {

@@ -1,0 +1,208 @@
+// provider adapter → the connectivity port over eSIM Go v2.5: a new eSIM is the order of its first package's bundle
+// (`type: validate`, then `type: transaction` with `assign: true`), its ICCID, matching id and SM-DP+ address from
+// the answer or `GET /esims/assignments`; a later package is a bundle ordered onto the eSIM's ICCID. An order carries
+// no reference of ours, so the journal records `ordering` before the transaction and an answer lost on the way is
+// settled by finding the order in `GET /orders` (time and bundle, claimed once), never by a second transaction.
+import { buildActivationCode } from '#shared/domain/install/activation-code';
+import { type BundleNaming, bundleKey, bundleNameFor } from '#shared/providers/esimgo/bundle-names';
+import { ESIMGO_PROVIDER, type EsimGoClient, EsimGoRefusal } from '#shared/providers/esimgo/client';
+import { smdpFqdn, type TransactionAnswer } from '#shared/providers/esimgo/schemas';
+import { ProviderUnavailableError } from '#shared/usecases/ports/provider-errors';
+import type { ConnectivityProvider, EsimProfile, PackagePlan } from '#shared/usecases/ports/lifecycle';
+import type { ProviderOrder, ProviderOrderJournal, ProviderOrderReconciler } from '#shared/usecases/ports/provider-orders';
+import type { Clock } from '#shared/usecases/ports/services';
+
+export interface EsimGoSettings {
+  bundles: BundleNaming;
+  /** MCC+MNC of the profiles eSIM Go issues (classic grants match on it). */
+  homeNetwork: string;
+}
+
+/**
+ * After this long since a transaction was sent, an order `GET /orders` does not list was never placed: the journal
+ * marks it cancelled and the next attempt orders afresh. Until then a retry answers 503 and the sweep looks again.
+ */
+export const ORDER_SETTLE_MS = 2 * 60 * 1000;
+/** How far before the transaction was sent an order may be dated (clocks differ). */
+const CLOCK_SKEW_MS = 60 * 1000;
+
+const refused = (operation: string, detail: string) =>
+  new ProviderUnavailableError({ kind: 'refused', provider: ESIMGO_PROVIDER, operation, detail });
+const protocol = (operation: string, detail: string) =>
+  new ProviderUnavailableError({ kind: 'protocol', provider: ESIMGO_PROVIDER, operation, detail });
+
+export const esimGoConnectivity = (deps: {
+  client: EsimGoClient;
+  journal: ProviderOrderJournal;
+  clock: Clock;
+  settings: EsimGoSettings;
+}): ConnectivityProvider & ProviderOrderReconciler => {
+  const { client, journal, clock, settings } = deps;
+
+  const save = async (order: ProviderOrder, changes: Partial<ProviderOrder>): Promise<ProviderOrder> => {
+    const next = { ...order, ...changes, updated_at: clock.now().toISOString() };
+    await journal.save(next);
+    return next;
+  };
+  const after = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
+
+  const bundleFor = (plan: Pick<PackagePlan, 'size' | 'durationDays' | 'destination'>): string => {
+    const name = bundleNameFor(settings.bundles, plan);
+    if (!name) throw refused('placeOrder', `No eSIM Go bundle is configured for ${bundleKey(plan)}`);
+    return name;
+  };
+
+  const freshOrder = (partnerId: string, reference: string, attempt: number, bundle: string, iccid: string | null): ProviderOrder => {
+    const now = clock.now().toISOString();
+    return {
+      partner_id: partnerId,
+      reference,
+      provider: ESIMGO_PROVIDER,
+      attempt,
+      profile_type: bundle,
+      state: 'ordering',
+      iccid,
+      matching_id: null,
+      smdp_address: null,
+      provider_reference: null,
+      confirmation_code_required: false,
+      created_at: now,
+      updated_at: now,
+      reconcile_at: null,
+    };
+  };
+
+  /** A top-up order names its eSIM before it is placed; a new eSIM's order learns it from the answer. */
+  const isTopUp = (order: ProviderOrder) => order.state === 'ordering' && order.iccid !== null;
+
+  /** The placed order, from its answer: `confirmed` when the answer names the eSIM's install details. */
+  const accept = async (order: ProviderOrder, answer: TransactionAnswer): Promise<ProviderOrder> => {
+    const line = answer.order.find((l) => l.item === order.profile_type) ?? answer.order[0];
+    const esim = line?.esims?.[0];
+    const iccid = order.iccid ?? esim?.iccid ?? line?.iccids?.[0] ?? null;
+    const known = { provider_reference: answer.orderReference, iccid };
+    if (order.iccid !== null) return save(order, { ...known, state: 'confirmed', reconcile_at: null });
+    if (esim) {
+      return save(order, {
+        ...known,
+        state: 'confirmed',
+        matching_id: esim.matchingId,
+        smdp_address: smdpFqdn(esim.smdpAddress),
+        reconcile_at: null,
+      });
+    }
+    return save(order, { ...known, state: 'ordered', reconcile_at: after(ORDER_SETTLE_MS) });
+  };
+
+  /** `GET /esims/assignments?reference=<order reference>`: the new eSIM's install details. */
+  const readAssignment = async (order: ProviderOrder): Promise<ProviderOrder> => {
+    const assignments = await client.assignments(order.provider_reference as string);
+    const assignment = assignments.find((a) => a.iccid === order.iccid) ?? assignments[0];
+    if (!assignment) throw protocol('getAssignments', 'The order has no eSIM assignment');
+    return save(order, {
+      state: 'confirmed',
+      iccid: assignment.iccid,
+      matching_id: assignment.matchingId,
+      smdp_address: smdpFqdn(assignment.smdpAddress),
+      reconcile_at: null,
+    });
+  };
+
+  /**
+   * An order whose transaction got no answer: the orders of its bundle placed around the time it was sent, oldest
+   * first, are claimed in turn; the first claim that is ours is the order. None after ORDER_SETTLE_MS: never placed.
+   */
+  const settle = async (order: ProviderOrder): Promise<ProviderOrder> => {
+    const sentAt = new Date(order.updated_at);
+    const listed = await client.listOrders({
+      from: new Date(sentAt.getTime() - CLOCK_SKEW_MS),
+      to: new Date(sentAt.getTime() + ORDER_SETTLE_MS),
+    });
+    const candidates = listed
+      .filter((placed) =>
+        placed.order.some(
+          (line) => line.item === order.profile_type && line.quantity === 1 && (!isTopUp(order) || line.iccids?.includes(order.iccid as string)),
+        ),
+      )
+      .sort((a, b) => Date.parse(a.createdDate) - Date.parse(b.createdDate));
+    for (const placed of candidates) {
+      const owner = await journal.claimProviderReference(ESIMGO_PROVIDER, placed.orderReference, order);
+      if (owner.partner_id === order.partner_id && owner.reference === order.reference) return accept(order, placed);
+    }
+    if (clock.now().getTime() - sentAt.getTime() >= ORDER_SETTLE_MS) return save(order, { state: 'cancelled', reconcile_at: null });
+    throw new ProviderUnavailableError({
+      kind: 'unreachable',
+      provider: ESIMGO_PROVIDER,
+      operation: 'listOrders',
+      detail: 'The order sent earlier is not listed yet; its outcome is not known',
+    });
+  };
+
+  /** Finishes whatever the journal knows of this reference; orders afresh only when nothing was placed. */
+  const ordered = async (partnerId: string, reference: string, bundle: string, iccid: string | null): Promise<ProviderOrder> => {
+    let known = await journal.get(partnerId, reference);
+    if (known?.state === 'ordering') known = await settle(known);
+    if (known?.state === 'ordered') known = await readAssignment(known);
+    if (known && known.state !== 'cancelled') return known;
+
+    const line = { item: bundle, ...(iccid ? { iccid } : {}) };
+    await client.validateOrder(line);
+    const sent = await save(freshOrder(partnerId, reference, (known?.attempt ?? 0) + 1, bundle, iccid), {
+      state: 'ordering',
+      reconcile_at: after(ORDER_SETTLE_MS),
+    });
+    let answer: TransactionAnswer;
+    try {
+      answer = await client.placeOrder(line);
+    } catch (error) {
+      // A refusal (4xx) placed nothing; anything else (timeout, 5xx, a broken answer) stays `ordering` to be settled.
+      if (error instanceof EsimGoRefusal) await save(sent, { state: 'cancelled', reconcile_at: null });
+      throw error;
+    }
+    await journal.claimProviderReference(ESIMGO_PROVIDER, answer.orderReference, sent);
+    const placed = await accept(sent, answer);
+    return placed.state === 'ordered' ? readAssignment(placed) : placed;
+  };
+
+  const profileOf = (order: ProviderOrder): EsimProfile => {
+    const smdpAddress = order.smdp_address as string;
+    const matchingId = order.matching_id as string;
+    try {
+      const activationCode = buildActivationCode({ smdpAddress, matchingId, confirmationCodeRequired: false });
+      return { iccid: order.iccid as string, imsi: null, smdp_address: smdpAddress, matching_id: matchingId, activation_code: activationCode };
+    } catch (error) {
+      throw protocol('getAssignments', error instanceof Error ? error.message : 'Unusable install details');
+    }
+  };
+
+  return {
+    async allocateEsim({ partnerId, idempotencyKey, destination, firstPackage }) {
+      const bundle = bundleFor({ ...firstPackage, destination: firstPackage.destination ?? destination });
+      return profileOf(await ordered(partnerId, idempotencyKey, bundle, null));
+    },
+
+    async addPackage(input) {
+      // The eSIM was ordered with this package's bundle: there is nothing more to order.
+      if (input.withEsim) return;
+      await ordered(input.partnerId, input.idempotencyKey, bundleFor(input), input.iccid);
+    },
+
+    /** The bundle in use on the eSIM (active, else the latest): its initial minus its remaining bytes. */
+    async readUsage({ iccid }) {
+      const { bundles } = await client.bundles(iccid);
+      const assignments = bundles.flatMap((b) => b.assignments);
+      const current = assignments.find((a) => a.bundleState === 'active') ?? assignments.at(-1);
+      return { usedBytes: Math.max(0, (current?.initialQuantity ?? 0) - (current?.remainingQuantity ?? 0)) };
+    },
+
+    networkFor: async () => settings.homeNetwork,
+
+    async reconcile(order) {
+      let current = order;
+      if (current.state === 'ordering') current = await settle(current);
+      if (current.state === 'ordered') current = await readAssignment(current);
+      // A placed order stays with the redemption that placed it: its retry attaches it (eSIM Go has no cancel).
+      return current.reconcile_at === null ? current : save(current, { reconcile_at: null });
+    },
+  };
+};
