@@ -26,11 +26,16 @@ describe('Traveler lifecycle', () => {
   let hooks = 0;
 
   beforeAll(async () => {
-    [service, receiver] = await Promise.all([startTestService({ SWEEP_INTERVAL_MS: '200' }), startReceiver()]);
+    // Both start at once; whichever started is stopped in afterAll even when the other failed to.
+    const [started, listening] = await Promise.allSettled([startTestService({ SWEEP_INTERVAL_MS: '200' }), startReceiver()]);
+    if (started.status === 'fulfilled') service = started.value;
+    if (listening.status === 'fulfilled') receiver = listening.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (listening.status === 'rejected') throw listening.reason;
   });
   afterAll(async () => {
-    await receiver.close();
-    await service.stop();
+    await receiver?.close();
+    await service?.stop();
   });
 
   const admin = () => ({ ...service.runtime.admin, allowPrivateUrls: true });
