@@ -198,7 +198,7 @@ const routeTable = [
     ['sandboxTopup', 'topup'],
     ['sandboxClaimClassic', 'claim-classic'],
   ]),
-  // Webhook self-service (docs/webhooks.md): the delivery log is the partner's gsi2 partition (keys.deliveriesOf).
+  // Webhook self-service (docs/webhooks.md): the delivery log is the partner's 16 gsi2 shards (keys.deliveriesOf).
   {
     operation: 'getWebhookEndpoint',
     method: 'GET',

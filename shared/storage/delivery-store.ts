@@ -7,7 +7,8 @@ import { DELIVERY_LOG_RETENTION_DAYS, recoverableDeliveryStatuses, type Delivery
 import { cancellationReasons, isConditionalCheckFailed } from '#shared/storage/dynamo-errors';
 import { keys } from '#shared/storage/keys';
 import { timeToLiveAttribute } from '#shared/storage/table-definition';
-import type { DeliveryStart, DeliveryLog, DeliveryLogQuery, PartnerDeliveryLog } from '#shared/usecases/ports/webhooks';
+import { readShardsInOrder } from '#shared/storage/sharded-query';
+import type { DeliveryStart, DeliveryLog, DeliveryLogPage, DeliveryLogQuery, PartnerDeliveryLog } from '#shared/usecases/ports/webhooks';
 
 const strip = <T>(item: Record<string, unknown>): T => {
   const { pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, entity: _g, version: _h, [timeToLiveAttribute]: _i, ...rest } = item;
@@ -20,7 +21,7 @@ const expiresAt = (startedAt: string) => Math.floor(Date.parse(startedAt) / 1000
 /** A replay request stays in the table only until the stream has published it. */
 const REPLAY_REQUEST_RETENTION_SECONDS = 86_400;
 
-/** Items one page of the log may read before it answers with what it found (sparse filters stay bounded). */
+/** Items one page of the log may read, over all its shards, before it answers with what it found (sparse filters stay bounded). */
 const MAX_ITEMS_READ_PER_PAGE = 500;
 
 /** The log's sort position of a delivery: its index sort key. */
@@ -45,10 +46,42 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
       ':now': now,
       ':g1': keys.eventLookup(event.event_id),
       ':g1s': `DELIVERY#${now}#${deliveryId}`,
-      ':g2': keys.deliveriesOf(event.partner_id),
+      // Set on every write: a record written before the log was sharded moves to its shard on its next attempt.
+      ':g2': keys.deliveryLogShard(event.partner_id, deliveryId),
       ':g2s': `${now}#${deliveryId}`,
     },
   });
+
+  /**
+   * One page of the log, newest first: the 16 shards read from the page's position and merged by position. A
+   * position is unique, so the bound `after` is inclusive in every shard and the one delivery it names is dropped.
+   */
+  const logPage = async (partnerId: string, query: DeliveryLogQuery): Promise<DeliveryLogPage> => {
+    const until = `${query.until ?? '9999'}\uffff`;
+    // Every position starts with its ISO time, so `until` followed by the highest character bounds that second.
+    const upper = query.after !== undefined && query.after < until ? query.after : until;
+    const { items, stoppedAt } = await readShardsInOrder(client, {
+      tableName,
+      indexName: 'gsi2',
+      partitionKey: 'gsi2pk',
+      sortKey: 'gsi2sk',
+      shards: Array.from({ length: keys.DELIVERY_SHARDS }, (_, shard) => keys.deliveriesOf(partnerId, shard)),
+      range: { condition: 'gsi2sk BETWEEN :from AND :to', values: { ':from': query.since ?? '0', ':to': upper } },
+      filter: logFilter(query),
+      ascending: false,
+      consistent: false,
+      // One more than the page says whether another follows; one more again for the delivery at `after` itself.
+      count: query.limit + 1 + (query.after === undefined ? 0 : 1),
+      maxItemsRead: MAX_ITEMS_READ_PER_PAGE,
+    });
+    const found = items.filter((item) => item.gsi2sk !== query.after).map((item) => strip<DeliveryRecord>(item));
+    if (found.length > query.limit) {
+      const records = found.slice(0, query.limit);
+      return { records, nextPosition: deliveryPosition(records.at(-1)!) };
+    }
+    // The read budget ran out: the next page continues after the last position read in every shard, matching or not.
+    return stoppedAt === undefined ? { records: found } : { records: found, nextPosition: stoppedAt };
+  };
 
   return {
     async beginAttempt(start) {
@@ -151,17 +184,7 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
     },
 
     async byPartner(partnerId, limit) {
-      const { Items } = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'gsi2',
-          KeyConditionExpression: 'gsi2pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.deliveriesOf(partnerId) },
-          ScanIndexForward: false,
-          Limit: limit,
-        }),
-      );
-      return (Items ?? []).map((item) => strip<DeliveryRecord>(item));
+      return (await logPage(partnerId, { limit })).records;
     },
 
     async findEvent(eventId) {
@@ -178,42 +201,7 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
       return { partner_id: item.partner_id, event: item.event, event_id: item.event_id, timestamp: item.timestamp, data: item.data } as DomainEvent;
     },
 
-    async page(partnerId, query) {
-      const filter = logFilter(query);
-      const records: DeliveryRecord[] = [];
-      let startKey: Record<string, unknown> | undefined = query.after ? startKeyAt(partnerId, query.after) : undefined;
-      let read = 0;
-      do {
-        const { Items, LastEvaluatedKey, ScannedCount } = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: 'gsi2',
-            KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-            ...(filter.expression ? { FilterExpression: filter.expression } : {}),
-            ...(Object.keys(filter.names).length > 0 ? { ExpressionAttributeNames: filter.names } : {}),
-            ExpressionAttributeValues: {
-              ':pk': keys.deliveriesOf(partnerId),
-              ':from': query.since ?? '0',
-              // Every position starts with its ISO time, so `until` followed by the highest character bounds that second.
-              ':to': `${query.until ?? '9999'}\uffff`,
-              ...filter.values,
-            },
-            ScanIndexForward: false,
-            Limit: Math.min(MAX_ITEMS_READ_PER_PAGE - read, 100),
-            ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-          }),
-        );
-        read += ScannedCount ?? 0;
-        for (const item of Items ?? []) {
-          if (records.length === query.limit) return { records, nextPosition: deliveryPosition(records.at(-1)!) };
-          records.push(strip<DeliveryRecord>(item));
-        }
-        startKey = LastEvaluatedKey;
-      } while (startKey && read < MAX_ITEMS_READ_PER_PAGE);
-      if (!startKey) return { records };
-      // The read budget ran out: the next page continues after the last item read, matching or not.
-      return { records, nextPosition: String(startKey.gsi2sk) };
-    },
+    page: (partnerId, query) => logPage(partnerId, query),
 
     async findPartnerEvent(partnerId, eventId) {
       const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.event(partnerId, eventId) }));
@@ -259,12 +247,6 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
       }
     },
   };
-};
-
-/** The index key of the position a page continues after (a delivery's keys follow from its position). */
-const startKeyAt = (partnerId: string, position: string) => {
-  const deliveryId = position.slice(position.lastIndexOf('#') + 1);
-  return { ...keys.delivery(partnerId, deliveryId), gsi2pk: keys.deliveriesOf(partnerId), gsi2sk: position };
 };
 
 /** The filter of a log query: event, event id, statuses, and whether recovered deliveries count. */

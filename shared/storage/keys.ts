@@ -56,7 +56,14 @@ export const keys = {
     pk: `${partner(partnerId)}#DELIVERY#${deliveryId}`,
     sk: `ATTEMPT#${String(attempt).padStart(2, '0')}`,
   }),
-  deliveriesOf: (partnerId: string) => `${partner(partnerId)}#DELIVERIES`,
+  /**
+   * A partner's delivery log (gsi2) is spread over DELIVERY_SHARDS index partitions by a hash of the delivery id: one
+   * partition would take every attempt of a busy partner's deliveries (docs/data-model.md, Hot keys; decision F120).
+   * A log page merges one Query per shard from its position, by `{created_at}#{delivery_id}`.
+   */
+  DELIVERY_SHARDS: 16,
+  deliveriesOf: (partnerId: string, shard: number) => `${partner(partnerId)}#DELIVERIES#${shard}`,
+  deliveryLogShard: (partnerId: string, deliveryId: string) => keys.deliveriesOf(partnerId, shardOf(deliveryId, keys.DELIVERY_SHARDS)),
   /** A replay or recovery in the outbox: no gsi1 look-up, so it is never mistaken for the recorded event. */
   replayRequest: (partnerId: string, requestId: string) => ({ pk: `${partner(partnerId)}#REPLAY#${requestId}`, sk: 'REPLAY' }),
 

@@ -78,6 +78,11 @@ const rangeMatcher = (condition: string | undefined, values: Values): ((sortValu
   if (!condition) return () => true;
   const prefix = condition.match(/^begins_with\(\s*\w+\s*,\s*(:\w+)\s*\)$/);
   if (prefix) return (sortValue) => sortValue.startsWith(String(values[prefix[1] ?? '']));
+  const between = condition.match(/^\w+\s+BETWEEN\s+(:\w+)\s+AND\s+(:\w+)$/i);
+  if (between) {
+    const [low, high] = [String(values[between[1] ?? '']), String(values[between[2] ?? ''])];
+    return (sortValue) => sortValue >= low && sortValue <= high;
+  }
   const comparison = condition.match(/^\w+\s*(<=|>=|<|>|=)\s*(:\w+)$/);
   if (!comparison) throw new Error(`Unsupported key condition: ${condition}`);
   const operand = String(values[comparison[2] ?? '']);
@@ -144,7 +149,8 @@ export const capacityTable = () => {
     const gsi = gsis.find((candidate) => candidate.name === indexName);
     const [pkName, skName] = gsi ? [gsi.partitionKey, gsi.sortKey] : [partitionKey, sortKey];
     const values = (input.ExpressionAttributeValues ?? {}) as Values;
-    const [hash = '', range] = String(input.KeyConditionExpression).split(/\s+AND\s+/i);
+    const [hash = '', ...rangeParts] = String(input.KeyConditionExpression).split(/\s+AND\s+/i);
+    const range = rangeParts.join(' AND ');
     const partition = String(values[hash.split('=')[1]?.trim() ?? '']);
     const inRange = rangeMatcher(range?.trim(), values);
     const ascending = input.ScanIndexForward !== false;

@@ -1,0 +1,181 @@
+// benchmark → the design at 100 times today's data (issue 19 item 5): the same requests and sweeps on an empty table
+// and on a table seeded with SCALE_BOOKINGS bookings (default 1,000,000) across 200 partners, one of them holding
+// half, measured interleaved in the same run on one DynamoDB Local, each figure beside its empty-table reference.
+// `npm run bench:scale`; SCALE_BOOKINGS, BENCH_ROUNDS (5) and BENCH_REQUESTS (30 per round) change the size.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { startDynamoDbLocal } from '#bin/local/dynamodb-local';
+import { dynamoBookingStore } from '#shared/storage/booking-store';
+import { dynamoScheduleStore } from '#shared/storage/schedule-store';
+import { dynamoTravelerStore } from '#shared/storage/traveler-store';
+import { sweepDepartureEvents } from '#shared/usecases/sweep-departure-events';
+import { sweepPackageSchedules } from '#shared/usecases/sweep-package-schedules';
+import { interleaved, loadAverage, percentile, report, type Row } from '#test/bench/measure';
+import { createTableWithoutStream, enableStream, type SeedResult, seedTable } from '#test/bench/seed';
+import { signedClient } from '#test/support/signed-client';
+
+const projectRoot = resolve(import.meta.dirname, '../..');
+const BOOKINGS = Number(process.env.SCALE_BOOKINGS ?? 1_000_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30);
+const PER_PAGE = 10;
+const DEEP_PAGE = 50;
+
+/** Starts the local runtime for one table in its own process; resolves with its URL. */
+const startServer = (tableName: string, secretKey: string, endpoint: string) =>
+  new Promise<{ url: string; child: ChildProcess }>((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'local-server.ts'), tableName, secretKey], {
+      cwd: projectRoot,
+      env: { ...process.env, DYNAMODB_ENDPOINT: endpoint },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    child.once('exit', (code) => fail(new Error(`The ${tableName} server exited (${code}) before it started`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => done({ url: (JSON.parse(line) as { url: string }).url, child }));
+  });
+
+/** What one side of the comparison needs: its table's seed, a signed client, the ids and cursor its requests use. */
+const prepareSide = async (documentClient: DynamoDBDocumentClient, tableName: string, seed: SeedResult, url: string) => {
+  const client = signedClient(url, seed.biggest, { checkContract: false });
+  const first = await client.send('GET', `/bookings?perPage=${PER_PAGE}`);
+  const ids = (first.body.data as Array<{ id: string }>).map((booking) => booking.id);
+  let cursor: string = first.body.pagination.nextCursor;
+  for (let page = 2; page < DEEP_PAGE; page += 1) {
+    const next = (await client.send('GET', `/bookings?perPage=${PER_PAGE}&cursor=${encodeURIComponent(cursor)}`)).body.pagination.nextCursor;
+    if (!next) throw new Error(`The partner has fewer than ${DEEP_PAGE} pages of bookings: seed more (SCALE_BOOKINGS).`);
+    cursor = next;
+  }
+  const clock = { now: () => seedNow };
+  return {
+    client,
+    ids,
+    deepCursor: cursor,
+    traveler: seed.traveler,
+    departures: () =>
+      sweepDepartureEvents({
+        schedules: dynamoScheduleStore(documentClient, tableName),
+        bookings: dynamoBookingStore(documentClient, tableName),
+        clock,
+      }),
+    packages: () => sweepPackageSchedules({ travelers: dynamoTravelerStore(documentClient, tableName), clock }),
+  };
+};
+type Side = Awaited<ReturnType<typeof prepareSide>>;
+
+const expectOk = async (response: Promise<{ status: number; body: unknown }>) => {
+  const { status, body } = await response;
+  if (status !== 200) throw new Error(`Benchmark request answered ${status}: ${JSON.stringify(body).slice(0, 300)}`);
+};
+
+/** The median of `count` sequential calls, each also kept in `pool` for the p99. */
+const sequential = async (count: number, call: (i: number) => Promise<unknown>, pool: number[]) => {
+  const timings: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    await call(i);
+    timings.push(performance.now() - started);
+  }
+  pool.push(...timings);
+  return percentile(timings, 50);
+};
+
+const kinds = {
+  'GET /bookings (first page)': (side: Side) => (i: number) => expectOk(side.client.send('GET', `/bookings?perPage=${PER_PAGE}&request=${i}`)),
+  'GET /bookings (50th page)': (side: Side) => (i: number) =>
+    expectOk(side.client.send('GET', `/bookings?perPage=${PER_PAGE}&cursor=${encodeURIComponent(side.deepCursor)}&request=${i}`)),
+  'GET /bookings/{id}': (side: Side) => (i: number) => expectOk(side.client.send('GET', `/bookings/${side.ids[i % side.ids.length]}`)),
+  'GET /native/user-dashboard': (side: Side) => (i: number) =>
+    expectOk(side.client.send('GET', `/native/user-dashboard?external_user_id=${side.traveler}&request=${i}`)),
+  'GET /webhooks/deliveries': (side: Side) => (i: number) => expectOk(side.client.send('GET', `/webhooks/deliveries?perPage=20&request=${i}`)),
+  'departure sweep (nothing due, a month ahead indexed)': (side: Side) => () => side.departures(),
+  'package sweep (nothing due, a month ahead indexed)': (side: Side) => () => side.packages(),
+};
+type Kind = keyof typeof kinds;
+
+const seedNow = new Date();
+
+const loadBefore = loadAverage();
+console.log(`Node ${process.version}, ${ROUNDS} rounds of ${REQUESTS}, ${BOOKINGS} bookings; load average before: ${loadBefore}`);
+const dynamo = await startDynamoDbLocal({ inMemory: true });
+const client = new DynamoDBClient({
+  endpoint: dynamo.endpoint,
+  region: 'us-east-1',
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+});
+const documentClient = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+const servers: ChildProcess[] = [];
+try {
+  const secretKey = randomBytes(32).toString('base64');
+  const common = { now: seedNow, secretKey, concurrency: 32, bookingsPerTraveler: 4, log: console.log };
+  await createTableWithoutStream(client, 'scale-empty');
+  await createTableWithoutStream(client, 'scale-loaded');
+  // The reference holds only what the requests read: one partner with 60 pages of bookings, its traveler, its log.
+  const emptySeed = await seedTable(client, {
+    ...common,
+    tableName: 'scale-empty',
+    bookings: PER_PAGE * (DEEP_PAGE + 10),
+    partners: 1,
+    biggestShare: 1,
+    deliveriesPerBooking: 0.25,
+  });
+  console.log(`Seeding ${BOOKINGS} bookings over 200 partners (half for one)…`);
+  const loadedSeed = await seedTable(client, {
+    ...common,
+    tableName: 'scale-loaded',
+    bookings: BOOKINGS,
+    partners: 200,
+    biggestShare: 0.5,
+    deliveriesPerBooking: 0.05,
+  });
+  console.log(
+    `Seeded ${loadedSeed.items} items in ${loadedSeed.seconds.toFixed(0)} s (${(loadedSeed.items / loadedSeed.seconds).toFixed(0)} items/s)`,
+  );
+  await enableStream(client, 'scale-empty');
+  await enableStream(client, 'scale-loaded');
+
+  const [emptyServer, loadedServer] = [
+    await startServer('scale-empty', secretKey, dynamo.endpoint),
+    await startServer('scale-loaded', secretKey, dynamo.endpoint),
+  ];
+  servers.push(emptyServer.child, loadedServer.child);
+  const empty = await prepareSide(documentClient, 'scale-empty', emptySeed, emptyServer.url);
+  const loaded = await prepareSide(documentClient, 'scale-loaded', loadedSeed, loadedServer.url);
+  console.log(`Load average after seeding: ${loadAverage()}`);
+
+  const pools = new Map<string, number[]>();
+  const pool = (name: string) => pools.get(name) ?? (pools.set(name, []), pools.get(name)!);
+  const candidates: Record<string, () => Promise<number>> = {};
+  for (const kind of Object.keys(kinds) as Kind[]) {
+    candidates[`${kind}|loaded`] = () => sequential(REQUESTS, kinds[kind](loaded), pool(`${kind}|loaded`));
+    candidates[`${kind}|empty`] = () => sequential(REQUESTS, kinds[kind](empty), pool(`${kind}|empty`));
+  }
+  const figures = await interleaved(ROUNDS, candidates);
+  const rows = (Object.keys(kinds) as Kind[]).flatMap((kind): Row[] => [
+    {
+      figure: `${kind} p50`,
+      value: figures[`${kind}|loaded`]!,
+      reference: figures[`${kind}|empty`]!,
+      referenceName: 'empty table',
+      unit: 'ms',
+      target: { max: 1.1 },
+    },
+    {
+      figure: `${kind} p99`,
+      value: percentile(pool(`${kind}|loaded`), 99),
+      reference: percentile(pool(`${kind}|empty`), 99),
+      referenceName: 'empty table',
+      unit: 'ms',
+    },
+  ]);
+  const met = report(`${BOOKINGS} bookings (${loadedSeed.items} items) against an empty table`, rows);
+  console.log(`\nLoad average before: ${loadBefore}; after: ${loadAverage()}`);
+  console.log(met ? 'Every target met.' : 'Some targets are not met (rows marked **no**).');
+} finally {
+  for (const server of servers) server.stdin?.end();
+  await Promise.all(servers.map((server) => new Promise((done) => (server.exitCode === null ? server.once('exit', done) : done(null)))));
+  client.destroy();
+  await dynamo.stop();
+}
