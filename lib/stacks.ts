@@ -1,5 +1,6 @@
 // infrastructure → the stacks of one stage, split by how they change: data (table, keys, alarm topic), event
 // pipeline, partner API (with its route groups as nested stacks) and monitoring (the dashboard).
+import { SmdpNotificationDomain, smdpNotificationDomainFromContext } from '#lib/smdp-notification-domain';
 import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -116,6 +117,8 @@ export class PipelineStack extends Stack {
 export class ApiStack extends Stack {
   public readonly api: Api;
   public readonly firewall: Firewall;
+  /** Stages that provision over ES2+: where the SM-DP+ sends notifications (mutual TLS). */
+  public readonly smdpDomain?: SmdpNotificationDomain;
 
   public constructor(scope: Construct, id: string, props: StageStackProps & { dataStack: DataStack; routes?: readonly RouteDefinition[] }) {
     const { stage, dataStack, routes, ...stackProps } = props;
@@ -127,6 +130,12 @@ export class ApiStack extends Stack {
       resources: { table: data.table, secretKey: data.secretKey, tokenKey: data.tokenKey, alarmTopic },
     });
     this.firewall = new Firewall(this, 'Firewall', { stage, api: this.api.restApi });
+    if (stage.connectivity === 'es2plus') {
+      this.smdpDomain = new SmdpNotificationDomain(this, 'SmdpNotificationDomain', {
+        api: this.api.restApi,
+        settings: smdpNotificationDomainFromContext(this),
+      });
+    }
   }
 }
 

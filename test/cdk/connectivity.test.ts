@@ -1,6 +1,7 @@
 // test → which connectivity provider a stage deploys, and that production refuses the simulated one.
 import { readFileSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { stageFromContext } from '#lib/stage';
 import { synthesized } from '#test/support/synthesized-stage';
 
@@ -67,6 +68,59 @@ describe('Stage: connectivity per stage', () => {
       .map((a) => String((a as { Properties: { AlarmDescription: string } }).Properties.AlarmDescription));
     expect(alarms).toEqual(
       expect.arrayContaining([expect.stringContaining('operations.md#providererrors'), expect.stringContaining('operations.md#providerlatency')]),
+    );
+  });
+});
+
+describe('Stage: the SM-DP+ notification domain (mutual TLS)', () => {
+  const domainContext = {
+    smdpDomainName: 'es2plus.partner-esim.example',
+    smdpCertificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/0d5c1b3a-1111-4222-8333-944455556666',
+    smdpTruststoreUri: 's3://esim-booking-staging-truststore/smdp-ca.pem',
+  };
+
+  it('puts the API behind a regional TLS 1.2 domain whose handshake needs a client certificate from the truststore', () => {
+    // Act
+    const staging = synthesized('staging', { context: { ...domainContext, smdpTruststoreVersion: 'v3' } });
+
+    // Assess
+    const [domain] = staging.ofType('AWS::ApiGateway::DomainName');
+    expect(domain?.Properties).toMatchObject({
+      DomainName: domainContext.smdpDomainName,
+      RegionalCertificateArn: domainContext.smdpCertificateArn,
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+      SecurityPolicy: 'TLS_1_2',
+      MutualTlsAuthentication: { TruststoreUri: domainContext.smdpTruststoreUri, TruststoreVersion: 'v3' },
+    });
+    const [mapping] = staging.ofType('AWS::ApiGateway::BasePathMapping');
+    expect(mapping?.stack).toBe(domain?.stack);
+    expect(mapping?.Properties.Stage).toBeDefined();
+    const outputs = staging.templates.flatMap((t) => Object.values((t.template as { Outputs?: Record<string, { Value: unknown }> }).Outputs ?? {}));
+    expect(outputs.map((o) => o.Value)).toContain(`https://${domainContext.smdpDomainName}/gsma/rsp2/es2plus/handleDownloadProgressInfo`);
+  });
+
+  it('warns instead when the stage names no domain, and has none on stages that do not provision over ES2+', () => {
+    // Act
+    const production = synthesized('production');
+    const esimGo = synthesized('staging', { context: { ...domainContext, connectivity: 'esimgo' } });
+
+    // Assess
+    expect(production.ofType('AWS::ApiGateway::DomainName')).toEqual([]);
+    const warnings = Annotations.fromStack(production.app.node.findAll().find((c) => c.node.id === 'Api' && c instanceof Stack) as Stack).findWarning(
+      '*',
+      Match.stringLikeRegexp('SM-DP\\+ cannot reach the ES2\\+ notification route'),
+    );
+    expect(warnings).toHaveLength(1);
+    expect(esimGo.ofType('AWS::ApiGateway::DomainName')).toEqual([]);
+  });
+
+  it('refuses a partial or malformed setting before anything is deployed', () => {
+    expect(() => synthesized('staging', { context: { smdpDomainName: domainContext.smdpDomainName } })).toThrow(/needs all of/);
+    expect(() => synthesized('staging', { context: { ...domainContext, smdpTruststoreUri: 'https://bucket/ca.pem' } })).toThrow(
+      /is not s3:\/\/<bucket>\/<key>/,
+    );
+    expect(() => synthesized('staging', { context: { ...domainContext, smdpCertificateArn: 'my-certificate' } })).toThrow(
+      /not an ACM certificate ARN/,
     );
   });
 });
