@@ -1,6 +1,6 @@
 // domain → ISO 3166 country codes from i18n-iso-countries' own code table, without its name look-up (which brings
 // the diacritics tables): most functions only convert and check codes; country names are in country-names.ts.
-import codes from 'i18n-iso-countries/codes.json';
+import codes from 'i18n-iso-countries/codes.json' with { type: 'json' };
 
 const alpha3ByAlpha2 = new Map(codes.map(([alpha2, alpha3]) => [alpha2, alpha3] as [string, string]));
 const alpha2ByOther = new Map(
