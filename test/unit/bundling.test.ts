@@ -59,4 +59,29 @@ describe('Function: lambdaBundling', () => {
     expect(users).toEqual([]);
     expect(Object.keys(metafile.inputs).filter((input) => /mnemonist|endpoint-cache|middleware-endpoint-discovery/.test(input))).toEqual([]);
   });
+  it('drops modules a function does not use, which package.json allows only while no module is imported for its effects alone', async () => {
+    // Prepare: "sideEffects": false lets esbuild leave out a module none of whose exports is used
+    const sources = ['functions', 'shared', 'lib'].flatMap((folder) =>
+      readdirSync(join(projectRoot, folder), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts'))
+        .map((file) => join(folder, file)),
+    );
+    const outfile = join(mkdtempSync(join(tmpdir(), 'bundling-')), 'index.js');
+
+    // Act
+    const bareImports = sources.filter((file) => /^import\s+['"]/m.test(readFileSync(join(projectRoot, file), 'utf8')));
+    const { metafile } = await build({ ...lambdaBuildOptions(projectRoot, 'functions/get-booking.ts', outfile), metafile: true });
+
+    // Assess: reading a booking bundles no connectivity provider, catalog or brand store
+    expect(JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')).sideEffects).toBe(false);
+    expect(sources.length).toBeGreaterThan(100);
+    expect(bareImports).toEqual([]);
+    const bundled = Object.values(metafile.outputs).flatMap((output) =>
+      Object.entries(output.inputs)
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([file]) => file),
+    );
+    expect(bundled).toContain('shared/storage/booking-store.ts');
+    expect(bundled.filter((file) => /^shared\/(providers\/|storage\/(catalog|brand)-store)/.test(file))).toEqual([]);
+  });
 });
