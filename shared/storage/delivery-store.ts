@@ -1,5 +1,5 @@
 // storage adapter → the delivery log: one record per delivery, one item per HTTP attempt, the event log look-up.
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '#shared/events/catalog';
 import { outboxEntityType } from '#shared/events/pipeline';
@@ -105,36 +105,33 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
     },
 
     async recordAttempt(attempt, status, reason) {
+      // Two plain writes in order, not a transaction (which bills every item twice): the attempt first, then the
+      // record's status. A crash between them leaves the attempt listed and the record one attempt behind; the
+      // message comes back, and beginAttempt counts the next attempt, so nothing is lost or sent twice (docs/cost.md).
       await client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName,
-                Item: {
-                  ...keys.deliveryAttempt(attempt.partner_id, attempt.delivery_id, attempt.attempt),
-                  entity: 'delivery_attempt',
-                  ...attempt,
-                  [timeToLiveAttribute]: expiresAt(attempt.at),
-                },
-              },
-            },
-            {
-              Update: {
-                TableName: tableName,
-                Key: keys.delivery(attempt.partner_id, attempt.delivery_id),
-                UpdateExpression: 'SET #status = :status, last_status_code = :code, last_error = :error, reason = :reason, updated_at = :now',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':status': status,
-                  ':code': attempt.status_code,
-                  ':error': attempt.error,
-                  ':reason': reason ?? null,
-                  ':now': attempt.at,
-                },
-              },
-            },
-          ],
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...keys.deliveryAttempt(attempt.partner_id, attempt.delivery_id, attempt.attempt),
+            entity: 'delivery_attempt',
+            ...attempt,
+            [timeToLiveAttribute]: expiresAt(attempt.at),
+          },
+        }),
+      );
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.delivery(attempt.partner_id, attempt.delivery_id),
+          UpdateExpression: 'SET #status = :status, last_status_code = :code, last_error = :error, reason = :reason, updated_at = :now',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':status': status,
+            ':code': attempt.status_code,
+            ':error': attempt.error,
+            ':reason': reason ?? null,
+            ':now': attempt.at,
+          },
         }),
       );
     },
