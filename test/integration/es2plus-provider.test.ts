@@ -1,9 +1,11 @@
 // The ES2+ adapter against the SM-DP+ simulator over real mutual TLS: the exact wire format of every call, and one
 // test per failure class (Failed, 5xx, Expired, lost answer, refused confirmation) showing no second order.
 import { startSmdpSimulator, type SmdpSimulator } from '#bin/local/smdp-simulator';
+import { randomBytes } from 'node:crypto';
 import { es2PlusClient } from '#shared/providers/es2plus/client';
 import { es2PlusConnectivity, RECONCILE_AFTER_MS } from '#shared/providers/es2plus/es2plus-connectivity';
 import { mutualTlsTransport } from '#shared/providers/es2plus/transport';
+import { localSecretCipher } from '#shared/security/local-secret-cipher';
 import { type ProviderCallRecord, ProviderUnavailableError } from '#shared/usecases/ports/provider-errors';
 import { makePackagePlan } from '#test/support/factories';
 import { memoryProviderOrderJournal } from '#test/support/fakes';
@@ -29,11 +31,18 @@ describe('Provider: ES2+ connectivity against the SM-DP+ simulator', () => {
       journal,
       clock,
       settings: { smdpAddress: 'fallback.example', profileTypes: { universal: 'TRAVEL-UNIVERSAL' }, homeNetwork: '00101' },
+      cipher: async () => localSecretCipher(randomBytes(32).toString('base64')),
     });
     return { provider, orders, records, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
   };
   const allocate = (provider: ReturnType<typeof setup>['provider'], reference = 'p1:universal:promo:abc') =>
-    provider.allocateEsim({ partnerId: 'p1', idempotencyKey: reference, destination: null, firstPackage: makePackagePlan() });
+    provider.allocateEsim({
+      partnerId: 'p1',
+      idempotencyKey: reference,
+      destination: null,
+      firstPackage: makePackagePlan(),
+      confirmationCode: false,
+    });
   const paths = () => smdp.calls.map((c) => c.path.replace('/gsma/rsp2/es2plus/', ''));
 
   it('orders a profile with downloadOrder then confirmOrder, exactly as SGP.22 6.5 frames them, and builds the activation code', async () => {
