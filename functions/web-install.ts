@@ -6,6 +6,9 @@ import { webDependencies } from '#shared/composition/traveler-web';
 import { installPage } from '#shared/web/install-page';
 import { travelerPage } from '#shared/web/traveler-page';
 
+// Only an eSIM that asks for a confirmation code loads the cipher (decision F143); other pages never do.
+const cipher = async () => (await import('#shared/composition/secret-cipher')).secretCipher;
+
 export const handler = travelerPage(async (request) => {
   const device = chosenDevice(request.event.queryStringParameters, request.headers['user-agent']);
   const acceptLanguage = request.headers['accept-language'];
@@ -16,7 +19,7 @@ export const handler = travelerPage(async (request) => {
       device: (language) => rendererDevice(device, { other: translator(language)('deviceOtherName') }),
       brandFallback: (language) => translator(language)('installBrandFallback'),
     },
-    webDependencies,
+    { ...webDependencies, cipher },
   );
   const frame = request.frame({ bookingLocale: locale, brand });
   return { page: installPage(frame, { instructions, device }), brand };

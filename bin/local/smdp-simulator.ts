@@ -51,7 +51,12 @@ interface SimulatedProfile {
   profileType: string;
   state: 'allocated' | 'released' | 'available' | 'unavailable';
   matchingId: string | null;
+  /** The confirmation code confirmOrder carried, as received (a real SM-DP+ keeps it to check the device's hash). */
+  confirmationCode: string | null;
 }
+
+/** What the simulator takes as a confirmation code: 4 to 16 letters or digits (SGP.22 leaves the format open). */
+const CONFIRMATION_CODE = /^[0-9A-Za-z]{4,16}$/;
 
 export interface SmdpSimulator {
   url: string;
@@ -153,13 +158,17 @@ export const startSmdpSimulator = async (options: { smdpAddress?: string; functi
     downloadOrder(body) {
       if (!profileTypeOk(body.profileType)) return failed('8.2.5', '3.9', 'Unknown profile type');
       const iccid = newIccid();
-      profiles.set(iccid, { iccid, profileType: body.profileType as string, state: 'allocated', matchingId: null });
+      profiles.set(iccid, { iccid, profileType: body.profileType as string, state: 'allocated', matchingId: null, confirmationCode: null });
       return { ...status('Executed-Success'), iccid };
     },
     confirmOrder(body) {
       const profile = profiles.get(body.iccid);
       if (!profile) return failed('8.2.1', '3.9', 'Unknown ICCID');
       if (profile.state !== 'allocated') return failed('8.2.1', '3.3', 'Profile already in use');
+      if (body.confirmationCode !== undefined && !CONFIRMATION_CODE.test(body.confirmationCode)) {
+        return failed('8.2.7', '2.1', 'Invalid confirmation code');
+      }
+      profile.confirmationCode = body.confirmationCode ?? null;
       profile.matchingId = body.matchingId || newMatchingId();
       profile.state = body.releaseFlag ? 'released' : 'allocated';
       return { ...status('Executed-Success'), matchingId: profile.matchingId, smdpAddress };

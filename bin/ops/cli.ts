@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { CatalogPackage } from '#shared/domain/package-specification';
 import { CatalogPackageSchema } from '#shared/domain/booking-schemas';
 import { validate } from '#shared/domain/validate';
+import { parseOnOff, requiresConfirmationCode } from '#shared/domain/partner';
 import { AppError } from '#shared/errors';
 import type { WebhookEventName } from '#shared/events/catalog';
 import { connectTarget, type OpsContext } from '#bin/ops/connection';
@@ -27,6 +28,7 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   partner show <partner_id>                    show one partner (never its secrets)
   partner rotate-secret <partner_id>           new API secret; the old one stops working at once
   partner update <partner_id> [--cutoff-days 7] [--about-to-depart-hours 2] [--status active|disabled]
+                           [--confirmation-code on|off]   new eSIMs ask the traveler for a code (ES2+ only)
   webhook set <partner_id> [--url <https url>] [--auth-header x-api-key] [--auth-prefix "Bearer "]
                            [--subscribe <event>]... [--unsubscribe <event>]... [--alert-email <address>]
                            [--enable | --disable]   disabled: deliveries are held (partner show: health)
@@ -61,6 +63,7 @@ const options = {
   'cutoff-days': { type: 'string' },
   'about-to-depart-hours': { type: 'string' },
   status: { type: 'string' },
+  'confirmation-code': { type: 'string' },
   url: { type: 'string' },
   'auth-header': { type: 'string' },
   'auth-prefix': { type: 'string' },
@@ -136,6 +139,8 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
       const cutoffDays = wholeNumber(values['cutoff-days'], 'cutoff-days', 1);
       const hours = wholeNumber(values['about-to-depart-hours'], 'about-to-depart-hours', 1);
       if (values.status && values.status !== 'active' && values.status !== 'disabled') throw new UsageError('--status is active or disabled.');
+      const confirmationCode = values['confirmation-code'] === undefined ? undefined : parseOnOff(values['confirmation-code']);
+      if (values['confirmation-code'] !== undefined && confirmationCode === undefined) throw new UsageError('--confirmation-code is on or off.');
       const profile = await updatePartnerProfile(
         required(subject, '<partner_id>'),
         (p) => ({
@@ -145,6 +150,7 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
             cutoffDays: cutoffDays ?? p.departure_events.cutoffDays,
             aboutToDepartHours: hours ?? p.departure_events.aboutToDepartHours,
           },
+          confirmation_code: confirmationCode ?? requiresConfirmationCode(p),
         }),
         deps,
       );

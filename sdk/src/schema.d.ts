@@ -4631,7 +4631,7 @@ export interface operations {
                             intro: string;
                             steps: {
                                 /** @enum {string} */
-                                id: "one_tap" | "qr_code" | "manual" | "turn_on" | "installed";
+                                id: "one_tap" | "qr_code" | "manual" | "confirmation_code" | "turn_on" | "installed";
                                 title: string;
                                 body: string;
                             }[];
@@ -4640,11 +4640,13 @@ export interface operations {
                                 smdp_address: string;
                                 matching_id: string;
                                 confirmation_code_required: boolean;
+                                confirmation_code: string | null;
                                 labels: {
                                     smdp_address: string;
                                     matching_id: string;
                                     code: string;
                                     iccid: string;
+                                    confirmation_code: string;
                                 };
                             };
                             qr_code: {

@@ -51,7 +51,9 @@ const es2Plus = async (journal: ProviderOrderJournal, clock: Clock): Promise<Con
     timeoutMs: ES2PLUS_TIMEOUT_MS,
   });
   const client = es2PlusClient({ transport, functionRequesterIdentifier: secret.functionRequesterIdentifier, observe: recordProviderCall });
-  return es2PlusConnectivity({ client, journal, clock, settings: secret });
+  // The secret cipher is loaded on the first order that needs a confirmation code (decision F143).
+  const cipher = async () => (await import('#shared/composition/secret-cipher')).secretCipher;
+  return es2PlusConnectivity({ client, journal, clock, settings: secret, cipher });
 };
 
 const esimGo = async (journal: ProviderOrderJournal, clock: Clock): Promise<Connectivity> => {

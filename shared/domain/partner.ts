@@ -29,6 +29,11 @@ export interface PartnerProfile {
   status: 'active' | 'disabled';
   departure_events: DepartureEventSettings;
   webhook: WebhookSettings;
+  /**
+   * New eSIMs ask the traveler for a confirmation code on download (SGP.22 4.1, activation code ending `$1`;
+   * decision F140). Absent on profiles written before the setting existed: off.
+   */
+  confirmation_code?: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -44,3 +49,10 @@ export const defaultWebhookSettings = (): WebhookSettings => ({
   disabled_at: null,
   disabled_reason: null,
 });
+
+/** Whether the partner's new eSIMs require a confirmation code (off unless support turned it on). */
+export const requiresConfirmationCode = (profile: Pick<PartnerProfile, 'confirmation_code'> | undefined): boolean =>
+  profile?.confirmation_code === true;
+
+/** The ops CLI's spelling of the setting: `on` or `off`; anything else is refused. */
+export const parseOnOff = (raw: string): boolean | undefined => (raw === 'on' ? true : raw === 'off' ? false : undefined);

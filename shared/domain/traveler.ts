@@ -14,6 +14,11 @@ export interface Esim {
   /** Null when the provider does not reveal it (ES2+). */
   imsi: string | null;
   activation_code: string;
+  /**
+   * When the activation code ends in `$1`: the code the traveler types, encrypted with the secret cipher (context:
+   * partner and ICCID, decision F142), never in clear. Absent or null: no code is asked for.
+   */
+  confirmation_code_ciphertext?: string | null;
   kind: EsimKind;
   /** ISO3 the eSIM was provisioned for (classic eSIMs); null for the universal eSIM. */
   destination: string | null;
@@ -121,6 +126,7 @@ export interface ProvisionedProfile {
   iccid: string;
   imsi: string | null;
   activation_code: string;
+  confirmation_code_ciphertext?: string | null;
 }
 
 /**
@@ -137,6 +143,7 @@ export const addProvisionedEsim = (
     iccid: profile.iccid,
     imsi: profile.imsi,
     activation_code: profile.activation_code,
+    confirmation_code_ciphertext: profile.confirmation_code_ciphertext ?? null,
     kind: input.kind,
     destination: input.destination,
     state: 'provisioned',

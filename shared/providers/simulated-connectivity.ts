@@ -36,6 +36,8 @@ export const simulatedConnectivity = (): ConnectivityProvider => {
         smdp_address: SIMULATED_SMDP_ADDRESS,
         matching_id: matchingId,
         activation_code: `LPA:1$${SIMULATED_SMDP_ADDRESS}$${matchingId}`,
+        // Confirmation codes are an ES2+ feature (decision F140): the simulation ignores the partner setting.
+        confirmation_code_ciphertext: null,
       };
     },
     async addPackage() {},

@@ -5,6 +5,7 @@ import type { Booking, PackageQueueEntry } from '#shared/domain/booking';
 import { consumeGrant, entryState, nextVersion } from '#shared/domain/grants';
 import { classicClaimed } from '#shared/domain/lifecycle-events';
 import { addProvisionedEsim, type Esim } from '#shared/domain/traveler';
+import { requiresConfirmationCode } from '#shared/domain/partner';
 import type { DomainEvent } from '#shared/events/catalog';
 import { ConflictError } from '#shared/errors';
 import { findTravelerQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
@@ -142,6 +143,7 @@ export const claimClassicGrant = (
         idempotencyKey: `${input.partnerId}:classic:${entry.uuid}`,
         destination,
         firstPackage: packagePlanOf(entry.package_specification),
+        confirmationCode: requiresConfirmationCode(await deps.partners.getProfile(input.partnerId)),
       });
       ({ traveler, esim } = addProvisionedEsim(traveler, profile, { kind: 'classic', destination, bookingId: booking.id }, now));
     }

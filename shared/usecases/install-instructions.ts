@@ -6,7 +6,8 @@ import { NotFoundError } from '#shared/errors';
 import { currentEsim } from '#shared/usecases/traveler-overview';
 import { travelerNotFound } from '#shared/usecases/travelers';
 import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
-import type { BrandDirectory } from '#shared/usecases/ports/partners';
+import type { BrandDirectory, SecretCipher } from '#shared/usecases/ports/partners';
+import { confirmationCodeOf } from '#shared/usecases/confirmation-codes';
 
 export interface InstallInstructionsRequest {
   partnerId: string;
@@ -18,6 +19,8 @@ export interface InstallInstructionsRequest {
 
 export type InstallInstructionsDeps = Pick<LifecycleDeps, 'travelers' | 'bookings' | 'partners'> & {
   brands: Pick<BrandDirectory, 'resolve'>;
+  /** Decrypts the eSIM's confirmation code; called only for an eSIM that requires one. */
+  cipher: Pick<SecretCipher, 'decrypt'>;
 };
 
 const esimNotFound = () => new NotFoundError('This traveler has no eSIM yet: redeem or buy a package first.', 'esim_not_found');
@@ -32,7 +35,8 @@ const brandingOf = (brand: Brand): Branding => ({ name: brand.name, colors: { pr
  * Input: partner, traveler, device, served locale and format. Output: the rendered instructions (decision F37).
  * The eSIM is the one the dashboard shows (universal, else the newest classic). Branding: the brand named by
  * the booking that granted the eSIM (`custom_branding`), else the partner's default brand, else the partner's
- * name with the default colors. Unknown traveler → 404 user_not_found; a traveler without an eSIM (stored, or
+ * name with the default colors. An eSIM that requires a confirmation code gets a step naming it (decrypted here,
+ * for this partner's traveler only). Unknown traveler → 404 user_not_found; a traveler without an eSIM (stored, or
  * named by a booking's grant) → 404 esim_not_found.
  */
 export const installInstructions = async (input: InstallInstructionsRequest, deps: InstallInstructionsDeps) => {
@@ -45,6 +49,7 @@ export const installInstructions = async (input: InstallInstructionsRequest, dep
   const branding = brand ? brandingOf(brand) : { name: await partnerName(deps, input.partnerId), colors: null, logo_url: null };
   return renderInstructions({
     activationCode: esim.activation_code,
+    confirmationCode: await confirmationCodeOf(deps.cipher, input.partnerId, esim),
     iccid: esim.iccid,
     esimStatus: esim.state,
     device: input.device,

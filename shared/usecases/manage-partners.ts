@@ -1,7 +1,7 @@
 // use cases → operator actions on partners: create, list, show, rotate the API secret, change settings.
 import { defaultDepartureEventSettings } from '#shared/domain/departure-events';
 import { randomToken } from '#shared/domain/ids';
-import { defaultWebhookSettings, type PartnerProfile } from '#shared/domain/partner';
+import { defaultWebhookSettings, requiresConfirmationCode, type PartnerProfile } from '#shared/domain/partner';
 import { NotFoundError } from '#shared/errors';
 import type { SecretCipher, PartnerAdminStore } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
@@ -20,6 +20,8 @@ export interface PartnerView {
   api_secret?: string;
   status: PartnerProfile['status'];
   departure_events: PartnerProfile['departure_events'];
+  /** New eSIMs require a confirmation code (decision F140). */
+  confirmation_code: boolean;
   webhook: {
     url: string | null;
     signing_secret_configured: boolean;
@@ -41,6 +43,7 @@ export const partnerView = (profile: PartnerProfile, apiSecret?: string): Partne
   ...(apiSecret ? { api_secret: apiSecret } : {}),
   status: profile.status,
   departure_events: profile.departure_events,
+  confirmation_code: requiresConfirmationCode(profile),
   webhook: {
     url: profile.webhook.url,
     signing_secret_configured: profile.webhook.signing_secret_ciphertext !== null,
@@ -70,6 +73,7 @@ export const createPartner = async (input: { name: string }, deps: PartnerAdminD
     status: 'active',
     departure_events: defaultDepartureEventSettings,
     webhook: defaultWebhookSettings(),
+    confirmation_code: false,
     created_at: now,
     updated_at: now,
   };
@@ -93,7 +97,7 @@ export const rotatePartnerSecret = async (partnerId: string, deps: PartnerAdminD
   return partnerView(profile, apiSecret);
 };
 
-/** Applies an operator's change to the profile (departure windows, webhook settings). */
+/** Applies an operator's change to the profile (departure windows, confirmation codes, webhook settings). */
 export const updatePartnerProfile = async (
   partnerId: string,
   change: (profile: PartnerProfile) => PartnerProfile,

@@ -97,7 +97,12 @@ export const lifecycleTravelerDirectory = (deps: Deps): TravelerDirectory & Trav
     const { traveler, newest } = await readTraveler(deps, partnerId, externalUserId);
     const esim = currentEsim(traveler);
     return {
-      esim: esim && { iccid: esim.iccid, activation_code: esim.activation_code, status: esim.state },
+      esim: esim && {
+        iccid: esim.iccid,
+        activation_code: esim.activation_code,
+        confirmation_code_ciphertext: esim.confirmation_code_ciphertext ?? null,
+        status: esim.state,
+      },
       locale: newest?.locale ?? null,
       brandId: newest?.custom_branding ?? null,
     };

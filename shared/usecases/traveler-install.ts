@@ -2,7 +2,8 @@
 // rendered by the same instructions renderer as POST /native/instructions (shared/domain/install).
 import type { Brand } from '#shared/domain/brand';
 import { buildInstructions, type InstructionsDocument, type InstructionsInput } from '#shared/domain/install/instructions';
-import type { BrandDirectory } from '#shared/usecases/ports/partners';
+import type { BrandDirectory, SecretCipher } from '#shared/usecases/ports/partners';
+import { confirmationCodeOf } from '#shared/usecases/confirmation-codes';
 import type { TravelerSession, TravelerEsimSource } from '#shared/usecases/ports/travelers';
 
 export interface ShowInstallInput<Language extends string> {
@@ -18,7 +19,7 @@ export interface ShowInstallInput<Language extends string> {
 /** Input: session and device. Output: the instructions (null without an eSIM yet), the brand and the booking locale. */
 export const showInstallInstructions = async <Language extends string>(
   input: ShowInstallInput<Language>,
-  deps: { esims: TravelerEsimSource; brands: Pick<BrandDirectory, 'resolve'> },
+  deps: { esims: TravelerEsimSource; brands: Pick<BrandDirectory, 'resolve'>; cipher: () => Promise<Pick<SecretCipher, 'decrypt'>> },
 ): Promise<{ instructions: InstructionsDocument | null; brand: Brand | undefined; locale: string | null }> => {
   const { partner_id: partnerId, external_user_id: externalUserId } = input.session;
   const { esim, locale, brandId } = await deps.esims.loadCurrentEsim(partnerId, externalUserId);
@@ -27,6 +28,8 @@ export const showInstallInstructions = async <Language extends string>(
   const language = input.languageFor(locale);
   const instructions = await buildInstructions({
     activationCode: esim.activation_code,
+    // The session's own traveler's eSIM: the cipher is loaded only when it asks for a confirmation code.
+    confirmationCode: esim.confirmation_code_ciphertext ? await confirmationCodeOf(await deps.cipher(), partnerId, esim) : null,
     iccid: esim.iccid,
     esimStatus: esim.status,
     device: input.device(language),

@@ -2,6 +2,7 @@
 // the native endpoints show. Shared by every lifecycle use case.
 import type { Booking, PackageQueueEntry, PackageSpecification } from '#shared/domain/booking';
 import { iso3Of, defaultDurationDays } from '#shared/domain/package-specification';
+import { requiresConfirmationCode } from '#shared/domain/partner';
 import {
   addProvisionedEsim,
   assignedExternalUserId,
@@ -156,7 +157,7 @@ export interface NewPackage {
  * (a new traveler gets a new user_id per attempt), so a retry resumes the provider order instead of placing another.
  */
 export const ensureUniversalEsim = async (
-  deps: Pick<LifecycleDeps, 'connectivity'>,
+  deps: Pick<LifecycleDeps, 'connectivity' | 'partners'>,
   traveler: Traveler,
   input: { bookingId: string | null; orderReference: string; firstPackage: PackagePlan },
   now: Date,
@@ -168,6 +169,7 @@ export const ensureUniversalEsim = async (
     idempotencyKey: `${traveler.partner_id}:universal:${input.orderReference}`,
     destination: null,
     firstPackage: input.firstPackage,
+    confirmationCode: requiresConfirmationCode(await deps.partners.getProfile(traveler.partner_id)),
   });
   return { ...addProvisionedEsim(traveler, profile, { kind: 'universal', destination: null, bookingId: input.bookingId }, now), allocated: true };
 };

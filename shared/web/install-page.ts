@@ -11,6 +11,9 @@ const stepExtra = (doc: InstructionsDocument, id: InstructionsDocument['steps'][
   const link = doc.links[0];
   if (id === 'one_tap' && link) return html`<p><a class="button" href="${link.url}">${link.label}</a></p>`;
   if (id === 'qr_code') return html`<img class="qr" src="${doc.qr_code.data_url}" alt="${doc.qr_code.alt}" width="320" height="320">`;
+  if (id === 'confirmation_code' && doc.activation.confirmation_code) {
+    return html`<dl class="facts"><dt>${doc.activation.labels.confirmation_code}</dt><dd><code>${doc.activation.confirmation_code}</code></dd></dl>`;
+  }
   if (id !== 'manual') return '';
   const { labels } = doc.activation;
   return html`<dl class="facts">

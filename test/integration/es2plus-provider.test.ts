@@ -1,9 +1,12 @@
 // The ES2+ adapter against the SM-DP+ simulator over real mutual TLS: the exact wire format of every call, and one
 // test per failure class (Failed, 5xx, Expired, lost answer, refused confirmation) showing no second order.
 import { startSmdpSimulator, type SmdpSimulator } from '#bin/local/smdp-simulator';
+import { randomBytes } from 'node:crypto';
 import { es2PlusClient } from '#shared/providers/es2plus/client';
 import { es2PlusConnectivity, RECONCILE_AFTER_MS } from '#shared/providers/es2plus/es2plus-connectivity';
 import { mutualTlsTransport } from '#shared/providers/es2plus/transport';
+import { localSecretCipher } from '#shared/security/local-secret-cipher';
+import { confirmationCodeContext } from '#shared/domain/install/confirmation-code';
 import { type ProviderCallRecord, ProviderUnavailableError } from '#shared/usecases/ports/provider-errors';
 import { makePackagePlan } from '#test/support/factories';
 import { memoryProviderOrderJournal } from '#test/support/fakes';
@@ -21,6 +24,7 @@ describe('Provider: ES2+ connectivity against the SM-DP+ simulator', () => {
     const clock = { now: () => now };
     const records: ProviderCallRecord[] = [];
     const { journal, orders } = memoryProviderOrderJournal();
+    const cipher = localSecretCipher(randomBytes(32).toString('base64'));
     const credentials = options.withoutCertificate ? { ...smdp.clientCredentials, certificate: '', privateKey: '' } : smdp.clientCredentials;
     const transport = mutualTlsTransport({ baseUrl: smdp.url, credentials, timeoutMs: options.timeoutMs ?? 2000 });
     const client = es2PlusClient({ transport, functionRequesterIdentifier: smdp.functionRequesterIdentifier, observe: (r) => records.push(r) });
@@ -29,11 +33,18 @@ describe('Provider: ES2+ connectivity against the SM-DP+ simulator', () => {
       journal,
       clock,
       settings: { smdpAddress: 'fallback.example', profileTypes: { universal: 'TRAVEL-UNIVERSAL' }, homeNetwork: '00101' },
+      cipher: async () => cipher,
     });
-    return { provider, orders, records, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
+    return { provider, client, cipher, orders, records, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
   };
   const allocate = (provider: ReturnType<typeof setup>['provider'], reference = 'p1:universal:promo:abc') =>
-    provider.allocateEsim({ partnerId: 'p1', idempotencyKey: reference, destination: null, firstPackage: makePackagePlan() });
+    provider.allocateEsim({
+      partnerId: 'p1',
+      idempotencyKey: reference,
+      destination: null,
+      firstPackage: makePackagePlan(),
+      confirmationCode: false,
+    });
   const paths = () => smdp.calls.map((c) => c.path.replace('/gsma/rsp2/es2plus/', ''));
 
   it('orders a profile with downloadOrder then confirmOrder, exactly as SGP.22 6.5 frames them, and builds the activation code', async () => {
@@ -69,6 +80,7 @@ describe('Provider: ES2+ connectivity against the SM-DP+ simulator', () => {
       smdp_address: 'smdp.simulator.esim.example',
       matching_id: matchingId,
       activation_code: `LPA:1$smdp.simulator.esim.example$${matchingId}`,
+      confirmation_code_ciphertext: null,
     });
     expect(records.map((r) => [r.operation, r.outcome])).toEqual([
       ['downloadOrder', 'success'],
@@ -170,5 +182,31 @@ describe('Provider: ES2+ connectivity against the SM-DP+ simulator', () => {
     const cancelled = await left.provider.reconcile(order!, false);
     expect(cancelled).toMatchObject({ state: 'cancelled', reconcile_at: null });
     expect(smdp.calls.at(-1)?.body).toMatchObject({ iccid: order!.iccid, matchingId: order!.matching_id, finalProfileStatusIndicator: 'Available' });
+  });
+
+  it('sends the confirmation code the simulator keeps for the profile, and the simulator refuses a malformed one', async () => {
+    // Prepare
+    const { provider, client, cipher } = setup();
+
+    // Act
+    const profile = await provider.allocateEsim({
+      partnerId: 'p1',
+      idempotencyKey: `p1:universal:promo:code-${Date.now()}`,
+      destination: null,
+      firstPackage: makePackagePlan(),
+      confirmationCode: true,
+    });
+    const reserved = await client.downloadOrder('malformed-1', { profileType: 'TRAVEL-UNIVERSAL' });
+    const malformed = await client
+      .confirmOrder('malformed-2', { iccid: reserved.iccid, releaseFlag: true, confirmationCode: '12 34' })
+      .catch((e) => e);
+
+    // Assess
+    const kept = smdp.profiles.get(profile.iccid)?.confirmationCode;
+    expect(kept).toMatch(/^\d{8}$/);
+    expect(await cipher.decrypt(profile.confirmation_code_ciphertext as string, confirmationCodeContext('p1', profile.iccid))).toBe(kept);
+    expect(profile.activation_code).toMatch(/\$\$1$/);
+    expect(malformed).toMatchObject({ statusCode: '8.2.7/2.1' });
+    expect(smdp.profiles.get(reserved.iccid)?.confirmationCode).toBeNull();
   });
 });

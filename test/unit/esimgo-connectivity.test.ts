@@ -78,7 +78,13 @@ const setup = (options: { esimsInAnswer?: boolean } = {}) => {
   const settings = { bundles: { template: DEFAULT_BUNDLE_TEMPLATE, countries: { universal: 'RGBS' }, names: {} }, homeNetwork: '23410' };
   const provider = esimGoConnectivity({ client: esimGo.client, journal, clock, settings });
   const allocate = (reference = 'p1:universal:promo:a') =>
-    provider.allocateEsim({ partnerId: 'p1', idempotencyKey: reference, destination: null, firstPackage: makePackagePlan({ destination: 'FRA' }) });
+    provider.allocateEsim({
+      partnerId: 'p1',
+      idempotencyKey: reference,
+      destination: null,
+      firstPackage: makePackagePlan({ destination: 'FRA' }),
+      confirmationCode: false,
+    });
   return { provider, esimGo, journal, orders, allocate, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
 };
 
@@ -97,6 +103,7 @@ describe('Provider: eSIM Go connectivity', () => {
       smdp_address: 'rsp.esim-go.test',
       matching_id: 'MATCH-1',
       activation_code: 'LPA:1$rsp.esim-go.test$MATCH-1',
+      confirmation_code_ciphertext: null,
     });
     expect(orders.get('p1:p1:universal:promo:a')).toMatchObject({
       state: 'confirmed',
@@ -224,7 +231,13 @@ describe('Provider: eSIM Go connectivity', () => {
     });
 
     const failure = await failureOf(
-      provider.allocateEsim({ partnerId: 'p1', idempotencyKey: 'k', destination: null, firstPackage: makePackagePlan({ destination: null }) }),
+      provider.allocateEsim({
+        partnerId: 'p1',
+        idempotencyKey: 'k',
+        destination: null,
+        firstPackage: makePackagePlan({ destination: null }),
+        confirmationCode: false,
+      }),
     );
 
     expect(failure.failure).toMatchObject({ kind: 'refused', detail: 'No eSIM Go bundle is configured for universal:1GB:7' });

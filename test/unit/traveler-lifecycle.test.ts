@@ -209,6 +209,7 @@ describe('Simulated connectivity provider', () => {
       idempotencyKey: 'p:u:universal',
       destination: 'FRA',
       firstPackage: makePackagePlan({ destination: 'FRA' }),
+      confirmationCode: false,
     });
 
     expect(hasValidLuhn(profile.iccid)).toBe(true);
@@ -223,6 +224,7 @@ describe('Simulated connectivity provider', () => {
           idempotencyKey: 'p:u:universal',
           destination: 'FRA',
           firstPackage: makePackagePlan({ destination: 'FRA' }),
+          confirmationCode: false,
         })
       ).iccid,
     ).toBe(profile.iccid);

@@ -4,7 +4,7 @@ import type { ServedLocale } from '#shared/domain/locale';
 export type Platform = 'ios' | 'android' | 'other';
 
 export interface InstructionStep {
-  id: 'one_tap' | 'qr_code' | 'manual' | 'turn_on' | 'installed';
+  id: 'one_tap' | 'qr_code' | 'manual' | 'confirmation_code' | 'turn_on' | 'installed';
   title: string;
   body: string;
 }
@@ -29,7 +29,9 @@ export interface InstructionsDocument {
     smdp_address: string;
     matching_id: string;
     confirmation_code_required: boolean;
-    labels: { smdp_address: string; matching_id: string; code: string; iccid: string };
+    /** The code to type when the phone asks for it; null when none is asked for (or the eSIM is installed). */
+    confirmation_code: string | null;
+    labels: { smdp_address: string; matching_id: string; code: string; iccid: string; confirmation_code: string };
   };
   qr_code: { media_type: 'image/png'; data_url: string; alt: string };
   links: InstructionLink[];

@@ -39,7 +39,9 @@ export const renderInstructionsHtml = (doc: InstructionsDocument): string => {
             ? `<img class="qr" src="${e(doc.qr_code.data_url)}" alt="${e(doc.qr_code.alt)}" width="320" height="320">`
             : step.id === 'manual'
               ? `<dl>${details}</dl>`
-              : '';
+              : step.id === 'confirmation_code' && doc.activation.confirmation_code
+                ? `<dl><dt>${e(doc.activation.labels.confirmation_code)}</dt><dd><code>${e(doc.activation.confirmation_code)}</code></dd></dl>`
+                : '';
       return `<li id="step-${e(step.id)}"><h2>${e(step.title)}</h2><p>${e(step.body)}</p>${extra}</li>`;
     })
     .join('');

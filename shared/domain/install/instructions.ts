@@ -28,6 +28,8 @@ export interface Branding {
 
 export interface InstructionsInput {
   activationCode: string;
+  /** The code the traveler types when the activation code ends in `$1` (decrypted by the caller); else null. */
+  confirmationCode?: string | null;
   iccid: string;
   esimStatus: string;
   device: { name: string; os: string; osVersion: string; deviceType?: string | null };
@@ -102,6 +104,7 @@ const steps = (
   platform: Platform,
   installed: boolean,
   hasOneTap: boolean,
+  hasConfirmationCode: boolean,
   text: InstallStrings,
   values: Record<string, string>,
 ): InstructionStep[] => {
@@ -122,6 +125,7 @@ const steps = (
     ...(hasOneTap ? [step('one_tap', text.oneTapTitle, text.oneTapBody)] : []),
     step('qr_code', text.qrTitle, text[qrBody]),
     step('manual', text.manualTitle, text[manualBody]),
+    ...(hasConfirmationCode ? [step('confirmation_code', text.confirmationCodeTitle, text.confirmationCodeBody)] : []),
     turnOn,
   ];
 };
@@ -135,7 +139,9 @@ export const buildInstructions = async (input: InstructionsInput): Promise<Instr
   const platform = platformOf(input.device.os);
   const installed = INSTALLED_STATUSES.has(input.esimStatus.toLowerCase());
   const links = installed ? [] : oneTapLinks(platform, input.device.osVersion, activation, text);
-  const values = { brand: branding.name, device: input.device.name, oneTapLabel: text.oneTapLabel };
+  // Shown only where the activation code asks for one, and only until the eSIM is on the device.
+  const confirmationCode = activation.confirmationCodeRequired && !installed ? (input.confirmationCode ?? null) : null;
+  const values = { brand: branding.name, device: input.device.name, oneTapLabel: text.oneTapLabel, confirmationCode: confirmationCode ?? '' };
   return {
     format: 'json',
     locale,
@@ -144,13 +150,20 @@ export const buildInstructions = async (input: InstructionsInput): Promise<Instr
     esim: { iccid: input.iccid, status: input.esimStatus, installed },
     title: fill(text.title, values),
     intro: fill(text.intro, values),
-    steps: steps(platform, installed, links.length > 0, text, values),
+    steps: steps(platform, installed, links.length > 0, confirmationCode !== null, text, values),
     activation: {
       code: activation.code,
       smdp_address: activation.smdpAddress,
       matching_id: activation.matchingId,
       confirmation_code_required: activation.confirmationCodeRequired,
-      labels: { smdp_address: text.smdpLabel, matching_id: text.matchingIdLabel, code: text.activationCodeLabel, iccid: text.iccidLabel },
+      confirmation_code: confirmationCode,
+      labels: {
+        smdp_address: text.smdpLabel,
+        matching_id: text.matchingIdLabel,
+        code: text.activationCodeLabel,
+        iccid: text.iccidLabel,
+        confirmation_code: text.confirmationCodeLabel,
+      },
     },
     qr_code: {
       media_type: 'image/png',

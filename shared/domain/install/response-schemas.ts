@@ -14,13 +14,16 @@ export const InstallInstructionsJsonSchema = v.object({
   esim: v.object({ iccid: v.string(), status: v.string(), installed: v.boolean() }),
   title: v.string(),
   intro: v.string(),
-  steps: v.array(v.object({ id: v.picklist(['one_tap', 'qr_code', 'manual', 'turn_on', 'installed']), title: v.string(), body: v.string() })),
+  steps: v.array(
+    v.object({ id: v.picklist(['one_tap', 'qr_code', 'manual', 'confirmation_code', 'turn_on', 'installed']), title: v.string(), body: v.string() }),
+  ),
   activation: v.object({
     code: v.string(),
     smdp_address: v.string(),
     matching_id: v.string(),
     confirmation_code_required: v.boolean(),
-    labels: v.object({ smdp_address: v.string(), matching_id: v.string(), code: v.string(), iccid: v.string() }),
+    confirmation_code: v.nullable(v.string()),
+    labels: v.object({ smdp_address: v.string(), matching_id: v.string(), code: v.string(), iccid: v.string(), confirmation_code: v.string() }),
   }),
   qr_code: v.object({ media_type: v.literal('image/png'), data_url: v.string(), alt: v.string() }),
   links: v.array(v.object({ type: v.picklist(['apple_esim_setup', 'android_esim_setup']), label: v.string(), url: v.string() })),

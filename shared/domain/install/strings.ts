@@ -17,6 +17,9 @@ export interface InstallStrings {
   manualBodyIos: string;
   manualBodyAndroid: string;
   manualBodyOther: string;
+  confirmationCodeTitle: string;
+  confirmationCodeBody: string;
+  confirmationCodeLabel: string;
   turnOnTitle: string;
   turnOnBody: string;
   smdpLabel: string;
@@ -47,6 +50,10 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     manualBodyAndroid:
       'Choose "Enter code manually" and type the full activation code below. If your phone asks for two fields, use the SM-DP+ address and the activation code.',
     manualBodyOther: 'Choose to enter the eSIM details manually and use the values below.',
+    confirmationCodeTitle: 'Enter your confirmation code',
+    confirmationCodeBody:
+      'When your phone asks for a confirmation code while installing, enter {confirmationCode}. Keep it to yourself: it protects your eSIM.',
+    confirmationCodeLabel: 'Confirmation code',
     turnOnTitle: 'Turn it on when you arrive',
     turnOnBody: 'Choose the {brand} eSIM for mobile data and turn on data roaming for it. Your usual line can stay on for calls and texts.',
     smdpLabel: 'SM-DP+ address',
@@ -76,6 +83,10 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     manualBodyAndroid:
       'Wählen Sie „Code manuell eingeben“ und tippen Sie den vollständigen Aktivierungscode unten ein. Fragt Ihr Telefon nach zwei Feldern, nutzen Sie die SM-DP+-Adresse und den Aktivierungscode.',
     manualBodyOther: 'Wählen Sie die manuelle Eingabe der eSIM-Daten und verwenden Sie die Werte unten.',
+    confirmationCodeTitle: 'Bestätigungscode eingeben',
+    confirmationCodeBody:
+      'Wenn Ihr Telefon bei der Installation nach einem Bestätigungscode fragt, geben Sie {confirmationCode} ein. Geben Sie ihn nicht weiter: Er schützt Ihre eSIM.',
+    confirmationCodeLabel: 'Bestätigungscode',
     turnOnTitle: 'Bei der Ankunft einschalten',
     turnOnBody:
       'Wählen Sie die {brand}-eSIM für mobile Daten und schalten Sie für sie Datenroaming ein. Ihre gewohnte Nummer kann für Anrufe und SMS aktiv bleiben.',
@@ -106,6 +117,10 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     manualBodyAndroid:
       'Choisissez « Saisir le code manuellement » et tapez le code d’activation complet ci-dessous. Si votre téléphone demande deux champs, utilisez l’adresse SM-DP+ et le code d’activation.',
     manualBodyOther: 'Choisissez la saisie manuelle des informations eSIM et utilisez les valeurs ci-dessous.',
+    confirmationCodeTitle: 'Saisissez votre code de confirmation',
+    confirmationCodeBody:
+      'Quand votre téléphone demande un code de confirmation pendant l’installation, saisissez {confirmationCode}. Ne le communiquez à personne : il protège votre eSIM.',
+    confirmationCodeLabel: 'Code de confirmation',
     turnOnTitle: 'Activez-la à votre arrivée',
     turnOnBody:
       'Choisissez l’eSIM {brand} pour les données mobiles et activez l’itinérance des données pour elle. Votre ligne habituelle peut rester active pour les appels et SMS.',
@@ -133,6 +148,10 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     manualBodyAndroid:
       'Elige «Introducir código manualmente» y escribe el código de activación completo de abajo. Si tu teléfono pide dos campos, usa la dirección SM-DP+ y el código de activación.',
     manualBodyOther: 'Elige introducir los datos de la eSIM manualmente y usa los valores de abajo.',
+    confirmationCodeTitle: 'Introduce tu código de confirmación',
+    confirmationCodeBody:
+      'Cuando tu teléfono pida un código de confirmación durante la instalación, introduce {confirmationCode}. No lo compartas: protege tu eSIM.',
+    confirmationCodeLabel: 'Código de confirmación',
     turnOnTitle: 'Actívala al llegar',
     turnOnBody:
       'Elige la eSIM de {brand} para los datos móviles y activa la itinerancia de datos para ella. Tu línea habitual puede seguir activa para llamadas y SMS.',

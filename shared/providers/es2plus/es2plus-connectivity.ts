@@ -1,12 +1,14 @@
 // provider adapter → the connectivity port over ES2+: a universal eSIM is downloadOrder (profile type) →
-// confirmOrder (releaseFlag true) → the SGP.22 activation code. Each step is written to the order journal first,
+// confirmOrder (releaseFlag true, and a confirmation code when the partner asks for one) → the SGP.22 activation code. Each step is written to the order journal first,
 // so a retried redemption resumes its own order (same functionCallIdentifiers) and never orders a second profile.
 import { createHash } from 'node:crypto';
 import { buildActivationCode } from '#shared/domain/install/activation-code';
+import { confirmationCodeContext, newConfirmationCode } from '#shared/domain/install/confirmation-code';
 import { ES2PLUS_PROVIDER, Es2PlusRefusal, type Es2PlusClient } from '#shared/providers/es2plus/client';
 import { ProviderUnavailableError } from '#shared/usecases/ports/provider-errors';
 import type { ConnectivityProvider, EsimProfile } from '#shared/usecases/ports/lifecycle';
 import type { ProviderOrder, ProviderOrderJournal, ProviderOrderReconciler } from '#shared/usecases/ports/provider-orders';
+import type { SecretCipher } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
 
 export interface Es2PlusSettings {
@@ -33,8 +35,13 @@ export const es2PlusConnectivity = (deps: {
   journal: ProviderOrderJournal;
   clock: Clock;
   settings: Es2PlusSettings;
+  /** Encrypts confirmation codes; asked for only when an order needs one (most functions never load it). */
+  cipher: () => Promise<SecretCipher>;
+  /** A fresh confirmation code; tests pass a fixed one. */
+  newCode?: () => string;
 }): ConnectivityProvider & ProviderOrderReconciler => {
   const { client, journal, clock, settings } = deps;
+  const newCode = deps.newCode ?? newConfirmationCode;
 
   const save = async (order: ProviderOrder, changes: Partial<ProviderOrder>): Promise<ProviderOrder> => {
     const now = clock.now();
@@ -44,7 +51,7 @@ export const es2PlusConnectivity = (deps: {
   };
   const reconcileAt = () => new Date(clock.now().getTime() + RECONCILE_AFTER_MS).toISOString();
 
-  const freshOrder = (partnerId: string, reference: string, attempt: number, profileType: string): ProviderOrder => {
+  const freshOrder = (partnerId: string, reference: string, attempt: number, profileType: string, confirmationCode: boolean): ProviderOrder => {
     const now = clock.now().toISOString();
     return {
       partner_id: partnerId,
@@ -56,7 +63,8 @@ export const es2PlusConnectivity = (deps: {
       iccid: null,
       matching_id: null,
       smdp_address: null,
-      confirmation_code_required: false,
+      confirmation_code_required: confirmationCode,
+      confirmation_code_ciphertext: null,
       created_at: now,
       updated_at: now,
       reconcile_at: null,
@@ -72,6 +80,7 @@ export const es2PlusConnectivity = (deps: {
       smdp_address: smdpAddress,
       matching_id: matchingId,
       activation_code: buildActivationCode({ smdpAddress, matchingId, confirmationCodeRequired: order.confirmation_code_required }),
+      confirmation_code_ciphertext: order.confirmation_code_required ? (order.confirmation_code_ciphertext ?? null) : null,
     };
   };
 
@@ -82,11 +91,29 @@ export const es2PlusConnectivity = (deps: {
     return save(started, { state: 'ordered', iccid: answer.iccid });
   };
 
+  /**
+   * The order's confirmation code: made once per profile and journalled (encrypted) before confirmOrder is sent,
+   * so a repeated confirmOrder, after a lost answer, carries the same code.
+   */
+  const confirmationCodeOf = async (order: ProviderOrder): Promise<{ order: ProviderOrder; code: string }> => {
+    const cipher = await deps.cipher();
+    const context = confirmationCodeContext(order.partner_id, order.iccid as string);
+    if (order.confirmation_code_ciphertext) return { order, code: await cipher.decrypt(order.confirmation_code_ciphertext, context) };
+    const code = newCode();
+    const saved = await save(order, { confirmation_code_ciphertext: await cipher.encrypt(code, context) });
+    return { order: saved, code };
+  };
+
   /** A refused confirmOrder leaves a reserved profile behind: cancel it back to the inventory. */
-  const confirm = async (order: ProviderOrder): Promise<ProviderOrder> => {
-    const iccid = order.iccid as string;
+  const confirm = async (ordered: ProviderOrder): Promise<ProviderOrder> => {
+    const iccid = ordered.iccid as string;
+    const { order, code } = ordered.confirmation_code_required ? await confirmationCodeOf(ordered) : { order: ordered, code: undefined };
     try {
-      const answer = await client.confirmOrder(functionCallIdentifier(order, 'confirmOrder'), { iccid, releaseFlag: true });
+      const answer = await client.confirmOrder(functionCallIdentifier(order, 'confirmOrder'), {
+        iccid,
+        releaseFlag: true,
+        ...(code === undefined ? {} : { confirmationCode: code }),
+      });
       return await save(order, {
         state: 'confirmed',
         matching_id: answer.matchingId,
@@ -111,11 +138,14 @@ export const es2PlusConnectivity = (deps: {
   };
 
   return {
-    async allocateEsim({ partnerId, idempotencyKey, destination }) {
+    async allocateEsim({ partnerId, idempotencyKey, destination, confirmationCode }) {
       const profileType = destination ? (settings.profileTypes[destination] ?? settings.profileTypes.classic) : settings.profileTypes.universal;
       if (!profileType) throw unsupported('downloadOrder', `No profile type is configured for ${destination ?? 'the universal eSIM'}`);
       const known = await journal.get(partnerId, idempotencyKey);
-      let order = !known || known.state === 'cancelled' ? freshOrder(partnerId, idempotencyKey, (known?.attempt ?? 0) + 1, profileType) : known;
+      let order =
+        !known || known.state === 'cancelled'
+          ? freshOrder(partnerId, idempotencyKey, (known?.attempt ?? 0) + 1, profileType, confirmationCode)
+          : known;
       if (order.state === 'ordering') order = await download(order);
       if (order.state === 'ordered') order = await confirm(order);
       return profileOf(order);

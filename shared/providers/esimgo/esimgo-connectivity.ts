@@ -169,7 +169,15 @@ export const esimGoConnectivity = (deps: {
     const matchingId = order.matching_id as string;
     try {
       const activationCode = buildActivationCode({ smdpAddress, matchingId, confirmationCodeRequired: false });
-      return { iccid: order.iccid as string, imsi: null, smdp_address: smdpAddress, matching_id: matchingId, activation_code: activationCode };
+      return {
+        iccid: order.iccid as string,
+        imsi: null,
+        smdp_address: smdpAddress,
+        matching_id: matchingId,
+        activation_code: activationCode,
+        // eSIM Go hands out activation codes without the confirmation code flag: the partner setting does not apply.
+        confirmation_code_ciphertext: null,
+      };
     } catch (error) {
       throw protocol('getAssignments', error instanceof Error ? error.message : 'Unusable install details');
     }

@@ -31,6 +31,11 @@ export interface EsimProfile {
   matching_id: string;
   /** `LPA:1$<SM-DP+ address>$<matching id>`: what the device scans or receives to install the profile. */
   activation_code: string;
+  /**
+   * The confirmation code the traveler types on download, encrypted with the secret cipher (context:
+   * `confirmationCodeContext`); null when the activation code does not end in `$1` (decision F142).
+   */
+  confirmation_code_ciphertext: string | null;
 }
 
 /** What a package gives, as a provider orders it (an eSIM Go bundle is chosen by it). */
@@ -49,7 +54,14 @@ export interface PackagePlan {
  */
 export interface ConnectivityProvider {
   /** `idempotencyKey` is the order reference: stable per redemption, so a retried redemption resumes its own order. */
-  allocateEsim(input: { partnerId: string; idempotencyKey: string; destination: string | null; firstPackage: PackagePlan }): Promise<EsimProfile>;
+  allocateEsim(input: {
+    partnerId: string;
+    idempotencyKey: string;
+    destination: string | null;
+    firstPackage: PackagePlan;
+    /** The partner's new eSIMs require a confirmation code (decision F140); providers that cannot ignore it. */
+    confirmationCode: boolean;
+  }): Promise<EsimProfile>;
   /**
    * `idempotencyKey` names what pays for the package (`<partner>:package:<promo|payment|classic>:<id>`), stable across
    * retries. `withEsim`: the eSIM was allocated for this package in the same redemption, with `firstPackage`; a

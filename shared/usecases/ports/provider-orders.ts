@@ -22,6 +22,11 @@ export interface ProviderOrder {
   provider_reference?: string | null;
   /** True when the activation code ends in `$1`: the traveler must type a confirmation code. */
   confirmation_code_required: boolean;
+  /**
+   * The confirmation code sent in confirmOrder, encrypted (context: partner and ICCID); written before the call,
+   * so a retried redemption sends the same code. Absent on orders journalled before codes existed.
+   */
+  confirmation_code_ciphertext?: string | null;
   created_at: string;
   updated_at: string;
   /** When the sweep looks at the order if it has not reached a final state (or was not attached) by then. */

@@ -99,6 +99,8 @@ export interface TravelerHomeSource {
 export interface InstallableEsim {
   iccid: string;
   activation_code: string;
+  /** Encrypted confirmation code when the activation code ends in `$1`; null otherwise. */
+  confirmation_code_ciphertext: string | null;
   status: 'provisioned' | 'installed' | 'removed';
 }
 
