@@ -111,7 +111,7 @@ export class Events extends Construct {
         wire: (fn) => {
           // Due schedules are found through gsi2 (shared/storage/schedule-store.ts).
           fn.bindTable({ table, accessMode: 'readWrite', indexes: ['gsi2'] });
-          fn.bindProviderSecret(stage);
+          fn.bindProvisioning({ stage, secretKey });
           new Rule(this, `${fn.node.id}Schedule`, {
             schedule: Schedule.rate(Duration.minutes(1)),
             targets: [new LambdaFunction(fn.live)],

@@ -135,20 +135,29 @@ export class FunctionWithLogGroup extends NodejsFunction {
   }
 
   /**
-   * Grants reading the stage's provider secret and sets PROVIDER_SECRET_ID, for functions that provision; nothing
-   * when the stage provisions in process. The secret is created by operations (docs/providers.md), never by the stack.
+   * For functions that provision: grants reading the stage's provider secret and sets PROVIDER_SECRET_ID (nothing
+   * when the stage provisions in process; the secret is created by operations, docs/providers.md, never by the
+   * stack). Over ES2+ it also encrypts and decrypts with the partner-secrets key: the confirmation codes a partner
+   * may ask for are kept encrypted (decision F143).
    */
-  public bindProviderSecret(stage: StageSettings): void {
+  public bindProvisioning({ stage, secretKey }: { stage: StageSettings; secretKey: IKey }): void {
     if (stage.connectivity === 'simulated') return;
     const secret = Secret.fromSecretNameV2(this, 'ProviderSecret', providerSecretName(stage));
     secret.grantRead(this);
     this.addEnvironment(envNames.providerSecretId, secret.secretName);
+    if (stage.connectivity === 'es2plus') this.bindSecretKey({ key: secretKey, accessMode: 'encryptDecrypt' });
   }
 
-  /** Grants use of the partner-secrets key and sets SECRET_KEY_ID. */
+  private secretKeyAccess?: 'decrypt' | 'encryptDecrypt';
+
+  /** Grants use of the partner-secrets key and sets SECRET_KEY_ID; bound again, it only ever widens (decrypt → encrypt too). */
   public bindSecretKey({ key, accessMode }: { key: IKey; accessMode: 'decrypt' | 'encryptDecrypt' }): void {
-    if (accessMode === 'decrypt') key.grantDecrypt(this);
+    const granted = this.secretKeyAccess;
+    if (granted === accessMode || granted === 'encryptDecrypt') return;
+    if (granted === 'decrypt') key.grant(this, 'kms:Encrypt');
+    else if (accessMode === 'decrypt') key.grantDecrypt(this);
     else key.grant(this, 'kms:Encrypt', 'kms:Decrypt');
+    this.secretKeyAccess = accessMode;
     this.addEnvironment(envNames.secretKeyId, key.keyArn);
   }
 

@@ -98,6 +98,7 @@ export class RouteStack extends NestedStack {
     const bindResource: Record<RouteResource, (fn: FunctionWithLogGroup) => void> = {
       table: () => {}, // tableAccessOf turns it into readWrite
       secretEncryption: (fn) => fn.bindSecretKey({ key: resources.secretKey, accessMode: 'encryptDecrypt' }),
+      secretDecryption: (fn) => fn.bindSecretKey({ key: resources.secretKey, accessMode: 'decrypt' }),
     };
 
     for (const route of props.routes) {
@@ -112,7 +113,7 @@ export class RouteStack extends NestedStack {
       // Authentication reads partner credentials, so every partner route reads the table at least.
       fn.bindTable({ table: resources.table, accessMode: route.auth === 'partner' && access === 'none' ? 'read' : access, indexes: route.indexes });
       // Routes that write may provision (redemptions, claims, purchases, facts).
-      if (access === 'readWrite') fn.bindProviderSecret(stage);
+      if (access === 'readWrite') fn.bindProvisioning({ stage, secretKey: resources.secretKey });
       bindAuthentication[route.auth](fn);
       if (route.signsTokens) fn.bindTokenKey({ key: resources.tokenKey });
       for (const resource of route.resources ?? []) bindResource[resource](fn);

@@ -16,8 +16,10 @@ export type AuthMode = 'partner' | 'public' | 'reporter' | 'public-page' | 'trav
 /**
  * What a function needs beyond what its auth mode gives (partner routes always get the table and decryption with the
  * secret key). `secretEncryption`: it also encrypts new secrets with that key (webhook signing-secret rotation).
+ * `secretDecryption`: it decrypts with that key without being a partner route (the install page shows an eSIM's
+ * encrypted confirmation code).
  */
-export type RouteResource = 'table' | 'secretEncryption';
+export type RouteResource = 'table' | 'secretEncryption' | 'secretDecryption';
 
 /**
  * What a route's function may do to the table (docs/operations.md, Least privilege). `read`: GetItem,
@@ -299,7 +301,15 @@ const routeTable = [
   // Traveler web app (docs/web-app.md): server-rendered pages under {base_url}/app, one function per page operation.
   { operation: 'webStart', method: 'GET', path: '/app/start', entry: 'functions/web-start.ts', auth: 'public-page', signsTokens: true },
   { operation: 'webHome', method: 'GET', path: '/app', entry: 'functions/web-home.ts', auth: 'traveler-session' },
-  { operation: 'webInstall', method: 'GET', path: '/app/install', entry: 'functions/web-install.ts', auth: 'traveler-session' },
+  {
+    operation: 'webInstall',
+    method: 'GET',
+    path: '/app/install',
+    entry: 'functions/web-install.ts',
+    auth: 'traveler-session',
+    // Decrypts the confirmation code of an eSIM whose partner asks for one (decision F143).
+    resources: ['secretDecryption'],
+  },
   { operation: 'webShop', method: 'GET', path: '/app/shop', entry: 'functions/web-shop.ts', auth: 'traveler-session' },
   { operation: 'webShopCheckout', method: 'POST', path: '/app/shop/checkout', entry: 'functions/web-shop-checkout.ts', auth: 'traveler-session' },
   { operation: 'webSignOut', method: 'POST', path: '/app/sign-out', entry: 'functions/web-sign-out.ts', auth: 'traveler-session' },

@@ -72,6 +72,36 @@ describe('Stage: connectivity per stage', () => {
   });
 });
 
+describe('Stage: the partner-secrets key for confirmation codes', () => {
+  /** The KMS actions each function's role may use, by the function's description. */
+  const kmsActionsByFunction = (stage: ReturnType<typeof synthesized>) => {
+    const roleOf = new Map(
+      stage.ofType('AWS::Lambda::Function').map((fn) => [JSON.stringify(fn.Properties.Role), fn.Properties.Description as string | undefined]),
+    );
+    const actions = new Map<string | undefined, string[]>();
+    for (const policy of stage.ofType('AWS::IAM::Policy')) {
+      const role = JSON.stringify({ 'Fn::GetAtt': [policy.Properties.Roles[0].Ref, 'Arn'] });
+      const kms = (policy.Properties.PolicyDocument.Statement as Array<{ Action: string | string[] }>)
+        .flatMap((statement) => [statement.Action].flat())
+        .filter((action) => action.startsWith('kms:'));
+      actions.set(roleOf.get(role), [...(actions.get(roleOf.get(role)) ?? []), ...kms]);
+    }
+    return actions;
+  };
+
+  it('lets functions that provision over ES2+ encrypt codes and the install page decrypt them; over eSIM Go nothing encrypts', () => {
+    // Act
+    const es2plus = kmsActionsByFunction(synthesized('production'));
+    const esimGo = kmsActionsByFunction(synthesized('staging', { context: { connectivity: 'esimgo' } }));
+
+    // Assess
+    expect(es2plus.get('POST /native/redeem-package')).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
+    expect(es2plus.get('GET /app/install')).toEqual(expect.arrayContaining(['kms:Decrypt']));
+    expect(es2plus.get('GET /bookings')).not.toContain('kms:Encrypt');
+    expect(esimGo.get('POST /native/redeem-package')).not.toContain('kms:Encrypt');
+  });
+});
+
 describe('Stage: the SM-DP+ notification domain (mutual TLS)', () => {
   const domainContext = {
     smdpDomainName: 'es2plus.partner-esim.example',

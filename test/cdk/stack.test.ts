@@ -118,12 +118,13 @@ describe('Stage: dev', () => {
       const expected = (route: RouteDefinition) => {
         const declared = tableAccessOf(route);
         const access = route.auth === 'partner' && declared === 'none' ? 'read' : declared;
-        // Partner and reporter signatures, the portal's test delivery (it signs), and secret rotation use the secret key.
+        // Partner and reporter signatures, the portal's test delivery (it signs), secret rotation and the install
+        // page's confirmation codes use the secret key.
         const signed =
           route.auth === 'partner' ||
           route.auth === 'reporter' ||
           route.auth === 'portal-session' ||
-          Boolean(route.resources?.includes('secretEncryption'));
+          Boolean(route.resources?.some((resource) => resource === 'secretEncryption' || resource === 'secretDecryption'));
         return {
           environment: [envNames.tableName, ...(signed ? [envNames.secretKeyId] : []), ...(route.signsTokens ? [envNames.tokenKeyId] : [])],
           readsTable: access !== 'none',
