@@ -27,7 +27,7 @@ const runtime = await startLocalRuntime({
 });
 const created = await createPartner({ name: 'Bench' }, runtime.admin);
 const profile = (await runtime.admin.partners.getProfile(created.partner_id))!;
-const bare = await startBareServer(runtime.admin.documentClient, runtime.tableName, profile);
+const bare = await startBareServer(runtime.admin.documentClient, runtime.tableName, profile, created.api_key);
 const service = signedClient(runtime.url, created, { checkContract: false });
 const reference = signedClient(bare.url, created, { checkContract: false });
 const ids: string[] = [];

@@ -27,14 +27,16 @@ const SIGNATURE_WINDOW_SECONDS = 600;
 
 /**
  * The floor of each request kind (issue 19 item 1): a bare node:http server doing exactly the DynamoDB calls the
- * design requires, concurrently where the design allows, and nothing else (no authentication, validation, envelope):
+ * design requires, concurrently where the design allows, and nothing else (no authentication, validation, envelope).
+ * Every kind includes the confirming read of the partner's credentials that a warm request makes (decision F63,
+ * revocation at once; F132 says why the floor counts it):
  * GET by id = GetItem ∥ the signature's conditional PutItem; list = the shards' Queries ∥ that put; POST = the
  * booking's one transaction, the signature's record inside it; dashboard = identity look-up ∥ queue Query ∥ that
  * put, then the traveler ∥ the bookings its entries name; redeem = identity look-up ∥ queue Query ∥ that put, then
  * the traveler ∥ the entry's booking, then the redemption's one transaction (the provider simulated in process, as
  * in the service it is measured against). `/bare/…` answers a GET with the GetItem alone.
  */
-export const startBareServer = async (client: DynamoDBDocumentClient, tableName: string, profile: PartnerProfile) => {
+export const startBareServer = async (client: DynamoDBDocumentClient, tableName: string, profile: PartnerProfile, apiKey: string) => {
   const store = dynamoBookingStore(client, tableName);
   const lifecycle = lifecycleRepositories(client, tableName, serviceClock, 'dev', 'simulated');
   const partnerId = profile.partner_id;
@@ -59,6 +61,8 @@ export const startBareServer = async (client: DynamoDBDocumentClient, tableName:
     return captured!;
   };
   const claimSignature = () => client.send(new PutCommand(usedSignaturePut(tableName, usedSignature())));
+  // The confirming read of the partner's credentials every warm request makes beside its claim (decision F63).
+  const confirmCredentials = () => client.send(new GetCommand({ TableName: tableName, Key: keys.apiKey(apiKey), ConsistentRead: true }));
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -81,6 +85,7 @@ export const startBareServer = async (client: DynamoDBDocumentClient, tableName:
           client.send(new GetCommand({ TableName: tableName, Key: keys.travelerByExternalId(partnerId, externalUserId), ConsistentRead: true })),
           lifecycle.travelers.queueRefs(partnerId, externalUserId),
           claimSignature(),
+          confirmCredentials(),
         ]);
         const bookingId = refs.find((ref) => ref.queueUuid === queueUuid)?.bookingId ?? '';
         const [traveler, booking] = await Promise.all([
@@ -100,7 +105,10 @@ export const startBareServer = async (client: DynamoDBDocumentClient, tableName:
         });
         data = { package_id: redemption.pkg.package_id };
       } else if (req.method === 'POST') {
+        // The service waits for the confirming read before the booking's transaction (it carries the claim).
+        const confirmed = confirmCredentials();
         const items = await itemsOf(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        await confirmed;
         await store.create(items);
         data = [{ id: items.booking.id }];
       } else if (url.pathname === '/native/user-dashboard') {
@@ -118,6 +126,7 @@ export const startBareServer = async (client: DynamoDBDocumentClient, tableName:
             }),
           ),
           claimSignature(),
+          confirmCredentials(),
         ]);
         const userId = reference.Item?.user_id as string | undefined;
         data = await Promise.all([
@@ -139,12 +148,13 @@ export const startBareServer = async (client: DynamoDBDocumentClient, tableName:
             count: Number(url.searchParams.get('perPage') ?? 10) + 1,
           }),
           claimSignature(),
+          confirmCredentials(),
         ]);
         data = Items;
       } else {
         const id = url.pathname.split('/').pop() ?? '';
         const get = client.send(new GetCommand({ TableName: tableName, Key: keys.booking(partnerId, id), ConsistentRead: true }));
-        const claim = url.pathname.startsWith('/bare/') ? undefined : claimSignature();
+        const claim = url.pathname.startsWith('/bare/') ? undefined : Promise.all([claimSignature(), confirmCredentials()]);
         data = (await get).Item;
         await claim;
       }
@@ -191,7 +201,7 @@ export const requestLatency = async (
   partner: { api_key: string; api_secret?: string; profile: PartnerProfile },
   { rounds, requests }: { rounds: number; requests: number },
 ): Promise<Row[]> => {
-  const bare = await startBareServer(runtime.admin.documentClient, runtime.tableName, partner.profile);
+  const bare = await startBareServer(runtime.admin.documentClient, runtime.tableName, partner.profile, partner.api_key);
   try {
     // Neither side's answers are checked against the contract here: the bare server's are not the API's, and the
     // check's CPU would land in this process beside both servers. Both sign, so both pay the client's cost.
@@ -263,11 +273,11 @@ export const requestLatency = async (
       listFloorThroughput: () => throughput(50, requests * 5, list(floor)),
     });
     const floorNames: Record<Kind, string> = {
-      get: 'floor: GetItem ∥ signature PutItem',
-      list: `floor: ${keys.BOOKING_SHARDS} shard Queries ∥ signature PutItem`,
-      create: 'floor: the booking transaction with the signature record',
-      dashboard: 'floor: identity GetItem ∥ queue Query ∥ signature PutItem, then traveler ∥ bookings',
-      redeem: 'floor: identity GetItem ∥ queue Query ∥ signature PutItem, then traveler ∥ booking, then the transaction',
+      get: 'floor: GetItem ∥ signature PutItem ∥ credentials GetItem',
+      list: `floor: ${keys.BOOKING_SHARDS} shard Queries ∥ signature PutItem ∥ credentials GetItem`,
+      create: 'floor: credentials GetItem, then the booking transaction with the signature record',
+      dashboard: 'floor: identity GetItem ∥ queue Query ∥ signature PutItem ∥ credentials GetItem, then traveler ∥ bookings',
+      redeem: 'floor: identity GetItem ∥ queue Query ∥ signature PutItem ∥ credentials GetItem, then traveler ∥ booking, then the transaction',
     };
     const paths: Record<Kind, string> = {
       get: 'GET /bookings/{id}',
