@@ -2,12 +2,10 @@
 import { showInstallInstructions } from '#shared/usecases/traveler-install';
 import { chooseLanguage, translator } from '#shared/web/i18n';
 import { chosenDevice, rendererDevice } from '#shared/web/device';
+import { secretCipherOnFirstUse } from '#shared/composition/secret-cipher';
 import { webDependencies } from '#shared/composition/traveler-web';
 import { installPage } from '#shared/web/install-page';
 import { travelerPage } from '#shared/web/traveler-page';
-
-// Only an eSIM that asks for a confirmation code loads the cipher (decision F143); other pages never do.
-const cipher = async () => (await import('#shared/composition/secret-cipher')).secretCipher;
 
 export const handler = travelerPage(async (request) => {
   const device = chosenDevice(request.event.queryStringParameters, request.headers['user-agent']);
@@ -19,7 +17,7 @@ export const handler = travelerPage(async (request) => {
       device: (language) => rendererDevice(device, { other: translator(language)('deviceOtherName') }),
       brandFallback: (language) => translator(language)('installBrandFallback'),
     },
-    { ...webDependencies, cipher },
+    { ...webDependencies, cipher: secretCipherOnFirstUse }, // only an eSIM asking for a confirmation code builds it (F143)
   );
   const frame = request.frame({ bookingLocale: locale, brand });
   return { page: installPage(frame, { instructions, device }), brand };

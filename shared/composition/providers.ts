@@ -2,8 +2,10 @@
 // adapter (lib/stage.ts sets it per stage, `PROVIDER` for `npm start`); its secret is read on first use, so a
 // function that never provisions never reads it. Production has no payment provider yet (503).
 import { readFileSync } from 'node:fs';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config, type ConnectivityKind } from '#shared/config';
 import { AppError } from '#shared/errors';
+import { secretCipherOnFirstUse } from '#shared/composition/secret-cipher';
 import { recordProviderCall } from '#shared/observability';
 import { es2PlusClient } from '#shared/providers/es2plus/client';
 import { es2PlusConnectivity } from '#shared/providers/es2plus/es2plus-connectivity';
@@ -35,7 +37,6 @@ const readProviderSecret = async (): Promise<string> => {
   if (file) return readFileSync(file, 'utf8');
   const secretId = config.providerSecretId;
   if (!secretId) throw new Error('PROVIDER_SECRET_ID is not set: the stage has no provider secret bound');
-  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
   const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretId }));
   if (!answer.SecretString) throw new Error('The provider secret has no string value');
   return answer.SecretString;
@@ -51,9 +52,8 @@ const es2Plus = async (journal: ProviderOrderJournal, clock: Clock): Promise<Con
     timeoutMs: ES2PLUS_TIMEOUT_MS,
   });
   const client = es2PlusClient({ transport, functionRequesterIdentifier: secret.functionRequesterIdentifier, observe: recordProviderCall });
-  // The secret cipher is loaded on the first order that needs a confirmation code (decision F143).
-  const cipher = async () => (await import('#shared/composition/secret-cipher')).secretCipher;
-  return es2PlusConnectivity({ client, journal, clock, settings: secret, cipher });
+  // The secret cipher is built on the first order that needs a confirmation code (decision F143).
+  return es2PlusConnectivity({ client, journal, clock, settings: secret, cipher: secretCipherOnFirstUse });
 };
 
 const esimGo = async (journal: ProviderOrderJournal, clock: Clock): Promise<Connectivity> => {

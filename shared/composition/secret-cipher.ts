@@ -14,4 +14,14 @@ const createCipher = (): SecretCipher => {
   throw new Error('Set SECRET_KEY_ID (KMS key, in AWS) or LOCAL_SECRET_KEY (local mode) to encrypt partner secrets');
 };
 
-export const secretCipher: SecretCipher = cachedCipher(createCipher());
+/** Built when a function loads, so one that must have a key (partner routes) fails at once without it. */
+export const secretCipher: SecretCipher = /* @__PURE__ */ (() => cachedCipher(createCipher()))();
+
+let onFirstUse: SecretCipher | undefined;
+
+/**
+ * The same cipher, built on first use: for functions that need it only sometimes (an eSIM's confirmation code,
+ * decision F143), so they load without a key and without constructing the KMS client until then. Imported statically:
+ * a module loaded dynamically cannot be tree-shaken, and it pulled every KMS command into the bundles.
+ */
+export const secretCipherOnFirstUse = async (): Promise<SecretCipher> => (onFirstUse ??= cachedCipher(createCipher()));
