@@ -2,7 +2,7 @@
 import { showInstallInstructions } from '#shared/usecases/traveler-install';
 import { chooseLanguage, translator } from '#shared/web/i18n';
 import { chosenDevice, rendererDevice } from '#shared/web/device';
-import { secretCipherOnFirstUse } from '#shared/composition/secret-cipher';
+import { secretCipherOnFirstUse } from '#shared/composition/secret-cipher-on-first-use';
 import { webDependencies } from '#shared/composition/traveler-web';
 import { installPage } from '#shared/web/install-page';
 import { travelerPage } from '#shared/web/traveler-page';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config, type ConnectivityKind } from '#shared/config';
 import { AppError } from '#shared/errors';
-import { secretCipherOnFirstUse } from '#shared/composition/secret-cipher';
+import { secretCipherOnFirstUse } from '#shared/composition/secret-cipher-on-first-use';
 import { recordProviderCall } from '#shared/observability';
 import { es2PlusClient } from '#shared/providers/es2plus/client';
 import { es2PlusConnectivity } from '#shared/providers/es2plus/es2plus-connectivity';
