@@ -69,3 +69,15 @@ export const loadAverage = () =>
   loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
+
+/** Latencies of `count` sequential calls, each also kept in `pool` for percentiles over every round; answers the median. */
+export const sequential = async (count: number, call: (i: number) => Promise<unknown>, pool: number[]) => {
+  const timings: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    await call(i);
+    timings.push(performance.now() - started);
+  }
+  pool.push(...timings);
+  return percentile(timings, 50);
+};

@@ -16,7 +16,7 @@ import { queryShardsInOrder } from '#shared/storage/sharded-query';
 import { createBooking } from '#shared/usecases/create-booking';
 import { lifecycleRepositories } from '#shared/composition/lifecycle';
 import { consumeGrantFor } from '#shared/usecases/grant-redemption';
-import { interleaved, percentile, type Row } from '#test/bench/measure';
+import { interleaved, percentile, type Row, sequential } from '#test/bench/measure';
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import { signedClient } from '#test/support/signed-client';
 import type { BookingStore } from '#shared/usecases/ports/bookings';
@@ -165,18 +165,6 @@ export const startBareServer = async (client: DynamoDBDocumentClient, tableName:
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stop: () => new Promise<void>((done) => server.close(() => done())) };
-};
-
-/** Latencies of `count` sequential requests, also kept in `pool` for percentiles over every round. */
-const sequential = async (count: number, call: (i: number) => Promise<unknown>, pool: number[]) => {
-  const timings: number[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const started = performance.now();
-    await call(i);
-    timings.push(performance.now() - started);
-  }
-  pool.push(...timings);
-  return percentile(timings, 50);
 };
 
 /** Requests per second with `clients` concurrent clients sending `total` requests. */

@@ -14,7 +14,7 @@ import { dynamoScheduleStore } from '#shared/storage/schedule-store';
 import { dynamoTravelerStore } from '#shared/storage/traveler-store';
 import { sweepDepartureEvents } from '#shared/usecases/sweep-departure-events';
 import { sweepPackageSchedules } from '#shared/usecases/sweep-package-schedules';
-import { interleaved, loadAverage, percentile, report, type Row } from '#test/bench/measure';
+import { interleaved, loadAverage, percentile, report, type Row, sequential } from '#test/bench/measure';
 import { createTableWithoutStream, enableStream, type SeedResult, seedTable } from '#test/bench/seed';
 import { signedClient } from '#test/support/signed-client';
 
@@ -68,18 +68,6 @@ type Side = Awaited<ReturnType<typeof prepareSide>>;
 const expectOk = async (response: Promise<{ status: number; body: unknown }>) => {
   const { status, body } = await response;
   if (status !== 200) throw new Error(`Benchmark request answered ${status}: ${JSON.stringify(body).slice(0, 300)}`);
-};
-
-/** The median of `count` sequential calls, each also kept in `pool` for the p99. */
-const sequential = async (count: number, call: (i: number) => Promise<unknown>, pool: number[]) => {
-  const timings: number[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const started = performance.now();
-    await call(i);
-    timings.push(performance.now() - started);
-  }
-  pool.push(...timings);
-  return percentile(timings, 50);
 };
 
 const kinds = {

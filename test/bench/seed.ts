@@ -5,6 +5,7 @@
 //
 // `npm run bench:seed -- --bookings 1000000` seeds a table `scale-loaded` in DynamoDB Local (DYNAMODB_ENDPOINT, or
 // one started for the run, kept under .local/bench-seed); `npm run bench:scale` seeds its own tables and measures.
+import { createTableInput } from '#bin/local/create-table';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { localSecretCipher } from '#shared/security/local-secret-cipher';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
 import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
-import { streamViewType, tableDefinition } from '#shared/storage/table-definition';
+import { streamViewType } from '#shared/storage/table-definition';
 import { dynamoTravelerStore } from '#shared/storage/traveler-store';
 import { createBooking } from '#shared/usecases/create-booking';
 import { createPartner, type PartnerView } from '#shared/usecases/manage-partners';
@@ -67,27 +68,7 @@ const DAY = 24 * HOUR;
 
 /** The table as the stack defines it, without its stream: seeded rows are not events, so nothing should publish them. */
 export const createTableWithoutStream = async (client: DynamoDBClient, tableName: string) => {
-  const definition = tableDefinition(tableName);
-  const attributeNames = [definition.partitionKey, definition.sortKey, ...definition.globalIndexes.flatMap((i) => [i.partitionKey, i.sortKey])];
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: attributeNames.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-      KeySchema: [
-        { AttributeName: definition.partitionKey, KeyType: 'HASH' },
-        { AttributeName: definition.sortKey, KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: definition.globalIndexes.map((index) => ({
-        IndexName: index.name,
-        KeySchema: [
-          { AttributeName: index.partitionKey, KeyType: 'HASH' },
-          { AttributeName: index.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
-    }),
-  );
+  await client.send(new CreateTableCommand(createTableInput(tableName, { stream: false })));
 };
 
 /** Turns the stream on after seeding, as the stack's table has it; the local runtime then reads only later writes. */
