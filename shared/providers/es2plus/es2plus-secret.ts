@@ -1,5 +1,6 @@
 // provider adapter → what a stage needs to reach its SM-DP+, as one secret (Secrets Manager in AWS; a 0600 file
 // the local runtime writes for its simulator). Validated when read; its values never reach a log or an error.
+import { parseProviderSecret } from '#shared/providers/provider-secret';
 import * as v from 'valibot';
 
 const Pem = (label: string) => v.pipe(v.string(), v.includes(`-----BEGIN `, `${label} must be PEM`), v.maxLength(64 * 1024));
@@ -31,17 +32,4 @@ export const Es2PlusSecretSchema = v.object({
 export type Es2PlusSecret = v.InferOutput<typeof Es2PlusSecretSchema>;
 
 /** Parses the secret's JSON; the error names the fields that are wrong, never their values. */
-export const parseEs2PlusSecret = (json: string): Es2PlusSecret => {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch {
-    throw new Error('The ES2+ provider secret is not JSON');
-  }
-  const parsed = v.safeParse(Es2PlusSecretSchema, raw);
-  if (!parsed.success) {
-    const fields = parsed.issues.map((issue) => v.getDotPath(issue) ?? '(root)');
-    throw new Error(`The ES2+ provider secret is invalid at: ${[...new Set(fields)].join(', ')}`);
-  }
-  return parsed.output;
-};
+export const parseEs2PlusSecret = (json: string): Es2PlusSecret => parseProviderSecret('ES2+', Es2PlusSecretSchema, json);

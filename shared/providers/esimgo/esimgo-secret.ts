@@ -1,10 +1,12 @@
 // provider adapter → what a stage needs to reach eSIM Go, as one secret (Secrets Manager in AWS; a 0600 file the
 // local runtime writes for its simulator). Validated when read; the API key never reaches a log or an error.
+import { parseProviderSecret } from '#shared/providers/provider-secret';
 import * as v from 'valibot';
 import { BundleNameSchema } from '#shared/providers/esimgo/schemas';
 import { DEFAULT_BUNDLE_TEMPLATE } from '#shared/providers/esimgo/bundle-names';
 
-const isLocal = (url: string) => ['localhost', '127.0.0.1'].includes(new URL(url).hostname);
+// The pipe runs on after v.url() refused a value, so this must not throw on one that is not a URL.
+const isLocal = (url: string) => URL.canParse(url) && ['localhost', '127.0.0.1'].includes(new URL(url).hostname);
 
 export const EsimGoSecretSchema = v.object({
   /** The API base URL with its version, `https://api.esim-go.com/v2.5`; http only for the local simulator. */
@@ -29,17 +31,4 @@ export const EsimGoSecretSchema = v.object({
 export type EsimGoSecret = v.InferOutput<typeof EsimGoSecretSchema>;
 
 /** Parses the secret's JSON; the error names the fields that are wrong, never their values. */
-export const parseEsimGoSecret = (json: string): EsimGoSecret => {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch {
-    throw new Error('The eSIM Go provider secret is not JSON');
-  }
-  const parsed = v.safeParse(EsimGoSecretSchema, raw);
-  if (!parsed.success) {
-    const fields = parsed.issues.map((issue) => v.getDotPath(issue) ?? '(root)');
-    throw new Error(`The eSIM Go provider secret is invalid at: ${[...new Set(fields)].join(', ')}`);
-  }
-  return parsed.output;
-};
+export const parseEsimGoSecret = (json: string): EsimGoSecret => parseProviderSecret('eSIM Go', EsimGoSecretSchema, json);
