@@ -15,7 +15,8 @@ const catalogFile = JSON.parse(readFileSync(join(projectRoot, CATALOG_FILE), 'ut
 /** The example answer of GET /destinations/{id} in the operation registry. */
 const documentedDestination = () => {
   const { response } = operations.getDestination as JsonOperation;
-  return (response?.example as { data: { bundles: unknown[] } }).data;
+  if (!response) throw new Error('GET /destinations/{id} documents no answer');
+  return (response.example as { data: { bundles: unknown[] } }).data;
 };
 
 describe('Destinations', () => {
