@@ -4,6 +4,7 @@ import { providersFor } from '#shared/composition/providers';
 import type { ConnectivityKind } from '#shared/config';
 import { dynamoProviderOrderJournal } from '#shared/storage/provider-order-store';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
+import { cachedPartnerDirectory } from '#shared/storage/cached-partner-directory';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { dynamoTravelerStore } from '#shared/storage/traveler-store';
 import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
@@ -18,7 +19,9 @@ export const lifecycleRepositories = (
 ): LifecycleDeps => ({
   travelers: dynamoTravelerStore(client, tableName),
   bookings: dynamoBookingStore(client, tableName),
-  partners: dynamoPartnerStore(client, tableName),
+  // The profile (name, confirmation-code setting) as the booking side reads it: cached briefly, so the dashboard and
+  // a redemption do not wait for one more read after their own (PROFILE_CACHE_TTL_MS, decision F133).
+  partners: cachedPartnerDirectory(dynamoPartnerStore(client, tableName), { clock }),
   ...providersFor({ stage, connectivity, journal: dynamoProviderOrderJournal(client, tableName), clock }),
   clock,
 });
