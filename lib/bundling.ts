@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { ConnectivityKind } from '#shared/config';
 
 /**
  * Modules replaced in every function bundle, by what the function needs in Lambda (paths from the project root).
@@ -36,6 +37,15 @@ export const bundlingFacts = {
   target: 'node24',
 } as const;
 
+/**
+ * Values fixed when a stage's functions are bundled: the stage's connectivity, so a bundle holds only the provider
+ * adapter its stage runs (shared/composition/providers.ts reads process.env.BUNDLED_CONNECTIVITY; the functions'
+ * CONNECTIVITY variable says the same, and a function whose two disagree fails as it starts).
+ */
+const definesFor = (connectivity: ConnectivityKind): Record<string, string> => ({
+  'process.env.BUNDLED_CONNECTIVITY': JSON.stringify(connectivity),
+});
+
 const aliasPaths = (projectRoot: string): Record<string, string> =>
   Object.fromEntries(Object.entries(lambdaAliases).map(([module, file]) => [module, path.join(projectRoot, file)]));
 
@@ -43,7 +53,11 @@ const aliasPaths = (projectRoot: string): Record<string, string> =>
  * The bundling of FunctionWithLogGroup (NodejsFunction runs esbuild with these flags); `assets` are files copied
  * beside the bundle: file name → path relative to the project root.
  */
-export const lambdaBundling = (projectRoot: string, assets: Readonly<Record<string, string>> = {}): BundlingOptions => ({
+export const lambdaBundling = (
+  projectRoot: string,
+  connectivity: ConnectivityKind,
+  assets: Readonly<Record<string, string>> = {},
+): BundlingOptions => ({
   format: OutputFormat.CJS,
   mainFields: [...bundlingFacts.mainFields],
   minify: bundlingFacts.minify,
@@ -52,6 +66,7 @@ export const lambdaBundling = (projectRoot: string, assets: Readonly<Record<stri
   target: bundlingFacts.target,
   // Bundle AWS SDK v3 too: the version we test with, not the one the runtime happens to ship.
   externalModules: [],
+  define: definesFor(connectivity),
   esbuildArgs: { '--alias': Object.entries(aliasPaths(projectRoot)).map(([module, file]) => `${module}=${file}`) },
   commandHooks: {
     beforeBundling: () => [],
@@ -62,7 +77,7 @@ export const lambdaBundling = (projectRoot: string, assets: Readonly<Record<stri
 });
 
 /** The same bundle through esbuild's API, for the benchmark: what the stack deploys, byte for byte in code. */
-export const lambdaBuildOptions = (projectRoot: string, entry: string, outfile: string): BuildOptions => ({
+export const lambdaBuildOptions = (projectRoot: string, entry: string, outfile: string, connectivity: ConnectivityKind): BuildOptions => ({
   entryPoints: [path.join(projectRoot, entry)],
   outfile,
   bundle: true,
@@ -74,5 +89,6 @@ export const lambdaBuildOptions = (projectRoot: string, entry: string, outfile: 
   sourcesContent: bundlingFacts.sourcesContent,
   target: bundlingFacts.target,
   alias: aliasPaths(projectRoot),
+  define: definesFor(connectivity),
   logLevel: 'silent',
 });

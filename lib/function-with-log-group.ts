@@ -83,7 +83,7 @@ export class FunctionWithLogGroup extends NodejsFunction {
         [envNames.connectivity]: stage.connectivity,
         POWERTOOLS_SERVICE_NAME: serviceName,
       },
-      bundling: lambdaBundling(projectRoot, assets),
+      bundling: lambdaBundling(projectRoot, stage.connectivity, assets),
       ...overrides,
     });
 

@@ -90,8 +90,20 @@ export const providersFor = (input: {
   clock: Clock;
 }): { connectivity: ConnectivityProvider & Partial<ProviderOrderReconciler>; payments: PaymentProvider } => {
   const payments = input.stage === 'production' ? noPayments : simulatedPayments();
-  if (input.connectivity === 'es2plus') return { connectivity: onFirstUse(() => es2Plus(input.journal, input.clock)), payments };
-  if (input.connectivity === 'esimgo') return { connectivity: onFirstUse(() => esimGo(input.journal, input.clock)), payments };
+  // A Lambda bundle is built for its stage's connectivity: lib/bundling.ts replaces process.env.BUNDLED_CONNECTIVITY
+  // with it, each test below folds to a constant, and esbuild leaves out the adapters (and the Secrets Manager client)
+  // the stage never runs. Unbundled (local runtime, tests) the variable is unset and every adapter stays.
+  if ((process.env.BUNDLED_CONNECTIVITY ?? input.connectivity) !== input.connectivity) {
+    throw new Error(
+      `This function was bundled for connectivity "${process.env.BUNDLED_CONNECTIVITY}", not "${input.connectivity}": redeploy the stage`,
+    );
+  }
+  if ((process.env.BUNDLED_CONNECTIVITY ?? 'es2plus') === 'es2plus' && input.connectivity === 'es2plus') {
+    return { connectivity: onFirstUse(() => es2Plus(input.journal, input.clock)), payments };
+  }
+  if ((process.env.BUNDLED_CONNECTIVITY ?? 'esimgo') === 'esimgo' && input.connectivity === 'esimgo') {
+    return { connectivity: onFirstUse(() => esimGo(input.journal, input.clock)), payments };
+  }
   return { connectivity: simulatedConnectivity(), payments };
 };
 

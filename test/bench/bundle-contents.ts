@@ -2,10 +2,15 @@
 // cold-start figures comes from. `npx tsx test/bench/bundle-contents.ts functions/get-booking.ts [count]`
 import { build } from 'esbuild';
 import { lambdaBuildOptions } from '#lib/bundling';
+import { stageSettings } from '#lib/stage';
 
 const [entry, count = '30'] = process.argv.slice(2);
 if (!entry) throw new Error('Usage: npx tsx test/bench/bundle-contents.ts <functions/name.ts> [count]');
-const result = await build({ ...lambdaBuildOptions(process.cwd(), entry, 'bundle-contents.js'), write: false, metafile: true });
+const result = await build({
+  ...lambdaBuildOptions(process.cwd(), entry, 'bundle-contents.js', stageSettings('production').connectivity),
+  write: false,
+  metafile: true,
+});
 const output = Object.values(result.metafile.outputs).find((candidate) => candidate.entryPoint);
 if (!output) throw new Error(`esbuild wrote no bundle for ${entry}`);
 const ours = Object.entries(output.inputs)

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { lambdaBuildOptions } from '#lib/bundling';
+import { stageSettings } from '#lib/stage';
 import { backgroundFunctions } from '#shared/events/pipeline';
 import { routes } from '#shared/routes';
 import { interleaved, median, type Row } from '#test/bench/measure';
@@ -16,6 +17,9 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 export const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 export const handler = async () => ({ statusCode: 200 });
 `;
+
+/** Bundles as the production stage builds them: with its connectivity provider's adapter and no other. */
+const connectivity = stageSettings('production').connectivity;
 
 /**
  * What a function must construct, by the packages its bundle holds (issue 19 item 2): each client or utility it
@@ -34,6 +38,13 @@ export const documents = DynamoDBDocumentClient.from(new DynamoDBClient({}));`,
     package: '@aws-sdk/client-kms',
     source: `import { KMSClient } from '@aws-sdk/client-kms';
 export const kms = new KMSClient({});`,
+  },
+  {
+    // Functions that provision read the stage's provider secret (ES2+ certificate and key, eSIM Go API key) with it.
+    name: 'Secrets Manager',
+    package: '@aws-sdk/client-secrets-manager',
+    source: `import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+export const secrets = new SecretsManagerClient({});`,
   },
   {
     name: 'SQS',
@@ -99,6 +110,7 @@ const lambdaEnvironment = {
   AWS_SECRET_ACCESS_KEY: 'bench',
   AWS_SESSION_TOKEN: 'bench',
   TABLE_NAME: 'bench',
+  CONNECTIVITY: connectivity,
   SECRET_KEY_ID: 'arn:aws:kms:eu-west-1:000000000000:key/bench',
   TOKEN_KEY_ID: 'arn:aws:kms:eu-west-1:000000000000:key/bench-hmac',
   EMAIL_FROM: 'bench@example.com',
@@ -147,7 +159,7 @@ export const coldStart = async (projectRoot: string, rounds: number): Promise<Ro
   // The floor of every function that uses DynamoDB: the same client, bundled the way our functions are.
   const floor = join(folder, 'floor.js');
   await build({
-    ...lambdaBuildOptions(projectRoot, referenceEntry, floor),
+    ...lambdaBuildOptions(projectRoot, referenceEntry, floor, connectivity),
     entryPoints: [referenceEntry],
     nodePaths: [join(projectRoot, 'node_modules')],
   });
@@ -160,7 +172,7 @@ export const coldStart = async (projectRoot: string, rounds: number): Promise<Ro
   const floors: Record<string, { file: string; contents: Map<string, number> }> = {};
   for (const entry of entries) {
     const outfile = join(folder, `${entry.replace(/^functions\//, '').replace(/\.ts$/, '')}.js`);
-    const { metafile } = await build({ ...lambdaBuildOptions(projectRoot, entry, outfile), metafile: true });
+    const { metafile } = await build({ ...lambdaBuildOptions(projectRoot, entry, outfile, connectivity), metafile: true });
     bundles[entry] = outfile;
     contents[entry] = bytesByPackage(metafile);
     const parts = floorParts.filter((part) => contents[entry]!.has(part.package));
@@ -171,7 +183,7 @@ export const coldStart = async (projectRoot: string, rounds: number): Promise<Ro
       writeFileSync(source, `${parts.map((part) => part.source).join('\n')}\nexport const handler = async () => ({ statusCode: 200 });\n`);
       const file = source.replace(/\.ts$/, '.js');
       const built = await build({
-        ...lambdaBuildOptions(projectRoot, source, file),
+        ...lambdaBuildOptions(projectRoot, source, file, connectivity),
         entryPoints: [source],
         nodePaths: [join(projectRoot, 'node_modules')],
         metafile: true,

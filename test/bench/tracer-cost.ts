@@ -34,7 +34,7 @@ for (const [name, source] of Object.entries(variants)) {
   writeFileSync(entry, source);
   outfiles[name] = join(dir, `${name}.cjs`);
   // The stack's own bundling, for an entry written outside the project.
-  await build({ ...lambdaBuildOptions(root, '', outfiles[name]), entryPoints: [entry], nodePaths: [join(root, 'node_modules')] });
+  await build({ ...lambdaBuildOptions(root, '', outfiles[name], 'simulated'), entryPoints: [entry], nodePaths: [join(root, 'node_modules')] });
 }
 const importMs = (outfile: string): number =>
   Number(

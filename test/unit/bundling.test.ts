@@ -7,14 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { lambdaAliases, lambdaBuildOptions, lambdaBundling } from '#lib/bundling';
+import type { ConnectivityKind } from '#shared/config';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('Function: lambdaBundling', () => {
   it('gives the stack the settings the benchmark builds with', () => {
     // Act
-    const stack = lambdaBundling(projectRoot);
-    const bench = lambdaBuildOptions(projectRoot, 'functions/get-booking.ts', '/tmp/out.js');
+    const stack = lambdaBundling(projectRoot, 'esimgo');
+    const bench = lambdaBuildOptions(projectRoot, 'functions/get-booking.ts', '/tmp/out.js', 'esimgo');
 
     // Assess
     expect(stack.format).toBe(OutputFormat.CJS);
@@ -28,6 +29,7 @@ describe('Function: lambdaBundling', () => {
     expect(stack.sourceMap).toBe(bench.sourcemap);
     expect(stack.esbuildArgs?.['--alias']).toEqual(Object.entries(bench.alias ?? {}).map(([module, file]) => `${module}=${file}`));
     expect(Object.keys(bench.alias ?? {})).toEqual(Object.keys(lambdaAliases));
+    expect(stack.define).toEqual(bench.define);
   });
 
   it('bundles a partner function with credentials from the environment and built-ins loaded by require()', async () => {
@@ -35,7 +37,7 @@ describe('Function: lambdaBundling', () => {
     const outfile = join(mkdtempSync(join(tmpdir(), 'bundling-')), 'index.js');
 
     // Act
-    await build(lambdaBuildOptions(projectRoot, 'functions/get-booking.ts', outfile));
+    await build(lambdaBuildOptions(projectRoot, 'functions/get-booking.ts', outfile, 'es2plus'));
     const bundle = readFileSync(outfile, 'utf8');
 
     // Assess
@@ -53,7 +55,7 @@ describe('Function: lambdaBundling', () => {
 
     // Act
     const users = readdirSync(commands).filter((file) => readFileSync(join(commands, file), 'utf8').includes('getEndpointDiscovery'));
-    const { metafile } = await build({ ...lambdaBuildOptions(projectRoot, 'functions/get-booking.ts', outfile), metafile: true });
+    const { metafile } = await build({ ...lambdaBuildOptions(projectRoot, 'functions/get-booking.ts', outfile, 'es2plus'), metafile: true });
 
     // Assess: a client upgrade whose commands add the plugin fails here, before a function would fail at run time.
     expect(readdirSync(commands).length).toBeGreaterThan(50);
@@ -73,7 +75,7 @@ describe('Function: lambdaBundling', () => {
     const bareImports = sources.filter((file) => /^import\s+['"]/m.test(readFileSync(join(projectRoot, file), 'utf8')));
     // A module loaded with import() cannot be tree-shaken: it once pulled every KMS command into every bundle.
     const dynamicImports = sources.filter((file) => /(?<!typeof )\bimport\(/.test(readFileSync(join(projectRoot, file), 'utf8')));
-    const { metafile } = await build({ ...lambdaBuildOptions(projectRoot, 'functions/get-booking.ts', outfile), metafile: true });
+    const { metafile } = await build({ ...lambdaBuildOptions(projectRoot, 'functions/get-booking.ts', outfile, 'es2plus'), metafile: true });
 
     // Assess: reading a booking bundles no connectivity provider, catalog or brand store
     expect(JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')).sideEffects).toBe(false);
@@ -87,5 +89,35 @@ describe('Function: lambdaBundling', () => {
     );
     expect(bundled).toContain('shared/storage/booking-store.ts');
     expect(bundled.filter((file) => /^shared\/(providers\/|storage\/(catalog|brand)-store)/.test(file))).toEqual([]);
+  });
+
+  // Prepare: the bundled files of one provisioning function, built for one stage's connectivity
+  const bundledFor = async (connectivity: ConnectivityKind) => {
+    const outfile = join(mkdtempSync(join(tmpdir(), 'bundling-')), 'index.js');
+    const { metafile } = await build({
+      ...lambdaBuildOptions(projectRoot, 'functions/native-redeem-package.ts', outfile, connectivity),
+      metafile: true,
+    });
+    return Object.values(metafile.outputs).flatMap((output) =>
+      Object.entries(output.inputs)
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([file]) => file.replace(/.*node_modules\//, '')),
+    );
+  };
+  const adapters = (files: string[]) => [
+    ...new Set(files.flatMap((file) => file.match(/^shared\/providers\/(es2plus|esimgo)\/|^@aws-sdk\/client-secrets-manager\//)?.[0] ?? [])),
+  ];
+
+  it.each([
+    ['es2plus', ['shared/providers/es2plus/', '@aws-sdk/client-secrets-manager/']],
+    ['esimgo', ['shared/providers/esimgo/', '@aws-sdk/client-secrets-manager/']],
+    ['simulated', []],
+  ] as const)('bundles a provisioning function for %s connectivity with that provider adapter alone', async (connectivity, expected) => {
+    // Act
+    const files = await bundledFor(connectivity);
+
+    // Assess
+    expect(files).toContain('shared/usecases/grant-redemption.ts');
+    expect(adapters(files).sort()).toEqual([...expected].sort());
   });
 });

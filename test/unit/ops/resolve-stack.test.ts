@@ -14,7 +14,7 @@ describe('Function: resolveStack', () => {
     const folder = mkdtempSync(join(tmpdir(), 'resolve-stack-'));
     writeFileSync(join(folder, 'handler.ts'), ['export const handler = () => {', '  throw new Error("boom");', '};', 'handler();', ''].join('\n'));
     const outfile = join(folder, 'index.js');
-    await build(lambdaBuildOptions(folder, 'handler.ts', outfile));
+    await build(lambdaBuildOptions(folder, 'handler.ts', outfile, 'simulated'));
     let stack = '';
     try {
       execFileSync(process.execPath, [outfile], { stdio: 'pipe' });
