@@ -1,6 +1,6 @@
 // http adapter → GET /webhooks/deliveries: one page of the partner's delivery log with attempts, filtered, never cached.
 import * as successMessages from '#shared/api/success-messages';
-import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
+import { partnerWebhookReadDeps } from '#shared/composition/partner-webhooks';
 import { validate } from '#shared/domain/validate';
 import { ListWebhookDeliveriesQuerySchema } from '#shared/domain/webhook-schemas';
 import { partnerHandler } from '#shared/http/partner-handler';
@@ -11,7 +11,7 @@ export const handler = partnerHandler(async ({ event, partner }) => {
   const { deliveries, pagination } = await listWebhookDeliveries(
     partner.partnerId,
     { ...query, cursor: query.cursor || undefined, cursorKey: partner.cursorKey },
-    partnerWebhookDeps,
+    partnerWebhookReadDeps,
   );
   return { message: successMessages.listWebhookDeliveries, data: deliveries, extra: { pagination } };
 });

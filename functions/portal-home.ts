@@ -1,5 +1,5 @@
 // GET /portal → the partner's webhook page: endpoint, health, the 20 most recent deliveries with their attempts.
-import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
+import { partnerWebhookReadDeps } from '#shared/composition/partner-webhooks';
 import { getWebhookEndpoint, listWebhookDeliveries } from '#shared/usecases/partner-webhooks';
 import { portalPage } from '#shared/web/portal-handler';
 import { portalHomePage } from '#shared/web/portal-page';
@@ -10,8 +10,8 @@ const UNUSED_CURSOR_KEY = Buffer.alloc(32);
 export const handler = portalPage(async (request) => {
   const partnerId = request.session.partner_id;
   const [endpoint, { deliveries }] = await Promise.all([
-    getWebhookEndpoint(partnerId, partnerWebhookDeps),
-    listWebhookDeliveries(partnerId, { perPage: 20, cursorKey: UNUSED_CURSOR_KEY }, partnerWebhookDeps),
+    getWebhookEndpoint(partnerId, partnerWebhookReadDeps),
+    listWebhookDeliveries(partnerId, { perPage: 20, cursorKey: UNUSED_CURSOR_KEY }, partnerWebhookReadDeps),
   ]);
   return { page: portalHomePage(request.portalFrame, { endpoint, deliveries, csrfToken: request.session.csrf_token }) };
 });

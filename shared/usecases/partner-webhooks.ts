@@ -36,6 +36,9 @@ export interface PartnerWebhookDeps extends PartnerAdminDeps {
   thresholds: HealthThresholds;
 }
 
+/** What reading the endpoint and its delivery log needs. */
+export type PartnerWebhookReadDeps = Pick<PartnerWebhookDeps, 'partners' | 'deliveries' | 'clock' | 'thresholds'>;
+
 /** Calls per partner and minute: test deliveries reach the partner's own server; recoveries add to the shared queue. */
 export const SELF_SERVICE_LIMITS = { windowSeconds: 60, testDeliveries: 10, recoveries: 5 } as const;
 
@@ -95,7 +98,7 @@ const endpointView = (
 };
 
 /** Output: the partner's endpoint, subscriptions, secret state and health (one profile read, one log page). */
-export const getWebhookEndpoint = async (partnerId: string, deps: PartnerWebhookDeps): Promise<WebhookEndpointOutput> => {
+export const getWebhookEndpoint = async (partnerId: string, deps: PartnerWebhookReadDeps): Promise<WebhookEndpointOutput> => {
   const [profile, recent] = await Promise.all([requirePartner(partnerId, deps), deps.deliveries.page(partnerId, { limit: HEALTH_WINDOW })]);
   return endpointView(profile, recent.records, deps);
 };
