@@ -3,14 +3,15 @@
 // half, measured interleaved in the same run on one DynamoDB Local, each figure beside its empty-table reference.
 // `npm run bench:scale`; SCALE_BOOKINGS, BENCH_ROUNDS (5) and BENCH_REQUESTS (30 per round) change the size.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { startDynamoDbLocal } from '#bin/local/dynamodb-local';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
 import { keys } from '#shared/storage/keys';
+import { usedSignaturePut } from '#shared/storage/replay-guard';
 import { indexes } from '#shared/storage/table-definition';
 import { dynamoScheduleStore } from '#shared/storage/schedule-store';
 import { dynamoTravelerStore } from '#shared/storage/traveler-store';
@@ -77,10 +78,19 @@ const prepareSide = async (documentClient: DynamoDBDocumentClient, tableName: st
         Limit: 100,
       }),
     );
+  // And the keyed calls reading one booking makes: its GetItem and the signature's conditional PutItem.
+  const bookingGet = (i: number) =>
+    documentClient.send(new GetCommand({ TableName: tableName, Key: keys.booking(seed.biggest.partner_id, ids[i % ids.length]!), ConsistentRead: true }));
+  const signaturePut = () =>
+    documentClient.send(
+      new PutCommand(usedSignaturePut(tableName, { apiKey: 'scale', signature: randomUUID(), expiresAtEpochSeconds: Math.floor(Date.now() / 1000) + 600 })),
+    );
   return {
     client,
     ids,
     deepCursor: cursor,
+    bookingGet,
+    signaturePut,
     shardQuery,
     deepShardQuery: () => shardQuery(lastSeen),
     dueQuery,
@@ -111,6 +121,8 @@ const kinds = {
   'GET /webhooks/deliveries': (side: Side) => (i: number) => expectOk(side.client.send('GET', `/webhooks/deliveries?perPage=20&request=${i}`)),
   'departure sweep (nothing due, a month ahead indexed)': (side: Side) => () => side.departures(),
   'package sweep (nothing due, a month ahead indexed)': (side: Side) => () => side.packages(),
+  'DynamoDB Local alone: the booking GetItem': (side: Side) => (i: number) => side.bookingGet(i),
+  'DynamoDB Local alone: the signature PutItem': (side: Side) => () => side.signaturePut(),
   'DynamoDB Local alone: one bookings shard Query (first page)': (side: Side) => () => side.shardQuery(),
   'DynamoDB Local alone: one bookings shard Query (50th page position)': (side: Side) => () => side.deepShardQuery(),
   'DynamoDB Local alone: one due-index shard Query (nothing due)': (side: Side) => () => side.dueQuery(),
