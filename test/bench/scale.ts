@@ -80,10 +80,14 @@ const prepareSide = async (documentClient: DynamoDBDocumentClient, tableName: st
     );
   // And the keyed calls reading one booking makes: its GetItem and the signature's conditional PutItem.
   const bookingGet = (i: number) =>
-    documentClient.send(new GetCommand({ TableName: tableName, Key: keys.booking(seed.biggest.partner_id, ids[i % ids.length]!), ConsistentRead: true }));
+    documentClient.send(
+      new GetCommand({ TableName: tableName, Key: keys.booking(seed.biggest.partner_id, ids[i % ids.length]!), ConsistentRead: true }),
+    );
   const signaturePut = () =>
     documentClient.send(
-      new PutCommand(usedSignaturePut(tableName, { apiKey: 'scale', signature: randomUUID(), expiresAtEpochSeconds: Math.floor(Date.now() / 1000) + 600 })),
+      new PutCommand(
+        usedSignaturePut(tableName, { apiKey: 'scale', signature: randomUUID(), expiresAtEpochSeconds: Math.floor(Date.now() / 1000) + 600 }),
+      ),
     );
   return {
     client,
