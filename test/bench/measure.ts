@@ -71,6 +71,37 @@ export const loadAverage = () =>
     .join(' ');
 
 /** Latencies of `count` sequential calls, each also kept in `pool` for percentiles over every round; answers the median. */
+/**
+ * Sequential requests of two candidates in ABBA order (a, b, b, a, a, b, …), so whatever a request leaves running
+ * behind it (the local event pipeline a write wakes, a collection in DynamoDB Local) lands on the next request of
+ * either candidate alike; blocks of one candidate after the other would hand it all to whichever runs next. Adds
+ * every timing to the candidate's pool and returns the two p50s.
+ */
+export const alternating = async (
+  count: number,
+  [first, second]: readonly [(i: number) => Promise<unknown>, (i: number) => Promise<unknown>],
+  pools: readonly [number[], number[]],
+): Promise<[number, number]> => {
+  const timings: [number[], number[]] = [[], []];
+  const time = async (side: 0 | 1, call: (i: number) => Promise<unknown>, i: number) => {
+    const started = performance.now();
+    await call(i);
+    timings[side].push(performance.now() - started);
+  };
+  for (let i = 0; i < count; i += 1) {
+    if (i % 2 === 0) {
+      await time(0, first, i);
+      await time(1, second, i);
+    } else {
+      await time(1, second, i);
+      await time(0, first, i);
+    }
+  }
+  pools[0].push(...timings[0]);
+  pools[1].push(...timings[1]);
+  return [percentile(timings[0], 50), percentile(timings[1], 50)];
+};
+
 export const sequential = async (count: number, call: (i: number) => Promise<unknown>, pool: number[]) => {
   const timings: number[] = [];
   for (let i = 0; i < count; i += 1) {

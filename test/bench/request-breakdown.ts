@@ -1,35 +1,19 @@
 // benchmark → where a request's time goes (diagnostic, not judged): sequential GET and POST /bookings through the
 // local server and the bare servers, with the wall time of each DynamoDB call they make and the items of each
 // transaction; then CPU per GET with 50 concurrent clients, in this process and in DynamoDB Local's JVM.
-// Run with `PARTNER_REQUESTS_PER_WINDOW=1000000 npx tsx test/bench/request-breakdown.ts` (Linux: reads /proc).
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+// Run with `npx tsx test/bench/request-breakdown.ts` (Linux: reads /proc).
+import { readFileSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { startLocalRuntime } from '#bin/local/runtime';
-import { createPartner } from '#shared/usecases/manage-partners';
 import { percentile } from '#test/bench/measure';
-import { startBareServer } from '#test/bench/requests';
+import { startServiceBesideFloor } from '#test/bench/requests';
 import { makeBookingRequest } from '#test/support/factories';
-import { signedClient } from '#test/support/signed-client';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
 
-const runtime = await startLocalRuntime({
-  projectRoot: resolve(import.meta.dirname, '../..'),
-  port: 0,
-  dataDir: mkdtempSync(join(tmpdir(), 'bench-')),
-  inMemory: true,
-  tableName: 'bench-table',
-  catalogFile: null,
-});
-const created = await createPartner({ name: 'Bench' }, runtime.admin);
-const profile = (await runtime.admin.partners.getProfile(created.partner_id))!;
-const bare = await startBareServer(runtime.admin.documentClient, runtime.tableName, profile, created.api_key);
-const service = signedClient(runtime.url, created, { checkContract: false });
-const reference = signedClient(bare.url, created, { checkContract: false });
+const { runtime, service, floor: reference, stop } = await startServiceBesideFloor(resolve(import.meta.dirname, '../..'));
 const ids: string[] = [];
 for (let i = 0; i < 50; i += 1) ids.push((await service.send('POST', '/bookings', { body: makeBookingRequest() })).body.data[0].id);
 
@@ -113,5 +97,4 @@ for (const [name, figures] of Object.entries(cpu)) {
   const p50 = (pick: (figure: (typeof figures)[number]) => number) => percentile(figures.map(pick), 50);
   console.log(`| ${name} | ${p50((f) => f.rate).toFixed(0)} | ${p50((f) => f.node).toFixed(2)} ms | ${p50((f) => f.jvm).toFixed(2)} ms |`);
 }
-await bare.stop();
-await runtime.stop();
+await stop();

@@ -1,16 +1,12 @@
 // benchmark → every figure beside its reference, measured interleaved in the same run (medians of rounds), with the
 // ratio and whether the target is met. Run with `npm run bench`; record the output in docs/benchmarks.md.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { envNames } from '#shared/config';
-import { startLocalRuntime } from '#bin/local/runtime';
+import { resolve } from 'node:path';
 import { createPartner } from '#shared/usecases/manage-partners';
 import { requestCapacity, reportCapacity } from '#test/bench/capacity';
 import { coldStart } from '#test/bench/cold-start';
 import { loadAverage, report } from '#test/bench/measure';
 import { eventToWebhook } from '#test/bench/pipeline';
-import { requestLatency } from '#test/bench/requests';
+import { requestLatency, startBenchRuntime } from '#test/bench/requests';
 import { webhookDelivery } from '#test/bench/webhooks';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
@@ -28,18 +24,7 @@ if (only.has('cold-start')) {
 }
 if (only.has('webhooks')) results.push(report('Webhook delivery over HTTPS', await webhookDelivery({ rounds: ROUNDS, deliveries: REQUESTS * 10 })));
 
-const runtime = await startLocalRuntime({
-  projectRoot,
-  port: 0,
-  dataDir: mkdtempSync(join(tmpdir(), 'bench-')),
-  inMemory: true,
-  tableName: 'bench-table',
-  // Issue 19: the request figures are judged with the connectivity provider simulated in process, on both sides.
-  provider: 'simulated',
-  // One key sends a few thousand requests a minute here: the per-key bucket is still taken on every request
-  // (its cost stays in the figures), but a limit this high never answers 429.
-  environment: { [envNames.partnerRequestsPerWindow]: '1000000' },
-});
+const runtime = await startBenchRuntime(projectRoot);
 try {
   const created = await createPartner({ name: 'Bench' }, runtime.admin);
   const profile = (await runtime.admin.partners.getProfile(created.partner_id))!;
