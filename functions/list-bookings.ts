@@ -1,7 +1,7 @@
 // http adapter → GET /bookings: one page of the partner's bookings, newest first, never cached.
 import * as successMessages from '#shared/api/success-messages';
 import { bookingResponse } from '#shared/domain/booking';
-import { ListBookingsQuerySchema } from '#shared/domain/booking-schemas';
+import { ListBookingsQuerySchema } from '#shared/domain/list-bookings-query';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
 import { bookingStore } from '#shared/composition/repositories';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { CatalogPackage } from '#shared/domain/package-specification';
-import { CatalogPackageSchema } from '#shared/domain/booking-schemas';
+import { CatalogPackageSchema } from '#shared/domain/package-schemas';
 import { validate } from '#shared/domain/validate';
 import { parseOnOff, requiresConfirmationCode } from '#shared/domain/partner';
 import { AppError } from '#shared/errors';

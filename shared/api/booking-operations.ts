@@ -4,7 +4,8 @@ import { exampleBookingRequest, exampleBookingResponse, examplePagination } from
 import { bookingId, bookingReference } from '#shared/api/operation-helpers';
 import { EmptyDataSchema, envelope, type JsonOperation, type OperationDoc, type Parameter } from '#shared/api/operation-types';
 import { BookingResponseSchema, PaginationMetaSchema } from '#shared/domain/booking-response-schemas';
-import { BookingRequestSchema, MAX_PER_PAGE } from '#shared/domain/booking-schemas';
+import { BookingRequestSchema } from '#shared/domain/booking-schemas';
+import { MAX_PER_PAGE } from '#shared/domain/list-bookings-query';
 import * as successMessages from '#shared/api/success-messages';
 import type { OperationName } from '#shared/routes';
 

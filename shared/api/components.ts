@@ -8,13 +8,8 @@ import {
   PromoCodeResponseSchema,
   UpdatePackageSpecForPromoCodesResponseSchema,
 } from '#shared/domain/booking-response-schemas';
-import {
-  BookingRequestSchema,
-  DestinationSchema,
-  PackageSpecificationEntrySchema,
-  PromoPackageSpecificationSchema,
-  UpdatePackageSpecificationSchema,
-} from '#shared/domain/booking-schemas';
+import { BookingRequestSchema, PackageSpecificationEntrySchema } from '#shared/domain/booking-schemas';
+import { DestinationSchema, PromoPackageSpecificationSchema, UpdatePackageSpecificationSchema } from '#shared/domain/package-schemas';
 import { errorCodes, type ErrorCode } from '#shared/errors';
 import { webhookEventNames, type WebhookEventName } from '#shared/events/catalog';
 import { webhookEventDataSchemas, webhookEnvelopeSchema } from '#shared/events/event-schemas';

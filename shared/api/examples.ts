@@ -1,6 +1,7 @@
 // api docs → example payloads for the OpenAPI document, built by the same code that builds real responses.
 import { bookingResponse, type Booking } from '#shared/domain/booking';
-import type { BookingInput, UpdatePackageSpecificationInput } from '#shared/domain/booking-schemas';
+import type { BookingInput } from '#shared/domain/booking-schemas';
+import type { UpdatePackageSpecificationInput } from '#shared/domain/package-schemas';
 import type { WebhookEventData } from '#shared/events/event-schemas';
 import type { WebhookEventName } from '#shared/events/catalog';
 

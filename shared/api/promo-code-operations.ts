@@ -3,7 +3,7 @@ import { exampleBookingResponse, exampleUpdateRequest, exampleUuid } from '#shar
 import { bookingReference, jsonOperation, pathId } from '#shared/api/operation-helpers';
 import { envelope, type JsonOperation, type Parameter } from '#shared/api/operation-types';
 import { UpdatePackageSpecForPromoCodesResponseSchema } from '#shared/domain/booking-response-schemas';
-import { UpdatePackageSpecificationSchema } from '#shared/domain/booking-schemas';
+import { UpdatePackageSpecificationSchema } from '#shared/domain/package-schemas';
 import type { ErrorCode } from '#shared/errors';
 import { ClaimPromoCodeSchema } from '#shared/domain/promo-code-schemas';
 import { PromoCodeClaimResponseSchema, PromoCodeDetailResponseSchema } from '#shared/domain/traveler-response-schemas';

@@ -1,7 +1,7 @@
 // domain → the valibot schemas of what the booking operations answer: the one source for response types and docs.
 // The builders in booking.ts are typed against these, so a field added there and not here fails the type check.
 import * as v from 'valibot';
-import { esimTypes, packageTypes } from '#shared/domain/booking-schemas';
+import { esimTypes, packageTypes } from '#shared/domain/schema-fields';
 
 const nullable = <T extends v.GenericSchema>(schema: T) => v.nullable(schema);
 const timestamp = (description: string) => v.pipe(v.string(), v.isoTimestamp(), v.description(description));

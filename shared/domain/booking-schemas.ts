@@ -1,93 +1,25 @@
 // domain → the valibot schemas of the booking payloads: one source for validation, types and docs.
 import * as v from 'valibot';
 import { MAX_BOOKING_REFERENCE_LENGTH } from '#shared/domain/booking-limits';
-import { isIsoDateTime, parseIsoDateTime } from '#shared/domain/dates';
+import { parseIsoDateTime } from '#shared/domain/dates';
+import { destinationCode, DestinationSchema, packageDuration, size } from '#shared/domain/package-schemas';
+import {
+  caseInsensitivePicklist,
+  emailAddress,
+  esimTypes,
+  FLIGHT_NUMBER_PATTERN,
+  genders,
+  isoDateTime,
+  MAX_DATA_BYTES,
+  MAX_PACKAGE_SPECIFICATIONS,
+  packageTypes,
+  PHONE_PATTERN,
+  plainLooseObject,
+  plainObject,
+  text,
+  titles,
+} from '#shared/domain/schema-fields';
 import { ValidationError } from '#shared/errors';
-
-export const packageTypes = ['starter', 'data-limited', 'unlimited', 'time-limited'] as const;
-export type PackageType = (typeof packageTypes)[number];
-
-export const titles = ['mr.', 'ms.', 'mrs.', 'miss', 'dr.', 'prof.'] as const;
-export const genders = ['M', 'F', 'O'] as const;
-export const esimTypes = ['classic', 'universal'] as const;
-
-/** Most entries one booking may carry; keeps every create inside one atomic DynamoDB transaction. */
-export const MAX_PACKAGE_SPECIFICATIONS = 25;
-
-/** Longest booking_id; also bounds the storage key it becomes (defined with the aggregate, see there). */
-
-/** The spec prints these patterns with doubled backslashes; these are the intended expressions. */
-export const SIZE_PATTERN = /^[0-9]\d*(\.\d+)?(MB|GB)$/;
-export const DESTINATION_PATTERN = /^[A-Z]{2,3}$/;
-export const PHONE_PATTERN = /^\+\d{1,3}\d{1,14}$/;
-export const FLIGHT_NUMBER_PATTERN = /^[a-zA-Z0-9]{1,10}$/;
-
-const isPlainObject = (input: unknown): input is Record<string, unknown> => typeof input === 'object' && input !== null && !Array.isArray(input);
-
-/** valibot's object schemas also take arrays; JSON objects are what the spec means. */
-export const plainObject = <const TEntries extends v.ObjectEntries>(entries: TEntries, message: string) =>
-  v.pipe(v.custom<Record<string, unknown>>(isPlainObject, message), v.object(entries, message));
-
-const plainLooseObject = <const TEntries extends v.ObjectEntries>(entries: TEntries, message: string) =>
-  v.pipe(v.custom<Record<string, unknown>>(isPlainObject, message), v.looseObject(entries, message));
-
-/** Booking metadata is free-form; it is bounded so one booking stays well inside DynamoDB's item limit. */
-export const MAX_DATA_BYTES = 16 * 1024;
-
-const text = (field: string, min: number, max: number) =>
-  v.pipe(
-    v.string(`${field} must be a string.`),
-    v.minLength(min, `${field} must be at least ${min} character${min === 1 ? '' : 's'}.`),
-    v.maxLength(max, `${field} must be at most ${max} characters.`),
-  );
-
-const isoDateTime = (field: string) =>
-  v.pipe(
-    v.string(`${field} must be an ISO 8601 date-time string.`),
-    v.check(isIsoDateTime, `${field} must be an ISO 8601 date-time, e.g. 2026-12-01T10:30:00+01:00.`),
-  );
-
-export const emailAddress = (field: string) =>
-  v.pipe(
-    v.string(`${field} must be a string.`),
-    v.trim(),
-    v.maxLength(254, `${field} must be at most 254 characters.`),
-    v.email(`${field} must be a valid email address.`),
-  );
-
-/** Case-insensitive enum that answers with the spec's canonical spelling. */
-const caseInsensitivePicklist = <const T extends readonly string[]>(field: string, options: T) =>
-  v.pipe(
-    v.string(`${field} must be one of ${options.join(', ')}.`),
-    v.transform((value) => options.find((option) => option.toLowerCase() === value.trim().toLowerCase()) ?? value),
-    v.picklist(options, `${field} must be one of ${options.join(', ')}.`),
-  );
-
-const destinationCode = v.pipe(
-  v.string('destination must be a string or an array of strings.'),
-  v.regex(DESTINATION_PATTERN, 'Each destination must be 2 or 3 upper-case letters (ISO3 country or IATA code).'),
-);
-
-export const DestinationSchema = v.union(
-  [
-    destinationCode,
-    v.pipe(
-      v.array(destinationCode, 'destination must be a string or an array of strings.'),
-      v.minLength(1, 'destination must not be an empty array.'),
-      v.maxLength(20, 'destination lists at most 20 codes.'),
-    ),
-  ],
-  'destination must be a string or an array of 2–3 letter upper-case codes.',
-);
-
-const packageDuration = v.pipe(
-  v.number('package_duration must be an integer number of days.'),
-  v.integer('package_duration must be an integer number of days.'),
-  v.minValue(1, 'package_duration must be at least 1 day.'),
-  v.maxValue(3650, 'package_duration must be at most 3650 days.'),
-);
-
-const size = v.pipe(v.string('size must be a string.'), v.regex(SIZE_PATTERN, 'size must look like 500MB or 1.5GB.'));
 
 export const PackageSpecificationEntrySchema = plainObject(
   {
@@ -222,73 +154,3 @@ export const BookingRequestSchema = v.pipe(
 );
 export type BookingInput = v.InferInput<typeof BookingRequestSchema>;
 export type BookingOutput = v.InferOutput<typeof BookingRequestSchema>;
-
-/** The promo-code PackageSpecification of the update calls, with the spec's conditional-requirement table. */
-export const PromoPackageSpecificationSchema = v.pipe(
-  plainObject(
-    {
-      package_id: v.nullish(text('package_id', 1, 100)),
-      package_type: v.nullish(v.picklist(packageTypes, `package_type must be one of ${packageTypes.join(', ')}.`)),
-      size: v.nullish(size),
-      package_duration: v.nullish(packageDuration),
-      destination: v.nullish(DestinationSchema),
-      traffic_policy: v.nullish(text('traffic_policy', 1, 100)),
-    },
-    'package_specification must be an object.',
-  ),
-  v.check((spec) => Boolean(spec.package_id) || Boolean(spec.package_type), 'package_specification needs package_id or package_type (or both).'),
-  v.forward(
-    v.check((spec) => !spec.package_type || spec.package_type === 'unlimited' || Boolean(spec.size), 'size is required for this package_type.'),
-    ['size'],
-  ),
-  v.forward(
-    v.check(
-      (spec) => !spec.package_type || spec.package_type === 'data-limited' || Boolean(spec.package_duration),
-      'package_duration is required for this package_type.',
-    ),
-    ['package_duration'],
-  ),
-  v.forward(
-    v.check((spec) => spec.package_type !== 'unlimited' || Boolean(spec.traffic_policy), 'traffic_policy is required for unlimited packages.'),
-    ['traffic_policy'],
-  ),
-);
-export type PromoPackageSpecificationInput = v.InferInput<typeof PromoPackageSpecificationSchema>;
-export type PromoPackageSpecificationOutput = v.InferOutput<typeof PromoPackageSpecificationSchema>;
-
-/** A catalog package as ops import it (`npm run ops -- catalog put`). */
-export const CatalogPackageSchema = plainObject(
-  {
-    id: text('id', 1, 100),
-    package_type: v.picklist(packageTypes, `package_type must be one of ${packageTypes.join(', ')}.`),
-    size: v.nullish(size, null),
-    package_duration: v.nullish(packageDuration, null),
-    destination: v.nullish(DestinationSchema, null),
-    traffic_policy: v.nullish(text('traffic_policy', 1, 100), null),
-  },
-  'A catalog package must be a JSON object.',
-);
-
-export const UpdatePackageSpecificationSchema = plainObject(
-  { package_specification: PromoPackageSpecificationSchema },
-  'The request body must be a JSON object with a package_specification object.',
-);
-export type UpdatePackageSpecificationInput = v.InferInput<typeof UpdatePackageSpecificationSchema>;
-
-/** Largest page; the spec leaves it open (docs/decisions.md). */
-export const MAX_PER_PAGE = 100;
-
-export const ListBookingsQuerySchema = v.object({
-  perPage: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'perPage must be a whole number.'),
-      v.transform(Number),
-      v.minValue(1, 'perPage must be at least 1.'),
-      v.maxValue(MAX_PER_PAGE, `perPage must be at most ${MAX_PER_PAGE}.`),
-    ),
-    '10',
-  ),
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(1024, 'cursor is not valid.'))),
-});
-export type ListBookingsQueryOutput = v.InferOutput<typeof ListBookingsQuerySchema>;

@@ -1,5 +1,5 @@
 // domain → the booking aggregate: a booking with its promo codes and package queue entries.
-import type { PackageType } from '#shared/domain/booking-schemas';
+import type { PackageType } from '#shared/domain/schema-fields';
 import type { BookingResponseOutput, PackageQueueResponseOutput, PromoCodeResponseOutput } from '#shared/domain/booking-response-schemas';
 
 export interface PackageSpecification {

@@ -3,7 +3,7 @@
 // (currency-codes, about 18 KiB, a CommonJS package esbuild cannot drop once a bundled module imports it).
 import currencyCodes from 'currency-codes';
 import * as v from 'valibot';
-import { packageTypes } from '#shared/domain/booking-schemas';
+import { packageTypes } from '#shared/domain/schema-fields';
 import { type BundleRecord, CATALOG_LIMITS, type DestinationRecord, REGION_CODE_PATTERN, REGION_ID_PATTERN } from '#shared/domain/catalog';
 import { alpha3Codes } from '#shared/domain/country-codes';
 import type { ServedLocale } from '#shared/domain/locale';

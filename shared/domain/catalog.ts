@@ -2,7 +2,7 @@
 // Countries come from ISO 3166 (i18n-iso-countries); the file adds named regions and the bundles sold. The file's
 // schema and validation are in catalog-file.ts, which only the import path loads.
 import { alpha2ToAlpha3 } from '#shared/domain/country-codes';
-import type { PackageType } from '#shared/domain/booking-schemas';
+import type { PackageType } from '#shared/domain/schema-fields';
 import { DEFAULT_LOCALE, type ServedLocale } from '#shared/domain/locale';
 
 /** Bounds that keep every destination item far below DynamoDB's 400 KB and the list within one Query page. */

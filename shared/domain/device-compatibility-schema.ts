@@ -1,7 +1,7 @@
 // domain → the body of POST /native/device-compatibility. Apart from the check, so the device list function
 // (GET) bundles no validation.
 import * as v from 'valibot';
-import { plainObject } from '#shared/domain/booking-schemas';
+import { plainObject } from '#shared/domain/schema-fields';
 import { VERSION_PATTERN } from '#shared/domain/device-compatibility';
 
 const field = (name: string) =>

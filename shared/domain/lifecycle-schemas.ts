@@ -1,6 +1,6 @@
 // domain → request schemas of the traveler lifecycle: sandbox steps, reporter facts, classic grant calls.
 import * as v from 'valibot';
-import { DESTINATION_PATTERN, SIZE_PATTERN } from '#shared/domain/booking-schemas';
+import { DESTINATION_PATTERN, SIZE_PATTERN } from '#shared/domain/schema-fields';
 import { isIsoDateTime } from '#shared/domain/dates';
 
 const isPlainObject = (input: unknown): input is Record<string, unknown> => typeof input === 'object' && input !== null && !Array.isArray(input);

@@ -3,7 +3,9 @@
 import { REGION_CODE_PATTERN } from '#shared/domain/catalog';
 import { alpha2ToAlpha3, isCountryCode } from '#shared/domain/country-codes';
 import type { PackageSpecification } from '#shared/domain/booking';
-import type { PackageSpecificationEntryOutput, PackageType, PromoPackageSpecificationOutput } from '#shared/domain/booking-schemas';
+import type { PackageSpecificationEntryOutput } from '#shared/domain/booking-schemas';
+import type { PackageType } from '#shared/domain/schema-fields';
+import type { PromoPackageSpecificationOutput } from '#shared/domain/package-schemas';
 import { BadRequestError } from '#shared/errors';
 
 /** Default duration in days per package type; `unlimited` has none (the spec requires it on update calls). */

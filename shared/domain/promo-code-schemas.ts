@@ -2,7 +2,7 @@
 import type { PromoCodeDetailResponseSchema } from '#shared/domain/traveler-response-schemas';
 import type * as v from 'valibot';
 import { promoCodeResponse, type Booking, type PromoCode } from '#shared/domain/booking';
-import { emailAddress, plainObject } from '#shared/domain/booking-schemas';
+import { emailAddress, plainObject } from '#shared/domain/schema-fields';
 
 export const ClaimPromoCodeSchema = plainObject(
   { email: emailAddress('email') },

@@ -2,7 +2,7 @@
 // `data`, as valibot schemas: the OpenAPI document is built from them and the response builders are typed by them.
 import * as v from 'valibot';
 import { PromoCodeResponseSchema } from '#shared/domain/booking-response-schemas';
-import { packageTypes } from '#shared/domain/booking-schemas';
+import { packageTypes } from '#shared/domain/schema-fields';
 
 const text = (description: string) => v.pipe(v.string(), v.description(description));
 const nullableText = (description: string) => v.nullable(text(description));

@@ -1,7 +1,7 @@
 // domain → the traveler aggregate: one item per traveler holding its eSIMs and packages, and the state
 // machines of both (docs/lifecycle.md). Pure functions: they return the changed aggregate, never write.
 import { randomBytes } from 'node:crypto';
-import type { PackageType } from '#shared/domain/booking-schemas';
+import type { PackageType } from '#shared/domain/schema-fields';
 import { ConflictError, type ErrorCode } from '#shared/errors';
 
 export type EsimKind = 'universal' | 'classic';

@@ -1,7 +1,7 @@
 // domain → the payloads of the partner's webhook self-service: its endpoint, secret rotation, test delivery,
 // delivery log and recovery (docs/webhooks.md, Self-service). One schema per payload; the OpenAPI document reads them.
 import * as v from 'valibot';
-import { emailAddress } from '#shared/domain/booking-schemas';
+import { emailAddress } from '#shared/domain/schema-fields';
 import { parseIsoDateTime } from '#shared/domain/dates';
 import { webhookEventNames } from '#shared/events/catalog';
 import { deliveryStatuses } from '#shared/webhooks/delivery-model';

@@ -2,7 +2,7 @@
 // field sets live. Producers build data through `domainEvent` (shared/events/catalog.ts), which is typed by these; the OpenAPI document's
 // `webhooks` section and the contract tests use the same schemas.
 import * as v from 'valibot';
-import { packageTypes } from '#shared/domain/booking-schemas';
+import { packageTypes } from '#shared/domain/schema-fields';
 import type { WebhookEventName } from '#shared/events/event-names';
 
 const text = (description: string) => v.pipe(v.string(), v.description(description));

@@ -2,7 +2,7 @@
 import { serviceClock } from '#shared/clock';
 import * as successMessages from '#shared/api/success-messages';
 import { bookingResponse } from '#shared/domain/booking';
-import { UpdatePackageSpecificationSchema } from '#shared/domain/booking-schemas';
+import { UpdatePackageSpecificationSchema } from '#shared/domain/package-schemas';
 import { DEPRECATED_TIME_LIMITED_WARNING, usesDeprecatedType } from '#shared/domain/package-specification';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';

@@ -3,7 +3,7 @@ import { randomToken } from '#shared/domain/ids';
 import type { WebhookSettings } from '#shared/domain/partner';
 import { eventSettingKey, webhookEventNames, type WebhookEventName } from '#shared/events/catalog';
 import * as v from 'valibot';
-import { emailAddress } from '#shared/domain/booking-schemas';
+import { emailAddress } from '#shared/domain/schema-fields';
 import { BadRequestError, NotFoundError, ValidationError } from '#shared/errors';
 import { replayMessage } from '#shared/webhooks/queue-message';
 import { isDeliveryOwnHeader } from '#shared/webhooks/signing';

@@ -1,6 +1,6 @@
 // use case → replace the package specification of a booking's promo codes (all of them, or one by uuid).
 import type { Booking, PackageSpecification } from '#shared/domain/booking';
-import type { PromoPackageSpecificationOutput } from '#shared/domain/booking-schemas';
+import type { PromoPackageSpecificationOutput } from '#shared/domain/package-schemas';
 import { iso3Of, specificationFromUpdate, type PackageCatalog } from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import { findBooking, isUuid } from '#shared/usecases/find-booking';

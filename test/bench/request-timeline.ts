@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MAX_PACKAGE_SPECIFICATIONS } from '#shared/domain/booking-schemas';
+import { MAX_PACKAGE_SPECIFICATIONS } from '#shared/domain/schema-fields';
 import { percentile } from '#test/bench/measure';
 import { startServiceBesideFloor } from '#test/bench/requests';
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';

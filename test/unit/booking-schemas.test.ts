@@ -1,6 +1,7 @@
 // Every field rule of the spec's booking request table, without network.
 import * as v from 'valibot';
-import { BookingRequestSchema, ListBookingsQuerySchema } from '#shared/domain/booking-schemas';
+import { BookingRequestSchema } from '#shared/domain/booking-schemas';
+import { ListBookingsQuerySchema } from '#shared/domain/list-bookings-query';
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 
 const issuesOf = (input: unknown) => {

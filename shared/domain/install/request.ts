@@ -1,6 +1,6 @@
 // domain → the body of POST /native/instructions: which traveler, which device, which format and language.
 import * as v from 'valibot';
-import { plainObject } from '#shared/domain/booking-schemas';
+import { plainObject } from '#shared/domain/schema-fields';
 import { instructionFormats } from '#shared/domain/install/instructions';
 import { LocaleSchema } from '#shared/domain/locale';
 

@@ -1,0 +1,82 @@
+// domain → the package specification schemas of the promo-code update calls and the catalog, and the destination
+// and size fields they share with the booking request.
+import * as v from 'valibot';
+import { DESTINATION_PATTERN, packageTypes, plainObject, SIZE_PATTERN, text } from '#shared/domain/schema-fields';
+
+export const destinationCode = v.pipe(
+  v.string('destination must be a string or an array of strings.'),
+  v.regex(DESTINATION_PATTERN, 'Each destination must be 2 or 3 upper-case letters (ISO3 country or IATA code).'),
+);
+
+export const DestinationSchema = v.union(
+  [
+    destinationCode,
+    v.pipe(
+      v.array(destinationCode, 'destination must be a string or an array of strings.'),
+      v.minLength(1, 'destination must not be an empty array.'),
+      v.maxLength(20, 'destination lists at most 20 codes.'),
+    ),
+  ],
+  'destination must be a string or an array of 2–3 letter upper-case codes.',
+);
+
+export const packageDuration = v.pipe(
+  v.number('package_duration must be an integer number of days.'),
+  v.integer('package_duration must be an integer number of days.'),
+  v.minValue(1, 'package_duration must be at least 1 day.'),
+  v.maxValue(3650, 'package_duration must be at most 3650 days.'),
+);
+
+export const size = v.pipe(v.string('size must be a string.'), v.regex(SIZE_PATTERN, 'size must look like 500MB or 1.5GB.'));
+
+/** The promo-code PackageSpecification of the update calls, with the spec's conditional-requirement table. */
+export const PromoPackageSpecificationSchema = v.pipe(
+  plainObject(
+    {
+      package_id: v.nullish(text('package_id', 1, 100)),
+      package_type: v.nullish(v.picklist(packageTypes, `package_type must be one of ${packageTypes.join(', ')}.`)),
+      size: v.nullish(size),
+      package_duration: v.nullish(packageDuration),
+      destination: v.nullish(DestinationSchema),
+      traffic_policy: v.nullish(text('traffic_policy', 1, 100)),
+    },
+    'package_specification must be an object.',
+  ),
+  v.check((spec) => Boolean(spec.package_id) || Boolean(spec.package_type), 'package_specification needs package_id or package_type (or both).'),
+  v.forward(
+    v.check((spec) => !spec.package_type || spec.package_type === 'unlimited' || Boolean(spec.size), 'size is required for this package_type.'),
+    ['size'],
+  ),
+  v.forward(
+    v.check(
+      (spec) => !spec.package_type || spec.package_type === 'data-limited' || Boolean(spec.package_duration),
+      'package_duration is required for this package_type.',
+    ),
+    ['package_duration'],
+  ),
+  v.forward(
+    v.check((spec) => spec.package_type !== 'unlimited' || Boolean(spec.traffic_policy), 'traffic_policy is required for unlimited packages.'),
+    ['traffic_policy'],
+  ),
+);
+export type PromoPackageSpecificationInput = v.InferInput<typeof PromoPackageSpecificationSchema>;
+export type PromoPackageSpecificationOutput = v.InferOutput<typeof PromoPackageSpecificationSchema>;
+
+/** A catalog package as ops import it (`npm run ops -- catalog put`). */
+export const CatalogPackageSchema = plainObject(
+  {
+    id: text('id', 1, 100),
+    package_type: v.picklist(packageTypes, `package_type must be one of ${packageTypes.join(', ')}.`),
+    size: v.nullish(size, null),
+    package_duration: v.nullish(packageDuration, null),
+    destination: v.nullish(DestinationSchema, null),
+    traffic_policy: v.nullish(text('traffic_policy', 1, 100), null),
+  },
+  'A catalog package must be a JSON object.',
+);
+
+export const UpdatePackageSpecificationSchema = plainObject(
+  { package_specification: PromoPackageSpecificationSchema },
+  'The request body must be a JSON object with a package_specification object.',
+);
+export type UpdatePackageSpecificationInput = v.InferInput<typeof UpdatePackageSpecificationSchema>;

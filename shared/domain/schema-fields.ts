@@ -1,0 +1,61 @@
+// domain → the building blocks of every payload schema: enumerations, patterns and field builders. Only constants
+// and functions live here, no schema built at load, so a function that needs one of them bundles nothing else.
+import * as v from 'valibot';
+import { isIsoDateTime } from '#shared/domain/dates';
+
+export const packageTypes = ['starter', 'data-limited', 'unlimited', 'time-limited'] as const;
+export type PackageType = (typeof packageTypes)[number];
+
+export const titles = ['mr.', 'ms.', 'mrs.', 'miss', 'dr.', 'prof.'] as const;
+export const genders = ['M', 'F', 'O'] as const;
+export const esimTypes = ['classic', 'universal'] as const;
+
+/** Most entries one booking may carry; keeps every create inside one atomic DynamoDB transaction. */
+export const MAX_PACKAGE_SPECIFICATIONS = 25;
+
+/** The spec prints these patterns with doubled backslashes; these are the intended expressions. */
+export const SIZE_PATTERN = /^[0-9]\d*(\.\d+)?(MB|GB)$/;
+export const DESTINATION_PATTERN = /^[A-Z]{2,3}$/;
+export const PHONE_PATTERN = /^\+\d{1,3}\d{1,14}$/;
+export const FLIGHT_NUMBER_PATTERN = /^[a-zA-Z0-9]{1,10}$/;
+
+const isPlainObject = (input: unknown): input is Record<string, unknown> => typeof input === 'object' && input !== null && !Array.isArray(input);
+
+/** valibot's object schemas also take arrays; JSON objects are what the spec means. */
+export const plainObject = <const TEntries extends v.ObjectEntries>(entries: TEntries, message: string) =>
+  v.pipe(v.custom<Record<string, unknown>>(isPlainObject, message), v.object(entries, message));
+
+export const plainLooseObject = <const TEntries extends v.ObjectEntries>(entries: TEntries, message: string) =>
+  v.pipe(v.custom<Record<string, unknown>>(isPlainObject, message), v.looseObject(entries, message));
+
+/** Booking metadata is free-form; it is bounded so one booking stays well inside DynamoDB's item limit. */
+export const MAX_DATA_BYTES = 16 * 1024;
+
+export const text = (field: string, min: number, max: number) =>
+  v.pipe(
+    v.string(`${field} must be a string.`),
+    v.minLength(min, `${field} must be at least ${min} character${min === 1 ? '' : 's'}.`),
+    v.maxLength(max, `${field} must be at most ${max} characters.`),
+  );
+
+export const isoDateTime = (field: string) =>
+  v.pipe(
+    v.string(`${field} must be an ISO 8601 date-time string.`),
+    v.check(isIsoDateTime, `${field} must be an ISO 8601 date-time, e.g. 2026-12-01T10:30:00+01:00.`),
+  );
+
+export const emailAddress = (field: string) =>
+  v.pipe(
+    v.string(`${field} must be a string.`),
+    v.trim(),
+    v.maxLength(254, `${field} must be at most 254 characters.`),
+    v.email(`${field} must be a valid email address.`),
+  );
+
+/** Case-insensitive enum that answers with the spec's canonical spelling. */
+export const caseInsensitivePicklist = <const T extends readonly string[]>(field: string, options: T) =>
+  v.pipe(
+    v.string(`${field} must be one of ${options.join(', ')}.`),
+    v.transform((value) => options.find((option) => option.toLowerCase() === value.trim().toLowerCase()) ?? value),
+    v.picklist(options, `${field} must be one of ${options.join(', ')}.`),
+  );
