@@ -15,7 +15,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { envNames, privateUrlsRefusal } from '#shared/config';
 import type { TableAccess } from '#shared/routes';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import { providerSecretName, resourcePrefix, type StageSettings } from '#lib/stage';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { tableActions } from '#lib/table-access';

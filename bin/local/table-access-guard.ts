@@ -3,7 +3,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { type RouteDefinition, tableAccessOf } from '#shared/routes';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 
 type RouteAccess = Pick<RouteDefinition, 'operation' | 'auth' | 'access' | 'indexes' | 'resources'>;
 

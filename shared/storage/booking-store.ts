@@ -6,7 +6,7 @@ import { departureEventNames } from '#shared/domain/departure-events';
 import { ConflictError } from '#shared/errors';
 import { cancellationReasons } from '#shared/storage/dynamo-errors';
 import { emailRequestPut, eventPut, schedulePut } from '#shared/storage/event-items';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import { usedSignaturePut } from '#shared/storage/replay-guard';
 import { queryShardsInOrder } from '#shared/storage/sharded-query';
 import type { BookingStore } from '#shared/usecases/ports/bookings';

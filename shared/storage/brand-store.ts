@@ -9,7 +9,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { MAX_BRANDS_PER_PARTNER, type Brand } from '#shared/domain/brand';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import type { BrandAdminStore } from '#shared/usecases/ports/partners';
 
 const brandItem = (brand: Brand) => ({ ...keys.brand(brand.partner_id, brand.brand_id), entity: 'brand', version: 1, ...brand });

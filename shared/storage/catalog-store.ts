@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { BundleRecord, DestinationSummary } from '#shared/domain/catalog';
 import type { CatalogPackage } from '#shared/domain/package-specification';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import type { CatalogVersion, CatalogAdminStore } from '#shared/usecases/ports/catalog';
 
 type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };

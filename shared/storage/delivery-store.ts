@@ -5,7 +5,7 @@ import type { DomainEvent } from '#shared/events/catalog';
 import { outboxEntityType } from '#shared/events/pipeline';
 import { DELIVERY_LOG_RETENTION_DAYS, recoverableDeliveryStatuses, type DeliveryAttempt, type DeliveryRecord } from '#shared/webhooks/delivery-model';
 import { cancellationReasons, isConditionalCheckFailed } from '#shared/storage/dynamo-errors';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import { timeToLiveAttribute } from '#shared/storage/table-definition';
 import { readShardsInOrder } from '#shared/storage/sharded-query';
 import type { DeliveryStart, DeliveryLog, DeliveryLogPage, DeliveryLogQuery, PartnerDeliveryLog } from '#shared/usecases/ports/webhooks';

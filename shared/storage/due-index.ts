@@ -1,6 +1,6 @@
 // storage → the time index's sharded "due by now" read, shared by departure schedules and package schedules.
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import { indexes } from '#shared/storage/table-definition';
 
 /**

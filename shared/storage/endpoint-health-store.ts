@@ -4,7 +4,7 @@ import { TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from
 import type { EmailRequest } from '#shared/events/email-request';
 import { cancellationReasons, isConditionalCheckFailed } from '#shared/storage/dynamo-errors';
 import { emailRequestPut } from '#shared/storage/event-items';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import type { EndpointHealthStore } from '#shared/usecases/ports/webhooks';
 
 /** `webhook.{field}` is unset: absent, or null as a full profile save writes it. */

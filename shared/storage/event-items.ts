@@ -4,7 +4,8 @@ import type { DomainEvent } from '#shared/events/catalog';
 import type { EmailRequest } from '#shared/events/email-request';
 import { timeToLiveAttribute } from '#shared/storage/table-definition';
 import type { PlannedDepartureEvent } from '#shared/domain/departure-events';
-import { keys, shardOf } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
+import { shardOf } from '#shared/storage/keys';
 
 /**
  * The event record doubles as the outbox: its INSERT on the table stream is what gets published.

@@ -4,7 +4,7 @@ import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dyn
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
 import { ConflictError } from '#shared/errors';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import { timeToLiveAttribute } from '#shared/storage/table-definition';
 import type { IdempotentRunner } from '#shared/usecases/ports/services';
 

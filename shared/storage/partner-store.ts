@@ -2,7 +2,7 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PartnerProfile } from '#shared/domain/partner';
 import { readCredentials } from '#shared/storage/credential-items';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import type { PartnerAdminStore, PartnerCredentials } from '#shared/usecases/ports/partners';
 
 const profileItem = (profile: PartnerProfile) => ({

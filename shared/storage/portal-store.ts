@@ -1,7 +1,7 @@
 // storage adapter → partner portal links (under the partner, single use) and portal sessions (by cookie hash), with TTL.
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { exchangeSingleUse } from '#shared/storage/single-use-exchange';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import { timeToLiveAttribute } from '#shared/storage/table-definition';
 import type { PortalSession, PortalSessionStore } from '#shared/usecases/ports/webhooks';
 

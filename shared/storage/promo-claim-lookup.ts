@@ -1,6 +1,6 @@
 // storage adapter → what the public claim page may know of a promo code: its partner, locale and brand, by uuid.
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import { dynamoPromoCodeDirectory } from '#shared/storage/promo-code-directory';
 import type { PromoCodeClaimLookup } from '#shared/usecases/ports/travelers';
 

@@ -1,6 +1,6 @@
 // storage adapter → which partner and booking a promo code uuid belongs to, for the public claim (no partner known).
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import { indexes } from '#shared/storage/table-definition';
 import type { PromoCodeDirectory } from '#shared/usecases/ports/bookings';
 

@@ -2,7 +2,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryDue } from '#shared/storage/due-index';
-import { keys, shardOf } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
+import { shardOf } from '#shared/storage/keys';
 import type { ProviderOrder, ProviderOrderJournal } from '#shared/usecases/ports/provider-orders';
 
 const ENTITY = 'provider_order';

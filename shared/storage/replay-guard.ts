@@ -1,7 +1,7 @@
 // storage adapter → single-use signatures: a conditional put per signature, expired by TTL after the window.
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from '#shared/storage/dynamo-errors';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import { timeToLiveAttribute } from '#shared/storage/table-definition';
 import type { SignatureReplayGuard, UsedSignature } from '#shared/usecases/ports/partners';
 

@@ -1,7 +1,7 @@
 // storage adapter → reporter credentials (network, eSIM platform, payments): API-key items apart from partners'.
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readCredentials } from '#shared/storage/credential-items';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import type { ReporterCredentialStore } from '#shared/usecases/ports/partners';
 
 /** `partnerId` of the credentials holds the reporter's name; no partner key can ever match these items. */

@@ -3,7 +3,7 @@ import { DeleteCommand, TransactWriteCommand, type DynamoDBDocumentClient } from
 import { queryDue } from '#shared/storage/due-index';
 import { cancellationReasons } from '#shared/storage/dynamo-errors';
 import { eventPut } from '#shared/storage/event-items';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import type { DueSchedule, ScheduleStore } from '#shared/usecases/ports/bookings';
 
 export const dynamoScheduleStore = (client: DynamoDBDocumentClient, tableName: string): ScheduleStore => {

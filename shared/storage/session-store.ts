@@ -1,7 +1,7 @@
 // storage adapter → redirect tokens (under the partner) and traveler sessions (by cookie hash), both with TTL.
 import { GetCommand, PutCommand, DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { exchangeSingleUse } from '#shared/storage/single-use-exchange';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import type { RedirectTokenRecord, SessionStore, TravelerSession } from '#shared/usecases/ports/travelers';
 
 /** DynamoDB's TTL deletes expired items within days; reads still check `expires_at` themselves. */

@@ -1,6 +1,6 @@
 // storage adapter → fixed-window counters: one UpdateItem ADD per hit on a TTL item; no Scan, no read-modify-write.
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import { timeToLiveAttribute } from '#shared/storage/table-definition';
 import type { ThrottleCounter } from '#shared/usecases/ports/services';
 

@@ -6,7 +6,8 @@ import { bookingItem } from '#shared/storage/booking-store';
 import { queryDue } from '#shared/storage/due-index';
 import { cancellationReasons } from '#shared/storage/dynamo-errors';
 import { eventPut } from '#shared/storage/event-items';
-import { keys, shardOf } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
+import { shardOf } from '#shared/storage/keys';
 import { indexes } from '#shared/storage/table-definition';
 import {
   ConcurrentChangeError,

@@ -16,7 +16,7 @@ import { envNames } from '#shared/config';
 import { createPartner } from '#shared/usecases/manage-partners';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
 import { serviceClock } from '#shared/clock';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import { usedSignaturePut } from '#shared/storage/replay-guard';
 import { queryShardsInOrder } from '#shared/storage/sharded-query';
 import { createBooking } from '#shared/usecases/create-booking';

@@ -10,7 +10,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { startDynamoDbLocal } from '#bin/local/dynamodb-local';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import { usedSignaturePut } from '#shared/storage/replay-guard';
 import { indexes } from '#shared/storage/table-definition';
 import { dynamoScheduleStore } from '#shared/storage/schedule-store';

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import { rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { inDays, makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import { opsRunner } from '#test/support/ops-runner';

@@ -4,7 +4,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { uuidv7 } from '#shared/domain/ids';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 
 const T0 = Date.parse('2026-12-01T00:00:00.000Z');
 const makeBookings = (count: number) => Array.from({ length: count }, (_, i) => uuidv7(T0 + i)).map((id) => ({ id, ...keys.booking('p-1', id) }));

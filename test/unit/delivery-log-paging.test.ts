@@ -3,7 +3,7 @@
 // documents (Limit counts rows read before the filter; at most 7 rows per call, as if each call hit the 1 MB cap).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import type { DeliveryLogQuery } from '#shared/usecases/ports/webhooks';
 
 type Row = { gsi2pk: string; gsi2sk: string; delivery_id: string; status: string; event: string; created_at: string };

@@ -8,7 +8,7 @@ import type { Booking } from '#shared/domain/booking';
 import { validate } from '#shared/domain/validate';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
 import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
-import { keys } from '#shared/storage/keys';
+import * as keys from '#shared/storage/keys';
 import { dynamoScheduleStore } from '#shared/storage/schedule-store';
 import { createBooking } from '#shared/usecases/create-booking';
 import { sweepDepartureEvents } from '#shared/usecases/sweep-departure-events';
