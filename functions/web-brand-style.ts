@@ -1,7 +1,7 @@
 // GET /app/brands/{partner}/{brand} → the brand's color as a stylesheet (CSP allows no inline style); versioned by ?v=.
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { BRAND_ID_PATTERN } from '#shared/domain/brand';
-import { webDependencies } from '#shared/composition/traveler-web';
+import { webBrandStore } from '#shared/composition/traveler-web';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 const PARTNER_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -10,7 +10,7 @@ const headers = { 'content-type': 'text/css; charset=utf-8', 'x-content-type-opt
 export const handler = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
   const partnerId = event.pathParameters?.partner ?? '';
   const brandId = event.pathParameters?.brand ?? '';
-  const brand = PARTNER_ID.test(partnerId) && BRAND_ID_PATTERN.test(brandId) ? await webDependencies.brands.get(partnerId, brandId) : undefined;
+  const brand = PARTNER_ID.test(partnerId) && BRAND_ID_PATTERN.test(brandId) ? await webBrandStore.get(partnerId, brandId) : undefined;
   if (!brand || !HEX.test(brand.primary_color)) {
     return { statusCode: 404, headers: { ...headers, 'cache-control': 'no-store' }, body: '' };
   }

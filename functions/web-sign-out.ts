@@ -1,6 +1,6 @@
 // POST /app/sign-out → ends the session (CSRF-checked form) and says so.
 import { endTravelerSession } from '#shared/usecases/traveler-sessions';
-import { webDependencies } from '#shared/composition/traveler-web';
+import { webSessions } from '#shared/composition/traveler-web';
 import { messagePage } from '#shared/web/layout';
 import { postedForm } from '#shared/web/page-handler';
 import { sessionCsrfToken, travelerPage } from '#shared/web/traveler-page';
@@ -8,7 +8,7 @@ import { clearCookie, SESSION_COOKIE } from '#shared/web/security';
 
 export const handler = travelerPage(
   postedForm(sessionCsrfToken, async (request) => {
-    await endTravelerSession({ sessionId: request.sessionId }, webDependencies);
+    await endTravelerSession({ sessionId: request.sessionId }, webSessions);
     const frame = request.frame();
     return {
       page: messagePage(frame, { title: frame.t('signedOutTitle'), body: frame.t('signedOutBody') }),

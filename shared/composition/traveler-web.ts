@@ -10,22 +10,28 @@ import { dynamoSessionStore } from '#shared/storage/session-store';
 import { dynamoTravelerStore } from '#shared/storage/traveler-store';
 import { lifecycleTravelerDirectory } from '#shared/usecases/traveler-directory';
 
-// What a traveler owns runs on the service clock like the rest of the lifecycle.
-const travelers = lifecycleTravelerDirectory({
-  travelers: dynamoTravelerStore(documentClient, config.tableName),
-  bookings: dynamoBookingStore(documentClient, config.tableName),
-  clock: serviceClock,
-});
+// Each adapter is built in a pure-marked closure (as in repositories.ts), so a function that needs one alone (the brand
+// stylesheet) bundles only that one.
 
-export const webDependencies = {
-  sessions: dynamoSessionStore(documentClient, config.tableName),
-  brands: dynamoBrandStore(documentClient, config.tableName),
+export const webBrandStore = /* @__PURE__ */ (() => dynamoBrandStore(documentClient, config.tableName))();
+/** What reading or ending a session needs. Tokens and sessions are security windows: real time (decision F20), never a moved clock. */
+export const webSessions = /* @__PURE__ */ (() => ({ sessions: dynamoSessionStore(documentClient, config.tableName), clock: wallClock }))();
+
+// What a traveler owns runs on the service clock like the rest of the lifecycle.
+const travelers = /* @__PURE__ */ (() =>
+  lifecycleTravelerDirectory({
+    travelers: dynamoTravelerStore(documentClient, config.tableName),
+    bookings: dynamoBookingStore(documentClient, config.tableName),
+    clock: serviceClock,
+  }))();
+
+export const webDependencies = /* @__PURE__ */ (() => ({
+  ...webSessions,
+  brands: webBrandStore,
   travelers,
   home: travelers,
   esims: travelers,
   promoCodes: dynamoPromoClaimLookup(documentClient, config.tableName),
   /** Region names for the home page's packages bought for a region. */
   catalog: dynamoCatalogStore(documentClient, config.tableName),
-  /** Tokens and sessions are security windows: real time (decision F20), never a moved clock. */
-  clock: wallClock,
-};
+}))();

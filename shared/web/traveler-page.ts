@@ -1,7 +1,7 @@
 // web adapter → pages of one traveler: only a live session reaches the page, and it names the one traveler it may see.
 import { logger } from '#shared/observability';
 import { loadTravelerSession } from '#shared/usecases/traveler-sessions';
-import { webDependencies } from '#shared/composition/traveler-web';
+import { webSessions } from '#shared/composition/traveler-web';
 import { messagePage } from '#shared/web/layout';
 import { respond, servePage, type CsrfCheck, type PageOutcome, type PageRequest } from '#shared/web/page-handler';
 import { clearCookie, sameSecret, SESSION_COOKIE } from '#shared/web/security';
@@ -27,7 +27,7 @@ export const sessionEndedPage = (request: PageRequest): PageOutcome => {
 export const travelerPage = (handle: (request: SessionPageRequest) => Promise<PageOutcome>) =>
   servePage(async (request) => {
     const sessionId = request.cookie(SESSION_COOKIE);
-    const session = await loadTravelerSession({ sessionId }, webDependencies);
+    const session = await loadTravelerSession({ sessionId }, webSessions);
     if (!session || !sessionId) return respond(request, sessionEndedPage(request));
     logger.appendKeys({ partner_id: session.partner_id });
     return respond(request, await handle({ ...request, session, sessionId }));
