@@ -11,6 +11,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@a
 import { startDynamoDbLocal } from '#bin/local/dynamodb-local';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
 import * as keys from '#shared/storage/keys';
+import { queryShardsInOrder } from '#shared/storage/sharded-query';
 import { usedSignaturePut } from '#shared/storage/replay-guard';
 import { indexes } from '#shared/storage/table-definition';
 import { dynamoScheduleStore } from '#shared/storage/schedule-store';
@@ -68,6 +69,18 @@ const prepareSide = async (documentClient: DynamoDBDocumentClient, tableName: st
         Limit: Math.ceil((PER_PAGE + 1) / keys.BOOKING_SHARDS) + 2,
       }),
     );
+  // The list's own DynamoDB part: the 16 shard Queries of a first page, merged, as the floor server sends them.
+  const firstPageShards = () =>
+    queryShardsInOrder(documentClient, {
+      tableName,
+      partitionKey: 'pk',
+      sortKey: 'sk',
+      shards: Array.from({ length: keys.BOOKING_SHARDS }, (_, shard) => keys.bookingsOf(seed.biggest.partner_id, shard)),
+      range: { condition: 'begins_with(sk, :sk)', values: { ':sk': 'BOOKING#' } },
+      ascending: false,
+      consistent: true,
+      count: PER_PAGE + 1,
+    });
   const dueQuery = () =>
     documentClient.send(
       new QueryCommand({
@@ -96,6 +109,7 @@ const prepareSide = async (documentClient: DynamoDBDocumentClient, tableName: st
     bookingGet,
     signaturePut,
     shardQuery,
+    firstPageShards,
     deepShardQuery: () => shardQuery(lastSeen),
     dueQuery,
     traveler: seed.traveler,
@@ -128,6 +142,7 @@ const kinds = {
   'DynamoDB Local alone: the booking GetItem': (side: Side) => (i: number) => side.bookingGet(i),
   'DynamoDB Local alone: the signature PutItem': (side: Side) => () => side.signaturePut(),
   'DynamoDB Local alone: one bookings shard Query (first page)': (side: Side) => () => side.shardQuery(),
+  'DynamoDB Local alone: the 16 shard Queries of a first page, merged': (side: Side) => () => side.firstPageShards(),
   'DynamoDB Local alone: one bookings shard Query (50th page position)': (side: Side) => () => side.deepShardQuery(),
   'DynamoDB Local alone: one due-index shard Query (nothing due)': (side: Side) => () => side.dueQuery(),
 };
