@@ -1,6 +1,6 @@
 // web → the page layout: language, brand band, skip link, one stylesheet (plus the brand's color sheet).
 import type { Brand } from '#shared/domain/brand';
-import { stylesheet } from '#shared/web/assets.generated';
+import { stylesheetFile } from '#shared/web/assets.generated';
 import { html, type Html } from '#shared/web/html';
 import type { Language, Translate } from '#shared/web/i18n';
 
@@ -26,7 +26,7 @@ export const layout = (frame: PageFrame, page: { title: string; content: Html })
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${page.title} – ${name}</title>
-<link rel="stylesheet" href="${basePath}/app/assets/${stylesheet.file}">
+<link rel="stylesheet" href="${basePath}/app/assets/${stylesheetFile}">
 ${brand ? html`<link rel="stylesheet" href="${brandStylePath(basePath, brand)}">` : ''}
 </head>
 <body>
