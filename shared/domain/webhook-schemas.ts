@@ -1,5 +1,6 @@
 // domain → the payloads of the partner's webhook self-service: its endpoint, secret rotation, test delivery,
 // delivery log and recovery (docs/webhooks.md, Self-service). One schema per payload; the OpenAPI document reads them.
+// Each schema is built in a pure-marked closure, so a function bundles only the one it validates with.
 import * as v from 'valibot';
 import { emailAddress } from '#shared/domain/schema-fields';
 import { parseIsoDateTime } from '#shared/domain/dates';
@@ -41,146 +42,154 @@ const instant = (field: string) =>
     }),
   );
 
-const eventSwitches = v.pipe(
-  v.strictObject(Object.fromEntries(webhookEventNames.map((name) => [name, v.optional(v.boolean(`${name} must be true or false.`))]))),
-  v.description('Event name → subscribed. Events you leave out keep their setting; only classic_package_queue.claimed is off by default.'),
-);
+const eventSwitches = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.strictObject(Object.fromEntries(webhookEventNames.map((name) => [name, v.optional(v.boolean(`${name} must be true or false.`))]))),
+    v.description('Event name → subscribed. Events you leave out keep their setting; only classic_package_queue.claimed is off by default.'),
+  ))();
 
-export const WebhookEndpointUpdateSchema = v.pipe(
-  v.strictObject({
-    url: v.optional(
-      v.nullable(
-        v.pipe(
-          v.string('url must be a string.'),
-          v.maxLength(2048, 'url must be at most 2048 characters.'),
-          v.description('Public https URL deliveries go to; null removes it (deliveries are then skipped).'),
+export const WebhookEndpointUpdateSchema = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.strictObject({
+      url: v.optional(
+        v.nullable(
+          v.pipe(
+            v.string('url must be a string.'),
+            v.maxLength(2048, 'url must be at most 2048 characters.'),
+            v.description('Public https URL deliveries go to; null removes it (deliveries are then skipped).'),
+          ),
         ),
       ),
-    ),
-    auth_header_name: v.optional(
-      v.pipe(
-        v.string('auth_header_name must be a string.'),
-        v.maxLength(64, 'auth_header_name must be at most 64 characters.'),
-        v.description('Header that carries your API key on every delivery (default x-api-key). Reserved and hop-by-hop names are refused.'),
-      ),
-    ),
-    auth_header_prefix: v.optional(
-      v.pipe(
-        v.string('auth_header_prefix must be a string.'),
-        v.maxLength(64, 'auth_header_prefix must be at most 64 characters.'),
-        v.regex(/^[\x20-\x7e]*$/, 'auth_header_prefix must be printable ASCII.'),
-        v.description('Text before the API key in that header, e.g. "Bearer ".'),
-      ),
-    ),
-    events: v.optional(eventSwitches),
-    enabled: v.optional(
-      v.pipe(v.boolean('enabled must be true or false.'), v.description('false holds deliveries (kept, recoverable); true sends again.')),
-    ),
-    alert_email: v.optional(
-      v.nullable(
+      auth_header_name: v.optional(
         v.pipe(
-          emailAddress('alert_email'),
-          v.description('Where we write when the endpoint keeps failing and when it is disabled; null for nobody.'),
+          v.string('auth_header_name must be a string.'),
+          v.maxLength(64, 'auth_header_name must be at most 64 characters.'),
+          v.description('Header that carries your API key on every delivery (default x-api-key). Reserved and hop-by-hop names are refused.'),
         ),
       ),
-    ),
-    end_secret_overlap: v.optional(
-      v.pipe(v.literal(true, 'end_secret_overlap can only be true.'), v.description('Stops signing with the previous secret now.')),
-    ),
-  }),
-  v.title('WebhookEndpointUpdate'),
-);
+      auth_header_prefix: v.optional(
+        v.pipe(
+          v.string('auth_header_prefix must be a string.'),
+          v.maxLength(64, 'auth_header_prefix must be at most 64 characters.'),
+          v.regex(/^[\x20-\x7e]*$/, 'auth_header_prefix must be printable ASCII.'),
+          v.description('Text before the API key in that header, e.g. "Bearer ".'),
+        ),
+      ),
+      events: v.optional(eventSwitches),
+      enabled: v.optional(
+        v.pipe(v.boolean('enabled must be true or false.'), v.description('false holds deliveries (kept, recoverable); true sends again.')),
+      ),
+      alert_email: v.optional(
+        v.nullable(
+          v.pipe(
+            emailAddress('alert_email'),
+            v.description('Where we write when the endpoint keeps failing and when it is disabled; null for nobody.'),
+          ),
+        ),
+      ),
+      end_secret_overlap: v.optional(
+        v.pipe(v.literal(true, 'end_secret_overlap can only be true.'), v.description('Stops signing with the previous secret now.')),
+      ),
+    }),
+    v.title('WebhookEndpointUpdate'),
+  ))();
 export type WebhookEndpointUpdateInput = v.InferInput<typeof WebhookEndpointUpdateSchema>;
 export type WebhookEndpointUpdateOutput = v.InferOutput<typeof WebhookEndpointUpdateSchema>;
 
-export const WebhookHealthSchema = v.pipe(
-  v.object({
-    last_delivered_at: nullable(text('Last 2xx answer among the recent deliveries.')),
-    failing_since: nullable(text('First failed attempt since the last success; null while deliveries succeed.')),
-    disable_at: nullable(text('When the endpoint is disabled automatically unless a delivery succeeds first.')),
-    recent_deliveries: integer('Deliveries looked at (the most recent ones, at most 50).'),
-    recent_failures: integer('Of those, rejected, dead-lettered or still retrying.'),
-  }),
-  v.title('WebhookHealth'),
-);
-
-export const WebhookEndpointSchema = v.pipe(
-  v.object({
-    url: nullable(text('Where deliveries go; null when none is set.')),
-    enabled: v.pipe(v.boolean(), v.description('false while deliveries are held.')),
-    disabled_at: nullable(text('When deliveries started being held.')),
-    disabled_reason: nullable(text('Why they are held.')),
-    alert_email: nullable(text('Where health warnings go.')),
-    auth_header_name: text('Header that carries your API key.'),
-    auth_header_prefix: text('Text before the API key.'),
-    events: v.pipe(v.record(v.string(), v.boolean()), v.description('Every event name → whether you receive it.')),
-    signing_secret: v.object({
-      configured: v.pipe(v.boolean(), v.description('Deliveries are signed (x-service-signature).')),
-      previous_secret_valid_until: nullable(text("Until then deliveries also carry the previous secret's signature.")),
+export const WebhookHealthSchema = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.object({
+      last_delivered_at: nullable(text('Last 2xx answer among the recent deliveries.')),
+      failing_since: nullable(text('First failed attempt since the last success; null while deliveries succeed.')),
+      disable_at: nullable(text('When the endpoint is disabled automatically unless a delivery succeeds first.')),
+      recent_deliveries: integer('Deliveries looked at (the most recent ones, at most 50).'),
+      recent_failures: integer('Of those, rejected, dead-lettered or still retrying.'),
     }),
-    health: WebhookHealthSchema,
-    updated_at: text('Last change of your settings.'),
-  }),
-  v.title('WebhookEndpoint'),
-);
+    v.title('WebhookHealth'),
+  ))();
+
+export const WebhookEndpointSchema = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.object({
+      url: nullable(text('Where deliveries go; null when none is set.')),
+      enabled: v.pipe(v.boolean(), v.description('false while deliveries are held.')),
+      disabled_at: nullable(text('When deliveries started being held.')),
+      disabled_reason: nullable(text('Why they are held.')),
+      alert_email: nullable(text('Where health warnings go.')),
+      auth_header_name: text('Header that carries your API key.'),
+      auth_header_prefix: text('Text before the API key.'),
+      events: v.pipe(v.record(v.string(), v.boolean()), v.description('Every event name → whether you receive it.')),
+      signing_secret: v.object({
+        configured: v.pipe(v.boolean(), v.description('Deliveries are signed (x-service-signature).')),
+        previous_secret_valid_until: nullable(text("Until then deliveries also carry the previous secret's signature.")),
+      }),
+      health: WebhookHealthSchema,
+      updated_at: text('Last change of your settings.'),
+    }),
+    v.title('WebhookEndpoint'),
+  ))();
 export type WebhookEndpointOutput = v.InferOutput<typeof WebhookEndpointSchema>;
 
-export const RotateSigningSecretSchema = v.pipe(
-  v.strictObject({
-    overlap_minutes: v.optional(
-      wholeNumberField(
-        'overlap_minutes',
-        { min: 0, max: MAX_SECRET_OVERLAP_MINUTES },
-        `How long the previous secret keeps signing too; 0 is a hard cutover. Default ${DEFAULT_SECRET_OVERLAP_MINUTES} (24 h), at most 7 days.`,
+export const RotateSigningSecretSchema = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.strictObject({
+      overlap_minutes: v.optional(
+        wholeNumberField(
+          'overlap_minutes',
+          { min: 0, max: MAX_SECRET_OVERLAP_MINUTES },
+          `How long the previous secret keeps signing too; 0 is a hard cutover. Default ${DEFAULT_SECRET_OVERLAP_MINUTES} (24 h), at most 7 days.`,
+        ),
       ),
-    ),
-  }),
-  v.title('RotateSigningSecretRequest'),
-);
+    }),
+    v.title('RotateSigningSecretRequest'),
+  ))();
 export type RotateSigningSecretInput = v.InferInput<typeof RotateSigningSecretSchema>;
 
-export const SigningSecretSchema = v.pipe(
-  v.object({
-    signing_secret: text('The new secret. Shown only in this answer: store it now.'),
-    previous_secret_valid_until: nullable(text('End of the overlap; null for a hard cutover or when there was no secret before.')),
-  }),
-  v.title('SigningSecret'),
-);
+export const SigningSecretSchema = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.object({
+      signing_secret: text('The new secret. Shown only in this answer: store it now.'),
+      previous_secret_valid_until: nullable(text('End of the overlap; null for a hard cutover or when there was no secret before.')),
+    }),
+    v.title('SigningSecret'),
+  ))();
 
 /** Name of the test delivery's event: not one of the 12, so no receiver mistakes it for a real fact. */
 export const TEST_EVENT_NAME = 'webhook.test';
 
 /** The body of a test delivery: the envelope of every event, with an event name none of the 12 has. */
-export const WebhookTestEventSchema = v.pipe(
-  v.object({
-    event: v.literal(TEST_EVENT_NAME),
-    timestamp: text('When the test was sent, ISO 8601 UTC.'),
-    data: v.object({
-      partner_id: text('Your partner id.'),
-      message: text('What this delivery is for.'),
+export const WebhookTestEventSchema = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.object({
+      event: v.literal(TEST_EVENT_NAME),
+      timestamp: text('When the test was sent, ISO 8601 UTC.'),
+      data: v.object({
+        partner_id: text('Your partner id.'),
+        message: text('What this delivery is for.'),
+      }),
+      event_id: text('webhook.test:{random}: never the id of a real event, never repeated.'),
+      delivery_id: text('dlv_test_{random}.'),
     }),
-    event_id: text('webhook.test:{random}: never the id of a real event, never repeated.'),
-    delivery_id: text('dlv_test_{random}.'),
-  }),
-  v.title('WebhookTestEvent'),
-  v.description('Sent only by POST /webhooks/endpoint/test, signed like every delivery. Answer 2xx; do not process it as an event.'),
-);
+    v.title('WebhookTestEvent'),
+    v.description('Sent only by POST /webhooks/endpoint/test, signed like every delivery. Answer 2xx; do not process it as an event.'),
+  ))();
 
-export const WebhookTestResultSchema = v.pipe(
-  v.object({
-    event: v.literal(TEST_EVENT_NAME),
-    event_id: text('webhook.test:{random}: never the id of a real event.'),
-    delivery_id: text('dlv_test_{random}.'),
-    url: text('Where it was sent.'),
-    signed: v.pipe(v.boolean(), v.description('It carried x-service-signature.')),
-    delivered: v.pipe(v.boolean(), v.description('Your endpoint answered 2xx.')),
-    status_code: nullable(integer('HTTP status of the answer; null when none arrived.')),
-    latency_ms: integer('Time until the answer (or the failure).'),
-    error: nullable(text('Network error or time-out, when no answer arrived.')),
-    response_excerpt: nullable(text('The first 1 KiB of the answer, credentials scrubbed.')),
-  }),
-  v.title('WebhookTestResult'),
-);
+export const WebhookTestResultSchema = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.object({
+      event: v.literal(TEST_EVENT_NAME),
+      event_id: text('webhook.test:{random}: never the id of a real event.'),
+      delivery_id: text('dlv_test_{random}.'),
+      url: text('Where it was sent.'),
+      signed: v.pipe(v.boolean(), v.description('It carried x-service-signature.')),
+      delivered: v.pipe(v.boolean(), v.description('Your endpoint answered 2xx.')),
+      status_code: nullable(integer('HTTP status of the answer; null when none arrived.')),
+      latency_ms: integer('Time until the answer (or the failure).'),
+      error: nullable(text('Network error or time-out, when no answer arrived.')),
+      response_excerpt: nullable(text('The first 1 KiB of the answer, credentials scrubbed.')),
+    }),
+    v.title('WebhookTestResult'),
+  ))();
 export type WebhookTestResultOutput = v.InferOutput<typeof WebhookTestResultSchema>;
 
 const wholeNumber = (field: string, max: number) =>
@@ -192,90 +201,96 @@ const wholeNumber = (field: string, max: number) =>
     v.maxValue(max, `${field} must be at most ${max}.`),
   );
 
-export const ListWebhookDeliveriesQuerySchema = v.object({
-  perPage: v.optional(wholeNumber('perPage', MAX_DELIVERIES_PER_PAGE), '20'),
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(1024, 'cursor is not valid.'))),
-  event: v.optional(v.picklist(webhookEventNames, `event must be one of: ${webhookEventNames.join(', ')}.`)),
-  event_id: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(255, 'event_id must be at most 255 characters.'))),
-  status: v.optional(v.picklist(deliveryStatuses, `status must be one of: ${deliveryStatuses.join(', ')}.`)),
-  since: v.optional(instant('since')),
-  until: v.optional(instant('until')),
-});
+export const ListWebhookDeliveriesQuerySchema = /* @__PURE__ */ (() =>
+  v.object({
+    perPage: v.optional(wholeNumber('perPage', MAX_DELIVERIES_PER_PAGE), '20'),
+    cursor: v.optional(v.pipe(v.string(), v.maxLength(1024, 'cursor is not valid.'))),
+    event: v.optional(v.picklist(webhookEventNames, `event must be one of: ${webhookEventNames.join(', ')}.`)),
+    event_id: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(255, 'event_id must be at most 255 characters.'))),
+    status: v.optional(v.picklist(deliveryStatuses, `status must be one of: ${deliveryStatuses.join(', ')}.`)),
+    since: v.optional(instant('since')),
+    until: v.optional(instant('until')),
+  }))();
 export type ListWebhookDeliveriesQueryOutput = v.InferOutput<typeof ListWebhookDeliveriesQuerySchema>;
 
-export const WebhookAttemptSchema = v.pipe(
-  v.object({
-    attempt: integer('1 to 12.'),
-    at: text('When the answer (or failure) came.'),
-    status_code: nullable(integer('HTTP status; null for a network error or time-out.')),
-    verdict: v.picklist(['delivered', 'retry', 'rejected']),
-    latency_ms: integer('Milliseconds.'),
-    error: nullable(text('Network error or time-out.')),
-    response_excerpt: nullable(text('The first 1 KiB of your answer, credentials scrubbed.')),
-  }),
-  v.title('WebhookAttempt'),
-);
+export const WebhookAttemptSchema = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.object({
+      attempt: integer('1 to 12.'),
+      at: text('When the answer (or failure) came.'),
+      status_code: nullable(integer('HTTP status; null for a network error or time-out.')),
+      verdict: v.picklist(['delivered', 'retry', 'rejected']),
+      latency_ms: integer('Milliseconds.'),
+      error: nullable(text('Network error or time-out.')),
+      response_excerpt: nullable(text('The first 1 KiB of your answer, credentials scrubbed.')),
+    }),
+    v.title('WebhookAttempt'),
+  ))();
 
-export const WebhookDeliverySchema = v.pipe(
-  v.object({
-    delivery_id: text('The delivery_id your endpoint received.'),
-    event_id: text('The event_id (same in retries and replays).'),
-    event: text('Event name.'),
-    status: v.pipe(v.picklist(deliveryStatuses), v.description('held = the endpoint was disabled; rejected = a 4xx answer, not retried.')),
-    attempts: integer('HTTP attempts so far (at most 12).'),
-    replay: v.pipe(v.boolean(), v.description('A replay or recovery of an earlier delivery.')),
-    recovered_at: nullable(text('When a recovery or replay sent this event again.')),
-    reason: nullable(text('Why it was skipped, held, rejected or dead-lettered.')),
-    last_status_code: nullable(integer('Status of the last answer.')),
-    last_error: nullable(text('Error of the last attempt.')),
-    created_at: text('When the delivery started.'),
-    updated_at: text('Last change.'),
-    attempt_log: v.array(WebhookAttemptSchema),
-  }),
-  v.title('WebhookDelivery'),
-);
+export const WebhookDeliverySchema = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.object({
+      delivery_id: text('The delivery_id your endpoint received.'),
+      event_id: text('The event_id (same in retries and replays).'),
+      event: text('Event name.'),
+      status: v.pipe(v.picklist(deliveryStatuses), v.description('held = the endpoint was disabled; rejected = a 4xx answer, not retried.')),
+      attempts: integer('HTTP attempts so far (at most 12).'),
+      replay: v.pipe(v.boolean(), v.description('A replay or recovery of an earlier delivery.')),
+      recovered_at: nullable(text('When a recovery or replay sent this event again.')),
+      reason: nullable(text('Why it was skipped, held, rejected or dead-lettered.')),
+      last_status_code: nullable(integer('Status of the last answer.')),
+      last_error: nullable(text('Error of the last attempt.')),
+      created_at: text('When the delivery started.'),
+      updated_at: text('Last change.'),
+      attempt_log: v.array(WebhookAttemptSchema),
+    }),
+    v.title('WebhookDelivery'),
+  ))();
 export type WebhookDeliveryOutput = v.InferOutput<typeof WebhookDeliverySchema>;
 
-export const RecoverWebhookDeliveriesSchema = v.pipe(
-  v.strictObject({
-    event_id: v.optional(
-      v.pipe(
-        v.string('event_id must be a string.'),
-        v.minLength(1, 'event_id must not be empty.'),
-        v.maxLength(255, 'event_id must be at most 255 characters.'),
-        v.description('Replay this one event (any status), with a new delivery_id.'),
+export const RecoverWebhookDeliveriesSchema = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.strictObject({
+      event_id: v.optional(
+        v.pipe(
+          v.string('event_id must be a string.'),
+          v.minLength(1, 'event_id must not be empty.'),
+          v.maxLength(255, 'event_id must be at most 255 characters.'),
+          v.description('Replay this one event (any status), with a new delivery_id.'),
+        ),
       ),
-    ),
-    since: v.optional(v.pipe(instant('since'), v.description('Send again every rejected, dead-lettered or held delivery started since then.'))),
-    until: v.optional(v.pipe(instant('until'), v.description('Upper bound of `since` (default: now).'))),
-    limit: v.optional(
-      wholeNumberField(
-        'limit',
-        { min: 1, max: MAX_RECOVERED_PER_CALL },
-        `Most deliveries recovered by this call (default ${MAX_RECOVERED_PER_CALL}).`,
+      since: v.optional(v.pipe(instant('since'), v.description('Send again every rejected, dead-lettered or held delivery started since then.'))),
+      until: v.optional(v.pipe(instant('until'), v.description('Upper bound of `since` (default: now).'))),
+      limit: v.optional(
+        wholeNumberField(
+          'limit',
+          { min: 1, max: MAX_RECOVERED_PER_CALL },
+          `Most deliveries recovered by this call (default ${MAX_RECOVERED_PER_CALL}).`,
+        ),
       ),
-    ),
-  }),
-  v.check((body) => (body.event_id === undefined) !== (body.since === undefined), 'Give either event_id (one replay) or since (recovery).'),
-  v.title('RecoverWebhookDeliveriesRequest'),
-);
+    }),
+    v.check((body) => (body.event_id === undefined) !== (body.since === undefined), 'Give either event_id (one replay) or since (recovery).'),
+    v.title('RecoverWebhookDeliveriesRequest'),
+  ))();
 export type RecoverWebhookDeliveriesInput = v.InferInput<typeof RecoverWebhookDeliveriesSchema>;
 export type RecoverWebhookDeliveriesOutput = v.InferOutput<typeof RecoverWebhookDeliveriesSchema>;
 
-export const RecoveryResultSchema = v.pipe(
-  v.object({
-    queued: integer('Events sent again now, each with a new delivery_id.'),
-    event_ids: v.array(v.string()),
-    more: v.pipe(v.boolean(), v.description('More failed deliveries remain in the range: call again with the same body.')),
-  }),
-  v.title('WebhookRecoveryResult'),
-);
+export const RecoveryResultSchema = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.object({
+      queued: integer('Events sent again now, each with a new delivery_id.'),
+      event_ids: v.array(v.string()),
+      more: v.pipe(v.boolean(), v.description('More failed deliveries remain in the range: call again with the same body.')),
+    }),
+    v.title('WebhookRecoveryResult'),
+  ))();
 export type RecoveryResultOutput = v.InferOutput<typeof RecoveryResultSchema>;
 
-export const PortalLinkSchema = v.pipe(
-  v.object({
-    url: text('Open it within 5 minutes; it works once and starts a 30-minute portal session.'),
-    expires_at: text('When the link stops working.'),
-  }),
-  v.title('PortalLink'),
-);
+export const PortalLinkSchema = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.object({
+      url: text('Open it within 5 minutes; it works once and starts a 30-minute portal session.'),
+      expires_at: text('When the link stops working.'),
+    }),
+    v.title('PortalLink'),
+  ))();
