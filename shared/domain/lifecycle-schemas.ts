@@ -1,4 +1,5 @@
 // domain → request schemas of the traveler lifecycle: sandbox steps, reporter facts, classic grant calls.
+// Each schema is built in a pure-marked closure, so a function bundles only the ones it validates with.
 import * as v from 'valibot';
 import { DESTINATION_PATTERN, SIZE_PATTERN } from '#shared/domain/schema-fields';
 import { isIsoDateTime } from '#shared/domain/dates';
@@ -17,123 +18,134 @@ const id = (field: string, max = 255) =>
     v.maxLength(max, `${field} must be at most ${max} characters.`),
   );
 
-const destination = v.pipe(
-  v.string('destination must be a string.'),
-  v.regex(DESTINATION_PATTERN, 'destination must be 2 or 3 upper-case letters (ISO3 country code).'),
-);
-const amount = v.pipe(
-  v.number('amount must be a number.'),
-  v.integer('amount must be an integer in the smallest currency unit.'),
-  v.minValue(1, 'amount must be at least 1.'),
-  v.maxValue(100_000_000, 'amount is too large.'),
-);
-const currency = v.pipe(v.string('currency must be a string.'), v.regex(/^[A-Za-z]{3}$/, 'currency must be an ISO 4217 code, e.g. EUR.'));
-const size = v.pipe(v.string('size must be a string.'), v.regex(SIZE_PATTERN, 'size must look like 500MB or 1GB.'));
+const destination = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.string('destination must be a string.'),
+    v.regex(DESTINATION_PATTERN, 'destination must be 2 or 3 upper-case letters (ISO3 country code).'),
+  ))();
+const amount = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.number('amount must be a number.'),
+    v.integer('amount must be an integer in the smallest currency unit.'),
+    v.minValue(1, 'amount must be at least 1.'),
+    v.maxValue(100_000_000, 'amount is too large.'),
+  ))();
+const currency = /* @__PURE__ */ (() =>
+  v.pipe(v.string('currency must be a string.'), v.regex(/^[A-Za-z]{3}$/, 'currency must be an ISO 4217 code, e.g. EUR.')))();
+const size = /* @__PURE__ */ (() => v.pipe(v.string('size must be a string.'), v.regex(SIZE_PATTERN, 'size must look like 500MB or 1GB.')))();
 const dateTime = (field: string) => v.pipe(v.string(`${field} must be a string.`), v.check(isIsoDateTime, `${field} must be an ISO 8601 date-time.`));
 
 /** Sandbox steps: the keys are the `npm run ops -- simulate` flags in snake_case. */
-export const sandboxSchemas = {
-  'redeem-promo-code': body({
-    uuid: v.optional(id('uuid', 64)),
-    code: v.optional(id('code', 64)),
-    promo_code_id: v.optional(id('promo_code_id', 64)),
-    external_user_id: v.optional(id('external_user_id')),
-  }),
-  'install-esim': body({ external_user_id: v.optional(id('external_user_id')), iccid: v.optional(id('iccid', 22)) }),
-  'remove-esim': body({ external_user_id: v.optional(id('external_user_id')), iccid: v.optional(id('iccid', 22)) }),
-  'activate-package': body({
-    package_id: v.optional(id('package_id', 64)),
-    package_queue_uuid: v.optional(id('package_queue_uuid', 64)),
-    external_user_id: v.optional(id('external_user_id')),
-  }),
-  'report-usage': body({
-    package_id: id('package_id', 64),
-    percent: v.pipe(v.number('percent must be a number.'), v.minValue(0, 'percent must be 0 to 100.'), v.maxValue(100, 'percent must be 0 to 100.')),
-  }),
-  purchase: body({
-    external_user_id: id('external_user_id'),
-    destination,
-    amount,
-    currency,
-    package_queue_uuid: v.optional(id('package_queue_uuid', 64)),
-  }),
-  topup: body({
-    external_user_id: id('external_user_id'),
-    amount,
-    currency,
-    destination: v.optional(destination),
-    iccid: v.optional(id('iccid', 22)),
-  }),
-  'claim-classic': body({ external_user_id: id('external_user_id'), queue_id: id('queue_id', 64) }),
-} as const;
+export const sandboxSchemas = /* @__PURE__ */ (() =>
+  ({
+    'redeem-promo-code': body({
+      uuid: v.optional(id('uuid', 64)),
+      code: v.optional(id('code', 64)),
+      promo_code_id: v.optional(id('promo_code_id', 64)),
+      external_user_id: v.optional(id('external_user_id')),
+    }),
+    'install-esim': body({ external_user_id: v.optional(id('external_user_id')), iccid: v.optional(id('iccid', 22)) }),
+    'remove-esim': body({ external_user_id: v.optional(id('external_user_id')), iccid: v.optional(id('iccid', 22)) }),
+    'activate-package': body({
+      package_id: v.optional(id('package_id', 64)),
+      package_queue_uuid: v.optional(id('package_queue_uuid', 64)),
+      external_user_id: v.optional(id('external_user_id')),
+    }),
+    'report-usage': body({
+      package_id: id('package_id', 64),
+      percent: v.pipe(
+        v.number('percent must be a number.'),
+        v.minValue(0, 'percent must be 0 to 100.'),
+        v.maxValue(100, 'percent must be 0 to 100.'),
+      ),
+    }),
+    purchase: body({
+      external_user_id: id('external_user_id'),
+      destination,
+      amount,
+      currency,
+      package_queue_uuid: v.optional(id('package_queue_uuid', 64)),
+    }),
+    topup: body({
+      external_user_id: id('external_user_id'),
+      amount,
+      currency,
+      destination: v.optional(destination),
+      iccid: v.optional(id('iccid', 22)),
+    }),
+    'claim-classic': body({ external_user_id: id('external_user_id'), queue_id: id('queue_id', 64) }),
+  }) as const)();
 
 export type SandboxStep = keyof typeof sandboxSchemas;
-export const sandboxSteps = Object.keys(sandboxSchemas) as SandboxStep[];
+export const sandboxSteps = /* @__PURE__ */ (() => Object.keys(sandboxSchemas) as SandboxStep[])();
 
 const fact = <const TType extends string, const TEntries extends v.ObjectEntries>(type: TType, entries: TEntries) =>
   v.strictObject({ type: v.literal(type), event_id: id('event_id', 200), occurred_at: dateTime('occurred_at'), ...entries }, 'Unknown member.');
 
 /** Facts reporters send to POST /ingest/facts (docs/api.md, Ingestion). */
-export const FactSchema = v.pipe(
-  v.custom<unknown>(isPlainObject, 'The body must be a JSON object.'),
-  v.variant(
-    'type',
-    [
-      fact('esim.installed', { iccid: id('iccid', 22) }),
-      fact('esim.removed', { iccid: id('iccid', 22) }),
-      fact('package.activated', { package_id: id('package_id', 64), expires_at: v.optional(dateTime('expires_at')) }),
-      fact('package.usage', {
-        package_id: id('package_id', 64),
-        used_bytes: v.pipe(
-          v.number('used_bytes must be a number.'),
-          v.integer('used_bytes must be an integer.'),
-          v.minValue(0, 'used_bytes must not be negative.'),
-        ),
-      }),
-      fact('promo_code.redeemed', {
-        partner_id: id('partner_id', 64),
-        promo_code_id: v.optional(id('promo_code_id', 64)),
-        code: v.optional(id('code', 64)),
-        external_user_id: v.optional(id('external_user_id')),
-      }),
-      fact('payment.purchase', {
-        partner_id: id('partner_id', 64),
-        external_user_id: id('external_user_id'),
-        payment_id: id('payment_id', 100),
-        amount,
-        currency,
-        destination,
-        size: v.optional(size),
-        package_queue_uuid: v.optional(id('package_queue_uuid', 64)),
-      }),
-      fact('payment.topup', {
-        partner_id: id('partner_id', 64),
-        external_user_id: id('external_user_id'),
-        payment_id: id('payment_id', 100),
-        amount,
-        currency,
-        destination: v.optional(destination),
-        iccid: v.optional(id('iccid', 22)),
-        size: v.optional(size),
-      }),
-    ],
-    'type must be one of esim.installed, esim.removed, package.activated, package.usage, promo_code.redeemed, payment.purchase, payment.topup.',
-  ),
-);
+export const FactSchema = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.custom<unknown>(isPlainObject, 'The body must be a JSON object.'),
+    v.variant(
+      'type',
+      [
+        fact('esim.installed', { iccid: id('iccid', 22) }),
+        fact('esim.removed', { iccid: id('iccid', 22) }),
+        fact('package.activated', { package_id: id('package_id', 64), expires_at: v.optional(dateTime('expires_at')) }),
+        fact('package.usage', {
+          package_id: id('package_id', 64),
+          used_bytes: v.pipe(
+            v.number('used_bytes must be a number.'),
+            v.integer('used_bytes must be an integer.'),
+            v.minValue(0, 'used_bytes must not be negative.'),
+          ),
+        }),
+        fact('promo_code.redeemed', {
+          partner_id: id('partner_id', 64),
+          promo_code_id: v.optional(id('promo_code_id', 64)),
+          code: v.optional(id('code', 64)),
+          external_user_id: v.optional(id('external_user_id')),
+        }),
+        fact('payment.purchase', {
+          partner_id: id('partner_id', 64),
+          external_user_id: id('external_user_id'),
+          payment_id: id('payment_id', 100),
+          amount,
+          currency,
+          destination,
+          size: v.optional(size),
+          package_queue_uuid: v.optional(id('package_queue_uuid', 64)),
+        }),
+        fact('payment.topup', {
+          partner_id: id('partner_id', 64),
+          external_user_id: id('external_user_id'),
+          payment_id: id('payment_id', 100),
+          amount,
+          currency,
+          destination: v.optional(destination),
+          iccid: v.optional(id('iccid', 22)),
+          size: v.optional(size),
+        }),
+      ],
+      'type must be one of esim.installed, esim.removed, package.activated, package.usage, promo_code.redeemed, payment.purchase, payment.topup.',
+    ),
+  ))();
 export type Fact = v.InferOutput<typeof FactSchema>;
 export type FactType = Fact['type'];
 
 /** Which reporter may state which facts: credentials are per reporter (docs/api.md, Ingestion). */
-export const reporterFacts: Record<string, readonly FactType[]> = {
+export const reporterFacts: Record<string, readonly FactType[]> = /* @__PURE__ */ (() => ({
   network: ['package.activated', 'package.usage'],
   'esim-platform': ['esim.installed', 'esim.removed', 'promo_code.redeemed'],
   payments: ['payment.purchase', 'payment.topup'],
-};
+}))();
 
-export const ClassicDestinationSchema = body({ external_user_id: id('external_user_id'), destination });
-export const ExternalUserBodySchema = body({ external_user_id: id('external_user_id') });
-export const ExternalUserQuerySchema = v.pipe(
-  v.custom<Record<string, unknown>>(isPlainObject, 'Query parameters are required.'),
-  v.looseObject({ external_user_id: id('external_user_id') }, 'external_user_id is required.'),
-);
-export const RedeemPackageSchema = body({ external_user_id: id('external_user_id'), package_queue_id: id('package_queue_id', 64) });
+export const ClassicDestinationSchema = /* @__PURE__ */ (() => body({ external_user_id: id('external_user_id'), destination }))();
+export const ExternalUserBodySchema = /* @__PURE__ */ (() => body({ external_user_id: id('external_user_id') }))();
+export const ExternalUserQuerySchema = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.custom<Record<string, unknown>>(isPlainObject, 'Query parameters are required.'),
+    v.looseObject({ external_user_id: id('external_user_id') }, 'external_user_id is required.'),
+  ))();
+export const RedeemPackageSchema = /* @__PURE__ */ (() =>
+  body({ external_user_id: id('external_user_id'), package_queue_id: id('package_queue_id', 64) }))();
