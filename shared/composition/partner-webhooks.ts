@@ -4,7 +4,7 @@ import { documentClient } from '#shared/composition/dynamodb';
 import { secretCipher } from '#shared/composition/secret-cipher';
 import { config } from '#shared/config';
 import { healthThresholds } from '#shared/webhooks/endpoint-health';
-import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
+import { dynamoDeliveryLog, dynamoDeliveryLogReads } from '#shared/storage/delivery-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { dynamoThrottleCounter } from '#shared/storage/throttle-store';
 import type { PartnerWebhookDeps, PartnerWebhookReadDeps } from '#shared/usecases/partner-webhooks';
@@ -20,7 +20,7 @@ const TEST_DELIVERY_TIMEOUT_MS = 5_000;
 export const partnerWebhookReadDeps = /* @__PURE__ */ ((): PartnerWebhookReadDeps => ({
   // Uncached: a partner reads back exactly what it just changed.
   partners: dynamoPartnerStore(documentClient, config.tableName),
-  deliveries: dynamoDeliveryLog(documentClient, config.tableName),
+  deliveries: dynamoDeliveryLogReads(documentClient, config.tableName),
   // Real time: signatures are checked against the receiver's clock, and the log records real times.
   clock: wallClock,
   thresholds: healthThresholds(config.webhookHealthHours),
@@ -28,6 +28,7 @@ export const partnerWebhookReadDeps = /* @__PURE__ */ ((): PartnerWebhookReadDep
 
 export const partnerWebhookDeps = /* @__PURE__ */ ((): PartnerWebhookDeps => ({
   ...partnerWebhookReadDeps,
+  deliveries: dynamoDeliveryLog(documentClient, config.tableName),
   cipher: secretCipher,
   post: postWebhook,
   throttle: dynamoThrottleCounter(documentClient, config.tableName),

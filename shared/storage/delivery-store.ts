@@ -8,7 +8,14 @@ import { cancellationReasons, isConditionalCheckFailed } from '#shared/storage/d
 import * as keys from '#shared/storage/keys';
 import { timeToLiveAttribute } from '#shared/storage/table-definition';
 import { readShardsInOrder } from '#shared/storage/sharded-query';
-import type { DeliveryStart, DeliveryLog, DeliveryLogPage, DeliveryLogQuery, PartnerDeliveryLog } from '#shared/usecases/ports/webhooks';
+import type {
+  DeliveryStart,
+  DeliveryLog,
+  DeliveryLogPage,
+  DeliveryLogQuery,
+  PartnerDeliveryLog,
+  PartnerDeliveryLogReads,
+} from '#shared/usecases/ports/webhooks';
 
 const strip = <T>(item: Record<string, unknown>): T => {
   const { pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, entity: _g, version: _h, [timeToLiveAttribute]: _i, ...rest } = item;
@@ -27,36 +34,13 @@ const MAX_ITEMS_READ_PER_PAGE = 500;
 /** The log's sort position of a delivery: its index sort key. */
 export const deliveryPosition = (record: Pick<DeliveryRecord, 'created_at' | 'delivery_id'>) => `${record.created_at}#${record.delivery_id}`;
 
-export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: string): DeliveryLog & PartnerDeliveryLog => {
-  /** The fields every write of a delivery record sets: what it delivers, to whom, its index keys and its expiry. */
-  const identity = ({ deliveryId, event, replay, now }: DeliveryStart) => ({
-    expression:
-      'entity = :entity, delivery_id = :id, event_id = :eventId, event = :event, partner_id = :partner, ' +
-      'replay = :replay, updated_at = :now, created_at = if_not_exists(created_at, :now), #ttl = if_not_exists(#ttl, :ttl), ' +
-      'gsi1pk = :g1, gsi1sk = if_not_exists(gsi1sk, :g1s), gsi2pk = :g2, gsi2sk = if_not_exists(gsi2sk, :g2s)',
-    names: { '#status': 'status', '#ttl': timeToLiveAttribute },
-    values: {
-      ':ttl': expiresAt(now),
-      ':entity': 'delivery',
-      ':id': deliveryId,
-      ':eventId': event.event_id,
-      ':event': event.event,
-      ':partner': event.partner_id,
-      ':replay': replay,
-      ':now': now,
-      ':g1': keys.eventLookup(event.event_id),
-      ':g1s': `DELIVERY#${now}#${deliveryId}`,
-      // Set on every write: a record written before the log was sharded moves to its shard on its next attempt.
-      ':g2': keys.deliveryLogShard(event.partner_id, deliveryId),
-      ':g2s': `${now}#${deliveryId}`,
-    },
-  });
-
-  /**
-   * One page of the log, newest first: the 16 shards read from the page's position and merged by position. A
-   * position is unique, so the bound `after` is inclusive in every shard and the one delivery it names is dropped.
-   */
-  const logPage = async (partnerId: string, query: DeliveryLogQuery): Promise<DeliveryLogPage> => {
+/**
+ * One page of the log, newest first: the 16 shards read from the page's position and merged by position. A
+ * position is unique, so the bound `after` is inclusive in every shard and the one delivery it names is dropped.
+ */
+const logPage =
+  (client: DynamoDBDocumentClient, tableName: string) =>
+  async (partnerId: string, query: DeliveryLogQuery): Promise<DeliveryLogPage> => {
     const until = `${query.until ?? '9999'}\uffff`;
     // Every position starts with its ISO time, so `until` followed by the highest character bounds that second.
     const upper = query.after !== undefined && query.after < until ? query.after : until;
@@ -83,7 +67,53 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
     return stoppedAt === undefined ? { records: found } : { records: found, nextPosition: stoppedAt };
   };
 
+/**
+ * The partner's reads of the log (a page, a delivery's attempts) on their own: the functions that only read it
+ * bundle none of the dispatcher's and recovery's writes.
+ */
+export const dynamoDeliveryLogReads = (client: DynamoDBDocumentClient, tableName: string): PartnerDeliveryLogReads => ({
+  page: logPage(client, tableName),
+  async attempts(partnerId, deliveryId) {
+    const { Items } = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.delivery(partnerId, deliveryId).pk, ':prefix': 'ATTEMPT#' },
+        ConsistentRead: true,
+      }),
+    );
+    return (Items ?? []).map((item) => strip<DeliveryAttempt>(item));
+  },
+});
+
+export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: string): DeliveryLog & PartnerDeliveryLog => {
+  const reads = dynamoDeliveryLogReads(client, tableName);
+  /** The fields every write of a delivery record sets: what it delivers, to whom, its index keys and its expiry. */
+  const identity = ({ deliveryId, event, replay, now }: DeliveryStart) => ({
+    expression:
+      'entity = :entity, delivery_id = :id, event_id = :eventId, event = :event, partner_id = :partner, ' +
+      'replay = :replay, updated_at = :now, created_at = if_not_exists(created_at, :now), #ttl = if_not_exists(#ttl, :ttl), ' +
+      'gsi1pk = :g1, gsi1sk = if_not_exists(gsi1sk, :g1s), gsi2pk = :g2, gsi2sk = if_not_exists(gsi2sk, :g2s)',
+    names: { '#status': 'status', '#ttl': timeToLiveAttribute },
+    values: {
+      ':ttl': expiresAt(now),
+      ':entity': 'delivery',
+      ':id': deliveryId,
+      ':eventId': event.event_id,
+      ':event': event.event,
+      ':partner': event.partner_id,
+      ':replay': replay,
+      ':now': now,
+      ':g1': keys.eventLookup(event.event_id),
+      ':g1s': `DELIVERY#${now}#${deliveryId}`,
+      // Set on every write: a record written before the log was sharded moves to its shard on its next attempt.
+      ':g2': keys.deliveryLogShard(event.partner_id, deliveryId),
+      ':g2s': `${now}#${deliveryId}`,
+    },
+  });
+
   return {
+    ...reads,
     async beginAttempt(start) {
       try {
         const result = await client.send(
@@ -156,18 +186,6 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
       return Item ? strip<DeliveryRecord>(Item) : undefined;
     },
 
-    async attempts(partnerId, deliveryId) {
-      const { Items } = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.delivery(partnerId, deliveryId).pk, ':prefix': 'ATTEMPT#' },
-          ConsistentRead: true,
-        }),
-      );
-      return (Items ?? []).map((item) => strip<DeliveryAttempt>(item));
-    },
-
     async byEvent(eventId) {
       const { Items } = await client.send(
         new QueryCommand({
@@ -181,7 +199,7 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
     },
 
     async byPartner(partnerId, limit) {
-      return (await logPage(partnerId, { limit })).records;
+      return (await reads.page(partnerId, { limit })).records;
     },
 
     async findEvent(eventId) {
@@ -197,8 +215,6 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
       if (!item) return undefined;
       return { partner_id: item.partner_id, event: item.event, event_id: item.event_id, timestamp: item.timestamp, data: item.data } as DomainEvent;
     },
-
-    page: (partnerId, query) => logPage(partnerId, query),
 
     async findPartnerEvent(partnerId, eventId) {
       const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.event(partnerId, eventId) }));

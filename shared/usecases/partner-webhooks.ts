@@ -20,7 +20,7 @@ import { isSubscribed } from '#shared/usecases/deliver-webhook';
 import { requirePartner, type PartnerAdminDeps } from '#shared/usecases/manage-partners';
 import { setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import type { Clock, ThrottleCounter } from '#shared/usecases/ports/services';
-import type { DeliveryOutcome, PartnerDeliveryLog, WebhookPost } from '#shared/usecases/ports/webhooks';
+import type { DeliveryOutcome, PartnerDeliveryLog, PartnerDeliveryLogReads, WebhookPost } from '#shared/usecases/ports/webhooks';
 import { RESPONSE_EXCERPT_BYTES, recoverableDeliveryStatuses, type DeliveryRecord } from '#shared/webhooks/delivery-model';
 import type { HealthThresholds } from '#shared/webhooks/endpoint-health';
 import { classifyOutcome } from '#shared/webhooks/retry-policy';
@@ -37,7 +37,7 @@ export interface PartnerWebhookDeps extends PartnerAdminDeps {
 }
 
 /** What reading the endpoint and its delivery log needs. */
-export type PartnerWebhookReadDeps = Pick<PartnerWebhookDeps, 'partners' | 'deliveries' | 'clock' | 'thresholds'>;
+export type PartnerWebhookReadDeps = Pick<PartnerWebhookDeps, 'partners' | 'clock' | 'thresholds'> & { deliveries: PartnerDeliveryLogReads };
 
 /** Calls per partner and minute: test deliveries reach the partner's own server; recoveries add to the shared queue. */
 export const SELF_SERVICE_LIMITS = { windowSeconds: 60, testDeliveries: 10, recoveries: 5 } as const;
@@ -178,7 +178,7 @@ export const sendTestDelivery = async (partnerId: string, deps: PartnerWebhookDe
 export const listWebhookDeliveries = async (
   partnerId: string,
   query: ListWebhookDeliveriesQueryOutput & { cursorKey: Buffer },
-  deps: Pick<PartnerWebhookDeps, 'deliveries'>,
+  deps: { deliveries: PartnerDeliveryLogReads },
 ): Promise<{ deliveries: WebhookDeliveryOutput[]; pagination: PaginationMetaOutput }> => {
   const after = query.cursor ? decodeCursor(query.cursor, query.cursorKey).id : undefined;
   const page = await deps.deliveries.page(partnerId, {

@@ -59,6 +59,9 @@ export interface PartnerDeliveryLog {
   requestReplay(event: DomainEvent, options: { now: string; recovering?: DeliveryRecord; markOnly?: boolean }): Promise<boolean>;
 }
 
+/** The reads of the partner's log: what showing the endpoint's health and listing deliveries need. */
+export type PartnerDeliveryLogReads = Pick<PartnerDeliveryLog, 'page' | 'attempts'>;
+
 export interface DeadLetterDetails {
   partner_id: string;
   event_id: string;
