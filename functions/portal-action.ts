@@ -1,6 +1,6 @@
 // POST /portal/actions → one action of the portal page (CSRF checked first): test, rotate, recover or replay, then
 // the page that says what happened. The same use cases as the partner API, for the session's partner only.
-import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
+import { webhookRecoveryDeps, webhookSecretDeps, webhookTestDeps } from '#shared/composition/partner-webhooks';
 import { AppError } from '#shared/errors';
 import { rotateWebhookSigningSecret } from '#shared/usecases/manage-webhooks';
 import { recoverWebhookDeliveries, sendTestDelivery } from '#shared/usecases/partner-webhooks';
@@ -17,14 +17,14 @@ const perform = async (
   form: URLSearchParams,
 ): Promise<{ status?: number; title: string; lines: Array<string | Html> }> => {
   const partnerId = request.session.partner_id;
-  const now = partnerWebhookDeps.clock.now();
+  const now = webhookRecoveryDeps.clock.now();
   switch (form.get('action')) {
     case 'test':
-      return { title: 'Test delivery sent', lines: testResultLines(await sendTestDelivery(partnerId, partnerWebhookDeps)) };
+      return { title: 'Test delivery sent', lines: testResultLines(await sendTestDelivery(partnerId, webhookTestDeps)) };
     case 'rotate': {
       const overlap = Number(form.get('overlap_minutes'));
       if (!ROTATION_OVERLAPS_MINUTES.includes(overlap as never)) break;
-      const rotated = await rotateWebhookSigningSecret(partnerId, { overlapMinutes: overlap }, partnerWebhookDeps);
+      const rotated = await rotateWebhookSigningSecret(partnerId, { overlapMinutes: overlap }, webhookSecretDeps);
       return {
         title: 'New signing secret',
         lines: [
@@ -40,7 +40,7 @@ const perform = async (
       const hours = Number(form.get('hours'));
       if (!RECOVERY_WINDOWS_HOURS.includes(hours as never)) break;
       const since = new Date(now.getTime() - hours * 3_600_000).toISOString();
-      const result = await recoverWebhookDeliveries(partnerId, { since }, partnerWebhookDeps);
+      const result = await recoverWebhookDeliveries(partnerId, { since }, webhookRecoveryDeps);
       return {
         title: 'Recovery started',
         lines: [`${result.queued} event(s) queued for delivery again.`, ...(result.more ? ['More remain: recover again in a minute.'] : [])],
@@ -49,7 +49,7 @@ const perform = async (
     case 'replay': {
       const eventId = form.get('event_id') ?? '';
       if (!EVENT_ID.test(eventId)) break;
-      await recoverWebhookDeliveries(partnerId, { event_id: eventId }, partnerWebhookDeps);
+      await recoverWebhookDeliveries(partnerId, { event_id: eventId }, webhookRecoveryDeps);
       return { title: 'Replay queued', lines: [html`<code>${eventId}</code> is sent again with a new delivery id.`] };
     }
   }

@@ -1,6 +1,6 @@
 // http adapter → POST /webhooks/endpoint/signing-secret: a new signing secret, shown once, with an optional overlap.
 import * as successMessages from '#shared/api/success-messages';
-import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
+import { webhookSecretDeps } from '#shared/composition/partner-webhooks';
 import { validate } from '#shared/domain/validate';
 import { DEFAULT_SECRET_OVERLAP_MINUTES, RotateSigningSecretSchema } from '#shared/domain/webhook-schemas';
 import { partnerHandler } from '#shared/http/partner-handler';
@@ -12,6 +12,6 @@ export const handler = partnerHandler(async ({ event, headers, partner }) => {
   return {
     status: 201,
     message: successMessages.rotateWebhookSigningSecret,
-    data: await rotateWebhookSigningSecret(partner.partnerId, { overlapMinutes }, partnerWebhookDeps),
+    data: await rotateWebhookSigningSecret(partner.partnerId, { overlapMinutes }, webhookSecretDeps),
   };
 });

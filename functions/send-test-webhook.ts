@@ -1,10 +1,10 @@
 // http adapter → POST /webhooks/endpoint/test: a signed webhook.test delivery now, and how the endpoint answered.
 import * as successMessages from '#shared/api/success-messages';
-import { partnerWebhookDeps } from '#shared/composition/partner-webhooks';
+import { webhookTestDeps } from '#shared/composition/partner-webhooks';
 import { partnerHandler } from '#shared/http/partner-handler';
 import { sendTestDelivery } from '#shared/usecases/partner-webhooks';
 
 export const handler = partnerHandler(async ({ partner }) => ({
   message: successMessages.sendTestWebhook,
-  data: await sendTestDelivery(partner.partnerId, partnerWebhookDeps),
+  data: await sendTestDelivery(partner.partnerId, webhookTestDeps),
 }));

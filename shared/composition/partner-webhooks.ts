@@ -1,4 +1,4 @@
-// composition → the partner's webhook self-service: uncached partner profiles, the delivery log, the poster and throttle.
+// composition → the partner's webhook self-service, one value per use case: profiles, delivery log, poster, throttle.
 import { wallClock } from '#shared/clock';
 import { documentClient } from '#shared/composition/dynamodb';
 import { secretCipher } from '#shared/composition/secret-cipher';
@@ -7,15 +7,16 @@ import { healthThresholds } from '#shared/webhooks/endpoint-health';
 import { dynamoDeliveryLog, dynamoDeliveryLogReads } from '#shared/storage/delivery-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { dynamoThrottleCounter } from '#shared/storage/throttle-store';
-import type { PartnerWebhookDeps, PartnerWebhookReadDeps } from '#shared/usecases/partner-webhooks';
+import type { PartnerAdminDeps } from '#shared/usecases/manage-partners';
+import type { PartnerWebhookReadDeps, WebhookEndpointUpdateDeps, WebhookRecoveryDeps, WebhookTestDeps } from '#shared/usecases/partner-webhooks';
 import { postWebhook } from '#shared/messaging/http-delivery';
 
 /** A test delivery answers within the function's own 10 s, whatever the queued deliveries' time-out is. */
 const TEST_DELIVERY_TIMEOUT_MS = 5_000;
 
 /**
- * What reading the endpoint and the delivery log needs. Its own pure-marked value, so the functions that only read
- * bundle no poster (and its address checks, ipaddr.js), throttle or cipher.
+ * Each use case's adapters in their own pure-marked value, so a function bundles only what its use case calls: the
+ * readers no poster (and its address checks, ipaddr.js), throttle or cipher; a secret rotation no delivery log.
  */
 export const partnerWebhookReadDeps = /* @__PURE__ */ ((): PartnerWebhookReadDeps => ({
   // Uncached: a partner reads back exactly what it just changed.
@@ -26,14 +27,33 @@ export const partnerWebhookReadDeps = /* @__PURE__ */ ((): PartnerWebhookReadDep
   thresholds: healthThresholds(config.webhookHealthHours),
 }))();
 
-export const partnerWebhookDeps = /* @__PURE__ */ ((): PartnerWebhookDeps => ({
+/** Changing the endpoint: the reads and the URL check's setting; no poster, throttle or cipher. */
+export const webhookEndpointUpdateDeps = /* @__PURE__ */ ((): WebhookEndpointUpdateDeps => ({
   ...partnerWebhookReadDeps,
-  deliveries: dynamoDeliveryLog(documentClient, config.tableName),
+  settings: { allowPrivateUrls: config.webhookAllowPrivateUrls },
+}))();
+
+/** Rotating the signing secret: the profile, the cipher and the clock alone. */
+export const webhookSecretDeps = /* @__PURE__ */ ((): PartnerAdminDeps => ({
+  partners: dynamoPartnerStore(documentClient, config.tableName),
   cipher: secretCipher,
+  clock: wallClock,
+}))();
+
+/** A test delivery: the poster (and its address checks) and the throttle; no delivery log. */
+export const webhookTestDeps = /* @__PURE__ */ ((): WebhookTestDeps => ({
+  ...webhookSecretDeps,
   post: postWebhook,
   throttle: dynamoThrottleCounter(documentClient, config.tableName),
   settings: {
     timeoutMs: Math.min(config.webhookTimeoutMs, TEST_DELIVERY_TIMEOUT_MS),
     allowPrivateUrls: config.webhookAllowPrivateUrls,
   },
+}))();
+
+/** A recovery: the delivery log's writes and the throttle; nothing posted or decrypted. */
+export const webhookRecoveryDeps = /* @__PURE__ */ ((): WebhookRecoveryDeps => ({
+  deliveries: dynamoDeliveryLog(documentClient, config.tableName),
+  throttle: dynamoThrottleCounter(documentClient, config.tableName),
+  clock: wallClock,
 }))();

@@ -101,7 +101,7 @@ export const rotatePartnerSecret = async (partnerId: string, deps: PartnerAdminD
 export const updatePartnerProfile = async (
   partnerId: string,
   change: (profile: PartnerProfile) => PartnerProfile,
-  deps: PartnerAdminDeps,
+  deps: Pick<PartnerAdminDeps, 'partners' | 'clock'>,
 ): Promise<PartnerProfile> => {
   const profile = await requirePartner(partnerId, deps);
   const updated = { ...change(profile), partner_id: profile.partner_id, updated_at: deps.clock.now().toISOString() };

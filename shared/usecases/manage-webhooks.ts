@@ -42,7 +42,7 @@ export const authHeaderNameProblem = (name: string): string | undefined => {
 export const setWebhookSettings = async (
   partnerId: string,
   change: WebhookSettingsChange,
-  deps: PartnerAdminDeps & { allowPrivateUrls: boolean },
+  deps: Pick<PartnerAdminDeps, 'partners' | 'clock'> & { allowPrivateUrls: boolean },
 ) => {
   if (change.url) {
     const check = checkWebhookUrl(change.url, { allowPrivate: deps.allowPrivateUrls });

@@ -38,6 +38,12 @@ export interface PartnerWebhookDeps extends PartnerAdminDeps {
 
 /** What reading the endpoint and its delivery log needs. */
 export type PartnerWebhookReadDeps = Pick<PartnerWebhookDeps, 'partners' | 'clock' | 'thresholds'> & { deliveries: PartnerDeliveryLogReads };
+/** Changing the endpoint: the reads, and whether private addresses are allowed (the URL check). */
+export type WebhookEndpointUpdateDeps = PartnerWebhookReadDeps & { settings: Pick<PartnerWebhookDeps['settings'], 'allowPrivateUrls'> };
+/** A test delivery: the profile, its secrets, the poster and the throttle; no delivery log. */
+export type WebhookTestDeps = Pick<PartnerWebhookDeps, 'partners' | 'cipher' | 'clock' | 'post' | 'throttle' | 'settings'>;
+/** A recovery: the delivery log and the throttle; nothing is posted or decrypted here. */
+export type WebhookRecoveryDeps = Pick<PartnerWebhookDeps, 'deliveries' | 'throttle' | 'clock'>;
 
 /** Calls per partner and minute: test deliveries reach the partner's own server; recoveries add to the shared queue. */
 export const SELF_SERVICE_LIMITS = { windowSeconds: 60, testDeliveries: 10, recoveries: 5 } as const;
@@ -45,7 +51,12 @@ export const SELF_SERVICE_LIMITS = { windowSeconds: 60, testDeliveries: 10, reco
 /** Deliveries the health summary looks at. */
 const HEALTH_WINDOW = 50;
 
-const throttled = async (scope: 'WEBHOOK_TEST' | 'WEBHOOK_RECOVER', limit: number, partnerId: string, deps: PartnerWebhookDeps) => {
+const throttled = async (
+  scope: 'WEBHOOK_TEST' | 'WEBHOOK_RECOVER',
+  limit: number,
+  partnerId: string,
+  deps: Pick<PartnerWebhookDeps, 'throttle' | 'clock'>,
+) => {
   const now = deps.clock.now();
   const window = await deps.throttle.hit({ scope, subject: partnerId, windowSeconds: SELF_SERVICE_LIMITS.windowSeconds, now });
   if (window.count > limit) {
@@ -111,7 +122,7 @@ export const getWebhookEndpoint = async (partnerId: string, deps: PartnerWebhook
 export const updateWebhookEndpoint = async (
   partnerId: string,
   change: WebhookEndpointUpdateOutput,
-  deps: PartnerWebhookDeps,
+  deps: WebhookEndpointUpdateDeps,
 ): Promise<WebhookEndpointOutput> => {
   const profile = await setWebhookSettings(
     partnerId,
@@ -134,7 +145,7 @@ export const updateWebhookEndpoint = async (
  * Sends a signed `webhook.test` delivery to the endpoint now (also while deliveries are held) and reports the
  * answer. Not recorded in the delivery log and never retried; its event id can never be a real event's.
  */
-export const sendTestDelivery = async (partnerId: string, deps: PartnerWebhookDeps): Promise<WebhookTestResultOutput> => {
+export const sendTestDelivery = async (partnerId: string, deps: WebhookTestDeps): Promise<WebhookTestResultOutput> => {
   await throttled('WEBHOOK_TEST', SELF_SERVICE_LIMITS.testDeliveries, partnerId, deps);
   const profile = await requirePartner(partnerId, deps);
   const url = profile.webhook.url;
@@ -266,7 +277,7 @@ const unrecoveredFailures = async (
 export const recoverWebhookDeliveries = async (
   partnerId: string,
   request: RecoverWebhookDeliveriesOutput,
-  deps: PartnerWebhookDeps,
+  deps: WebhookRecoveryDeps,
 ): Promise<RecoveryResultOutput> => {
   await throttled('WEBHOOK_RECOVER', SELF_SERVICE_LIMITS.recoveries, partnerId, deps);
   const now = deps.clock.now().toISOString();
