@@ -2,12 +2,11 @@
 import { portalSessions } from '#shared/composition/partner-portal';
 import { tokenSigner } from '#shared/composition/token-signer';
 import { openPortal, PORTAL_SESSION_TTL_SECONDS } from '#shared/usecases/partner-portal';
-import { publicPage } from '#shared/web/page-handler';
-import { PORTAL_COOKIE, portalLinkRefusedPage } from '#shared/web/portal-handler';
+import { PORTAL_COOKIE, portalLinkRefusedPage, publicPortalPage } from '#shared/web/portal-handler';
 import { portalPath } from '#shared/web/portal-page';
 import { setCookie } from '#shared/web/security';
 
-export const handler = publicPage(async (request) => {
+export const handler = publicPortalPage(async (request) => {
   const opening = await openPortal({ token: request.event.queryStringParameters?.token }, { ...portalSessions, signer: tokenSigner });
   if (!opening.ok) return portalLinkRefusedPage(request, opening.reason);
   return {

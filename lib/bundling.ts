@@ -40,10 +40,13 @@ export const bundlingFacts = {
 /**
  * Values fixed when a stage's functions are bundled: the stage's connectivity, so a bundle holds only the provider
  * adapter its stage runs (shared/composition/providers.ts reads process.env.BUNDLED_CONNECTIVITY; the functions'
- * CONNECTIVITY variable says the same, and a function whose two disagree fails as it starts).
+ * CONNECTIVITY variable says the same, and a function whose two disagree fails as it starts); and that it runs in
+ * Lambda, so the local runtime's stand-ins (the AES cipher of LOCAL_SECRET_KEY) are left out. The local runtime and
+ * the tests run the sources unbundled, where both are unset.
  */
 const definesFor = (connectivity: ConnectivityKind): Record<string, string> => ({
   'process.env.BUNDLED_CONNECTIVITY': JSON.stringify(connectivity),
+  'process.env.BUNDLED_FOR_LAMBDA': JSON.stringify('true'),
 });
 
 const aliasPaths = (projectRoot: string): Record<string, string> =>

@@ -10,8 +10,11 @@ import type { SecretCipher } from '#shared/usecases/ports/partners';
 const createCipher = (): SecretCipher => {
   const keyId = config.secretKeyId;
   if (keyId !== undefined) return kmsSecretCipher(new KMSClient({}), keyId);
-  const localKey = config.localSecretKey;
-  if (localKey !== undefined) return localSecretCipher(localKey);
+  // A Lambda bundle never has a local key (lib/bundling.ts): the local cipher is left out of it.
+  if (process.env.BUNDLED_FOR_LAMBDA !== 'true') {
+    const localKey = config.localSecretKey;
+    if (localKey !== undefined) return localSecretCipher(localKey);
+  }
   throw new Error('Set SECRET_KEY_ID (KMS key, in AWS) or LOCAL_SECRET_KEY (local mode) to encrypt partner secrets');
 };
 

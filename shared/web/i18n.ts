@@ -1,7 +1,8 @@
 // web → the language of a page: the booking's locale, then Accept-Language, then English.
 import { de } from '#shared/web/messages/de';
-import { en, type MessageKey, type Messages } from '#shared/web/messages/en';
+import { en, type Messages } from '#shared/web/messages/en';
 import { fr } from '#shared/web/messages/fr';
+import { type Translate, translateWith } from '#shared/web/translate';
 
 export const catalogs = { en, de, fr } satisfies Record<string, Messages>;
 export type Language = keyof typeof catalogs;
@@ -31,9 +32,6 @@ const fromAcceptLanguage = (header: string | undefined): Language | undefined =>
 export const chooseLanguage = (input: { bookingLocale?: string | null; acceptLanguage?: string }): Language =>
   primaryOf(input.bookingLocale) ?? fromAcceptLanguage(input.acceptLanguage) ?? 'en';
 
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+export type { Translate } from '#shared/web/translate';
 
-export const translator =
-  (language: Language): Translate =>
-  (key, values) =>
-    catalogs[language][key].replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name] ?? `{${name}}`));
+export const translator = (language: Language): Translate => translateWith(catalogs[language]);

@@ -19,10 +19,26 @@ export interface PageRequest {
   /** `/api` behind API Gateway and in the local runtime: every link starts with it. */
   basePath: string;
   secure: boolean;
-  /** The frame of a page: language from the booking's locale, then Accept-Language, then English. */
-  frame(options?: { bookingLocale?: string | null; brand?: Brand }): PageFrame;
+  /** The frame of a page: for travelers, language from the booking's locale, then Accept-Language, then English. */
+  frame(options?: FrameOptions): PageFrame;
   cookie(name: string): string | undefined;
 }
+
+export interface FrameOptions {
+  bookingLocale?: string | null;
+  brand?: Brand;
+}
+
+/** How a kind of page builds its frames from the request; the partner portal's are English only. */
+export type FrameSource = (request: { headers: Record<string, string>; basePath: string }) => (options?: FrameOptions) => PageFrame;
+
+/** The traveler's language: the booking's locale, then Accept-Language, then English. */
+const localizedFrames: FrameSource =
+  ({ headers, basePath }) =>
+  (options = {}) => {
+    const language = chooseLanguage({ bookingLocale: options.bookingLocale, acceptLanguage: headers['accept-language'] });
+    return { language, t: translator(language), basePath, brand: options.brand };
+  };
 
 export type PageOutcome = { status?: number; page: Html; brand?: Brand; setCookie?: string } | { redirect: string; setCookie?: string };
 
@@ -34,7 +50,7 @@ const basePathOf = (event: APIGatewayProxyEvent): string => {
   return full.endsWith(event.path) ? full.slice(0, full.length - event.path.length) : '';
 };
 
-const toRequest = (event: APIGatewayProxyEvent): PageRequest => {
+const toRequest = (event: APIGatewayProxyEvent, frames: FrameSource): PageRequest => {
   const headers = lowerCaseHeaders(event);
   const cookies = readCookies(headers.cookie);
   const basePath = basePathOf(event);
@@ -45,10 +61,7 @@ const toRequest = (event: APIGatewayProxyEvent): PageRequest => {
     cookies,
     basePath,
     secure,
-    frame: (options = {}) => {
-      const language = chooseLanguage({ bookingLocale: options.bookingLocale, acceptLanguage: headers['accept-language'] });
-      return { language, t: translator(language), basePath, brand: options.brand };
-    },
+    frame: frames({ headers, basePath }),
     cookie: (name) => cookies.get(cookieName(name, secure)),
   };
 };
@@ -77,18 +90,25 @@ const failurePage = (request: PageRequest, error: unknown): APIGatewayProxyResul
   return respond(request, { status: 500, page: messagePage(frame, { title: frame.t('errorTitle'), body: frame.t('errorBody') }) });
 };
 
-/** Every page: a warm function serves many travelers, so no log key of the previous request survives. */
-export const servePage =
+/**
+ * Every page, with the frames of its kind: a warm function serves many travelers, so no log key of the previous
+ * request survives.
+ */
+export const servePageIn =
+  (frames: FrameSource) =>
   (serve: (request: PageRequest) => Promise<APIGatewayProxyResult>) =>
   async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     logger.resetKeys();
-    const request = toRequest(event);
+    const request = toRequest(event, frames);
     try {
       return await serve(request);
     } catch (error) {
       return failurePage(request, error);
     }
   };
+
+/** A traveler's page, in the traveler's language. Pure-marked: the portal's functions bundle no other language. */
+export const servePage = /* @__PURE__ */ servePageIn(localizedFrames);
 
 /** A page anyone may open (token entry, claim form, not found). */
 export const publicPage = (handle: (request: PageRequest) => Promise<PageOutcome>) =>

@@ -4,10 +4,11 @@ import { portalSessions } from '#shared/composition/partner-portal';
 import { logger } from '#shared/observability';
 import { loadPortalSession } from '#shared/usecases/partner-portal';
 import type { PortalSession } from '#shared/usecases/ports/webhooks';
-import { translator } from '#shared/web/i18n';
+import { en } from '#shared/web/messages/en';
 import { messagePage, type PageFrame } from '#shared/web/layout';
-import { respond, servePage, type PageOutcome, type PageRequest } from '#shared/web/page-handler';
+import { type FrameSource, type PageOutcome, type PageRequest, respond, servePageIn } from '#shared/web/page-handler';
 import { clearCookie } from '#shared/web/security';
+import { translateWith } from '#shared/web/translate';
 
 export const PORTAL_COOKIE = 'portal';
 
@@ -16,7 +17,17 @@ export interface PortalPageRequest extends PageRequest {
   portalFrame: PageFrame;
 }
 
-export const portalFrame = (request: PageRequest): PageFrame => ({ language: 'en', t: translator('en'), basePath: request.basePath });
+const english = /* @__PURE__ */ translateWith(en);
+
+export const portalFrame = (request: Pick<PageRequest, 'basePath'>): PageFrame => ({ language: 'en', t: english, basePath: request.basePath });
+
+/** Every portal page, its failure page too, is English: no other language is bundled. */
+const englishFrames: FrameSource = (request) => () => portalFrame(request);
+const servePortalPage = /* @__PURE__ */ servePageIn(englishFrames);
+
+/** A portal page anyone may open (the link that starts a session). */
+export const publicPortalPage = (handle: (request: PageRequest) => Promise<PageOutcome>) =>
+  servePortalPage(async (request) => respond(request, await handle(request)));
 
 const newLinkGuidance = 'Create a new link with POST /webhooks/portal-link (or ask support), then open it.';
 
@@ -44,7 +55,7 @@ export const portalLinkRefusedPage = (request: PageRequest, reason: keyof typeof
 };
 
 export const portalPage = (handle: (request: PortalPageRequest) => Promise<PageOutcome>) =>
-  servePage(async (request) => {
+  servePortalPage(async (request) => {
     const session = await loadPortalSession({ sessionId: request.cookie(PORTAL_COOKIE) }, portalSessions);
     if (!session) return respond(request, portalClosedPage(request));
     logger.appendKeys({ partner_id: session.partner_id });

@@ -91,6 +91,32 @@ describe('Function: lambdaBundling', () => {
     expect(bundled.filter((file) => /^shared\/(providers\/|storage\/(catalog|brand)-store)/.test(file))).toEqual([]);
   });
 
+  it('leaves out what only the local runtime or other pages use: the local cipher, and in the portal other languages', async () => {
+    // Prepare
+    const bundledFiles = async (entry: string) => {
+      const outfile = join(mkdtempSync(join(tmpdir(), 'bundling-')), 'index.js');
+      const { metafile } = await build({ ...lambdaBuildOptions(projectRoot, entry, outfile, 'es2plus'), metafile: true });
+      return Object.values(metafile.outputs).flatMap((output) =>
+        Object.entries(output.inputs)
+          .filter(([, input]) => input.bytesInOutput > 0)
+          .map(([file]) => file),
+      );
+    };
+
+    // Act
+    const [partnerRoute, portalPage, travelerPage] = await Promise.all(
+      ['functions/get-booking.ts', 'functions/portal-home.ts', 'functions/web-home.ts'].map(bundledFiles),
+    );
+
+    // Assess: partner secrets are decrypted by KMS in Lambda; the portal is English only, travelers' pages are not
+    expect(partnerRoute).toContain('shared/security/kms-secret-cipher.ts');
+    expect(partnerRoute).not.toContain('shared/security/local-secret-cipher.ts');
+    expect(portalPage.filter((file) => file.startsWith('shared/web/messages/'))).toEqual(['shared/web/messages/en.ts']);
+    expect(travelerPage.filter((file) => file.startsWith('shared/web/messages/')).sort()).toEqual(
+      ['de', 'en', 'fr'].map((language) => `shared/web/messages/${language}.ts`),
+    );
+  });
+
   // Prepare: the bundled files of one provisioning function, built for one stage's connectivity
   const bundledFor = async (connectivity: ConnectivityKind) => {
     const outfile = join(mkdtempSync(join(tmpdir(), 'bundling-')), 'index.js');
