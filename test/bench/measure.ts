@@ -102,6 +102,33 @@ export const alternating = async (
   return [percentile(timings[0], 50), percentile(timings[1], 50)];
 };
 
+/** Requests per second with `clients` concurrent clients sending `total` requests. */
+export const throughput = async (clients: number, total: number, call: (i: number) => Promise<unknown>) => {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < total) await call((next += 1));
+    }),
+  );
+  return total / ((performance.now() - started) / 1000);
+};
+
+/**
+ * Throughput of two candidates in ABBA halves (half of `total` of a, then of b, of b, of a), so the background work
+ * the sample before leaves running, and any drift in machine load, weigh on both alike. Returns the two rates.
+ */
+export const alternatingThroughput = async (
+  clients: number,
+  total: number,
+  [first, second]: readonly [(i: number) => Promise<unknown>, (i: number) => Promise<unknown>],
+): Promise<[number, number]> => {
+  const half = Math.ceil(total / 2);
+  const seconds = [0, 0];
+  for (const side of [0, 1, 1, 0] as const) seconds[side]! += half / (await throughput(clients, half, side === 0 ? first : second));
+  return [(2 * half) / seconds[0]!, (2 * half) / seconds[1]!];
+};
+
 export const sequential = async (count: number, call: (i: number) => Promise<unknown>, pool: number[]) => {
   const timings: number[] = [];
   for (let i = 0; i < count; i += 1) {
