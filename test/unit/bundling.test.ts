@@ -104,9 +104,11 @@ describe('Function: lambdaBundling', () => {
     };
 
     // Act
-    const [partnerRoute, portalPage, travelerPage] = await Promise.all(
-      ['functions/get-booking.ts', 'functions/portal-home.ts', 'functions/web-home.ts'].map(bundledFiles),
-    );
+    const [partnerRoute, portalPage, travelerPage] = await Promise.all([
+      bundledFiles('functions/get-booking.ts'),
+      bundledFiles('functions/portal-home.ts'),
+      bundledFiles('functions/web-home.ts'),
+    ]);
 
     // Assess: partner secrets are decrypted by KMS in Lambda; the portal is English only, travelers' pages are not
     expect(partnerRoute).toContain('shared/security/kms-secret-cipher.ts');
