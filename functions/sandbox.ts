@@ -1,7 +1,7 @@
 // http adapter → POST /sandbox/<step>: plays one traveler-side step for the partner's own travelers.
 // Every sandbox route uses this handler; the step is the last path segment. Absent in production.
 import { sandboxStepPlayed } from '#shared/api/success-messages';
-import { config } from '#shared/config';
+import * as config from '#shared/config';
 import { sandboxSchemas, sandboxSteps, type SandboxStep } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';
@@ -13,7 +13,7 @@ const stepOf = (resource: string): SandboxStep | undefined => sandboxSteps.find(
 
 export const handler = partnerHandler(async ({ event, headers, partner }) => {
   const step = stepOf(event.resource);
-  if (!sandboxAvailable(config.stage) || !step) throw sandboxRouteNotFound();
+  if (!sandboxAvailable(config.stage()) || !step) throw sandboxRouteNotFound();
   const body = validate(sandboxSchemas[step], readJsonBody(event, headers));
   const data = await playSandboxStep(step, partner.partnerId, body as never, lifecycle);
   return { message: sandboxStepPlayed(step), data };

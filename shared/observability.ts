@@ -4,7 +4,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { MiddlewareObj } from '@middy/core';
-import { config } from '#shared/config';
+import * as config from '#shared/config';
 
 const serviceName = process.env.POWERTOOLS_SERVICE_NAME ?? 'esim-booking-service';
 
@@ -31,7 +31,7 @@ export type WebhookAttemptOutcome = 'delivered' | 'retried' | 'rejected' | 'dead
 export const logger = new Logger({ serviceName });
 
 /** Dimensions `service` and `stage` on every metric: stages that share an account stay apart. */
-export const metrics = new Metrics({ namespace: metricsNamespace, serviceName, defaultDimensions: { stage: config.stage } });
+export const metrics = new Metrics({ namespace: metricsNamespace, serviceName, defaultDimensions: { stage: config.stage() } });
 
 /** A metric with its own dimension is written alone, so that dimension never sticks to other metrics. */
 const single = (dimension: [string, string], name: string, unit: (typeof MetricUnit)[keyof typeof MetricUnit], value: number): void => {

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { config } from '#shared/config';
+import * as config from '#shared/config';
 import { partnerRateLimit, rateLimitedMessage, tokenBuckets } from '#shared/http/rate-limit';
 import type { ErrorCode } from '#shared/errors';
 import { errorBody, noStoreHeaders } from '#shared/http/response';
@@ -78,7 +78,7 @@ export const startHttpServer = async (
   const match = routeMatcher(options.stage === 'production' ? served : [...served, ...referenceRoutes]);
   const matchRemoved = routeMatcher(removedRoutes);
   // The deployed per-key rate rule, as a token bucket per x-api-key (read when the server starts).
-  const buckets = tokenBuckets({ ...partnerRateLimit, requestsPerWindow: config.partnerRequestsPerWindow ?? partnerRateLimit.requestsPerWindow });
+  const buckets = tokenBuckets({ ...partnerRateLimit, requestsPerWindow: config.partnerRequestsPerWindow() ?? partnerRateLimit.requestsPerWindow });
   const load = handlerLoader(options.projectRoot);
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];

@@ -4,7 +4,7 @@ import { cachedCredentials } from '#shared/auth/credential-cache';
 import { wallClock } from '#shared/clock';
 import { documentClient } from '#shared/composition/dynamodb';
 import { secretCipher } from '#shared/composition/secret-cipher';
-import { config } from '#shared/config';
+import * as config from '#shared/config';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { dynamoReplayGuard } from '#shared/storage/replay-guard';
 import { dynamoReporterStore } from '#shared/storage/reporter-store';
@@ -14,13 +14,13 @@ import type { CredentialStore } from '#shared/usecases/ports/partners';
 // credential cache's lifetime is real time too.
 const authenticationOf = (credentials: CredentialStore): AuthenticationDeps => ({
   credentials: cachedCredentials(credentials, { clock: wallClock }),
-  replayGuard: dynamoReplayGuard(documentClient, config.tableName),
+  replayGuard: dynamoReplayGuard(documentClient, config.tableName()),
   cipher: secretCipher,
   now: () => wallClock.now().getTime(),
 });
 
 /** Partner-signed routes. Pure-marked: a bundle keeps only the one its function uses. */
-export const partnerAuthenticationDeps = /* @__PURE__ */ (() => authenticationOf(dynamoPartnerStore(documentClient, config.tableName)))();
+export const partnerAuthenticationDeps = /* @__PURE__ */ (() => authenticationOf(dynamoPartnerStore(documentClient, config.tableName())))();
 
 /** Reporter-signed routes (POST /ingest/facts). */
-export const reporterAuthenticationDeps = /* @__PURE__ */ (() => authenticationOf(dynamoReporterStore(documentClient, config.tableName)))();
+export const reporterAuthenticationDeps = /* @__PURE__ */ (() => authenticationOf(dynamoReporterStore(documentClient, config.tableName())))();

@@ -1,5 +1,5 @@
 // composition → the EventBridge client, created once per function instance (module scope).
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { config } from '#shared/config';
+import * as config from '#shared/config';
 
-export const eventBridgeClient = new EventBridgeClient({ endpoint: config.eventBridgeEndpoint });
+export const eventBridgeClient = new EventBridgeClient({ endpoint: config.eventBridgeEndpoint() });

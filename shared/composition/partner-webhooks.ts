@@ -2,7 +2,7 @@
 import { wallClock } from '#shared/clock';
 import { documentClient } from '#shared/composition/dynamodb';
 import { secretCipher } from '#shared/composition/secret-cipher';
-import { config } from '#shared/config';
+import * as config from '#shared/config';
 import { healthThresholds } from '#shared/webhooks/endpoint-health';
 import { dynamoDeliveryLog, dynamoDeliveryLogReads } from '#shared/storage/delivery-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
@@ -20,22 +20,22 @@ const TEST_DELIVERY_TIMEOUT_MS = 5_000;
  */
 export const partnerWebhookReadDeps = /* @__PURE__ */ ((): PartnerWebhookReadDeps => ({
   // Uncached: a partner reads back exactly what it just changed.
-  partners: dynamoPartnerStore(documentClient, config.tableName),
-  deliveries: dynamoDeliveryLogReads(documentClient, config.tableName),
+  partners: dynamoPartnerStore(documentClient, config.tableName()),
+  deliveries: dynamoDeliveryLogReads(documentClient, config.tableName()),
   // Real time: signatures are checked against the receiver's clock, and the log records real times.
   clock: wallClock,
-  thresholds: healthThresholds(config.webhookHealthHours),
+  thresholds: healthThresholds(config.webhookHealthHours()),
 }))();
 
 /** Changing the endpoint: the reads and the URL check's setting; no poster, throttle or cipher. */
 export const webhookEndpointUpdateDeps = /* @__PURE__ */ ((): WebhookEndpointUpdateDeps => ({
   ...partnerWebhookReadDeps,
-  settings: { allowPrivateUrls: config.webhookAllowPrivateUrls },
+  settings: { allowPrivateUrls: config.webhookAllowPrivateUrls() },
 }))();
 
 /** Rotating the signing secret: the profile, the cipher and the clock alone. */
 export const webhookSecretDeps = /* @__PURE__ */ ((): PartnerAdminDeps => ({
-  partners: dynamoPartnerStore(documentClient, config.tableName),
+  partners: dynamoPartnerStore(documentClient, config.tableName()),
   cipher: secretCipher,
   clock: wallClock,
 }))();
@@ -44,16 +44,16 @@ export const webhookSecretDeps = /* @__PURE__ */ ((): PartnerAdminDeps => ({
 export const webhookTestDeps = /* @__PURE__ */ ((): WebhookTestDeps => ({
   ...webhookSecretDeps,
   post: postWebhook,
-  throttle: dynamoThrottleCounter(documentClient, config.tableName),
+  throttle: dynamoThrottleCounter(documentClient, config.tableName()),
   settings: {
-    timeoutMs: Math.min(config.webhookTimeoutMs, TEST_DELIVERY_TIMEOUT_MS),
-    allowPrivateUrls: config.webhookAllowPrivateUrls,
+    timeoutMs: Math.min(config.webhookTimeoutMs(), TEST_DELIVERY_TIMEOUT_MS),
+    allowPrivateUrls: config.webhookAllowPrivateUrls(),
   },
 }))();
 
 /** A recovery: the delivery log's writes and the throttle; nothing posted or decrypted. */
 export const webhookRecoveryDeps = /* @__PURE__ */ ((): WebhookRecoveryDeps => ({
-  deliveries: dynamoDeliveryLog(documentClient, config.tableName),
-  throttle: dynamoThrottleCounter(documentClient, config.tableName),
+  deliveries: dynamoDeliveryLog(documentClient, config.tableName()),
+  throttle: dynamoThrottleCounter(documentClient, config.tableName()),
   clock: wallClock,
 }))();

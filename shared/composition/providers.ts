@@ -3,7 +3,8 @@
 // function that never provisions never reads it. Production has no payment provider yet (503).
 import { readFileSync } from 'node:fs';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { config, type ConnectivityKind } from '#shared/config';
+import * as config from '#shared/config';
+import type { ConnectivityKind } from '#shared/config';
 import { AppError } from '#shared/errors';
 import { secretCipherOnFirstUse } from '#shared/composition/secret-cipher-on-first-use';
 import { recordProviderCall } from '#shared/observability';
@@ -33,9 +34,9 @@ const noPayments: PaymentProvider = { charge: async () => Promise.reject(unavail
 
 /** The provider secret: a local file written by the runtime for its simulator, else Secrets Manager. */
 const readProviderSecret = async (): Promise<string> => {
-  const file = config.localProviderSecretFile;
+  const file = config.localProviderSecretFile();
   if (file) return readFileSync(file, 'utf8');
-  const secretId = config.providerSecretId;
+  const secretId = config.providerSecretId();
   if (!secretId) throw new Error('PROVIDER_SECRET_ID is not set: the stage has no provider secret bound');
   const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretId }));
   if (!answer.SecretString) throw new Error('The provider secret has no string value');

@@ -1,6 +1,6 @@
 // composition → the DynamoDB adapters bound to this function's table, built once per function instance.
 import { documentClient } from '#shared/composition/dynamodb';
-import { config } from '#shared/config';
+import * as config from '#shared/config';
 import { serviceClock } from '#shared/clock';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
 import { dynamoBrandStore } from '#shared/storage/brand-store';
@@ -12,12 +12,12 @@ import { lifecycleRepositories } from '#shared/composition/lifecycle';
 // Each store is built in a pure-marked closure, so a bundle keeps only the ones its function uses: esbuild drops an
 // unused statement only when nothing in it may have effects (reading `config` counts as one).
 
-export const bookingStore = /* @__PURE__ */ (() => dynamoBookingStore(documentClient, config.tableName))();
+export const bookingStore = /* @__PURE__ */ (() => dynamoBookingStore(documentClient, config.tableName()))();
 // Cached briefly (PROFILE_CACHE_TTL_MS): creating a booking then needs no read of its partner.
 export const partnerDirectory = /* @__PURE__ */ (() =>
-  cachedPartnerDirectory(dynamoPartnerStore(documentClient, config.tableName), { clock: serviceClock }))();
-export const catalogStore = /* @__PURE__ */ (() => dynamoCatalogStore(documentClient, config.tableName))();
-export const brandStore = /* @__PURE__ */ (() => dynamoBrandStore(documentClient, config.tableName))();
+  cachedPartnerDirectory(dynamoPartnerStore(documentClient, config.tableName()), { clock: serviceClock }))();
+export const catalogStore = /* @__PURE__ */ (() => dynamoCatalogStore(documentClient, config.tableName()))();
+export const brandStore = /* @__PURE__ */ (() => dynamoBrandStore(documentClient, config.tableName()))();
 
 /** Every booking-side store: for use cases that need most of them (creating a booking). A handler needing one imports it alone. */
 export const repositories = /* @__PURE__ */ (() => ({
@@ -30,4 +30,4 @@ export const repositories = /* @__PURE__ */ (() => ({
 
 /** Travelers, their eSIMs and packages, with the stage's connectivity and payment providers. */
 export const lifecycle = /* @__PURE__ */ (() =>
-  lifecycleRepositories(documentClient, config.tableName, serviceClock, config.stage, config.connectivity))();
+  lifecycleRepositories(documentClient, config.tableName(), serviceClock, config.stage(), config.connectivity()))();

@@ -2,7 +2,7 @@
 // the provider order journal with the connectivity provider that reconciles it.
 import { documentClient } from '#shared/composition/dynamodb';
 import { lifecycle, repositories } from '#shared/composition/repositories';
-import { config } from '#shared/config';
+import * as config from '#shared/config';
 import type { Booking } from '#shared/domain/booking';
 import { primaryExternalUserId } from '#shared/domain/departure-events';
 import { hasInstalledEsim } from '#shared/domain/traveler';
@@ -19,7 +19,7 @@ const esimInstalled = async (booking: Booking): Promise<boolean> => {
 };
 
 export const sweeperDependencies = {
-  schedules: dynamoScheduleStore(documentClient, config.tableName),
+  schedules: dynamoScheduleStore(documentClient, config.tableName()),
   bookings: repositories.bookings,
   travelers: lifecycle.travelers,
   clock: repositories.clock,
@@ -28,8 +28,8 @@ export const sweeperDependencies = {
 
 /** The reconciliation sweep's adapters: the order journal and the stage's connectivity provider (null: it keeps no orders). */
 export const reconciliationDependencies = /* @__PURE__ */ (() => {
-  const orders = dynamoProviderOrderJournal(documentClient, config.tableName);
-  const { connectivity } = providersFor({ stage: config.stage, connectivity: config.connectivity, journal: orders, clock: repositories.clock });
+  const orders = dynamoProviderOrderJournal(documentClient, config.tableName());
+  const { connectivity } = providersFor({ stage: config.stage(), connectivity: config.connectivity(), journal: orders, clock: repositories.clock });
   return {
     orders,
     reconciler: connectivity.reconcile ? (connectivity as ProviderOrderReconciler) : null,

@@ -1,7 +1,7 @@
 // composition → the adapters of the traveler web app's page functions, built once per function instance.
 import { documentClient } from '#shared/composition/dynamodb';
 import { serviceClock, wallClock } from '#shared/clock';
-import { config } from '#shared/config';
+import * as config from '#shared/config';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
 import { dynamoBrandStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
@@ -13,15 +13,15 @@ import { lifecycleTravelerDirectory } from '#shared/usecases/traveler-directory'
 // Each adapter is built in a pure-marked closure (as in repositories.ts), so a function that needs one alone (the brand
 // stylesheet) bundles only that one.
 
-export const webBrandStore = /* @__PURE__ */ (() => dynamoBrandStore(documentClient, config.tableName))();
+export const webBrandStore = /* @__PURE__ */ (() => dynamoBrandStore(documentClient, config.tableName()))();
 /** What reading or ending a session needs. Tokens and sessions are security windows: real time (decision F20), never a moved clock. */
-export const webSessions = /* @__PURE__ */ (() => ({ sessions: dynamoSessionStore(documentClient, config.tableName), clock: wallClock }))();
+export const webSessions = /* @__PURE__ */ (() => ({ sessions: dynamoSessionStore(documentClient, config.tableName()), clock: wallClock }))();
 
 // What a traveler owns runs on the service clock like the rest of the lifecycle.
 const travelers = /* @__PURE__ */ (() =>
   lifecycleTravelerDirectory({
-    travelers: dynamoTravelerStore(documentClient, config.tableName),
-    bookings: dynamoBookingStore(documentClient, config.tableName),
+    travelers: dynamoTravelerStore(documentClient, config.tableName()),
+    bookings: dynamoBookingStore(documentClient, config.tableName()),
     clock: serviceClock,
   }))();
 
@@ -31,7 +31,7 @@ export const webDependencies = /* @__PURE__ */ (() => ({
   travelers,
   home: travelers,
   esims: travelers,
-  promoCodes: dynamoPromoClaimLookup(documentClient, config.tableName),
+  promoCodes: dynamoPromoClaimLookup(documentClient, config.tableName()),
   /** Region names for the home page's packages bought for a region. */
-  catalog: dynamoCatalogStore(documentClient, config.tableName),
+  catalog: dynamoCatalogStore(documentClient, config.tableName()),
 }))();

@@ -3,7 +3,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { AuthenticatedPartner } from '#shared/auth/authenticate-partner';
 import { partnerAuthenticationDeps } from '#shared/composition/authentication';
-import { config } from '#shared/config';
+import * as config from '#shared/config';
 import { errorHandler, partnerAuthentication, type HttpContext, type SignatureClaim } from '#shared/http/middleware';
 import { observability } from '#shared/observability';
 import { successResponse, type HttpResult } from '#shared/http/response';
@@ -35,7 +35,7 @@ export const partnerHandler = (handle: (request: PartnerRequest) => Promise<Http
 
 /** Where travelers reach public endpoints (claim URLs): configured, or this API's own address. */
 export const publicBaseUrl = (event: APIGatewayProxyEvent): string => {
-  const configured = config.publicBaseUrl;
+  const configured = config.publicBaseUrl();
   if (configured) return configured.replace(/\/$/, '');
   const host = event.headers?.Host ?? event.headers?.host ?? event.requestContext?.domainName ?? 'localhost';
   const proto = event.headers?.['X-Forwarded-Proto'] ?? event.headers?.['x-forwarded-proto'] ?? 'https';

@@ -4,7 +4,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Brand } from '#shared/domain/brand';
 import { logoOrigin } from '#shared/domain/brand';
-import { config } from '#shared/config';
+import * as config from '#shared/config';
 import { lowerCaseHeaders } from '#shared/http/request';
 import { logger } from '#shared/observability';
 import type { Html } from '#shared/web/html';
@@ -54,7 +54,7 @@ const toRequest = (event: APIGatewayProxyEvent, frames: FrameSource): PageReques
   const headers = lowerCaseHeaders(event);
   const cookies = readCookies(headers.cookie);
   const basePath = basePathOf(event);
-  const secure = config.secureCookies;
+  const secure = config.secureCookies();
   return {
     event,
     headers,

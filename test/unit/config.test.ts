@@ -1,7 +1,8 @@
 // tests → configuration → the local-only private-URL switch is refused in every deployed stage.
-import { config, envNames } from '#shared/config';
+import * as config from '#shared/config';
+import { envNames } from '#shared/config';
 
-describe('config.webhookAllowPrivateUrls', () => {
+describe('config.webhookAllowPrivateUrls()', () => {
   const saved = { ...process.env };
   afterEach(() => {
     process.env = { ...saved };
@@ -12,7 +13,7 @@ describe('config.webhookAllowPrivateUrls', () => {
     Object.assign(process.env, { [envNames.stage]: 'local', [envNames.webhookAllowPrivateUrls]: 'true' });
 
     // Act / Assess
-    expect(config.webhookAllowPrivateUrls).toBe(true);
+    expect(config.webhookAllowPrivateUrls()).toBe(true);
   });
 
   it.each(['dev', 'staging', 'production'])('throws a clear error in the deployed stage %s', (stage) => {
@@ -20,7 +21,7 @@ describe('config.webhookAllowPrivateUrls', () => {
     Object.assign(process.env, { [envNames.stage]: stage, [envNames.webhookAllowPrivateUrls]: 'true' });
 
     // Act / Assess
-    expect(() => config.webhookAllowPrivateUrls).toThrow(`refused in the deployed stage "${stage}"`);
+    expect(() => config.webhookAllowPrivateUrls()).toThrow(`refused in the deployed stage "${stage}"`);
   });
 
   it('is off in a deployed stage that does not set it', () => {
@@ -29,6 +30,6 @@ describe('config.webhookAllowPrivateUrls', () => {
     delete process.env[envNames.webhookAllowPrivateUrls];
 
     // Act / Assess
-    expect(config.webhookAllowPrivateUrls).toBe(false);
+    expect(config.webhookAllowPrivateUrls()).toBe(false);
   });
 });
