@@ -1,13 +1,17 @@
 // composition → what the public promo-code claim needs (the API route and the web app's claim page alike).
 import { documentClient } from '#shared/composition/dynamodb';
-import { repositories } from '#shared/composition/repositories';
+import { bookingStore, partnerDirectory } from '#shared/composition/repositories';
+import { serviceClock } from '#shared/clock';
 import * as config from '#shared/config';
 import { dynamoPromoCodeDirectory } from '#shared/storage/promo-code-directory';
 import { dynamoThrottleCounter } from '#shared/storage/throttle-store';
 import type { ClaimDeps } from '#shared/usecases/promo-codes';
 
+// The stores the claim reads and writes, and no others (no catalog or brand store in its bundles).
 export const promoCodeClaimDependencies: ClaimDeps = {
-  ...repositories,
+  bookings: bookingStore,
+  partners: partnerDirectory,
+  clock: serviceClock,
   promoCodes: dynamoPromoCodeDirectory(documentClient, config.tableName()),
   throttle: dynamoThrottleCounter(documentClient, config.tableName()),
 };

@@ -2,7 +2,7 @@
 import { documentClient } from '#shared/composition/dynamodb';
 import * as config from '#shared/config';
 import { serviceClock } from '#shared/clock';
-import { dynamoBookingStore } from '#shared/storage/booking-store';
+import { dynamoBookingPages, dynamoBookingStore } from '#shared/storage/booking-store';
 import { dynamoBrandStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { cachedPartnerDirectory } from '#shared/storage/cached-partner-directory';
@@ -13,6 +13,7 @@ import { lifecycleRepositories } from '#shared/composition/lifecycle';
 // unused statement only when nothing in it may have effects (reading `config` counts as one).
 
 export const bookingStore = /* @__PURE__ */ (() => dynamoBookingStore(documentClient, config.tableName()))();
+export const bookingPages = /* @__PURE__ */ (() => dynamoBookingPages(documentClient, config.tableName()))();
 // Cached briefly (PROFILE_CACHE_TTL_MS): creating a booking then needs no read of its partner.
 export const partnerDirectory = /* @__PURE__ */ (() =>
   cachedPartnerDirectory(dynamoPartnerStore(documentClient, config.tableName()), { clock: serviceClock }))();

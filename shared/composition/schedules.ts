@@ -1,7 +1,8 @@
 // composition → the scheduled sweepers' adapters: departure schedules, bookings, travelers, the service clock, and
 // the provider order journal with the connectivity provider that reconciles it.
 import { documentClient } from '#shared/composition/dynamodb';
-import { lifecycle, repositories } from '#shared/composition/repositories';
+import { bookingStore, lifecycle } from '#shared/composition/repositories';
+import { serviceClock } from '#shared/clock';
 import * as config from '#shared/config';
 import type { Booking } from '#shared/domain/booking';
 import { primaryExternalUserId } from '#shared/domain/departure-events';
@@ -18,22 +19,23 @@ const esimInstalled = async (booking: Booking): Promise<boolean> => {
   return traveler ? hasInstalledEsim(traveler) : false;
 };
 
-export const sweeperDependencies = {
+/** The sweeps' adapters, pure-marked so the reconciliation function bundles none of them. */
+export const sweeperDependencies = /* @__PURE__ */ (() => ({
   schedules: dynamoScheduleStore(documentClient, config.tableName()),
-  bookings: repositories.bookings,
+  bookings: bookingStore,
   travelers: lifecycle.travelers,
-  clock: repositories.clock,
+  clock: serviceClock,
   esimInstalled,
-};
+}))();
 
 /** The reconciliation sweep's adapters: the order journal and the stage's connectivity provider (null: it keeps no orders). */
 export const reconciliationDependencies = /* @__PURE__ */ (() => {
   const orders = dynamoProviderOrderJournal(documentClient, config.tableName());
-  const { connectivity } = providersFor({ stage: config.stage(), connectivity: config.connectivity(), journal: orders, clock: repositories.clock });
+  const { connectivity } = providersFor({ stage: config.stage(), connectivity: config.connectivity(), journal: orders, clock: serviceClock });
   return {
     orders,
     reconciler: connectivity.reconcile ? (connectivity as ProviderOrderReconciler) : null,
     travelers: lifecycle.travelers,
-    clock: repositories.clock,
+    clock: serviceClock,
   };
 })();

@@ -9,7 +9,7 @@ import { emailRequestPut, eventPut, schedulePut } from '#shared/storage/event-it
 import * as keys from '#shared/storage/keys';
 import { usedSignaturePut } from '#shared/storage/replay-guard';
 import { queryShardsInOrder } from '#shared/storage/sharded-query';
-import type { BookingStore } from '#shared/usecases/ports/bookings';
+import type { BookingPages, BookingStore } from '#shared/usecases/ports/bookings';
 
 const ENTITY = 'booking';
 
@@ -158,30 +158,6 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
       return bookingId === undefined ? undefined : readBooking(partnerId, bookingId);
     },
 
-    async listPage(partnerId, { limit, from }) {
-      // Sort keys are UUIDv7 ids, one order across the shards: a range on sk is the position, in every shard alike.
-      const range = !from
-        ? { condition: 'begins_with(sk, :sk)', values: { ':sk': 'BOOKING#' } }
-        : {
-            condition: `sk ${from.direction === 'older' ? '<' : '>'}${from.inclusive ? '=' : ''} :sk`,
-            values: { ':sk': keys.bookingSortKey(from.id) },
-          };
-      const newerFirst = from?.direction !== 'newer';
-      const items = await queryShardsInOrder(client, {
-        tableName,
-        partitionKey: 'pk',
-        sortKey: 'sk',
-        shards: Array.from({ length: keys.BOOKING_SHARDS }, (_, shard) => keys.bookingsOf(partnerId, shard)),
-        range,
-        ascending: !newerFirst,
-        consistent: true,
-        count: limit + 1,
-      });
-      const page = items.slice(0, limit).map((item) => fromItem(item) as Booking);
-      // Reading toward newer bookings walks forward in time; the page is still shown newest first.
-      return { bookings: newerFirst ? page : page.reverse(), more: items.length > limit };
-    },
-
     async replace(booking, events = [], emails = []) {
       try {
         await client.send(
@@ -242,3 +218,30 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
     },
   };
 };
+
+/** Pages of a partner's bookings, merged from its shards: its own adapter, so only the list function bundles it. */
+export const dynamoBookingPages = (client: DynamoDBDocumentClient, tableName: string): BookingPages => ({
+  async listPage(partnerId, { limit, from }) {
+    // Sort keys are UUIDv7 ids, one order across the shards: a range on sk is the position, in every shard alike.
+    const range = !from
+      ? { condition: 'begins_with(sk, :sk)', values: { ':sk': 'BOOKING#' } }
+      : {
+          condition: `sk ${from.direction === 'older' ? '<' : '>'}${from.inclusive ? '=' : ''} :sk`,
+          values: { ':sk': keys.bookingSortKey(from.id) },
+        };
+    const newerFirst = from?.direction !== 'newer';
+    const items = await queryShardsInOrder(client, {
+      tableName,
+      partitionKey: 'pk',
+      sortKey: 'sk',
+      shards: Array.from({ length: keys.BOOKING_SHARDS }, (_, shard) => keys.bookingsOf(partnerId, shard)),
+      range,
+      ascending: !newerFirst,
+      consistent: true,
+      count: limit + 1,
+    });
+    const page = items.slice(0, limit).map((item) => fromItem(item) as Booking);
+    // Reading toward newer bookings walks forward in time; the page is still shown newest first.
+    return { bookings: newerFirst ? page : page.reverse(), more: items.length > limit };
+  },
+});

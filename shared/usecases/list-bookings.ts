@@ -4,7 +4,7 @@ import { decodeCursor, encodeCursor } from '#shared/domain/cursor';
 
 export type { PaginationMetaOutput as PaginationMeta } from '#shared/domain/booking-response-schemas';
 import type { PaginationMetaOutput as PaginationMeta } from '#shared/domain/booking-response-schemas';
-import type { BookingStore } from '#shared/usecases/ports/bookings';
+import type { BookingPages } from '#shared/usecases/ports/bookings';
 
 /**
  * Input: partner, perPage and an optional cursor. Output: one page and its PaginationMeta.
@@ -13,7 +13,7 @@ import type { BookingStore } from '#shared/usecases/ports/bookings';
  */
 export const listBookings = async (
   input: { partnerId: string; perPage: number; cursor?: string; cursorKey: Buffer },
-  deps: { bookings: BookingStore },
+  deps: { bookings: BookingPages },
 ): Promise<{ bookings: Booking[]; pagination: PaginationMeta }> => {
   const position = input.cursor ? decodeCursor(input.cursor, input.cursorKey) : undefined;
   const page = await deps.bookings.listPage(input.partnerId, {

@@ -7,7 +7,8 @@ import { ensureTable } from '#bin/local/create-table';
 import { localAwsClientConfig } from '#bin/local/sqs-local';
 import { simulatedConnectivity } from '#shared/providers/simulated-connectivity';
 import { simulatedPayments } from '#shared/providers/simulated-payments';
-import { dynamoBookingStore } from '#shared/storage/booking-store';
+import { dynamoBookingPages, dynamoBookingStore } from '#shared/storage/booking-store';
+import type { BookingPages } from '#shared/usecases/ports/bookings';
 import { dynamoTravelerStore } from '#shared/storage/traveler-store';
 import { ConcurrentChangeError, DuplicateFactError, type LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
@@ -21,7 +22,7 @@ import { memoryTravelerStore } from '#test/support/in-memory/travelers';
 const client = new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT, ...localAwsClientConfig });
 const documentClient = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 
-type Stores = Pick<LifecycleDeps, 'travelers' | 'bookings'>;
+type Stores = Pick<LifecycleDeps, 'travelers'> & { bookings: LifecycleDeps['bookings'] & BookingPages };
 
 const storeKinds: Array<[string, () => Promise<Stores>]> = [
   [
@@ -36,7 +37,10 @@ const storeKinds: Array<[string, () => Promise<Stores>]> = [
     async () => {
       const tableName = `contract-${randomUUID()}`;
       await ensureTable(client, tableName);
-      return { travelers: dynamoTravelerStore(documentClient, tableName), bookings: dynamoBookingStore(documentClient, tableName) };
+      return {
+        travelers: dynamoTravelerStore(documentClient, tableName),
+        bookings: { ...dynamoBookingStore(documentClient, tableName), ...dynamoBookingPages(documentClient, tableName) },
+      };
     },
   ],
 ];
@@ -44,7 +48,7 @@ const storeKinds: Array<[string, () => Promise<Stores>]> = [
 afterAll(() => client.destroy());
 
 describe.each(storeKinds)('Lifecycle stores contract: %s', (_kind, makeStores) => {
-  let deps: LifecycleDeps & { clock: ReturnType<typeof fixedClock> };
+  let deps: LifecycleDeps & Stores & { clock: ReturnType<typeof fixedClock> };
   let book: ReturnType<typeof bookWith>;
 
   beforeEach(async () => {

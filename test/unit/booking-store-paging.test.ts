@@ -3,7 +3,7 @@
 // service documents.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { uuidv7 } from '#shared/domain/ids';
-import { dynamoBookingStore } from '#shared/storage/booking-store';
+import { dynamoBookingPages } from '#shared/storage/booking-store';
 import * as keys from '#shared/storage/keys';
 
 const T0 = Date.parse('2026-12-01T00:00:00.000Z');
@@ -46,7 +46,7 @@ describe('Storage: booking list paging over shards', () => {
     const { client, requests } = pagingClient(bookings);
 
     // Act
-    const page = await dynamoBookingStore(client, 'table').listPage('p-1', { limit: 100 });
+    const page = await dynamoBookingPages(client, 'table').listPage('p-1', { limit: 100 });
 
     // Assess
     expect(page.bookings.map((b) => b.id)).toEqual(newestFirst(bookings).slice(0, 100));
@@ -59,7 +59,7 @@ describe('Storage: booking list paging over shards', () => {
     const bookings = makeBookings(600);
     const { client, requests } = pagingClient(bookings);
 
-    await dynamoBookingStore(client, 'table').listPage('p-1', { limit: 10 });
+    await dynamoBookingPages(client, 'table').listPage('p-1', { limit: 10 });
 
     expect(requests.slice(0, keys.BOOKING_SHARDS).map((r) => r.Limit)).toEqual(
       Array(keys.BOOKING_SHARDS).fill(Math.ceil(11 / keys.BOOKING_SHARDS) + 2),
@@ -71,7 +71,7 @@ describe('Storage: booking list paging over shards', () => {
     const position = newestFirst(bookings)[49] as string;
     const { client } = pagingClient(bookings);
 
-    const page = await dynamoBookingStore(client, 'table').listPage('p-1', {
+    const page = await dynamoBookingPages(client, 'table').listPage('p-1', {
       limit: 10,
       from: { id: position, direction: 'older', inclusive: false },
     });
@@ -83,7 +83,7 @@ describe('Storage: booking list paging over shards', () => {
     const bookings = makeBookings(30);
     const { client } = pagingClient(bookings);
 
-    const page = await dynamoBookingStore(client, 'table').listPage('p-1', { limit: 100 });
+    const page = await dynamoBookingPages(client, 'table').listPage('p-1', { limit: 100 });
 
     expect(page.bookings.map((b) => b.id)).toEqual(newestFirst(bookings));
     expect(page.more).toBe(false);

@@ -6,7 +6,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { BookingRequestSchema } from '#shared/domain/booking-schemas';
 import type { Booking } from '#shared/domain/booking';
 import { validate } from '#shared/domain/validate';
-import { dynamoBookingStore } from '#shared/storage/booking-store';
+import { dynamoBookingPages, dynamoBookingStore } from '#shared/storage/booking-store';
 import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
 import * as keys from '#shared/storage/keys';
 import { dynamoScheduleStore } from '#shared/storage/schedule-store';
@@ -44,7 +44,7 @@ const steppingClock = (start: number) => {
 
 const setUp = () => {
   const table = capacityTable();
-  const bookings = dynamoBookingStore(table.client, 'table');
+  const bookings = { ...dynamoBookingStore(table.client, 'table'), ...dynamoBookingPages(table.client, 'table') };
   const schedules = dynamoScheduleStore(table.client, 'table');
   const deliveries = dynamoDeliveryLog(table.client, 'table');
   const clock = steppingClock(T0);

@@ -34,12 +34,16 @@ export interface BookingStore {
   get(partnerId: string, bookingId: string): Promise<Booking | undefined>;
   findByReference(partnerId: string, reference: string): Promise<Booking | undefined>;
   findByPromoCode(partnerId: string, promoCodeUuid: string): Promise<Booking | undefined>;
-  /** Newest first, from a position: `older` reads bookings older than `from`, `newer` newer ones. */
-  listPage(partnerId: string, options: { limit: number; from?: BookingPosition }): Promise<BookingPage>;
   /** Replaces the booking when nobody changed it since `booking.version - 1`, with any events and email requests in the same write. */
   replace(booking: Booking, events?: DomainEvent[], emails?: EmailRequest[]): Promise<void>;
   /** Removes the booking, its reference, its unredeemed codes' look-ups, pending queue entries and schedules. */
   delete(booking: Booking): Promise<void>;
+}
+
+/** Pages of a partner's bookings: a port of its own, so only the list function bundles the sharded query. */
+export interface BookingPages {
+  /** Newest first, from a position: `older` reads bookings older than `from`, `newer` newer ones. */
+  listPage(partnerId: string, options: { limit: number; from?: BookingPosition }): Promise<BookingPage>;
 }
 
 export interface DueSchedule {

@@ -7,7 +7,7 @@ import { departureEventNames } from '#shared/domain/departure-events';
 import type { DomainEvent } from '#shared/events/catalog';
 import type { EmailRequest } from '#shared/events/email-request';
 import { ConflictError } from '#shared/errors';
-import type { BookingStore } from '#shared/usecases/ports/bookings';
+import type { BookingPages, BookingStore } from '#shared/usecases/ports/bookings';
 import { memoryKeys } from '#test/support/in-memory/keys';
 import { absent, atVersion, TransactionCanceled, type Item, type MemoryTable, type Write } from '#test/support/in-memory/table';
 
@@ -67,7 +67,7 @@ const page = (all: Booking[], limit: number, from?: { id: string; direction: 'ol
   return { bookings: newerFirst ? taken : taken.reverse(), more: ordered.length > limit };
 };
 
-export const memoryBookingStore = (table: MemoryTable): BookingStore => {
+export const memoryBookingStore = (table: MemoryTable): BookingStore & BookingPages => {
   const read = (partnerId: string, bookingId: string) => table.get(memoryKeys.booking(partnerId, bookingId)) as Booking | undefined;
   const viaRef = (partnerId: string, refKey: string) => {
     const ref = table.get(refKey);
