@@ -5,14 +5,14 @@ import { ClassicDestinationSchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';
 import { pathParameter, readJsonBody } from '#shared/http/request';
-import { lifecycle } from '#shared/composition/repositories';
+import { lifecycleStores } from '#shared/composition/repositories';
 import { setClassicGrantDestination } from '#shared/usecases/classic-grants';
 
 export const handler = partnerHandler(async ({ event, headers, partner }) => {
   const body = validate(ClassicDestinationSchema, readJsonBody(event, headers));
   const data = await setClassicGrantDestination(
     { partnerId: partner.partnerId, externalUserId: body.external_user_id, queueId: pathParameter(event, 'id'), destination: body.destination },
-    lifecycle,
+    lifecycleStores,
   );
   return { message: successMessages.setClassicPackageQueueDestination, data };
 });

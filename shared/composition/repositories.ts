@@ -8,6 +8,8 @@ import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { cachedPartnerDirectory } from '#shared/storage/cached-partner-directory';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { lifecycleRepositories } from '#shared/composition/lifecycle';
+import { dynamoTravelerStore } from '#shared/storage/traveler-store';
+import type { LifecycleStores } from '#shared/usecases/ports/lifecycle';
 
 // Each store is built in a pure-marked closure, so a bundle keeps only the ones its function uses: esbuild drops an
 // unused statement only when nothing in it may have effects (reading `config` counts as one).
@@ -26,6 +28,17 @@ export const repositories = /* @__PURE__ */ (() => ({
   partners: partnerDirectory,
   catalog: catalogStore,
   brands: brandStore,
+  clock: serviceClock,
+}))();
+
+/** Travelers alone, for the sweeps: no provider adapter or its secret's client. */
+export const travelerStore = /* @__PURE__ */ (() => dynamoTravelerStore(documentClient, config.tableName()))();
+
+/** The traveler side without its providers, for functions that reach none (dashboard, instructions, classic grants). */
+export const lifecycleStores = /* @__PURE__ */ ((): LifecycleStores => ({
+  travelers: travelerStore,
+  bookings: bookingStore,
+  partners: partnerDirectory,
   clock: serviceClock,
 }))();
 

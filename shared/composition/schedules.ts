@@ -1,7 +1,7 @@
 // composition → the scheduled sweepers' adapters: departure schedules, bookings, travelers, the service clock, and
 // the provider order journal with the connectivity provider that reconciles it.
 import { documentClient } from '#shared/composition/dynamodb';
-import { bookingStore, lifecycle } from '#shared/composition/repositories';
+import { bookingStore, travelerStore } from '#shared/composition/repositories';
 import { serviceClock } from '#shared/clock';
 import * as config from '#shared/config';
 import type { Booking } from '#shared/domain/booking';
@@ -15,7 +15,7 @@ import type { ProviderOrderReconciler } from '#shared/usecases/ports/provider-or
 /** Whether the booking's traveler has installed an eSIM (the departure events' `esim_installed`). */
 const esimInstalled = async (booking: Booking): Promise<boolean> => {
   const externalUserId = primaryExternalUserId(booking);
-  const traveler = externalUserId ? await lifecycle.travelers.findByExternalUserId(booking.partner_id, externalUserId) : undefined;
+  const traveler = externalUserId ? await travelerStore.findByExternalUserId(booking.partner_id, externalUserId) : undefined;
   return traveler ? hasInstalledEsim(traveler) : false;
 };
 
@@ -23,7 +23,7 @@ const esimInstalled = async (booking: Booking): Promise<boolean> => {
 export const sweeperDependencies = /* @__PURE__ */ (() => ({
   schedules: dynamoScheduleStore(documentClient, config.tableName()),
   bookings: bookingStore,
-  travelers: lifecycle.travelers,
+  travelers: travelerStore,
   clock: serviceClock,
   esimInstalled,
 }))();
@@ -35,7 +35,7 @@ export const reconciliationDependencies = /* @__PURE__ */ (() => {
   return {
     orders,
     reconciler: connectivity.reconcile ? (connectivity as ProviderOrderReconciler) : null,
-    travelers: lifecycle.travelers,
+    travelers: travelerStore,
     clock: serviceClock,
   };
 })();

@@ -19,7 +19,7 @@ import {
   withExternalUserId,
   withRetry,
 } from '#shared/usecases/travelers';
-import type { LifecycleDeps, QueueRef } from '#shared/usecases/ports/lifecycle';
+import type { LifecycleDeps, LifecycleStores, QueueRef } from '#shared/usecases/ports/lifecycle';
 
 export const classicGrantView = (booking: Booking, entry: PackageQueueEntry, now: Date): Out<typeof ClassicGrantResponseSchema> => ({
   queue_id: entry.uuid,
@@ -73,13 +73,16 @@ export const travelerWithQueueEntries = async (deps: Pick<LifecycleDeps, 'travel
 };
 
 /** `list_classic_package_queues`: the traveler's classic grants, any state, oldest first. */
-export const listClassicGrants = async (input: { partnerId: string; externalUserId: string }, deps: LifecycleDeps) => {
+export const listClassicGrants = async (
+  input: { partnerId: string; externalUserId: string },
+  deps: Pick<LifecycleDeps, 'travelers' | 'bookings' | 'clock'>,
+) => {
   const now = deps.clock.now();
   const { entries } = await travelerWithQueueEntries(deps, input.partnerId, input.externalUserId);
   return entries.filter(({ entry }) => entry.esim_type === 'classic').map(({ booking, entry }) => classicGrantView(booking, entry, now));
 };
 
-const classicEntry = async (deps: LifecycleDeps, input: { partnerId: string; externalUserId: string; queueId: string }) => {
+const classicEntry = async (deps: LifecycleStores, input: { partnerId: string; externalUserId: string; queueId: string }) => {
   const found = await findTravelerQueueEntry(deps, input.partnerId, input.externalUserId, input.queueId);
   if (found.entry.esim_type !== 'classic') {
     throw new ConflictError('not_a_classic_grant', 'This package queue entry is not a classic grant: redeem it with POST /native/redeem-package.');
@@ -93,7 +96,7 @@ const classicEntry = async (deps: LifecycleDeps, input: { partnerId: string; ext
 /** `set_classic_package_queue_destination`: a pending grant gets the destination the traveler chose. */
 export const setClassicGrantDestination = (
   input: { partnerId: string; externalUserId: string; queueId: string; destination: string },
-  deps: LifecycleDeps,
+  deps: LifecycleStores,
 ) =>
   withRetry(async () => {
     const { booking, entry } = await classicEntry(deps, input);

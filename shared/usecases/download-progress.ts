@@ -2,7 +2,7 @@
 // (notification point 4) installs the traveler's eSIM and fires esim.installed; every other point and every failure
 // is recorded for support. Repeated and out-of-order notifications change nothing twice.
 import { ConflictError } from '#shared/errors';
-import { DuplicateFactError, type LifecycleDeps } from '#shared/usecases/ports/lifecycle';
+import { DuplicateFactError, type LifecycleStores } from '#shared/usecases/ports/lifecycle';
 import { installEsim } from '#shared/usecases/traveler-facts';
 
 /** The fact reporter of ES2+ notifications: their ids never collide with a reporter's own event ids. */
@@ -33,7 +33,7 @@ export type DownloadProgressOutcome =
  * retransmission carries the same three); an older installation than the eSIM's last change is recorded only.
  * Emits: esim.installed.
  */
-export const recordDownloadProgress = async (notification: DownloadProgress, deps: LifecycleDeps): Promise<DownloadProgressOutcome> => {
+export const recordDownloadProgress = async (notification: DownloadProgress, deps: LifecycleStores): Promise<DownloadProgressOutcome> => {
   const traveler = await deps.travelers.findByIccid(notification.iccid);
   if (!traveler) return { kind: 'unknown_iccid' };
   if (notification.notificationPointId !== 4 || !notification.succeeded) {

@@ -20,7 +20,7 @@ import type { DomainEvent } from '#shared/events/catalog';
 import { BadRequestError, ConflictError, type ErrorCode, NotFoundError } from '#shared/errors';
 import type { FactContext } from '#shared/usecases/grant-redemption';
 import { touched, travelerNotFound, withRetry } from '#shared/usecases/travelers';
-import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
+import type { LifecycleStores } from '#shared/usecases/ports/lifecycle';
 
 /** Who may reach the traveler: a partner (sandbox, native) only its own; a reporter any partner's. */
 export interface Scope {
@@ -47,7 +47,7 @@ const notFoundCodes = {
   package_queue_uuid: 'package_queue_not_found',
 } as const satisfies Record<string, ErrorCode>;
 /** Finds the traveler by any one identifier; several must agree. Another partner's → 404 like unknown. */
-export const locateTraveler = async (deps: Pick<LifecycleDeps, 'travelers'>, scope: Scope, locator: Locator): Promise<Traveler> => {
+export const locateTraveler = async (deps: Pick<LifecycleStores, 'travelers'>, scope: Scope, locator: Locator): Promise<Traveler> => {
   const found: Array<[keyof typeof notFoundCodes, Traveler | undefined]> = [];
   if (locator.iccid) found.push(['iccid', await deps.travelers.findByIccid(locator.iccid)]);
   if (locator.packageId) found.push(['package_id', await deps.travelers.findByPackageId(locator.packageId)]);
@@ -93,17 +93,17 @@ export interface FactResult {
   events: DomainEvent[];
 }
 
-const occurrence = (deps: Pick<LifecycleDeps, 'clock'>, fact?: FactContext) => (fact ? new Date(fact.occurredAt) : deps.clock.now());
+const occurrence = (deps: Pick<LifecycleStores, 'clock'>, fact?: FactContext) => (fact ? new Date(fact.occurredAt) : deps.clock.now());
 
 /** Records a stale fact's id only, so its replay is a duplicate too. */
-const recordOnly = async (deps: LifecycleDeps, traveler: Traveler, fact?: FactContext): Promise<FactResult> => {
+const recordOnly = async (deps: LifecycleStores, traveler: Traveler, fact?: FactContext): Promise<FactResult> => {
   if (fact) await deps.travelers.commit({ fact });
   return { traveler, applied: false, events: [] };
 };
 
 const esimFact =
   (kind: 'install' | 'remove') =>
-  (input: Scope & Locator & { fact?: FactContext }, deps: LifecycleDeps): Promise<FactResult & { esim: Esim }> =>
+  (input: Scope & Locator & { fact?: FactContext }, deps: LifecycleStores): Promise<FactResult & { esim: Esim }> =>
     withRetry(async () => {
       const traveler = await locateTraveler(deps, input, input);
       const esim = esimOf(traveler, input.iccid);
@@ -144,7 +144,7 @@ const packageOf = (traveler: Traveler, input: Locator): TravelerPackage => {
  */
 export const activatePackage = (
   input: Scope & Locator & { expiresAt?: string | null; fact?: FactContext },
-  deps: LifecycleDeps,
+  deps: LifecycleStores,
 ): Promise<FactResult & { pkg: TravelerPackage }> =>
   withRetry(async () => {
     const traveler = await locateTraveler(deps, input, input);
@@ -165,7 +165,7 @@ export const activatePackage = (
  */
 export const reportUsage = (
   input: Scope & { packageId: string; usedBytes?: number; percent?: number; fact?: FactContext },
-  deps: LifecycleDeps,
+  deps: LifecycleStores,
 ): Promise<FactResult & { pkg: TravelerPackage }> =>
   withRetry(async () => {
     const traveler = await locateTraveler(deps, input, { packageId: input.packageId });

@@ -138,3 +138,6 @@ export interface LifecycleDeps {
   payments: PaymentProvider;
   clock: Clock;
 }
+
+/** The traveler side's stores and clock, without its providers: what the use cases that reach no provider need. */
+export type LifecycleStores = Pick<LifecycleDeps, 'travelers' | 'bookings' | 'partners' | 'clock'>;
