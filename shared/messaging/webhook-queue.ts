@@ -79,16 +79,14 @@ export const DEAD_LETTER_PEEK_SECONDS = 5;
 
 /**
  * Reads dead-lettered messages without removing them (the ops `dlq list`): each is hidden for a few seconds
- * while the listing runs, then visible again for `dlq redrive`. Also returns SQS's approximate count.
+ * while the listing runs, then visible again for `dlq redrive`. Also returns SQS's approximate count, read after the
+ * listing (visible and hidden alike), so a message that arrived while it ran is counted as well as listed.
  */
 export const peekDeadLetters = async (
   client: SQSClient,
   urls: { deadLetterQueueUrl: string },
   limit = 100,
 ): Promise<{ approximateCount: number; messages: DeadLetteredMessage[] }> => {
-  const { Attributes } = await client.send(
-    new GetQueueAttributesCommand({ QueueUrl: urls.deadLetterQueueUrl, AttributeNames: ['ApproximateNumberOfMessages'] }),
-  );
   const messages: DeadLetteredMessage[] = [];
   while (messages.length < limit) {
     const { Messages } = await client.send(
@@ -102,5 +100,12 @@ export const peekDeadLetters = async (
     if (!Messages || Messages.length === 0) break;
     for (const message of Messages) messages.push({ body: message.Body ?? '', attributes: attributesOf(message.MessageAttributes) });
   }
-  return { approximateCount: Number(Attributes?.ApproximateNumberOfMessages ?? messages.length), messages };
+  const { Attributes } = await client.send(
+    new GetQueueAttributesCommand({
+      QueueUrl: urls.deadLetterQueueUrl,
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+    }),
+  );
+  const counted = Number(Attributes?.ApproximateNumberOfMessages ?? 0) + Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
+  return { approximateCount: Math.max(counted, messages.length), messages };
 };
