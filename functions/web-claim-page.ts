@@ -2,18 +2,18 @@
 import { randomToken } from '#shared/domain/ids';
 import { CLAIM_FORM_TTL_SECONDS, describeClaimPage, isVisitNonce, issueClaimFormToken, UUID_PATTERN } from '#shared/usecases/claim-promo-code-page';
 import { tokenSigner } from '#shared/composition/token-signer';
-import { webDependencies } from '#shared/composition/traveler-web';
+import { webBrandStore, webPromoCodes, webSessions } from '#shared/composition/traveler-web';
 import { publicPage } from '#shared/web/page-handler';
 import { claimFormPage, notFoundPage } from '#shared/web/pages';
 import { CSRF_COOKIE, setCookie } from '#shared/web/security';
 
 export const handler = publicPage(async (request) => {
   const uuid = request.event.pathParameters?.uuid ?? '';
-  const found = UUID_PATTERN.test(uuid) ? await describeClaimPage({ uuid }, webDependencies) : undefined;
+  const found = UUID_PATTERN.test(uuid) ? await describeClaimPage({ uuid }, { promoCodes: webPromoCodes, brands: webBrandStore }) : undefined;
   if (!found) return { status: 404, page: notFoundPage(request.frame()) };
   const existing = request.cookie(CSRF_COOKIE);
   const nonce = isVisitNonce(existing) ? existing : randomToken(32);
-  const csrfToken = await issueClaimFormToken({ uuid, nonce }, { signer: tokenSigner, clock: webDependencies.clock });
+  const csrfToken = await issueClaimFormToken({ uuid, nonce }, { signer: tokenSigner, clock: webSessions.clock });
   const frame = request.frame({ bookingLocale: found.promo.locale, brand: found.brand });
   return {
     page: claimFormPage(frame, { uuid, csrfToken }),

@@ -1,11 +1,14 @@
 // GET /app → the traveler's home: their packages, under their partner's brand and in their language.
 import { showTravelerHomePage } from '#shared/usecases/traveler-home';
-import { webDependencies } from '#shared/composition/traveler-web';
+import { webBrandStore, webCatalog, webTravelers } from '#shared/composition/traveler-web';
 import { travelerPage } from '#shared/web/traveler-page';
 import { homePage } from '#shared/web/pages';
 
 export const handler = travelerPage(async (request) => {
-  const { view, brand, regionNames } = await showTravelerHomePage({ session: request.session }, webDependencies);
+  const { view, brand, regionNames } = await showTravelerHomePage(
+    { session: request.session },
+    { home: webTravelers, brands: webBrandStore, catalog: webCatalog },
+  );
   const frame = request.frame({ bookingLocale: view.locale, brand });
   return { page: homePage(frame, { view, regionNames, csrfToken: request.session.csrf_token }), brand };
 });

@@ -3,7 +3,7 @@ import { showInstallInstructions } from '#shared/usecases/traveler-install';
 import { chooseLanguage, translator } from '#shared/web/i18n';
 import { chosenDevice, rendererDevice } from '#shared/web/device';
 import { secretCipherOnFirstUse } from '#shared/composition/secret-cipher-on-first-use';
-import { webDependencies } from '#shared/composition/traveler-web';
+import { webBrandStore, webTravelers } from '#shared/composition/traveler-web';
 import { installPage } from '#shared/web/install-page';
 import { travelerPage } from '#shared/web/traveler-page';
 
@@ -17,7 +17,7 @@ export const handler = travelerPage(async (request) => {
       device: (language) => rendererDevice(device, { other: translator(language)('deviceOtherName') }),
       brandFallback: (language) => translator(language)('installBrandFallback'),
     },
-    { ...webDependencies, cipher: secretCipherOnFirstUse }, // only an eSIM asking for a confirmation code builds it (F143)
+    { esims: webTravelers, brands: webBrandStore, cipher: secretCipherOnFirstUse }, // only an eSIM asking for a confirmation code builds it (F143)
   );
   const frame = request.frame({ bookingLocale: locale, brand });
   return { page: installPage(frame, { instructions, device }), brand };

@@ -2,7 +2,7 @@
 // double submission charge once), then the short page that says what happens next.
 import { showTravelerHome } from '#shared/usecases/traveler-home';
 import { CHECKOUT_NONCE, checkoutBundle } from '#shared/usecases/web-shop';
-import { webDependencies } from '#shared/composition/traveler-web';
+import { webBrandStore, webTravelers } from '#shared/composition/traveler-web';
 import { messagePage } from '#shared/web/layout';
 import { postedForm } from '#shared/web/page-handler';
 import { shopDependencies } from '#shared/composition/shop';
@@ -13,7 +13,7 @@ const FIELD = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const handler = travelerPage(
   postedForm(sessionCsrfToken, async (request, form) => {
-    const { view: home, brand } = await showTravelerHome({ session: request.session }, webDependencies);
+    const { view: home, brand } = await showTravelerHome({ session: request.session }, { home: webTravelers, brands: webBrandStore });
     const frame = request.frame({ bookingLocale: home.locale, brand });
     const [nonce, destinationId, bundleId] = [form.get('nonce') ?? '', form.get('destination') ?? '', form.get('bundle') ?? ''];
     if (!CHECKOUT_NONCE.test(nonce) || !FIELD.test(destinationId) || !FIELD.test(bundleId)) {

@@ -2,15 +2,14 @@
 import { randomToken } from '#shared/domain/ids';
 import { showTravelerHome } from '#shared/usecases/traveler-home';
 import { showShop } from '#shared/usecases/web-shop';
-import { webDependencies } from '#shared/composition/traveler-web';
-import { shopDependencies } from '#shared/composition/shop';
+import { webBrandStore, webCatalog, webTravelers } from '#shared/composition/traveler-web';
 import { shopPage } from '#shared/web/shop-page';
 import { travelerPage } from '#shared/web/traveler-page';
 
 export const handler = travelerPage(async (request) => {
   const [{ view: home, brand }, view] = await Promise.all([
-    showTravelerHome({ session: request.session }, webDependencies),
-    showShop({ destinationId: request.event.queryStringParameters?.destination?.slice(0, 64) }, shopDependencies),
+    showTravelerHome({ session: request.session }, { home: webTravelers, brands: webBrandStore }),
+    showShop({ destinationId: request.event.queryStringParameters?.destination?.slice(0, 64) }, { catalog: webCatalog }),
   ]);
   const frame = request.frame({ bookingLocale: home.locale, brand });
   // A fresh nonce per rendered page: the payment's idempotency key, so a double submission charges once.

@@ -10,28 +10,22 @@ import { dynamoSessionStore } from '#shared/storage/session-store';
 import { dynamoTravelerStore } from '#shared/storage/traveler-store';
 import { lifecycleTravelerDirectory } from '#shared/usecases/traveler-directory';
 
-// Each adapter is built in a pure-marked closure (as in repositories.ts), so a function that needs one alone (the brand
-// stylesheet) bundles only that one.
+// Each adapter is built in a pure-marked closure (as in repositories.ts) and each function composes the ones its use
+// case reads, so it bundles only those (the brand stylesheet: the brand store alone).
 
 export const webBrandStore = /* @__PURE__ */ (() => dynamoBrandStore(documentClient, config.tableName()))();
 /** What reading or ending a session needs. Tokens and sessions are security windows: real time (decision F20), never a moved clock. */
 export const webSessions = /* @__PURE__ */ (() => ({ sessions: dynamoSessionStore(documentClient, config.tableName()), clock: wallClock }))();
 
 // What a traveler owns runs on the service clock like the rest of the lifecycle.
-const travelers = /* @__PURE__ */ (() =>
+export const webTravelers = /* @__PURE__ */ (() =>
   lifecycleTravelerDirectory({
     travelers: dynamoTravelerStore(documentClient, config.tableName()),
     bookings: dynamoBookingStore(documentClient, config.tableName()),
     clock: serviceClock,
   }))();
 
-export const webDependencies = /* @__PURE__ */ (() => ({
-  ...webSessions,
-  brands: webBrandStore,
-  travelers,
-  home: travelers,
-  esims: travelers,
-  promoCodes: dynamoPromoClaimLookup(documentClient, config.tableName()),
-  /** Region names for the home page's packages bought for a region. */
-  catalog: dynamoCatalogStore(documentClient, config.tableName()),
-}))();
+/** What the public claim page shows of a promo code. */
+export const webPromoCodes = /* @__PURE__ */ (() => dynamoPromoClaimLookup(documentClient, config.tableName()))();
+/** Region names for the home page's packages bought for a region. */
+export const webCatalog = /* @__PURE__ */ (() => dynamoCatalogStore(documentClient, config.tableName()))();

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { describeClaimPage, isClaimFormTokenValid, UUID_PATTERN, type ClaimPromoCode } from '#shared/usecases/claim-promo-code-page';
 import { tokenSigner } from '#shared/composition/token-signer';
-import { webDependencies } from '#shared/composition/traveler-web';
+import { webBrandStore, webPromoCodes, webSessions } from '#shared/composition/traveler-web';
 import { postedForm, publicPage } from '#shared/web/page-handler';
 import { claimFormPage, claimOutcomePage, notFoundPage } from '#shared/web/pages';
 import { CSRF_COOKIE, CSRF_FIELD } from '#shared/web/security';
@@ -20,11 +20,11 @@ export const claimFormHandler = (claim: ClaimPromoCode) =>
       (request, token) =>
         isClaimFormTokenValid(
           { uuid: request.event.pathParameters?.uuid ?? '', nonce: request.cookie(CSRF_COOKIE), token },
-          { signer: tokenSigner, clock: webDependencies.clock },
+          { signer: tokenSigner, clock: webSessions.clock },
         ),
       async (request, form) => {
         const uuid = request.event.pathParameters?.uuid ?? '';
-        const found = UUID_PATTERN.test(uuid) ? await describeClaimPage({ uuid }, webDependencies) : undefined;
+        const found = UUID_PATTERN.test(uuid) ? await describeClaimPage({ uuid }, { promoCodes: webPromoCodes, brands: webBrandStore }) : undefined;
         if (!found) return { status: 404, page: notFoundPage(request.frame()) };
         const { brand } = found;
         const frame = request.frame({ bookingLocale: found.promo.locale, brand });
