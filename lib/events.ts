@@ -36,7 +36,7 @@ export interface EventsProps {
 
 interface Trigger {
   props: Pick<FunctionWithLogGroupProps, 'timeout'>;
-  wire: (fn: FunctionWithLogGroup) => void;
+  wire: (fn: FunctionWithLogGroup, definition: BackgroundFunctionDefinition) => void;
 }
 
 /** Only outbox items, and only when they are written: updates and deletes of the item are not events. */
@@ -108,10 +108,11 @@ export class Events extends Construct {
       schedule: {
         // Finishes before the next run starts.
         props: { timeout: Duration.seconds(50) },
-        wire: (fn) => {
+        wire: (fn, definition) => {
           // Due schedules are found through gsi2 (shared/storage/schedule-store.ts).
           fn.bindTable({ table, accessMode: 'readWrite', indexes: ['gsi2'] });
-          fn.bindProvisioning({ stage, secretKey });
+          // Only the reconciliation reaches the provider; the sweeps read and write the table alone.
+          if (definition.provisions) fn.bindProvisioning({ stage, secretKey });
           new Rule(this, `${fn.node.id}Schedule`, {
             schedule: Schedule.rate(Duration.minutes(1)),
             targets: [new LambdaFunction(fn.live)],
@@ -129,7 +130,7 @@ export class Events extends Construct {
         alarmTopic,
         ...props,
       });
-      wire(fn);
+      wire(fn, definition);
       this.functions[definition.operation] = fn;
     }
 

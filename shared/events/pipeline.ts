@@ -58,6 +58,8 @@ export interface BackgroundFunctionDefinition {
   entry: string;
   trigger: 'tableStream' | 'webhookQueue' | 'emailQueue' | 'schedule';
   description: string;
+  /** Reaches the connectivity provider, so it is given the provider's secret (lib/function-with-log-group.ts). */
+  provisions?: boolean;
 }
 
 export const backgroundFunctions: readonly BackgroundFunctionDefinition[] = [
@@ -90,6 +92,7 @@ export const backgroundFunctions: readonly BackgroundFunctionDefinition[] = [
     entry: 'functions/reconcile-provider-orders.ts',
     trigger: 'schedule',
     description: 'Every minute, finishes or cancels connectivity provider orders that a redemption left mid-way.',
+    provisions: true,
   },
 ];
 

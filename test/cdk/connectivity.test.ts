@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { stageFromContext } from '#lib/stage';
+import { backgroundFunctions } from '#shared/events/pipeline';
 import { synthesized } from '#test/support/synthesized-stage';
 
 const cdkJsonContext = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context;
@@ -48,6 +49,12 @@ describe('Stage: connectivity per stage', () => {
     });
     expect(variables('GET /bookings')).toMatchObject({ CONNECTIVITY: 'es2plus' });
     expect(variables('GET /bookings')).not.toHaveProperty('PROVIDER_SECRET_ID');
+    // Of the scheduled functions, the one that reconciles provider orders reaches the provider; the sweeps do not.
+    const scheduled = backgroundFunctions.filter((fn) => fn.trigger === 'schedule');
+    expect(scheduled.filter((fn) => variables(fn.description)?.PROVIDER_SECRET_ID !== undefined).map((fn) => fn.operation)).toEqual([
+      'reconcileProviderOrders',
+    ]);
+    expect(scheduled.map((fn) => fn.operation)).toContain('sweepBookingEvents');
     const statements = production
       .ofType('AWS::IAM::Policy')
       .flatMap(
