@@ -2,7 +2,8 @@
 import { randomToken } from '#shared/domain/ids';
 import { CLAIM_FORM_TTL_SECONDS, describeClaimPage, isVisitNonce, issueClaimFormToken, UUID_PATTERN } from '#shared/usecases/claim-promo-code-page';
 import { tokenSigner } from '#shared/composition/token-signer';
-import { webBrandStore, webPromoCodes, webSessions } from '#shared/composition/traveler-web';
+import { wallClock } from '#shared/clock';
+import { webBrandStore, webPromoCodes } from '#shared/composition/traveler-web';
 import { publicPage } from '#shared/web/page-handler';
 import { claimFormPage, notFoundPage } from '#shared/web/pages';
 import { CSRF_COOKIE, setCookie } from '#shared/web/security';
@@ -13,7 +14,7 @@ export const handler = publicPage(async (request) => {
   if (!found) return { status: 404, page: notFoundPage(request.frame()) };
   const existing = request.cookie(CSRF_COOKIE);
   const nonce = isVisitNonce(existing) ? existing : randomToken(32);
-  const csrfToken = await issueClaimFormToken({ uuid, nonce }, { signer: tokenSigner, clock: webSessions.clock });
+  const csrfToken = await issueClaimFormToken({ uuid, nonce }, { signer: tokenSigner, clock: wallClock });
   const frame = request.frame({ bookingLocale: found.promo.locale, brand: found.brand });
   return {
     page: claimFormPage(frame, { uuid, csrfToken }),

@@ -5,7 +5,7 @@ import { wallClock } from '#shared/clock';
 import { documentClient } from '#shared/composition/dynamodb';
 import { secretCipher } from '#shared/composition/secret-cipher';
 import * as config from '#shared/config';
-import { dynamoPartnerStore } from '#shared/storage/partner-store';
+import { dynamoPartnerCredentials } from '#shared/storage/partner-store';
 import { dynamoReplayGuard } from '#shared/storage/replay-guard';
 import { dynamoReporterStore } from '#shared/storage/reporter-store';
 import type { CredentialStore } from '#shared/usecases/ports/partners';
@@ -20,7 +20,7 @@ const authenticationOf = (credentials: CredentialStore): AuthenticationDeps => (
 });
 
 /** Partner-signed routes. Pure-marked: a bundle keeps only the one its function uses. */
-export const partnerAuthenticationDeps = /* @__PURE__ */ (() => authenticationOf(dynamoPartnerStore(documentClient, config.tableName())))();
+export const partnerAuthenticationDeps = /* @__PURE__ */ (() => authenticationOf(dynamoPartnerCredentials(documentClient, config.tableName())))();
 
 /** Reporter-signed routes (POST /ingest/facts). */
 export const reporterAuthenticationDeps = /* @__PURE__ */ (() => authenticationOf(dynamoReporterStore(documentClient, config.tableName())))();

@@ -5,9 +5,10 @@ import { secretCipher } from '#shared/composition/secret-cipher';
 import * as config from '#shared/config';
 import { healthThresholds } from '#shared/webhooks/endpoint-health';
 import { dynamoDeliveryLog, dynamoDeliveryLogReads } from '#shared/storage/delivery-store';
-import { dynamoPartnerStore } from '#shared/storage/partner-store';
+import { dynamoPartnerProfiles } from '#shared/storage/partner-store';
 import { dynamoThrottleCounter } from '#shared/storage/throttle-store';
-import type { PartnerAdminDeps } from '#shared/usecases/manage-partners';
+import type { WebhookProfileDeps } from '#shared/usecases/manage-webhooks';
+import type { SecretCipher } from '#shared/usecases/ports/partners';
 import type { PartnerWebhookReadDeps, WebhookEndpointUpdateDeps, WebhookRecoveryDeps, WebhookTestDeps } from '#shared/usecases/partner-webhooks';
 import { postWebhook } from '#shared/messaging/http-delivery';
 
@@ -20,7 +21,7 @@ const TEST_DELIVERY_TIMEOUT_MS = 5_000;
  */
 export const partnerWebhookReadDeps = /* @__PURE__ */ ((): PartnerWebhookReadDeps => ({
   // Uncached: a partner reads back exactly what it just changed.
-  partners: dynamoPartnerStore(documentClient, config.tableName()),
+  partners: dynamoPartnerProfiles(documentClient, config.tableName()),
   deliveries: dynamoDeliveryLogReads(documentClient, config.tableName()),
   // Real time: signatures are checked against the receiver's clock, and the log records real times.
   clock: wallClock,
@@ -34,8 +35,8 @@ export const webhookEndpointUpdateDeps = /* @__PURE__ */ ((): WebhookEndpointUpd
 }))();
 
 /** Rotating the signing secret: the profile, the cipher and the clock alone. */
-export const webhookSecretDeps = /* @__PURE__ */ ((): PartnerAdminDeps => ({
-  partners: dynamoPartnerStore(documentClient, config.tableName()),
+export const webhookSecretDeps = /* @__PURE__ */ ((): WebhookProfileDeps & { cipher: SecretCipher } => ({
+  partners: dynamoPartnerProfiles(documentClient, config.tableName()),
   cipher: secretCipher,
   clock: wallClock,
 }))();

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type Dynamo
 import type { PartnerProfile } from '#shared/domain/partner';
 import { readCredentials } from '#shared/storage/credential-items';
 import * as keys from '#shared/storage/keys';
-import type { PartnerAdminStore, PartnerCredentials } from '#shared/usecases/ports/partners';
+import type { CredentialStore, PartnerAdminStore, PartnerCredentials, PartnerProfiles } from '#shared/usecases/ports/partners';
 
 const profileItem = (profile: PartnerProfile) => ({
   ...keys.partnerProfile(profile.partner_id),
@@ -28,15 +28,28 @@ const withoutKeys = <T>(item: Record<string, unknown>): T => {
   return rest as T;
 };
 
-export const dynamoPartnerStore = (client: DynamoDBDocumentClient, tableName: string): PartnerAdminStore => ({
+/** The credentials of an API key alone: what authentication reads, without the profile's reads and writes. */
+export const dynamoPartnerCredentials = (client: DynamoDBDocumentClient, tableName: string): CredentialStore => ({
   async findByApiKey(apiKey) {
     return readCredentials(client, tableName, { key: keys.apiKey(apiKey), apiKey, ownerAttribute: 'partner_id' });
   },
+});
 
+/** A partner's profile, read and replaced: the webhook self-service's store, without the admin's writes. */
+export const dynamoPartnerProfiles = (client: DynamoDBDocumentClient, tableName: string): PartnerProfiles => ({
   async getProfile(partnerId) {
     const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.partnerProfile(partnerId), ConsistentRead: true }));
     return Item ? withoutKeys<PartnerProfile>(Item) : undefined;
   },
+
+  async saveProfile(profile) {
+    await client.send(new PutCommand({ TableName: tableName, Item: profileItem(profile) }));
+  },
+});
+
+export const dynamoPartnerStore = (client: DynamoDBDocumentClient, tableName: string): PartnerAdminStore => ({
+  ...dynamoPartnerCredentials(client, tableName),
+  ...dynamoPartnerProfiles(client, tableName),
 
   async create(profile, credentials) {
     await client.send(
@@ -66,10 +79,6 @@ export const dynamoPartnerStore = (client: DynamoDBDocumentClient, tableName: st
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
     return profiles;
-  },
-
-  async saveProfile(profile) {
-    await client.send(new PutCommand({ TableName: tableName, Item: profileItem(profile) }));
   },
 
   async saveCredentials(credentials) {

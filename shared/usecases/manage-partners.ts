@@ -3,7 +3,7 @@ import { defaultDepartureEventSettings } from '#shared/domain/departure-events';
 import { randomToken } from '#shared/domain/ids';
 import { defaultWebhookSettings, requiresConfirmationCode, type PartnerProfile } from '#shared/domain/partner';
 import { NotFoundError } from '#shared/errors';
-import type { SecretCipher, PartnerAdminStore } from '#shared/usecases/ports/partners';
+import type { PartnerAdminStore, PartnerDirectory, PartnerProfiles, SecretCipher } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
 
 export interface PartnerAdminDeps {
@@ -82,7 +82,7 @@ export const createPartner = async (input: { name: string }, deps: PartnerAdminD
   return partnerView(profile, apiSecret);
 };
 
-export const requirePartner = async (partnerId: string, deps: Pick<PartnerAdminDeps, 'partners'>) => {
+export const requirePartner = async (partnerId: string, deps: { partners: PartnerDirectory }) => {
   const profile = await deps.partners.getProfile(partnerId);
   if (!profile) throw new NotFoundError(`No partner "${partnerId}".`, 'partner_not_found');
   return profile;
@@ -101,7 +101,7 @@ export const rotatePartnerSecret = async (partnerId: string, deps: PartnerAdminD
 export const updatePartnerProfile = async (
   partnerId: string,
   change: (profile: PartnerProfile) => PartnerProfile,
-  deps: Pick<PartnerAdminDeps, 'partners' | 'clock'>,
+  deps: { partners: PartnerProfiles; clock: Clock },
 ): Promise<PartnerProfile> => {
   const profile = await requirePartner(partnerId, deps);
   const updated = { ...change(profile), partner_id: profile.partner_id, updated_at: deps.clock.now().toISOString() };

@@ -8,7 +8,9 @@ import { BadRequestError, NotFoundError, ValidationError } from '#shared/errors'
 import { replayMessage } from '#shared/webhooks/queue-message';
 import { isDeliveryOwnHeader } from '#shared/webhooks/signing';
 import { checkWebhookUrl } from '#shared/webhooks/url-safety';
-import { updatePartnerProfile, type PartnerAdminDeps } from '#shared/usecases/manage-partners';
+import { updatePartnerProfile } from '#shared/usecases/manage-partners';
+import type { PartnerProfiles, SecretCipher } from '#shared/usecases/ports/partners';
+import type { Clock } from '#shared/usecases/ports/services';
 import type { DeliveryLog, WebhookQueue } from '#shared/usecases/ports/webhooks';
 
 export interface WebhookSettingsChange {
@@ -27,6 +29,12 @@ export interface WebhookSettingsChange {
   alertEmail?: string | null;
 }
 
+/** What changing a partner's webhook settings needs: its profile, read and replaced, and the clock. */
+export interface WebhookProfileDeps {
+  partners: PartnerProfiles;
+  clock: Clock;
+}
+
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
 
 /** Why `name` cannot carry the partner's API key, or undefined when it can. */
@@ -42,7 +50,7 @@ export const authHeaderNameProblem = (name: string): string | undefined => {
 export const setWebhookSettings = async (
   partnerId: string,
   change: WebhookSettingsChange,
-  deps: Pick<PartnerAdminDeps, 'partners' | 'clock'> & { allowPrivateUrls: boolean },
+  deps: WebhookProfileDeps & { allowPrivateUrls: boolean },
 ) => {
   if (change.url) {
     const check = checkWebhookUrl(change.url, { allowPrivate: deps.allowPrivateUrls });
@@ -90,7 +98,7 @@ export const setWebhookSettings = async (
 export const rotateWebhookSigningSecret = async (
   partnerId: string,
   options: { overlapMinutes?: number },
-  deps: PartnerAdminDeps,
+  deps: WebhookProfileDeps & { cipher: SecretCipher },
 ): Promise<{ signing_secret: string; previous_secret_valid_until: string | null }> => {
   const secret = `whsec_${randomToken(32)}`;
   const ciphertext = await deps.cipher.encrypt(secret, { partner_id: partnerId, purpose: 'webhook_signing' });

@@ -17,8 +17,9 @@ import {
 import { webhookEventNames, type WebhookEventName } from '#shared/events/catalog';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '#shared/errors';
 import { isSubscribed } from '#shared/usecases/deliver-webhook';
-import { requirePartner, type PartnerAdminDeps } from '#shared/usecases/manage-partners';
-import { setWebhookSettings } from '#shared/usecases/manage-webhooks';
+import { requirePartner } from '#shared/usecases/manage-partners';
+import { setWebhookSettings, type WebhookProfileDeps } from '#shared/usecases/manage-webhooks';
+import type { SecretCipher } from '#shared/usecases/ports/partners';
 import type { Clock, ThrottleCounter } from '#shared/usecases/ports/services';
 import type { DeliveryOutcome, PartnerDeliveryLog, PartnerDeliveryLogReads, WebhookPost } from '#shared/usecases/ports/webhooks';
 import { RESPONSE_EXCERPT_BYTES, recoverableDeliveryStatuses, type DeliveryRecord } from '#shared/webhooks/delivery-model';
@@ -27,7 +28,8 @@ import { classifyOutcome } from '#shared/webhooks/retry-policy';
 import { scrubbedExcerpt, signedDeliveryHeaders } from '#shared/webhooks/signed-request';
 import { signingSecrets } from '#shared/usecases/webhook-signing-secrets';
 
-export interface PartnerWebhookDeps extends PartnerAdminDeps {
+export interface PartnerWebhookDeps extends WebhookProfileDeps {
+  cipher: SecretCipher;
   deliveries: PartnerDeliveryLog;
   post: (request: WebhookPost) => Promise<DeliveryOutcome>;
   throttle: ThrottleCounter;

@@ -3,7 +3,8 @@
 import * as v from 'valibot';
 import { describeClaimPage, isClaimFormTokenValid, UUID_PATTERN, type ClaimPromoCode } from '#shared/usecases/claim-promo-code-page';
 import { tokenSigner } from '#shared/composition/token-signer';
-import { webBrandStore, webPromoCodes, webSessions } from '#shared/composition/traveler-web';
+import { wallClock } from '#shared/clock';
+import { webBrandStore, webPromoCodes } from '#shared/composition/traveler-web';
 import { postedForm, publicPage } from '#shared/web/page-handler';
 import { claimFormPage, claimOutcomePage, notFoundPage } from '#shared/web/pages';
 import { CSRF_COOKIE, CSRF_FIELD } from '#shared/web/security';
@@ -20,7 +21,7 @@ export const claimFormHandler = (claim: ClaimPromoCode) =>
       (request, token) =>
         isClaimFormTokenValid(
           { uuid: request.event.pathParameters?.uuid ?? '', nonce: request.cookie(CSRF_COOKIE), token },
-          { signer: tokenSigner, clock: webSessions.clock },
+          { signer: tokenSigner, clock: wallClock },
         ),
       async (request, form) => {
         const uuid = request.event.pathParameters?.uuid ?? '';

@@ -5,10 +5,14 @@ export interface PartnerDirectory {
   getProfile(partnerId: string): Promise<PartnerProfile | undefined>;
 }
 
-export interface PartnerAdminStore extends PartnerDirectory, CredentialStore {
+/** Reading and replacing a partner's profile: what the webhook self-service changes. */
+export interface PartnerProfiles extends PartnerDirectory {
+  saveProfile(profile: PartnerProfile): Promise<void>;
+}
+
+export interface PartnerAdminStore extends PartnerProfiles, CredentialStore {
   create(profile: PartnerProfile, credentials: PartnerCredentials): Promise<void>;
   list(): Promise<PartnerProfile[]>;
-  saveProfile(profile: PartnerProfile): Promise<void>;
   saveCredentials(credentials: PartnerCredentials): Promise<void>;
 }
 
