@@ -57,25 +57,27 @@ const logoProblem = (logo: string): string | undefined => {
   return undefined;
 };
 
-export const BrandSettingsSchema = v.object({
-  brand_id: v.pipe(v.string(), v.regex(BRAND_ID_PATTERN, 'brand_id is 1 to 100 letters, digits, "-" or "_".')),
-  name: v.pipe(v.string(), v.trim(), v.minLength(1, 'name is required.'), v.maxLength(80, 'name must be at most 80 characters.')),
-  primary_color: v.pipe(
-    v.string(),
-    v.regex(HEX_COLOR, 'primary_color must be a #rrggbb hex color.'),
-    v.toLowerCase(),
-    v.check(
-      (color) => BRAND_TEXT_COLORS.every((text) => contrastRatio(color, text) >= MIN_CONTRAST),
-      `primary_color needs a contrast of at least ${MIN_CONTRAST}:1 with white text (WCAG 2.2 AA); pick a darker color.`,
-    ),
-  ),
-  logo: v.nullable(
-    v.pipe(
+// Built in a pure-marked closure: every page imports this module (logoOrigin) and only brand imports validate.
+export const BrandSettingsSchema = /* @__PURE__ */ (() =>
+  v.object({
+    brand_id: v.pipe(v.string(), v.regex(BRAND_ID_PATTERN, 'brand_id is 1 to 100 letters, digits, "-" or "_".')),
+    name: v.pipe(v.string(), v.trim(), v.minLength(1, 'name is required.'), v.maxLength(80, 'name must be at most 80 characters.')),
+    primary_color: v.pipe(
       v.string(),
-      v.check((logo) => logoProblem(logo) === undefined, 'logo is not an https URL or a small data:image URL.'),
+      v.regex(HEX_COLOR, 'primary_color must be a #rrggbb hex color.'),
+      v.toLowerCase(),
+      v.check(
+        (color) => BRAND_TEXT_COLORS.every((text) => contrastRatio(color, text) >= MIN_CONTRAST),
+        `primary_color needs a contrast of at least ${MIN_CONTRAST}:1 with white text (WCAG 2.2 AA); pick a darker color.`,
+      ),
     ),
-  ),
-});
+    logo: v.nullable(
+      v.pipe(
+        v.string(),
+        v.check((logo) => logoProblem(logo) === undefined, 'logo is not an https URL or a small data:image URL.'),
+      ),
+    ),
+  }))();
 export type BrandSettingsInput = v.InferInput<typeof BrandSettingsSchema>;
 export type BrandSettingsOutput = v.InferOutput<typeof BrandSettingsSchema>;
 

@@ -9,11 +9,13 @@ export const DEFAULT_LOCALE: ServedLocale = 'en';
 /** A BCP 47-like tag: `de`, `de-CH`, `pt_BR`, `zh-Hant-TW`. */
 const LOCALE_PATTERN = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8}){0,3}$/;
 
-export const LocaleSchema = v.pipe(
-  v.string('locale must be a string.'),
-  v.maxLength(35, 'locale must be at most 35 characters.'),
-  v.regex(LOCALE_PATTERN, 'locale must be a language code such as en, de or de-CH.'),
-);
+// Pure-marked: the pages resolve locales with this module and validate none.
+export const LocaleSchema = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.string('locale must be a string.'),
+    v.maxLength(35, 'locale must be at most 35 characters.'),
+    v.regex(LOCALE_PATTERN, 'locale must be a language code such as en, de or de-CH.'),
+  ))();
 
 const languageOf = (tag: string): string => tag.split(/[-_]/)[0]!.toLowerCase();
 
