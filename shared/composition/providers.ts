@@ -105,7 +105,10 @@ export const providersFor = (input: {
   if ((process.env.BUNDLED_CONNECTIVITY ?? 'esimgo') === 'esimgo' && input.connectivity === 'esimgo') {
     return { connectivity: onFirstUse(() => esimGo(input.journal, input.clock)), payments };
   }
-  return { connectivity: simulatedConnectivity(), payments };
+  if ((process.env.BUNDLED_CONNECTIVITY ?? 'simulated') === 'simulated' && input.connectivity === 'simulated') {
+    return { connectivity: simulatedConnectivity(), payments };
+  }
+  throw new Error(`No connectivity provider "${input.connectivity}"`);
 };
 
 let allowList: Promise<readonly string[]> | undefined;

@@ -133,13 +133,17 @@ describe('Function: lambdaBundling', () => {
     );
   };
   const adapters = (files: string[]) => [
-    ...new Set(files.flatMap((file) => file.match(/^shared\/providers\/(es2plus|esimgo)\/|^@aws-sdk\/client-secrets-manager\//)?.[0] ?? [])),
+    ...new Set(
+      files.flatMap(
+        (file) => file.match(/^shared\/providers\/(es2plus\/|esimgo\/|simulated-connectivity\.ts)|^@aws-sdk\/client-secrets-manager\//)?.[0] ?? [],
+      ),
+    ),
   ];
 
   it.each([
     ['es2plus', ['shared/providers/es2plus/', '@aws-sdk/client-secrets-manager/']],
     ['esimgo', ['shared/providers/esimgo/', '@aws-sdk/client-secrets-manager/']],
-    ['simulated', []],
+    ['simulated', ['shared/providers/simulated-connectivity.ts']],
   ] as const)('bundles a provisioning function for %s connectivity with that provider adapter alone', async (connectivity, expected) => {
     // Act
     const files = await bundledFor(connectivity);
