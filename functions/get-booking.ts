@@ -3,10 +3,10 @@ import * as successMessages from '#shared/api/success-messages';
 import { bookingResponse } from '#shared/domain/booking';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
 import { pathParameter } from '#shared/http/request';
-import { bookingStore } from '#shared/composition/repositories';
+import { bookingLookups } from '#shared/composition/repositories';
 import { findBooking } from '#shared/usecases/find-booking';
 
 export const handler = partnerHandler(async ({ event, partner }) => {
-  const booking = await findBooking({ partnerId: partner.partnerId, id: pathParameter(event, 'id') }, { bookings: bookingStore });
+  const booking = await findBooking({ partnerId: partner.partnerId, id: pathParameter(event, 'id') }, { bookings: bookingLookups });
   return { message: successMessages.getBooking, data: bookingResponse(booking, publicBaseUrl(event)) };
 });

@@ -2,14 +2,14 @@
 import { documentClient } from '#shared/composition/dynamodb';
 import * as config from '#shared/config';
 import { serviceClock } from '#shared/clock';
-import { dynamoBookingPages, dynamoBookingStore } from '#shared/storage/booking-store';
+import { dynamoBookingLookups, dynamoBookingPages, dynamoBookingStore } from '#shared/storage/booking-store';
 import { dynamoBrandStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { cachedPartnerDirectory } from '#shared/storage/cached-partner-directory';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { lifecycleRepositories } from '#shared/composition/lifecycle';
-import { dynamoTravelerStore } from '#shared/storage/traveler-store';
-import type { LifecycleStores } from '#shared/usecases/ports/lifecycle';
+import { dynamoTravelerLookups, dynamoTravelerStore } from '#shared/storage/traveler-store';
+import type { LifecycleLookups, LifecycleStores } from '#shared/usecases/ports/lifecycle';
 
 // Each store is built in a pure-marked closure, so a bundle keeps only the ones its function uses: esbuild drops an
 // unused statement only when nothing in it may have effects (reading `config` counts as one).
@@ -28,6 +28,17 @@ export const repositories = /* @__PURE__ */ (() => ({
   partners: partnerDirectory,
   catalog: catalogStore,
   brands: brandStore,
+  clock: serviceClock,
+}))();
+
+/** Reading bookings and travelers, without writing, for the functions that only look them up. */
+export const bookingLookups = /* @__PURE__ */ (() => dynamoBookingLookups(documentClient, config.tableName()))();
+export const travelerLookups = /* @__PURE__ */ (() => dynamoTravelerLookups(documentClient, config.tableName()))();
+/** The traveler side's reads: the dashboard and the classic grants' list. */
+export const lifecycleLookups = /* @__PURE__ */ ((): LifecycleLookups => ({
+  travelers: travelerLookups,
+  bookings: bookingLookups,
+  partners: partnerDirectory,
   clock: serviceClock,
 }))();
 

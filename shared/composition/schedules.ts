@@ -1,7 +1,7 @@
 // composition → the scheduled sweepers' adapters: departure schedules, bookings, travelers, the service clock, and
 // the provider order journal with the connectivity provider that reconciles it.
 import { documentClient } from '#shared/composition/dynamodb';
-import { bookingStore, travelerStore } from '#shared/composition/repositories';
+import { bookingStore, travelerLookups, travelerStore } from '#shared/composition/repositories';
 import { serviceClock } from '#shared/clock';
 import * as config from '#shared/config';
 import type { Booking } from '#shared/domain/booking';
@@ -35,7 +35,7 @@ export const reconciliationDependencies = /* @__PURE__ */ (() => {
   return {
     orders,
     reconciler: connectivity.reconcile ? (connectivity as ProviderOrderReconciler) : null,
-    travelers: travelerStore,
+    travelers: travelerLookups,
     clock: serviceClock,
   };
 })();

@@ -9,7 +9,7 @@ import { emailRequestPut, eventPut, schedulePut } from '#shared/storage/event-it
 import * as keys from '#shared/storage/keys';
 import { usedSignaturePut } from '#shared/storage/replay-guard';
 import { queryShardsInOrder } from '#shared/storage/sharded-query';
-import type { BookingPages, BookingStore } from '#shared/usecases/ports/bookings';
+import type { BookingLookups, BookingPages, BookingStore } from '#shared/usecases/ports/bookings';
 
 const ENTITY = 'booking';
 
@@ -32,6 +32,32 @@ export const bookingItem = (booking: Booking) => ({
   ...booking,
   data: booking.data === null ? null : JSON.stringify(booking.data),
 });
+
+/** Reading one booking by id, reference or promo code: its own adapter, so a function that only reads bundles no writes. */
+export const dynamoBookingLookups = (client: DynamoDBDocumentClient, tableName: string): BookingLookups => {
+  const readBooking = async (partnerId: string, bookingId: string) => {
+    const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.booking(partnerId, bookingId), ConsistentRead: true }));
+    return fromItem(result.Item);
+  };
+
+  return {
+    get: readBooking,
+
+    async findByReference(partnerId, reference) {
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: keys.bookingReference(partnerId, reference), ConsistentRead: true }),
+      );
+      const bookingId = result.Item?.booking as string | undefined;
+      return bookingId === undefined ? undefined : readBooking(partnerId, bookingId);
+    },
+
+    async findByPromoCode(partnerId, promoCodeUuid) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.promoCode(partnerId, promoCodeUuid), ConsistentRead: true }));
+      const bookingId = result.Item?.booking as string | undefined;
+      return bookingId === undefined ? undefined : readBooking(partnerId, bookingId);
+    },
+  };
+};
 
 export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: string): BookingStore => {
   const lookupPuts = (booking: Booking) => [
@@ -86,12 +112,9 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
     }),
   ];
 
-  const readBooking = async (partnerId: string, bookingId: string) => {
-    const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.booking(partnerId, bookingId), ConsistentRead: true }));
-    return fromItem(result.Item);
-  };
-
   return {
+    ...dynamoBookingLookups(client, tableName),
+
     async create({ booking, events, schedules, usedSignature, emails = [] }) {
       // First item: the request's single-use signature record, so a reused signature cancels the whole write.
       const claim = usedSignature ? [{ Put: usedSignaturePut(tableName, usedSignature) }] : [];
@@ -140,22 +163,6 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
         }
         throw error;
       }
-    },
-
-    get: readBooking,
-
-    async findByReference(partnerId, reference) {
-      const result = await client.send(
-        new GetCommand({ TableName: tableName, Key: keys.bookingReference(partnerId, reference), ConsistentRead: true }),
-      );
-      const bookingId = result.Item?.booking as string | undefined;
-      return bookingId === undefined ? undefined : readBooking(partnerId, bookingId);
-    },
-
-    async findByPromoCode(partnerId, promoCodeUuid) {
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.promoCode(partnerId, promoCodeUuid), ConsistentRead: true }));
-      const bookingId = result.Item?.booking as string | undefined;
-      return bookingId === undefined ? undefined : readBooking(partnerId, bookingId);
     },
 
     async replace(booking, events = [], emails = []) {

@@ -14,6 +14,7 @@ import {
   DuplicateFactError,
   type LifecycleChange,
   type PackageSchedule,
+  type TravelerLookups,
   type TravelerStore,
   type TravelerWrite,
 } from '#shared/usecases/ports/lifecycle';
@@ -32,7 +33,8 @@ const lookupItem = (key: { pk: string; sk: string }, traveler: Traveler, entity:
   user_id: traveler.user_id,
 });
 
-export const dynamoTravelerStore = (client: DynamoDBDocumentClient, tableName: string): TravelerStore => {
+/** Finding travelers and their grants, without writing: its own adapter, so a function that only reads bundles no writes. */
+export const dynamoTravelerLookups = (client: DynamoDBDocumentClient, tableName: string): TravelerLookups => {
   const getItem = async (key: { pk: string; sk: string }) =>
     (await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
 
@@ -43,6 +45,55 @@ export const dynamoTravelerStore = (client: DynamoDBDocumentClient, tableName: s
     return ref ? get(String(ref.partner_id), String(ref.user_id)) : undefined;
   };
 
+  return {
+    get,
+    findByExternalUserId: (partnerId, externalUserId) => viaRef(keys.travelerByExternalId(partnerId, externalUserId)),
+    findByEmail: (partnerId, email) => viaRef(keys.travelerByEmail(partnerId, email)),
+    findByIccid: (iccid) => viaRef(keys.esimRef(iccid)),
+    findByPackageId: (packageId) => viaRef(keys.packageRef(packageId)),
+    findByPackageQueueUuid: (partnerId, queueUuid) => viaRef(keys.packageByQueueEntry(partnerId, queueUuid)),
+
+    async findPromoCodeUuid(partnerId, code) {
+      const ref = await getItem(keys.promoCodeValue(partnerId, code));
+      return ref ? String(ref.promo_code_uuid) : undefined;
+    },
+
+    async queueRefs(partnerId, travelerKey) {
+      const { pk } = keys.travelerQueue(partnerId, travelerKey, '');
+      const result = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :queue)',
+          ExpressionAttributeValues: { ':pk': pk, ':queue': 'QUEUE#' },
+          ConsistentRead: true,
+          Limit: 100,
+        }),
+      );
+      return (result.Items ?? []).map((item) => ({ bookingId: String(item.booking), queueUuid: String(item.sk).slice('QUEUE#'.length) }));
+    },
+
+    async externalUserIdsBookedWithEmail(partnerId, email) {
+      const { gsi1pk } = keys.bookedEmailLookup(partnerId, email, '');
+      const result = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: indexes.byLookup.name,
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': gsi1pk },
+          ProjectionExpression: 'external_user_id',
+          Limit: 100,
+        }),
+      );
+      return [...new Set((result.Items ?? []).map((item) => String(item.external_user_id)))];
+    },
+
+    async factRecorded(reporter, eventId) {
+      return (await getItem(keys.fact(reporter, eventId))) !== undefined;
+    },
+  };
+};
+
+export const dynamoTravelerStore = (client: DynamoDBDocumentClient, tableName: string): TravelerStore => {
   /** Items a traveler write brings: the aggregate (version-checked), new look-ups, changed schedules. */
   const travelerItems = ({ before, after }: TravelerWrite) => {
     const items: Record<string, unknown>[] = [
@@ -118,46 +169,7 @@ export const dynamoTravelerStore = (client: DynamoDBDocumentClient, tableName: s
   });
 
   return {
-    get,
-    findByExternalUserId: (partnerId, externalUserId) => viaRef(keys.travelerByExternalId(partnerId, externalUserId)),
-    findByEmail: (partnerId, email) => viaRef(keys.travelerByEmail(partnerId, email)),
-    findByIccid: (iccid) => viaRef(keys.esimRef(iccid)),
-    findByPackageId: (packageId) => viaRef(keys.packageRef(packageId)),
-    findByPackageQueueUuid: (partnerId, queueUuid) => viaRef(keys.packageByQueueEntry(partnerId, queueUuid)),
-
-    async findPromoCodeUuid(partnerId, code) {
-      const ref = await getItem(keys.promoCodeValue(partnerId, code));
-      return ref ? String(ref.promo_code_uuid) : undefined;
-    },
-
-    async queueRefs(partnerId, travelerKey) {
-      const { pk } = keys.travelerQueue(partnerId, travelerKey, '');
-      const result = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :queue)',
-          ExpressionAttributeValues: { ':pk': pk, ':queue': 'QUEUE#' },
-          ConsistentRead: true,
-          Limit: 100,
-        }),
-      );
-      return (result.Items ?? []).map((item) => ({ bookingId: String(item.booking), queueUuid: String(item.sk).slice('QUEUE#'.length) }));
-    },
-
-    async externalUserIdsBookedWithEmail(partnerId, email) {
-      const { gsi1pk } = keys.bookedEmailLookup(partnerId, email, '');
-      const result = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: indexes.byLookup.name,
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': gsi1pk },
-          ProjectionExpression: 'external_user_id',
-          Limit: 100,
-        }),
-      );
-      return [...new Set((result.Items ?? []).map((item) => String(item.external_user_id)))];
-    },
+    ...dynamoTravelerLookups(client, tableName),
 
     async duePackageSchedules(now, limit) {
       return queryDue<PackageSchedule>(client, tableName, { shardKey: keys.packageDueShard, now, limit });
@@ -167,10 +179,6 @@ export const dynamoTravelerStore = (client: DynamoDBDocumentClient, tableName: s
       await client.send(
         new DeleteCommand({ TableName: tableName, Key: keys.packageSchedule(schedule.partner_id, schedule.user_id, schedule.package_id) }),
       );
-    },
-
-    async factRecorded(reporter, eventId) {
-      return (await getItem(keys.fact(reporter, eventId))) !== undefined;
     },
 
     async commit(change: LifecycleChange) {

@@ -19,7 +19,8 @@ import {
   withExternalUserId,
   withRetry,
 } from '#shared/usecases/travelers';
-import type { LifecycleDeps, LifecycleStores, QueueRef } from '#shared/usecases/ports/lifecycle';
+import type { LifecycleDeps, LifecycleLookups, LifecycleStores, QueueRef } from '#shared/usecases/ports/lifecycle';
+import type { BookingLookups } from '#shared/usecases/ports/bookings';
 
 export const classicGrantView = (booking: Booking, entry: PackageQueueEntry, now: Date): Out<typeof ClassicGrantResponseSchema> => ({
   queue_id: entry.uuid,
@@ -35,7 +36,7 @@ export const classicGrantView = (booking: Booking, entry: PackageQueueEntry, now
 
 /** The package queue entries these look-ups name, with their bookings, oldest first. */
 const entriesOf = async (
-  deps: Pick<LifecycleDeps, 'bookings'>,
+  deps: { bookings: Pick<BookingLookups, 'get'> },
   partnerId: string,
   refs: QueueRef[],
 ): Promise<Array<{ booking: Booking; entry: PackageQueueEntry }>> => {
@@ -62,7 +63,7 @@ export const queueEntriesOf = async (
  * external_user_id are read beside the traveler's look-up, not after it (one round trip less on the dashboard);
  * those addressed to its email only once the traveler turns out to have one.
  */
-export const travelerWithQueueEntries = async (deps: Pick<LifecycleDeps, 'travelers' | 'bookings'>, partnerId: string, externalUserId: string) => {
+export const travelerWithQueueEntries = async (deps: Pick<LifecycleLookups, 'travelers' | 'bookings'>, partnerId: string, externalUserId: string) => {
   const [traveler, byExternalUserId] = await Promise.all([
     deps.travelers.findByExternalUserId(partnerId, externalUserId),
     deps.travelers.queueRefs(partnerId, externalUserId),
@@ -75,7 +76,7 @@ export const travelerWithQueueEntries = async (deps: Pick<LifecycleDeps, 'travel
 /** `list_classic_package_queues`: the traveler's classic grants, any state, oldest first. */
 export const listClassicGrants = async (
   input: { partnerId: string; externalUserId: string },
-  deps: Pick<LifecycleDeps, 'travelers' | 'bookings' | 'clock'>,
+  deps: Pick<LifecycleLookups, 'travelers' | 'bookings' | 'clock'>,
 ) => {
   const now = deps.clock.now();
   const { entries } = await travelerWithQueueEntries(deps, input.partnerId, input.externalUserId);

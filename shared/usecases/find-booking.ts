@@ -2,7 +2,7 @@
 import type { Booking } from '#shared/domain/booking';
 import { NotFoundError } from '#shared/errors';
 import { MAX_BOOKING_REFERENCE_LENGTH } from '#shared/domain/booking-limits';
-import type { BookingStore } from '#shared/usecases/ports/bookings';
+import type { BookingLookups, BookingStore } from '#shared/usecases/ports/bookings';
 
 export type BookingAddress = { partnerId: string } & ({ id: string } | { reference: string });
 
@@ -13,7 +13,7 @@ const couldExist = (address: BookingAddress): boolean =>
   'id' in address ? isUuid(address.id) : address.reference.length <= MAX_BOOKING_REFERENCE_LENGTH;
 
 /** Another partner's booking answers exactly like a missing one: 404, no hint that it exists. */
-export const findBooking = async (address: BookingAddress, deps: { bookings: BookingStore }): Promise<Booking> => {
+export const findBooking = async (address: BookingAddress, deps: { bookings: Pick<BookingLookups, 'get' | 'findByReference'> }): Promise<Booking> => {
   const booking = !couldExist(address)
     ? undefined
     : 'id' in address
@@ -32,7 +32,10 @@ export const findBooking = async (address: BookingAddress, deps: { bookings: Boo
  * Input: the booking address. Output: nothing. Removes the booking and revokes its unredeemed promo codes
  * and pending package queue entries; redeemed codes stay valid for the traveler who holds them.
  */
-export const deleteBooking = async (address: BookingAddress, deps: { bookings: BookingStore }): Promise<void> => {
+export const deleteBooking = async (
+  address: BookingAddress,
+  deps: { bookings: Pick<BookingLookups, 'get' | 'findByReference'> & Pick<BookingStore, 'delete'> },
+): Promise<void> => {
   const booking = await findBooking(address, deps);
   await deps.bookings.delete(booking);
 };

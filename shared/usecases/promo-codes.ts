@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError, TooManyRequestsError } from '#shared/erro
 import { uuidv4 } from '#shared/domain/ids';
 import { emailRequest } from '#shared/events/email-request';
 import { isUuid } from '#shared/usecases/find-booking';
-import type { PromoCodeDirectory, BookingStore } from '#shared/usecases/ports/bookings';
+import type { BookingLookups, BookingStore, PromoCodeDirectory } from '#shared/usecases/ports/bookings';
 import type { PartnerDirectory } from '#shared/usecases/ports/partners';
 import type { ThrottleCounter, Clock } from '#shared/usecases/ports/services';
 
@@ -22,7 +22,7 @@ export const CLAIM_LIMITS = { windowSeconds: 900, perCode: 5, perAddress: 20 } a
  */
 export const findPromoCode = async (
   input: { partnerId: string; uuid: string },
-  deps: { bookings: BookingStore },
+  deps: { bookings: Pick<BookingLookups, 'findByPromoCode'> },
 ): Promise<{ booking: Booking; promo: PromoCode }> => {
   const booking = isUuid(input.uuid) ? await deps.bookings.findByPromoCode(input.partnerId, input.uuid) : undefined;
   const promo = booking?.promo_codes.find((p) => p.uuid === input.uuid);

@@ -6,7 +6,7 @@ import { NotFoundError } from '#shared/errors';
 import { entryState } from '#shared/domain/grants';
 import { travelerWithQueueEntries } from '#shared/usecases/classic-grants';
 import { destinationOf, travelerNotFound } from '#shared/usecases/travelers';
-import type { LifecycleStores } from '#shared/usecases/ports/lifecycle';
+import type { LifecycleLookups } from '#shared/usecases/ports/lifecycle';
 
 export const esimView = (esim: Esim): Out<typeof EsimViewSchema> => ({
   iccid: esim.iccid,
@@ -50,7 +50,7 @@ export const currentEsimPackages = (traveler: Traveler | undefined, now: Date) =
  */
 export const travelerOverview = async (
   input: { partnerId: string; externalUserId: string },
-  deps: LifecycleStores,
+  deps: LifecycleLookups,
 ): Promise<Out<typeof UserDashboardResponseSchema>> => {
   const now = deps.clock.now();
   const { traveler, entries } = await travelerWithQueueEntries(deps, input.partnerId, input.externalUserId);

@@ -40,6 +40,9 @@ export interface BookingStore {
   delete(booking: Booking): Promise<void>;
 }
 
+/** Reading one booking, by id, reference or promo code: what a function that only reads bookings needs. */
+export type BookingLookups = Pick<BookingStore, 'get' | 'findByReference' | 'findByPromoCode'>;
+
 /** Pages of a partner's bookings: a port of its own, so only the list function bundles the sharded query. */
 export interface BookingPages {
   /** Newest first, from a position: `older` reads bookings older than `from`, `newer` newer ones. */

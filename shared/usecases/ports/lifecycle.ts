@@ -3,7 +3,7 @@ import type { Booking } from '#shared/domain/booking';
 import type { Traveler } from '#shared/domain/traveler';
 import { ConflictError } from '#shared/errors';
 import type { DomainEvent } from '#shared/events/catalog';
-import type { BookingStore } from '#shared/usecases/ports/bookings';
+import type { BookingLookups, BookingStore } from '#shared/usecases/ports/bookings';
 import type { PartnerDirectory } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
 
@@ -136,6 +136,17 @@ export interface LifecycleDeps {
   partners: PartnerDirectory;
   connectivity: ConnectivityProvider;
   payments: PaymentProvider;
+  clock: Clock;
+}
+
+/** Finding travelers and what they were granted, without writing: the reads of the traveler store. */
+export type TravelerLookups = Omit<TravelerStore, 'commit' | 'duePackageSchedules' | 'dropPackageSchedule'>;
+
+/** The traveler side's reads: what a use case that only looks travelers up needs (the dashboard, the grants' list). */
+export interface LifecycleLookups {
+  travelers: TravelerLookups;
+  bookings: BookingLookups;
+  partners: PartnerDirectory;
   clock: Clock;
 }
 
