@@ -99,6 +99,7 @@ export class RouteStack extends NestedStack {
       table: () => {}, // tableAccessOf turns it into readWrite
       secretEncryption: (fn) => fn.bindSecretKey({ key: resources.secretKey, accessMode: 'encryptDecrypt' }),
       secretDecryption: (fn) => fn.bindSecretKey({ key: resources.secretKey, accessMode: 'decrypt' }),
+      provider: (fn) => fn.bindProvisioning({ stage, secretKey: resources.secretKey }),
     };
 
     for (const route of props.routes) {
@@ -112,8 +113,6 @@ export class RouteStack extends NestedStack {
       const access = tableAccessOf(route);
       // Authentication reads partner credentials, so every partner route reads the table at least.
       fn.bindTable({ table: resources.table, accessMode: route.auth === 'partner' && access === 'none' ? 'read' : access, indexes: route.indexes });
-      // Routes that write may provision (redemptions, claims, purchases, facts).
-      if (access === 'readWrite') fn.bindProvisioning({ stage, secretKey: resources.secretKey });
       bindAuthentication[route.auth](fn);
       if (route.signsTokens) fn.bindTokenKey({ key: resources.tokenKey });
       for (const resource of route.resources ?? []) bindResource[resource](fn);

@@ -17,9 +17,10 @@ export type AuthMode = 'partner' | 'public' | 'reporter' | 'public-page' | 'trav
  * What a function needs beyond what its auth mode gives (partner routes always get the table and decryption with the
  * secret key). `secretEncryption`: it also encrypts new secrets with that key (webhook signing-secret rotation).
  * `secretDecryption`: it decrypts with that key without being a partner route (the install page shows an eSIM's
- * encrypted confirmation code).
+ * encrypted confirmation code). `provider`: it reaches the stage's connectivity provider, so it reads the provider's
+ * secret (and, over ES2+, encrypts the confirmation codes it receives); no other function is granted that secret.
  */
-export type RouteResource = 'table' | 'secretEncryption' | 'secretDecryption';
+export type RouteResource = 'table' | 'secretEncryption' | 'secretDecryption' | 'provider';
 
 /**
  * What a route's function may do to the table (docs/operations.md, Least privilege). `read`: GetItem,
@@ -88,6 +89,7 @@ function sandboxRoutes<const Operation extends string>(
     entry: 'functions/sandbox.ts',
     auth: 'partner',
     access: 'readWrite',
+    resources: ['provider'],
     sandbox: true,
   }));
 }
@@ -156,7 +158,15 @@ const routeTable = [
     auth: 'partner',
   },
   // Traveler lifecycle: reporters' facts, classic grants in the native app, and the sandbox (docs/api.md).
-  { operation: 'ingestFact', method: 'POST', path: '/ingest/facts', entry: 'functions/ingest-fact.ts', auth: 'reporter' },
+  {
+    operation: 'ingestFact',
+    method: 'POST',
+    path: '/ingest/facts',
+    entry: 'functions/ingest-fact.ts',
+    auth: 'reporter',
+    // Purchase and promo-code facts provision the traveler's eSIM.
+    resources: ['provider'],
+  },
   { operation: 'nativeUserDashboard', method: 'GET', path: '/native/user-dashboard', entry: 'functions/native-user-dashboard.ts', auth: 'partner' },
   {
     operation: 'nativeRedeemPackage',
@@ -165,6 +175,7 @@ const routeTable = [
     entry: 'functions/native-redeem-package.ts',
     auth: 'partner',
     access: 'readWrite',
+    resources: ['provider'],
   },
   { operation: 'nativeInstructions', method: 'POST', path: '/native/instructions', entry: 'functions/native-instructions.ts', auth: 'partner' },
   {
@@ -189,6 +200,7 @@ const routeTable = [
     entry: 'functions/claim-classic-package-queue.ts',
     auth: 'partner',
     access: 'readWrite',
+    resources: ['provider'],
   },
   ...sandboxRoutes([
     ['sandboxRedeemPromoCode', 'redeem-promo-code'],
@@ -311,7 +323,14 @@ const routeTable = [
     resources: ['secretDecryption'],
   },
   { operation: 'webShop', method: 'GET', path: '/app/shop', entry: 'functions/web-shop.ts', auth: 'traveler-session' },
-  { operation: 'webShopCheckout', method: 'POST', path: '/app/shop/checkout', entry: 'functions/web-shop-checkout.ts', auth: 'traveler-session' },
+  {
+    operation: 'webShopCheckout',
+    method: 'POST',
+    path: '/app/shop/checkout',
+    entry: 'functions/web-shop-checkout.ts',
+    auth: 'traveler-session',
+    resources: ['provider'],
+  },
   { operation: 'webSignOut', method: 'POST', path: '/app/sign-out', entry: 'functions/web-sign-out.ts', auth: 'traveler-session' },
   // The page claim_url opens; POST on the same path is the public JSON claim endpoint.
   {
@@ -366,6 +385,8 @@ export const providerRoutes: readonly RouteDefinition[] = [
     path: '/gsma/rsp2/es2plus/handleDownloadProgressInfo',
     entry: 'functions/handle-download-progress-info.ts',
     auth: 'smdp',
+    // Only SM-DP+ certificates whose fingerprints the provider secret lists are admitted.
+    resources: ['provider'],
   },
 ];
 
@@ -380,6 +401,8 @@ export const esimGoRoutes: readonly RouteDefinition[] = [
     path: '/providers/esimgo/usage',
     entry: 'functions/esimgo-usage-callback.ts',
     auth: 'esimgo',
+    // The callback is signed with the API key in the provider secret.
+    resources: ['provider'],
   },
 ];
 

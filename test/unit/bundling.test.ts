@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { lambdaAliases, lambdaBuildOptions, lambdaBundling } from '#lib/bundling';
 import type { ConnectivityKind } from '#shared/config';
+import { esimGoRoutes, providerRoutes, routes } from '#shared/routes';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -118,6 +119,35 @@ describe('Function: lambdaBundling', () => {
       ['de', 'en', 'fr'].map((language) => `shared/web/messages/${language}.ts`),
     );
   });
+
+  it('grants the provider secret to exactly the routes whose function reads it (least privilege)', async () => {
+    // Prepare: each route's function as the stage of its connectivity bundles it
+    const served = [
+      ...[...routes, ...providerRoutes].map((route) => ({ route, connectivity: 'es2plus' as const })),
+      ...esimGoRoutes.map((route) => ({ route, connectivity: 'esimgo' as const })),
+    ];
+    const readsProviderSecret = async (entry: string, connectivity: ConnectivityKind) => {
+      const outfile = join(mkdtempSync(join(tmpdir(), 'bundling-')), 'index.js');
+      const { metafile } = await build({ ...lambdaBuildOptions(projectRoot, entry, outfile, connectivity), metafile: true });
+      return Object.values(metafile.outputs).some((output) =>
+        Object.entries(output.inputs).some(([file, input]) => file.includes('@aws-sdk/client-secrets-manager/') && input.bytesInOutput > 0),
+      );
+    };
+
+    // Act
+    const found = await Promise.all(
+      served.map(async ({ route, connectivity }) => ({
+        operation: route.operation,
+        declared: route.resources?.includes('provider') === true,
+        reads: await readsProviderSecret(route.entry, connectivity),
+      })),
+    );
+
+    // Assess: the stack grants the secret by the declaration (lib/route-stack.ts), the code reads it by its bundle
+    expect(found.filter((route) => route.declared !== route.reads)).toEqual([]);
+    expect(found.filter((route) => route.reads).length).toBeGreaterThanOrEqual(6);
+    expect(found.filter((route) => !route.reads).length).toBeGreaterThan(30);
+  }, 60_000);
 
   // Prepare: the bundled files of one provisioning function, built for one stage's connectivity
   const bundledFor = async (connectivity: ConnectivityKind) => {
