@@ -6,7 +6,7 @@ import { validate } from '#shared/domain/validate';
 import { localeHeaders } from '#shared/http/locale';
 import { partnerHandler } from '#shared/http/partner-handler';
 import { readJsonBody } from '#shared/http/request';
-import { brandStore, lifecycleStores } from '#shared/composition/repositories';
+import { brandStore, lifecycleLookups } from '#shared/composition/repositories';
 import { secretCipher } from '#shared/composition/secret-cipher';
 import { installInstructions } from '#shared/usecases/install-instructions';
 
@@ -21,7 +21,7 @@ export const handler = partnerHandler(async ({ event, headers, partner }) => {
       locale,
       format: body.format,
     },
-    { ...lifecycleStores, brands: brandStore, cipher: secretCipher },
+    { ...lifecycleLookups, brands: brandStore, cipher: secretCipher },
   );
   return { message: successMessages.nativeInstructions, data, headers: localeHeaders(locale) };
 });

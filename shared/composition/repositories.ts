@@ -34,24 +34,23 @@ export const repositories = /* @__PURE__ */ (() => ({
 /** Reading bookings and travelers, without writing, for the functions that only look them up. */
 export const bookingLookups = /* @__PURE__ */ (() => dynamoBookingLookups(documentClient, config.tableName()))();
 export const travelerLookups = /* @__PURE__ */ (() => dynamoTravelerLookups(documentClient, config.tableName()))();
-/** The traveler side's reads: the dashboard and the classic grants' list. */
-export const lifecycleLookups = /* @__PURE__ */ ((): LifecycleLookups => ({
-  travelers: travelerLookups,
-  bookings: bookingLookups,
+
+/** The traveler side over the given stores; the partner directory (cached) and the service clock are the same for all. */
+const travelerSide = <Travelers, Bookings>(travelers: Travelers, bookings: Bookings) => ({
+  travelers,
+  bookings,
   partners: partnerDirectory,
   clock: serviceClock,
-}))();
+});
+
+/** The traveler side's reads: the dashboard, install instructions and the classic grants' list. */
+export const lifecycleLookups = /* @__PURE__ */ ((): LifecycleLookups => travelerSide(travelerLookups, bookingLookups))();
 
 /** Travelers alone, for the sweeps: no provider adapter or its secret's client. */
 export const travelerStore = /* @__PURE__ */ (() => dynamoTravelerStore(documentClient, config.tableName()))();
 
-/** The traveler side without its providers, for functions that reach none (dashboard, instructions, classic grants). */
-export const lifecycleStores = /* @__PURE__ */ ((): LifecycleStores => ({
-  travelers: travelerStore,
-  bookings: bookingStore,
-  partners: partnerDirectory,
-  clock: serviceClock,
-}))();
+/** The traveler side without its providers, for functions that write but reach none (classic destination, download progress). */
+export const lifecycleStores = /* @__PURE__ */ ((): LifecycleStores => travelerSide(travelerStore, bookingStore))();
 
 /** Travelers, their eSIMs and packages, with the stage's connectivity and payment providers. */
 export const lifecycle = /* @__PURE__ */ (() =>

@@ -5,7 +5,7 @@ import type { ServedLocale } from '#shared/domain/locale';
 import { NotFoundError } from '#shared/errors';
 import { currentEsim } from '#shared/usecases/traveler-overview';
 import { travelerNotFound } from '#shared/usecases/travelers';
-import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
+import type { LifecycleLookups } from '#shared/usecases/ports/lifecycle';
 import type { BrandDirectory, SecretCipher } from '#shared/usecases/ports/partners';
 import { confirmationCodeOf } from '#shared/usecases/confirmation-codes';
 
@@ -17,7 +17,7 @@ export interface InstallInstructionsRequest {
   format: InstructionFormat;
 }
 
-export type InstallInstructionsDeps = Pick<LifecycleDeps, 'travelers' | 'bookings' | 'partners'> & {
+export type InstallInstructionsDeps = Pick<LifecycleLookups, 'travelers' | 'bookings' | 'partners'> & {
   brands: Pick<BrandDirectory, 'resolve'>;
   /** Decrypts the eSIM's confirmation code; called only for an eSIM that requires one. */
   cipher: Pick<SecretCipher, 'decrypt'>;
@@ -26,7 +26,7 @@ export type InstallInstructionsDeps = Pick<LifecycleDeps, 'travelers' | 'booking
 const esimNotFound = () => new NotFoundError('This traveler has no eSIM yet: redeem or buy a package first.', 'esim_not_found');
 
 /** Known to the service (stored, or a booking grants it a package) → esim_not_found; otherwise user_not_found (decision 28). */
-const noEsim = async (deps: Pick<LifecycleDeps, 'travelers'>, partnerId: string, externalUserId: string, stored: boolean) =>
+const noEsim = async (deps: Pick<LifecycleLookups, 'travelers'>, partnerId: string, externalUserId: string, stored: boolean) =>
   stored || (await deps.travelers.queueRefs(partnerId, externalUserId)).length > 0 ? esimNotFound() : travelerNotFound();
 
 const brandingOf = (brand: Brand): Branding => ({ name: brand.name, colors: { primary: brand.primary_color }, logo_url: brand.logo });
@@ -59,7 +59,7 @@ export const installInstructions = async (input: InstallInstructionsRequest, dep
   });
 };
 
-const partnerName = async (deps: Pick<LifecycleDeps, 'partners'>, partnerId: string) => {
+const partnerName = async (deps: Pick<LifecycleLookups, 'partners'>, partnerId: string) => {
   const partner = await deps.partners.getProfile(partnerId);
   if (!partner) throw new NotFoundError('Partner not found.');
   return partner.name;
