@@ -1,9 +1,9 @@
 // domain → device- and OS-specific eSIM install instructions: structured steps (json) or a ready page (html).
 // Independent of HTTP: POST /native/instructions and the web app's install page both render through here.
-import QRCode from 'qrcode';
 import { resolveLocale, type ServedLocale } from '#shared/domain/locale';
 import { androidSetupLink, appleSetupLink, parseActivationCode, type ActivationCode } from '#shared/domain/install/activation-code';
 import { renderInstructionsHtml } from '#shared/domain/install/html';
+import { qrPngDataUrl } from '#shared/domain/install/qr-image';
 import type { InstructionLink, InstructionsDocument, InstructionStep, Platform, SafeBranding } from '#shared/domain/install/document';
 
 export type { InstructionLink, InstructionsDocument, InstructionStep, Platform, SafeBranding } from '#shared/domain/install/document';
@@ -77,13 +77,12 @@ export const platformOf = (os: string): Platform => {
 };
 
 /** A warm function often renders the same traveler's code again (app reopened, html after json): keep the last few. */
-const qrCache = new Map<string, Promise<string>>();
+const qrCache = new Map<string, string>();
 const QR_CACHE_SIZE = 100;
-export const qrDataUrl = (code: string): Promise<string> => {
+export const qrDataUrl = (code: string): string => {
   let image = qrCache.get(code);
-  if (!image) {
-    image = QRCode.toDataURL(code, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
-    image.catch(() => qrCache.delete(code));
+  if (image === undefined) {
+    image = qrPngDataUrl(code);
     if (qrCache.size >= QR_CACHE_SIZE) qrCache.delete(qrCache.keys().next().value!);
     qrCache.set(code, image);
   }
@@ -167,7 +166,7 @@ export const buildInstructions = async (input: InstructionsInput): Promise<Instr
     },
     qr_code: {
       media_type: 'image/png',
-      data_url: await qrDataUrl(activation.code),
+      data_url: qrDataUrl(activation.code),
       alt: text.qrAlt,
     },
     links,
