@@ -6,7 +6,7 @@ import { validate } from '#shared/domain/validate';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
 import { readJsonBody } from '#shared/http/request';
 import { createRedirectToken } from '#shared/usecases/traveler-sessions';
-import { webSessions, webTravelers } from '#shared/composition/traveler-web';
+import { webSessions, webTravelerDirectory } from '#shared/composition/traveler-web';
 
 export const handler = partnerHandler(async ({ event, headers, partner }) => {
   const body = validate(CreateRedirectTokenSchema, readJsonBody(event, headers));
@@ -17,7 +17,7 @@ export const handler = partnerHandler(async ({ event, headers, partner }) => {
       email: body.external_user_id ? undefined : (body.email ?? undefined),
       webAppBaseUrl: publicBaseUrl(event),
     },
-    { ...webSessions, travelers: webTravelers, signer: tokenSigner },
+    { ...webSessions, travelers: webTravelerDirectory, signer: tokenSigner },
   );
   return { status: 201, message: successMessages.createRedirectToken, data };
 });

@@ -8,7 +8,7 @@ import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { dynamoPromoClaimLookup } from '#shared/storage/promo-claim-lookup';
 import { dynamoSessionStore } from '#shared/storage/session-store';
 import { dynamoTravelerStore } from '#shared/storage/traveler-store';
-import { lifecycleTravelerDirectory } from '#shared/usecases/traveler-directory';
+import { lifecycleTravelerDirectory, lifecycleTravelerHomes } from '#shared/usecases/traveler-directory';
 
 // Each adapter is built in a pure-marked closure (as in repositories.ts) and each function composes the ones its use
 // case reads, so it bundles only those (the brand stylesheet: the brand store alone).
@@ -19,11 +19,14 @@ export const webSessions = /* @__PURE__ */ (() => ({ sessions: dynamoSessionStor
 
 // What a traveler owns runs on the service clock like the rest of the lifecycle.
 export const webTravelers = /* @__PURE__ */ (() =>
-  lifecycleTravelerDirectory({
+  lifecycleTravelerHomes({
     travelers: dynamoTravelerStore(documentClient, config.tableName()),
     bookings: dynamoBookingStore(documentClient, config.tableName()),
     clock: serviceClock,
   }))();
+/** Who a redirect token is for: the traveler store alone. */
+export const webTravelerDirectory = /* @__PURE__ */ (() =>
+  lifecycleTravelerDirectory({ travelers: dynamoTravelerStore(documentClient, config.tableName()), clock: serviceClock }))();
 
 /** What the public claim page shows of a promo code. */
 export const webPromoCodes = /* @__PURE__ */ (() => dynamoPromoClaimLookup(documentClient, config.tableName()))();

@@ -41,7 +41,8 @@ const readTraveler = async (deps: Deps, partnerId: string, externalUserId: strin
   return { traveler, entries, newest };
 };
 
-export const lifecycleTravelerDirectory = (deps: Deps): TravelerDirectory & TravelerHomeSource & TravelerEsimSource => ({
+/** Who a redirect token is for: reads and names travelers, never their bookings' pages. */
+export const lifecycleTravelerDirectory = (deps: Pick<Deps, 'travelers' | 'clock'>): TravelerDirectory => ({
   async resolveByExternalUserId(_partnerId, externalUserId) {
     return { externalUserId };
   },
@@ -70,7 +71,10 @@ export const lifecycleTravelerDirectory = (deps: Deps): TravelerDirectory & Trav
     });
     return { externalUserId };
   },
+});
 
+/** What the home, shop and install pages show of a traveler: the traveler, their queue entries and newest booking. */
+export const lifecycleTravelerHomes = (deps: Deps): TravelerHomeSource & TravelerEsimSource => ({
   async load(partnerId, externalUserId): Promise<TravelerHomeView> {
     const { traveler, entries, newest } = await readTraveler(deps, partnerId, externalUserId);
     return {
