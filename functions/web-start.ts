@@ -2,13 +2,13 @@
 import { tokenSigner } from '#shared/composition/token-signer';
 import { exchangeRedirectToken, SESSION_TTL_SECONDS } from '#shared/usecases/traveler-sessions';
 import { webSessions } from '#shared/composition/traveler-web';
-import { publicPage } from '#shared/web/page-handler';
+import { publicMessagePage } from '#shared/web/page-handler';
 import { exchangeFailurePage } from '#shared/web/pages';
 import { SESSION_COOKIE, setCookie } from '#shared/web/security';
 
 const statusOf = { invalid: 400, expired: 410, used: 410 } as const;
 
-export const handler = publicPage(async (request) => {
+export const handler = publicMessagePage(async (request) => {
   const outcome = await exchangeRedirectToken({ token: request.event.queryStringParameters?.token }, { ...webSessions, signer: tokenSigner });
   if (!outcome.ok) return { status: statusOf[outcome.reason], page: exchangeFailurePage(request.frame(), outcome.reason) };
   return {

@@ -1,12 +1,14 @@
 // web → the language of a page: the booking's locale, then Accept-Language, then English.
-import { de } from '#shared/web/messages/de';
-import { en, type Messages } from '#shared/web/messages/en';
-import { fr } from '#shared/web/messages/fr';
+import { de, deFrame } from '#shared/web/messages/de';
+import { en, enFrame, type FrameMessageKey, type FrameMessages, type Messages } from '#shared/web/messages/en';
+import { fr, frFrame } from '#shared/web/messages/fr';
 import { type Translate, translateWith } from '#shared/web/translate';
 
 export const catalogs = { en, de, fr } satisfies Record<string, Messages>;
-export type Language = keyof typeof catalogs;
-export const languages = Object.keys(catalogs) as Language[];
+/** The frame texts alone (layout, refusals, failures, not found), for functions that serve no other page. */
+export const frameCatalogs = { en: enFrame, de: deFrame, fr: frFrame } satisfies Record<keyof typeof catalogs, FrameMessages>;
+export type Language = keyof typeof frameCatalogs;
+export const languages = Object.keys(frameCatalogs) as Language[];
 
 const isLanguage = (value: string): value is Language => (languages as string[]).includes(value);
 
@@ -35,3 +37,4 @@ export const chooseLanguage = (input: { bookingLocale?: string | null; acceptLan
 export type { Translate } from '#shared/web/translate';
 
 export const translator = (language: Language): Translate => translateWith(catalogs[language]);
+export const frameTranslator = (language: Language): Translate<FrameMessageKey> => translateWith(frameCatalogs[language]);

@@ -3,10 +3,12 @@ import type { Brand } from '#shared/domain/brand';
 import { stylesheetFile } from '#shared/web/assets.generated';
 import { html, type Html } from '#shared/web/html';
 import type { Language, Translate } from '#shared/web/i18n';
+import type { FrameMessageKey, MessageKey } from '#shared/web/messages/en';
 
-export interface PageFrame {
+/** A page's language, its translations (every page's texts, or the frame's alone) and where its links start. */
+export interface PageFrame<K extends string = MessageKey> {
   language: Language;
-  t: Translate;
+  t: Translate<K>;
   /** Path prefix of the API stage, e.g. `/api`; every link is built from it. */
   basePath: string;
   brand?: Brand;
@@ -16,7 +18,7 @@ export interface PageFrame {
 export const brandStylePath = (basePath: string, brand: Brand): string =>
   `${basePath}/app/brands/${encodeURIComponent(brand.partner_id)}/${encodeURIComponent(brand.brand_id)}?v=${encodeURIComponent(brand.updated_at)}`;
 
-export const layout = (frame: PageFrame, page: { title: string; content: Html }): Html => {
+export const layout = (frame: PageFrame<FrameMessageKey>, page: { title: string; content: Html }): Html => {
   const { t, brand, basePath } = frame;
   const name = brand?.name ?? t('serviceName');
   return html`<!doctype html>
@@ -41,7 +43,7 @@ ${page.content}
 };
 
 /** The page every refusal and failure uses: a title, what happened, what to do. */
-export const messagePage = (frame: PageFrame, message: { title: string; body: string; guidance?: string }): Html =>
+export const messagePage = (frame: PageFrame<FrameMessageKey>, message: { title: string; body: string; guidance?: string }): Html =>
   layout(frame, {
     title: message.title,
     content: html`<h1>${message.title}</h1><p>${message.body}</p>${message.guidance ? html`<p class="notice">${message.guidance}</p>` : ''}`,

@@ -8,11 +8,12 @@ import * as config from '#shared/config';
 import { lowerCaseHeaders } from '#shared/http/request';
 import { logger } from '#shared/observability';
 import type { Html } from '#shared/web/html';
-import { chooseLanguage, translator } from '#shared/web/i18n';
+import { chooseLanguage, frameTranslator, type Language, type Translate, translator } from '#shared/web/i18n';
 import { messagePage, type PageFrame } from '#shared/web/layout';
+import type { FrameMessageKey, MessageKey } from '#shared/web/messages/en';
 import { cookieName, CSRF_FIELD, isCrossSite, pageSecurityHeaders, readCookies } from '#shared/web/security';
 
-export interface PageRequest {
+export interface PageRequest<K extends string = MessageKey> {
   event: APIGatewayProxyEvent;
   headers: Record<string, string>;
   cookies: Map<string, string>;
@@ -20,7 +21,7 @@ export interface PageRequest {
   basePath: string;
   secure: boolean;
   /** The frame of a page: for travelers, language from the booking's locale, then Accept-Language, then English. */
-  frame(options?: FrameOptions): PageFrame;
+  frame(options?: FrameOptions): PageFrame<K>;
   cookie(name: string): string | undefined;
 }
 
@@ -30,14 +31,18 @@ export interface FrameOptions {
 }
 
 /** How a kind of page builds its frames from the request; the partner portal's are English only. */
-export type FrameSource = (request: { headers: Record<string, string>; basePath: string }) => (options?: FrameOptions) => PageFrame;
+export type FrameSource<K extends string = MessageKey> = (request: {
+  headers: Record<string, string>;
+  basePath: string;
+}) => (options?: FrameOptions) => PageFrame<K>;
 
 /** The traveler's language: the booking's locale, then Accept-Language, then English. */
-const localizedFrames: FrameSource =
+const framesIn =
+  <K extends string>(translate: (language: Language) => Translate<K>): FrameSource<K> =>
   ({ headers, basePath }) =>
   (options = {}) => {
     const language = chooseLanguage({ bookingLocale: options.bookingLocale, acceptLanguage: headers['accept-language'] });
-    return { language, t: translator(language), basePath, brand: options.brand };
+    return { language, t: translate(language), basePath, brand: options.brand };
   };
 
 export type PageOutcome = { status?: number; page: Html; brand?: Brand; setCookie?: string } | { redirect: string; setCookie?: string };
@@ -50,7 +55,7 @@ const basePathOf = (event: APIGatewayProxyEvent): string => {
   return full.endsWith(event.path) ? full.slice(0, full.length - event.path.length) : '';
 };
 
-const toRequest = (event: APIGatewayProxyEvent, frames: FrameSource): PageRequest => {
+const toRequest = <K extends string>(event: APIGatewayProxyEvent, frames: FrameSource<K>): PageRequest<K> => {
   const headers = lowerCaseHeaders(event);
   const cookies = readCookies(headers.cookie);
   const basePath = basePathOf(event);
@@ -66,7 +71,7 @@ const toRequest = (event: APIGatewayProxyEvent, frames: FrameSource): PageReques
   };
 };
 
-export const respond = (request: PageRequest, outcome: PageOutcome): APIGatewayProxyResult => {
+export const respond = (request: Pick<PageRequest, 'secure'>, outcome: PageOutcome): APIGatewayProxyResult => {
   const cookieHeader: Record<string, string> = outcome.setCookie ? { 'set-cookie': outcome.setCookie } : {};
   if ('redirect' in outcome) {
     return {
@@ -83,7 +88,7 @@ export const respond = (request: PageRequest, outcome: PageOutcome): APIGatewayP
   };
 };
 
-const failurePage = (request: PageRequest, error: unknown): APIGatewayProxyResult => {
+const failurePage = (request: PageRequest<FrameMessageKey>, error: unknown): APIGatewayProxyResult => {
   // Never the request: URLs, bodies and cookies may carry tokens or traveler data.
   logger.error('Page failed', error as Error);
   const frame = request.frame();
@@ -95,8 +100,8 @@ const failurePage = (request: PageRequest, error: unknown): APIGatewayProxyResul
  * request survives.
  */
 export const servePageIn =
-  (frames: FrameSource) =>
-  (serve: (request: PageRequest) => Promise<APIGatewayProxyResult>) =>
+  <K extends string>(frames: FrameSource<K | FrameMessageKey>) =>
+  (serve: (request: PageRequest<K | FrameMessageKey>) => Promise<APIGatewayProxyResult>) =>
   async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     logger.resetKeys();
     const request = toRequest(event, frames);
@@ -108,11 +113,18 @@ export const servePageIn =
   };
 
 /** A traveler's page, in the traveler's language. Pure-marked: the portal's functions bundle no other language. */
-export const servePage = /* @__PURE__ */ servePageIn(localizedFrames);
+export const servePage = /* @__PURE__ */ servePageIn(/* @__PURE__ */ framesIn(translator));
+
+/** A page that only says what happened, in the traveler's language: it bundles the frame texts alone. */
+const serveMessagePage = /* @__PURE__ */ servePageIn(/* @__PURE__ */ framesIn(frameTranslator));
 
 /** A page anyone may open (token entry, claim form, not found). */
 export const publicPage = (handle: (request: PageRequest) => Promise<PageOutcome>) =>
   servePage(async (request) => respond(request, await handle(request)));
+
+/** A public page built from the frame texts alone (not found). */
+export const publicMessagePage = (handle: (request: PageRequest<FrameMessageKey>) => Promise<PageOutcome>) =>
+  serveMessagePage(async (request) => respond(request, await handle(request)));
 
 const MAX_FORM_BYTES = 8 * 1024;
 
@@ -126,7 +138,7 @@ const readForm = (request: PageRequest): URLSearchParams => {
 };
 
 /** What a refused form (missing or wrong CSRF token, cross-site post) gets: 403 and a way forward. */
-const formExpiredPage = (request: PageRequest): PageOutcome => {
+const formExpiredPage = (request: PageRequest<FrameMessageKey>): PageOutcome => {
   const frame = request.frame();
   return { status: 403, page: messagePage(frame, { title: frame.t('formExpiredTitle'), body: frame.t('formExpiredBody') }) };
 };

@@ -3,6 +3,7 @@ import { regionName } from '#shared/domain/catalog';
 import { countryName } from '#shared/domain/country-names';
 import { html, type Html } from '#shared/web/html';
 import { layout, messagePage, type PageFrame } from '#shared/web/layout';
+import type { FrameMessageKey } from '#shared/web/messages/en';
 import type { ClaimOutcome } from '#shared/usecases/claim-promo-code-page';
 import type { RegionNames } from '#shared/usecases/traveler-home';
 import type { ExchangeOutcome } from '#shared/usecases/traveler-sessions';
@@ -93,7 +94,7 @@ ${
   });
 };
 
-export const exchangeFailurePage = (frame: PageFrame, reason: Extract<ExchangeOutcome, { ok: false }>['reason']): Html => {
+export const exchangeFailurePage = (frame: PageFrame<FrameMessageKey>, reason: Extract<ExchangeOutcome, { ok: false }>['reason']): Html => {
   const { t } = frame;
   const titles = {
     invalid: ['tokenInvalidTitle', 'tokenInvalidBody'],
@@ -152,4 +153,5 @@ export const claimOutcomePage = (frame: PageFrame, outcome: ClaimOutcome): { sta
   return { status, page: messagePage(frame, { title: t(title), body: t(body) }) };
 };
 
-export const notFoundPage = (frame: PageFrame): Html => messagePage(frame, { title: frame.t('notFoundTitle'), body: frame.t('notFoundBody') });
+export const notFoundPage = (frame: PageFrame<FrameMessageKey>): Html =>
+  messagePage(frame, { title: frame.t('notFoundTitle'), body: frame.t('notFoundBody') });

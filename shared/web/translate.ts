@@ -1,9 +1,10 @@
 // web → one catalog's translate function: the key's text with its {placeholders} filled in.
-import type { MessageKey, Messages } from '#shared/web/messages/en';
+import type { MessageKey } from '#shared/web/messages/en';
 
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+/** Translates the keys of one catalog: every page's (MessageKey), or the frame texts alone (FrameMessageKey). */
+export type Translate<K extends string = MessageKey> = (key: K, values?: Record<string, string | number>) => string;
 
 export const translateWith =
-  (catalog: Messages): Translate =>
+  <K extends string>(catalog: Record<K, string>): Translate<K> =>
   (key, values) =>
     catalog[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name] ?? `{${name}}`));

@@ -9,6 +9,7 @@ import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { lambdaAliases, lambdaBuildOptions, lambdaBundling } from '#lib/bundling';
 import type { ConnectivityKind } from '#shared/config';
 import { esimGoRoutes, providerRoutes, routes } from '#shared/routes';
+import { enFrame, enPages } from '#shared/web/messages/en';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -118,6 +119,32 @@ describe('Function: lambdaBundling', () => {
     expect(travelerPage.filter((file) => file.startsWith('shared/web/messages/')).sort()).toEqual(
       ['de', 'en', 'fr'].map((language) => `shared/web/messages/${language}.ts`),
     );
+  });
+
+  it('builds the pages that only say what happened (not found, a refused sign-in link) from the frame texts alone', async () => {
+    // Prepare
+    const bundleText = async (entry: string) => {
+      const outfile = join(mkdtempSync(join(tmpdir(), 'bundling-')), 'index.js');
+      await build(lambdaBuildOptions(projectRoot, entry, outfile, 'es2plus'));
+      return readFileSync(outfile, 'utf8');
+    };
+    // Sentences only: a word such as "Expired" or "Data" also occurs in the SDK's code.
+    const pageTexts = Object.values(enPages).filter((text) => text.length >= 20 && text.includes(' '));
+
+    // Act
+    const [notFound, start, home] = await Promise.all([
+      bundleText('functions/web-not-found.ts'),
+      bundleText('functions/web-start.ts'),
+      bundleText('functions/web-home.ts'),
+    ]);
+
+    // Assess: the frame's texts are there, no traveler page's is; the home page has both
+    for (const bundle of [notFound, start]) {
+      expect(bundle).toContain(enFrame.notFoundTitle);
+      expect(pageTexts.filter((text) => bundle.includes(text))).toEqual([]);
+    }
+    expect(home).toContain(enPages.homeTitle);
+    expect(home).toContain(enFrame.errorTitle);
   });
 
   it('grants the provider secret to exactly the routes whose function reads it (least privilege)', async () => {

@@ -1,7 +1,7 @@
 // web → German.
-import type { Messages } from '#shared/web/messages/en';
+import type { FrameMessages, Messages, PageMessages } from '#shared/web/messages/en';
 
-export const de: Messages = {
+export const deFrame: FrameMessages = {
   skipToContent: 'Zum Hauptinhalt springen',
   serviceName: 'Reise-eSIM',
   footer: 'Sichere Seite. Ihre Daten erscheinen nie in der Adresszeile.',
@@ -21,6 +21,9 @@ export const de: Messages = {
   errorBody: 'Der Fehler liegt bei uns. Bitte versuchen Sie es in einer Minute erneut.',
   formExpiredTitle: 'Bitte erneut versuchen',
   formExpiredBody: 'Dieses Formular ist abgelaufen oder kam von einer anderen Seite. Laden Sie die Seite neu und senden Sie es erneut.',
+};
+
+export const dePages: PageMessages = {
   homeTitle: 'Ihre Reisedaten',
   travelerLabel: 'Reisenden-ID',
   esimTitle: 'Ihre eSIM',
@@ -111,3 +114,5 @@ export const de: Messages = {
   bundleGoneTitle: 'Dieses Paket ist nicht mehr verfügbar',
   bundleGoneBody: 'Es wurde nichts berechnet. Gehen Sie zurück zum Shop und wählen Sie ein anderes Paket.',
 };
+
+export const de: Messages = /* @__PURE__ */ (() => ({ ...deFrame, ...dePages }))();

@@ -1,5 +1,6 @@
 // web → English, the fallback language; every other language must carry exactly these keys.
-export const en = {
+/** The layout and the pages that only say what happened (refusals, failures, not found): every page function needs them. */
+export const enFrame = {
   skipToContent: 'Skip to main content',
   serviceName: 'Travel eSIM',
   footer: 'Secure page. Your details never appear in the address bar.',
@@ -18,6 +19,10 @@ export const en = {
   errorBody: 'This is on our side. Please try again in a minute.',
   formExpiredTitle: 'Please try again',
   formExpiredBody: 'This form expired or was sent from another page. Reload the page and send it again.',
+} as const;
+
+/** What the traveler's pages say. */
+export const enPages = {
   homeTitle: 'Your travel data',
   travelerLabel: 'Traveler ID',
   esimTitle: 'Your eSIM',
@@ -107,5 +112,11 @@ export const en = {
   bundleGoneBody: 'Nothing was charged. Go back to the shop and choose another package.',
 } as const;
 
+/** Pure-marked: a function that only frames pages (the 404 page) bundles the frame texts alone. */
+export const en = /* @__PURE__ */ (() => ({ ...enFrame, ...enPages }))();
+
+export type FrameMessageKey = keyof typeof enFrame;
 export type MessageKey = keyof typeof en;
+export type FrameMessages = Record<FrameMessageKey, string>;
+export type PageMessages = Record<Exclude<MessageKey, FrameMessageKey>, string>;
 export type Messages = Record<MessageKey, string>;

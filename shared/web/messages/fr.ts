@@ -1,7 +1,7 @@
 // web → French.
-import type { Messages } from '#shared/web/messages/en';
+import type { FrameMessages, Messages, PageMessages } from '#shared/web/messages/en';
 
-export const fr: Messages = {
+export const frFrame: FrameMessages = {
   skipToContent: 'Aller au contenu principal',
   serviceName: 'eSIM de voyage',
   footer: 'Page sécurisée. Vos données n’apparaissent jamais dans la barre d’adresse.',
@@ -21,6 +21,9 @@ export const fr: Messages = {
   errorBody: 'Le problème vient de chez nous. Réessayez dans une minute.',
   formExpiredTitle: 'Veuillez réessayer',
   formExpiredBody: 'Ce formulaire a expiré ou vient d’une autre page. Rechargez la page et envoyez-le de nouveau.',
+};
+
+export const frPages: PageMessages = {
   homeTitle: 'Vos données de voyage',
   travelerLabel: 'Identifiant voyageur',
   esimTitle: 'Votre eSIM',
@@ -111,3 +114,5 @@ export const fr: Messages = {
   bundleGoneTitle: 'Ce forfait n’est plus disponible',
   bundleGoneBody: 'Rien n’a été débité. Revenez à la boutique et choisissez un autre forfait.',
 };
+
+export const fr: Messages = /* @__PURE__ */ (() => ({ ...frFrame, ...frPages }))();
