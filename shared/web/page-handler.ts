@@ -129,7 +129,7 @@ export const publicMessagePage = (handle: (request: PageRequest<FrameMessageKey>
 const MAX_FORM_BYTES = 8 * 1024;
 
 /** A urlencoded form body (bounded); anything else reads as an empty form, which every form's check refuses. */
-const readForm = (request: PageRequest): URLSearchParams => {
+const readForm = (request: PageRequest<FrameMessageKey>): URLSearchParams => {
   const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
   const raw = request.event.body ?? '';
   const text = request.event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
@@ -147,14 +147,14 @@ const formExpiredPage = (request: PageRequest<FrameMessageKey>): PageOutcome => 
  * How a form's CSRF token is checked (the posted `csrf_token`, or undefined): against the session's token, a
  * cookie, or a signature over what the form is for. Only this differs from form to form.
  */
-export type CsrfCheck<R extends PageRequest> = (request: R, token: string | undefined) => boolean | Promise<boolean>;
+export type CsrfCheck<R extends PageRequest<FrameMessageKey>> = (request: R, token: string | undefined) => boolean | Promise<boolean>;
 
 /**
  * Every posted form goes through this: a cross-site post, or a token `check` refuses, gets the 403 page before
  * `handle` runs; `handle` gets the form's fields. The form body is read nowhere else, so no form can skip the check.
  */
 export const postedForm =
-  <R extends PageRequest>(check: CsrfCheck<R>, handle: (request: R, form: URLSearchParams) => Promise<PageOutcome>) =>
+  <R extends PageRequest<FrameMessageKey>>(check: CsrfCheck<R>, handle: (request: R, form: URLSearchParams) => Promise<PageOutcome>) =>
   async (request: R): Promise<PageOutcome> => {
     const form = readForm(request);
     if (isCrossSite(request.headers) || !(await check(request, form.get(CSRF_FIELD) ?? undefined))) return formExpiredPage(request);

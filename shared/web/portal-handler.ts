@@ -4,7 +4,7 @@ import { portalSessions } from '#shared/composition/partner-portal';
 import { logger } from '#shared/observability';
 import { loadPortalSession } from '#shared/usecases/partner-portal';
 import type { PortalSession } from '#shared/usecases/ports/webhooks';
-import { en } from '#shared/web/messages/en';
+import { enFrame, type FrameMessageKey } from '#shared/web/messages/en';
 import { messagePage, type PageFrame } from '#shared/web/layout';
 import { type FrameSource, type PageOutcome, type PageRequest, respond, servePageIn } from '#shared/web/page-handler';
 import { clearCookie } from '#shared/web/security';
@@ -12,27 +12,31 @@ import { translateWith } from '#shared/web/translate';
 
 export const PORTAL_COOKIE = 'portal';
 
-export interface PortalPageRequest extends PageRequest {
+export interface PortalPageRequest extends PageRequest<FrameMessageKey> {
   session: PortalSession;
-  portalFrame: PageFrame;
+  portalFrame: PageFrame<FrameMessageKey>;
 }
 
-const english = /* @__PURE__ */ translateWith(en);
+const english = /* @__PURE__ */ translateWith(enFrame);
 
-export const portalFrame = (request: Pick<PageRequest, 'basePath'>): PageFrame => ({ language: 'en', t: english, basePath: request.basePath });
+export const portalFrame = (request: Pick<PageRequest, 'basePath'>): PageFrame<FrameMessageKey> => ({
+  language: 'en',
+  t: english,
+  basePath: request.basePath,
+});
 
 /** Every portal page, its failure page too, is English: no other language is bundled. */
-const englishFrames: FrameSource = (request) => () => portalFrame(request);
+const englishFrames: FrameSource<FrameMessageKey> = (request) => () => portalFrame(request);
 const servePortalPage = /* @__PURE__ */ servePageIn(englishFrames);
 
 /** A portal page anyone may open (the link that starts a session). */
-export const publicPortalPage = (handle: (request: PageRequest) => Promise<PageOutcome>) =>
+export const publicPortalPage = (handle: (request: PageRequest<FrameMessageKey>) => Promise<PageOutcome>) =>
   servePortalPage(async (request) => respond(request, await handle(request)));
 
 const newLinkGuidance = 'Create a new link with POST /webhooks/portal-link (or ask support), then open it.';
 
 /** What a browser without a live portal session sees: how to get a new link. */
-export const portalClosedPage = (request: PageRequest): PageOutcome => ({
+export const portalClosedPage = (request: PageRequest<FrameMessageKey>): PageOutcome => ({
   status: 401,
   page: messagePage(portalFrame(request), {
     title: 'Your portal session has ended',
@@ -49,7 +53,7 @@ const refusals = {
 } as const;
 
 /** A link that cannot open the portal; a session the browser already has stays as it is. */
-export const portalLinkRefusedPage = (request: PageRequest, reason: keyof typeof refusals): PageOutcome => {
+export const portalLinkRefusedPage = (request: PageRequest<FrameMessageKey>, reason: keyof typeof refusals): PageOutcome => {
   const { status, title, body } = refusals[reason];
   return { status, page: messagePage(portalFrame(request), { title, body, guidance: newLinkGuidance }) };
 };

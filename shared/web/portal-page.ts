@@ -3,6 +3,7 @@
 import type { WebhookDeliveryOutput, WebhookEndpointOutput, WebhookTestResultOutput } from '#shared/domain/webhook-schemas';
 import { html, type Html } from '#shared/web/html';
 import { layout, type PageFrame } from '#shared/web/layout';
+import type { FrameMessageKey } from '#shared/web/messages/en';
 import { CSRF_FIELD } from '#shared/web/security';
 
 export const portalPath = (basePath: string) => `${basePath}/portal`;
@@ -15,7 +16,7 @@ export const ROTATION_OVERLAPS_MINUTES = [0, 60, 1440, 10080] as const;
 const durationText = (minutes: number) =>
   minutes === 0 ? 'no overlap (hard cutover)' : minutes < 1440 ? `${minutes / 60} hour(s)` : `${minutes / 1440} day(s)`;
 
-const actionForm = (frame: PageFrame, csrfToken: string, action: string, content: Html): Html =>
+const actionForm = (frame: PageFrame<FrameMessageKey>, csrfToken: string, action: string, content: Html): Html =>
   html`<form method="post" action="${portalPath(frame.basePath)}/actions" class="inline">
 <input type="hidden" name="${CSRF_FIELD}" value="${csrfToken}"><input type="hidden" name="action" value="${action}">
 ${content}
@@ -35,7 +36,7 @@ const attemptsTable = (delivery: WebhookDeliveryOutput): Html =>
           }</td><td>${attempt.latency_ms} ms</td></tr>`,
       )}</tbody></table>`;
 
-const deliveryItem = (frame: PageFrame, csrfToken: string, delivery: WebhookDeliveryOutput): Html =>
+const deliveryItem = (frame: PageFrame<FrameMessageKey>, csrfToken: string, delivery: WebhookDeliveryOutput): Html =>
   html`<li class="card"><h3>${delivery.event}: ${delivery.status}</h3>
 <dl class="facts">${fact('Event id', delivery.event_id)}${fact('Delivery id', delivery.delivery_id)}${fact('Started', delivery.created_at)}${fact(
     'Attempts',
@@ -51,7 +52,7 @@ ${actionForm(
 
 /** The portal's one page: what the endpoint is, how it does, what was sent, and what the partner can do about it. */
 export const portalHomePage = (
-  frame: PageFrame,
+  frame: PageFrame<FrameMessageKey>,
   view: { endpoint: WebhookEndpointOutput; deliveries: WebhookDeliveryOutput[]; csrfToken: string },
 ): Html => {
   const { endpoint, deliveries, csrfToken } = view;
@@ -94,7 +95,7 @@ ${deliveries.length === 0 ? html`<p>No deliveries yet.</p>` : html`<ul class="ca
 };
 
 /** The answer to an action: what happened, and the way back. */
-export const portalResultPage = (frame: PageFrame, result: { title: string; lines: Array<string | Html> }): Html =>
+export const portalResultPage = (frame: PageFrame<FrameMessageKey>, result: { title: string; lines: Array<string | Html> }): Html =>
   layout(frame, {
     title: result.title,
     content: html`<h1>${result.title}</h1>${result.lines.map((line) => html`<p>${line}</p>`)}<p><a href="${portalPath(frame.basePath)}">Back to your webhooks</a></p>`,

@@ -121,7 +121,7 @@ describe('Function: lambdaBundling', () => {
     );
   });
 
-  it('builds the pages that only say what happened (not found, a refused sign-in link) from the frame texts alone', async () => {
+  it('builds the pages that only say what happened (not found, a refused sign-in link) and the partner portal from the frame texts alone', async () => {
     // Prepare
     const bundleText = async (entry: string) => {
       const outfile = join(mkdtempSync(join(tmpdir(), 'bundling-')), 'index.js');
@@ -132,14 +132,15 @@ describe('Function: lambdaBundling', () => {
     const pageTexts = Object.values(enPages).filter((text) => text.length >= 20 && text.includes(' '));
 
     // Act
-    const [notFound, start, home] = await Promise.all([
+    const [notFound, start, portal, home] = await Promise.all([
       bundleText('functions/web-not-found.ts'),
       bundleText('functions/web-start.ts'),
+      bundleText('functions/portal-home.ts'),
       bundleText('functions/web-home.ts'),
     ]);
 
     // Assess: the frame's texts are there, no traveler page's is; the home page has both
-    for (const bundle of [notFound, start]) {
+    for (const bundle of [notFound, start, portal]) {
       expect(bundle).toContain(enFrame.notFoundTitle);
       expect(pageTexts.filter((text) => bundle.includes(text))).toEqual([]);
     }
