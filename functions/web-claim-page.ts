@@ -4,11 +4,12 @@ import { CLAIM_FORM_TTL_SECONDS, describeClaimPage, isVisitNonce, issueClaimForm
 import { tokenSigner } from '#shared/composition/token-signer';
 import { wallClock } from '#shared/clock';
 import { webBrandStore, webPromoCodes } from '#shared/composition/traveler-web';
+import { claimTexts } from '#shared/web/i18n';
 import { publicPage } from '#shared/web/page-handler';
 import { claimFormPage, notFoundPage } from '#shared/web/pages';
 import { CSRF_COOKIE, setCookie } from '#shared/web/security';
 
-export const handler = publicPage(async (request) => {
+export const handler = publicPage(claimTexts, async (request) => {
   const uuid = request.event.pathParameters?.uuid ?? '';
   const found = UUID_PATTERN.test(uuid) ? await describeClaimPage({ uuid }, { promoCodes: webPromoCodes, brands: webBrandStore }) : undefined;
   if (!found) return { status: 404, page: notFoundPage(request.frame()) };

@@ -1,10 +1,11 @@
 // GET /app → the traveler's home: their packages, under their partner's brand and in their language.
 import { showTravelerHomePage } from '#shared/usecases/traveler-home';
 import { webBrandStore, webCatalog, webTravelers } from '#shared/composition/traveler-web';
+import { homeTexts } from '#shared/web/i18n';
 import { travelerPage } from '#shared/web/traveler-page';
 import { homePage } from '#shared/web/pages';
 
-export const handler = travelerPage(async (request) => {
+export const handler = travelerPage(homeTexts, async (request) => {
   const { view, brand, regionNames } = await showTravelerHomePage(
     { session: request.session },
     { home: webTravelers, brands: webBrandStore, catalog: webCatalog },

@@ -7,11 +7,13 @@ import { messagePage } from '#shared/web/layout';
 import { postedForm } from '#shared/web/page-handler';
 import { shopDependencies } from '#shared/composition/shop';
 import { bundleGonePage, checkoutDonePage } from '#shared/web/shop-page';
+import { shopTexts } from '#shared/web/i18n';
 import { sessionCsrfToken, travelerPage } from '#shared/web/traveler-page';
 
 const FIELD = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const handler = travelerPage(
+  shopTexts,
   postedForm(sessionCsrfToken, async (request, form) => {
     const { view: home, brand } = await showTravelerHome({ session: request.session }, { home: webTravelers, brands: webBrandStore });
     const frame = request.frame({ bookingLocale: home.locale, brand });

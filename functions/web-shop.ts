@@ -4,9 +4,10 @@ import { showTravelerHome } from '#shared/usecases/traveler-home';
 import { showShop } from '#shared/usecases/web-shop';
 import { webBrandStore, webCatalog, webTravelers } from '#shared/composition/traveler-web';
 import { shopPage } from '#shared/web/shop-page';
+import { shopTexts } from '#shared/web/i18n';
 import { travelerPage } from '#shared/web/traveler-page';
 
-export const handler = travelerPage(async (request) => {
+export const handler = travelerPage(shopTexts, async (request) => {
   const [{ view: home, brand }, view] = await Promise.all([
     showTravelerHome({ session: request.session }, { home: webTravelers, brands: webBrandStore }),
     showShop({ destinationId: request.event.queryStringParameters?.destination?.slice(0, 64) }, { catalog: webCatalog }),

@@ -5,6 +5,7 @@ import { describeClaimPage, isClaimFormTokenValid, UUID_PATTERN, type ClaimPromo
 import { tokenSigner } from '#shared/composition/token-signer';
 import { wallClock } from '#shared/clock';
 import { webBrandStore, webPromoCodes } from '#shared/composition/traveler-web';
+import { claimTexts } from '#shared/web/i18n';
 import { postedForm, publicPage } from '#shared/web/page-handler';
 import { claimFormPage, claimOutcomePage, notFoundPage } from '#shared/web/pages';
 import { CSRF_COOKIE, CSRF_FIELD } from '#shared/web/security';
@@ -17,6 +18,7 @@ const EmailSchema = v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(254
  */
 export const claimFormHandler = (claim: ClaimPromoCode) =>
   publicPage(
+    claimTexts,
     postedForm(
       (request, token) =>
         isClaimFormTokenValid(

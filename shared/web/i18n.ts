@@ -1,11 +1,12 @@
 // web → the language of a page: the booking's locale, then Accept-Language, then English.
-import { de, deFrame } from '#shared/web/messages/de';
-import { en, enFrame, type FrameMessageKey, type FrameMessages, type Messages } from '#shared/web/messages/en';
-import { fr, frFrame } from '#shared/web/messages/fr';
+import { de, deClaim, deFrame, deHome, deInstall, deShop } from '#shared/web/messages/de';
+import { en, enClaim, enFrame, enHome, enInstall, enShop, type FrameMessageKey, type FrameMessages, type Messages } from '#shared/web/messages/en';
+import { fr, frClaim, frFrame, frHome, frInstall, frShop } from '#shared/web/messages/fr';
 import { type Translate, translateWith } from '#shared/web/translate';
 
+/** Every text of every language (tests and tools; a page function translates with its groups alone). */
 export const catalogs = { en, de, fr } satisfies Record<string, Messages>;
-/** The frame texts alone (layout, refusals, failures, not found), for functions that serve no other page. */
+/** The frame texts alone (layout, refusals, failures, not found, signed out), for functions that serve no other page. */
 export const frameCatalogs = { en: enFrame, de: deFrame, fr: frFrame } satisfies Record<keyof typeof catalogs, FrameMessages>;
 export type Language = keyof typeof frameCatalogs;
 export const languages = Object.keys(frameCatalogs) as Language[];
@@ -36,5 +37,29 @@ export const chooseLanguage = (input: { bookingLocale?: string | null; acceptLan
 
 export type { Translate } from '#shared/web/translate';
 
+/** Translates with one language's texts, all of them: for tests and tools. */
 export const translator = (language: Language): Translate => translateWith(catalogs[language]);
-export const frameTranslator = (language: Language): Translate<FrameMessageKey> => translateWith(frameCatalogs[language]);
+
+/** The texts of a kind of page, by language: what its frame translates with. */
+export type PageTexts<K extends string> = (language: Language) => Translate<K>;
+
+export const frameTexts: PageTexts<FrameMessageKey> = (language) => translateWith(frameCatalogs[language]);
+
+/** The frame texts and one page group's, merged once per language and instance. */
+const textsWith = <G extends string>(group: Record<Language, Record<G, string>>): PageTexts<G | FrameMessageKey> => {
+  const merged = new Map<Language, Translate<G | FrameMessageKey>>();
+  return (language) => {
+    let translate = merged.get(language);
+    if (!translate) {
+      translate = translateWith<G | FrameMessageKey>({ ...frameCatalogs[language], ...group[language] });
+      merged.set(language, translate);
+    }
+    return translate;
+  };
+};
+
+// Pure-marked: a function bundles the texts of the pages it serves, in every language, and no others.
+export const homeTexts = /* @__PURE__ */ textsWith({ en: enHome, de: deHome, fr: frHome });
+export const claimTexts = /* @__PURE__ */ textsWith({ en: enClaim, de: deClaim, fr: frClaim });
+export const installTexts = /* @__PURE__ */ textsWith({ en: enInstall, de: deInstall, fr: frInstall });
+export const shopTexts = /* @__PURE__ */ textsWith({ en: enShop, de: deShop, fr: frShop });

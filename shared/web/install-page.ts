@@ -4,6 +4,7 @@ import type { InstructionsDocument } from '#shared/domain/install/instructions';
 import { devicePlatforms, pickerVersions, type Device } from '#shared/web/device';
 import { html, type Html } from '#shared/web/html';
 import { layout, type PageFrame } from '#shared/web/layout';
+import type { InstallMessageKey } from '#shared/web/messages/en';
 
 const platformLabels = { iphone: 'deviceIphone', ipad: 'deviceIpad', android: 'deviceAndroid', other: 'deviceOther' } as const;
 
@@ -25,7 +26,7 @@ const stepExtra = (doc: InstructionsDocument, id: InstructionsDocument['steps'][
 };
 
 /** A GET form: choosing another device reloads the page with `platform` and `os_version`, no script needed. */
-const devicePicker = (frame: PageFrame, device: Device): Html => {
+const devicePicker = (frame: PageFrame<InstallMessageKey>, device: Device): Html => {
   const { t, basePath } = frame;
   const option = (value: string, label: string, selected: boolean) =>
     html`<option value="${value}"${selected ? html` selected` : ''}>${label}</option>`;
@@ -46,7 +47,7 @@ const devicePicker = (frame: PageFrame, device: Device): Html => {
 </form>`;
 };
 
-export const installPage = (frame: PageFrame, input: { instructions: InstructionsDocument | null; device: Device }): Html => {
+export const installPage = (frame: PageFrame<InstallMessageKey>, input: { instructions: InstructionsDocument | null; device: Device }): Html => {
   const { t, basePath } = frame;
   const doc = input.instructions;
   const home = html`<p><a href="${basePath}/app">${t('backHome')}</a></p>`;

@@ -8,7 +8,7 @@ import * as config from '#shared/config';
 import { lowerCaseHeaders } from '#shared/http/request';
 import { logger } from '#shared/observability';
 import type { Html } from '#shared/web/html';
-import { chooseLanguage, frameTranslator, type Language, type Translate, translator } from '#shared/web/i18n';
+import { chooseLanguage, frameTexts, type PageTexts } from '#shared/web/i18n';
 import { messagePage, type PageFrame } from '#shared/web/layout';
 import type { FrameMessageKey, MessageKey } from '#shared/web/messages/en';
 import { cookieName, CSRF_FIELD, isCrossSite, pageSecurityHeaders, readCookies } from '#shared/web/security';
@@ -38,7 +38,7 @@ export type FrameSource<K extends string = MessageKey> = (request: {
 
 /** The traveler's language: the booking's locale, then Accept-Language, then English. */
 const framesIn =
-  <K extends string>(translate: (language: Language) => Translate<K>): FrameSource<K> =>
+  <K extends string>(translate: PageTexts<K>): FrameSource<K> =>
   ({ headers, basePath }) =>
   (options = {}) => {
     const language = chooseLanguage({ bookingLocale: options.bookingLocale, acceptLanguage: headers['accept-language'] });
@@ -112,19 +112,17 @@ export const servePageIn =
     }
   };
 
-/** A traveler's page, in the traveler's language. Pure-marked: the portal's functions bundle no other language. */
-export const servePage = /* @__PURE__ */ servePageIn(/* @__PURE__ */ framesIn(translator));
+/** Pages in the traveler's language, translated with `texts` (the frame's and their own group's). */
+export const servePageWith = <K extends string>(texts: PageTexts<K | FrameMessageKey>) => servePageIn(framesIn(texts));
 
-/** A page that only says what happened, in the traveler's language: it bundles the frame texts alone. */
-const serveMessagePage = /* @__PURE__ */ servePageIn(/* @__PURE__ */ framesIn(frameTranslator));
+/** A page anyone may open (claim form), translated with `texts`. */
+export const publicPage = <K extends string>(
+  texts: PageTexts<K | FrameMessageKey>,
+  handle: (request: PageRequest<K | FrameMessageKey>) => Promise<PageOutcome>,
+) => servePageWith(texts)(async (request) => respond(request, await handle(request)));
 
-/** A page anyone may open (token entry, claim form, not found). */
-export const publicPage = (handle: (request: PageRequest) => Promise<PageOutcome>) =>
-  servePage(async (request) => respond(request, await handle(request)));
-
-/** A public page built from the frame texts alone (not found). */
-export const publicMessagePage = (handle: (request: PageRequest<FrameMessageKey>) => Promise<PageOutcome>) =>
-  serveMessagePage(async (request) => respond(request, await handle(request)));
+/** A public page that only says what happened (not found, a refused sign-in link): the frame texts alone. */
+export const publicMessagePage = (handle: (request: PageRequest<FrameMessageKey>) => Promise<PageOutcome>) => publicPage(frameTexts, handle);
 
 const MAX_FORM_BYTES = 8 * 1024;
 

@@ -3,7 +3,7 @@ import { regionName } from '#shared/domain/catalog';
 import { countryName } from '#shared/domain/country-names';
 import { html, type Html } from '#shared/web/html';
 import { layout, messagePage, type PageFrame } from '#shared/web/layout';
-import type { FrameMessageKey } from '#shared/web/messages/en';
+import type { ClaimMessageKey, FrameMessageKey, HomeMessageKey } from '#shared/web/messages/en';
 import type { ClaimOutcome } from '#shared/usecases/claim-promo-code-page';
 import type { RegionNames } from '#shared/usecases/traveler-home';
 import type { ExchangeOutcome } from '#shared/usecases/traveler-sessions';
@@ -13,23 +13,23 @@ import type { CurrentEsimView, EsimPackageView, QueuedPackageView, TravelerHomeV
 const csrfField = (token: string) => html`<input type="hidden" name="${CSRF_FIELD}" value="${token}">`;
 
 /** A destination code as the page's language names it: a country from ISO 3166, a region from the catalog. */
-const placeName = (frame: PageFrame, code: string, regionNames: RegionNames): string => {
+const placeName = (frame: PageFrame<FrameMessageKey>, code: string, regionNames: RegionNames): string => {
   const region = regionNames[code];
   return region ? regionName(region, frame.language) || code : countryName(code, frame.language);
 };
 
-const destinationOf = (frame: PageFrame, entry: QueuedPackageView, regionNames: RegionNames) => {
+const destinationOf = (frame: PageFrame<FrameMessageKey>, entry: QueuedPackageView, regionNames: RegionNames) => {
   const destination = entry.package.destination;
   if (destination === undefined || destination === null) return '–';
   return (Array.isArray(destination) ? destination : [destination]).map((code) => placeName(frame, code, regionNames)).join(', ');
 };
 
-const dateOf = (frame: PageFrame, iso: string) =>
+const dateOf = (frame: PageFrame<FrameMessageKey>, iso: string) =>
   new Intl.DateTimeFormat(frame.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
 
 const statusLabels = { pending: 'statusPending', redeemed: 'statusRedeemed', claimed: 'statusClaimed' } as const;
 
-const queuedCard = (frame: PageFrame, entry: QueuedPackageView, regionNames: RegionNames): Html => {
+const queuedCard = (frame: PageFrame<HomeMessageKey>, entry: QueuedPackageView, regionNames: RegionNames): Html => {
   const { t } = frame;
   const duration = entry.package.package_duration;
   return html`<li class="card">
@@ -44,7 +44,7 @@ ${entry.expires_at ? html`<dt>${t('expiresLabel')}</dt><dd>${dateOf(frame, entry
 };
 
 const GB = 1024 ** 3;
-const amount = (frame: PageFrame, bytes: number) =>
+const amount = (frame: PageFrame<FrameMessageKey>, bytes: number) =>
   bytes >= GB / 10
     ? `${new Intl.NumberFormat(frame.language, { maximumFractionDigits: 1 }).format(bytes / GB)} GB`
     : `${new Intl.NumberFormat(frame.language, { maximumFractionDigits: 0 }).format(bytes / 1024 ** 2)} MB`;
@@ -52,7 +52,7 @@ const amount = (frame: PageFrame, bytes: number) =>
 const packageStatus = { queued: 'packageQueued', active: 'packageActive', depleted: 'packageDepleted', expired: 'packageExpired' } as const;
 
 /** The data meter: a native <meter> with a text equivalent, so the numbers never depend on seeing the bar. */
-const esimPackageCard = (frame: PageFrame, pkg: EsimPackageView, regionNames: RegionNames): Html => {
+const esimPackageCard = (frame: PageFrame<HomeMessageKey>, pkg: EsimPackageView, regionNames: RegionNames): Html => {
   const { t } = frame;
   const id = `meter-${pkg.package_id}`;
   return html`<li class="card">
@@ -64,14 +64,14 @@ ${pkg.expires_at ? html`<p class="muted">${t('validUntil', { date: dateOf(frame,
 </li>`;
 };
 
-const esimSection = (frame: PageFrame, esim: CurrentEsimView | null, regionNames: RegionNames): Html => {
+const esimSection = (frame: PageFrame<HomeMessageKey>, esim: CurrentEsimView | null, regionNames: RegionNames): Html => {
   const { t } = frame;
   if (!esim) return html`<p class="notice">${t('esimPending')}</p>`;
   return html`<p><span class="tag">${esim.status === 'installed' ? t('esimInstalled') : t('esimNotInstalled')}</span></p>
 ${esim.packages.length > 0 ? html`<ul class="cards" role="list">${esim.packages.map((pkg) => esimPackageCard(frame, pkg, regionNames))}</ul>` : ''}`;
 };
 
-export const homePage = (frame: PageFrame, input: { view: TravelerHomeView; regionNames: RegionNames; csrfToken: string }): Html => {
+export const homePage = (frame: PageFrame<HomeMessageKey>, input: { view: TravelerHomeView; regionNames: RegionNames; csrfToken: string }): Html => {
   const { t, basePath } = frame;
   const { view } = input;
   // Redeemed and claimed entries live on the eSIM now; the list is what the traveler still has to take.
@@ -112,7 +112,7 @@ export interface ClaimForm {
   emailError?: boolean;
 }
 
-export const claimFormPage = (frame: PageFrame, form: ClaimForm): Html => {
+export const claimFormPage = (frame: PageFrame<ClaimMessageKey>, form: ClaimForm): Html => {
   const { t, basePath } = frame;
   const describedBy = form.emailError ? 'email-hint email-error' : 'email-hint';
   return layout(frame, {
@@ -141,7 +141,7 @@ ${form.emailError ? html`<p class="error-message" id="email-error">${t('emailInv
   });
 };
 
-export const claimOutcomePage = (frame: PageFrame, outcome: ClaimOutcome): { status: number; page: Html } => {
+export const claimOutcomePage = (frame: PageFrame<ClaimMessageKey>, outcome: ClaimOutcome): { status: number; page: Html } => {
   const { t } = frame;
   const pages = {
     sent: [200, 'claimSentTitle', 'claimSentBody'],

@@ -5,6 +5,7 @@ import { destinationResponse } from '#shared/domain/destination-response';
 import type { ShopGroup, ShopView } from '#shared/usecases/web-shop';
 import { html, type Html } from '#shared/web/html';
 import { layout, messagePage, type PageFrame } from '#shared/web/layout';
+import type { FrameMessageKey, ShopMessageKey } from '#shared/web/messages/en';
 import { CSRF_FIELD } from '#shared/web/security';
 
 /** `1299` EUR → "12,99 €" in German: the ISO 4217 currency's own minor unit decides the division. */
@@ -13,12 +14,13 @@ export const formatPrice = (language: string, minorUnits: number, currency: stri
   return format.format(minorUnits / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
 };
 
-export const destinationName = (frame: PageFrame, destination: DestinationSummary): string => destinationResponse(destination, frame.language).name;
+export const destinationName = (frame: PageFrame<FrameMessageKey>, destination: DestinationSummary): string =>
+  destinationResponse(destination, frame.language).name;
 
-const bundleName = (frame: PageFrame, bundle: BundleRecord) =>
+const bundleName = (frame: PageFrame<FrameMessageKey>, bundle: BundleRecord) =>
   `${bundle.size ?? frame.t('unlimitedData')} · ${frame.t('durationDays', { days: bundle.package_duration })}`;
 
-const bundleCard = (frame: PageFrame, bundle: BundleRecord, form: { csrfToken: string; nonce: string }): Html => {
+const bundleCard = (frame: PageFrame<ShopMessageKey>, bundle: BundleRecord, form: { csrfToken: string; nonce: string }): Html => {
   const { t, basePath } = frame;
   const price = formatPrice(frame.language, bundle.price, bundle.currency);
   return html`<li class="card">
@@ -35,7 +37,11 @@ const bundleCard = (frame: PageFrame, bundle: BundleRecord, form: { csrfToken: s
 };
 
 /** The destination's own bundles under "Packages for France", each covering region's under its own labeled heading. */
-const bundleGroups = (frame: PageFrame, destination: DestinationSummary, input: { view: ShopView; csrfToken: string; nonce: string }): Html => {
+const bundleGroups = (
+  frame: PageFrame<ShopMessageKey>,
+  destination: DestinationSummary,
+  input: { view: ShopView; csrfToken: string; nonce: string },
+): Html => {
   const { t } = frame;
   const place = destinationName(frame, destination);
   const cards = (group: ShopGroup) => html`<ul class="cards" role="list">${group.bundles.map((bundle) => bundleCard(frame, bundle, input))}</ul>`;
@@ -51,7 +57,7 @@ ${cards(group)}`,
   )}`;
 };
 
-export const shopPage = (frame: PageFrame, input: { view: ShopView; csrfToken: string; nonce: string }): Html => {
+export const shopPage = (frame: PageFrame<ShopMessageKey>, input: { view: ShopView; csrfToken: string; nonce: string }): Html => {
   const { t, basePath } = frame;
   const { destination } = input.view;
   const named = input.view.destinations
@@ -72,7 +78,7 @@ ${destination ? bundleGroups(frame, destination, input) : ''}
 };
 
 /** Stripe Checkout style: one short page — paid, what you get, what happens next, one button. */
-export const checkoutDonePage = (frame: PageFrame, input: { bundle: BundleRecord; destination: DestinationSummary }): Html => {
+export const checkoutDonePage = (frame: PageFrame<ShopMessageKey>, input: { bundle: BundleRecord; destination: DestinationSummary }): Html => {
   const { t, basePath } = frame;
   const { bundle } = input;
   return layout(frame, {
@@ -88,4 +94,5 @@ export const checkoutDonePage = (frame: PageFrame, input: { bundle: BundleRecord
   });
 };
 
-export const bundleGonePage = (frame: PageFrame): Html => messagePage(frame, { title: frame.t('bundleGoneTitle'), body: frame.t('bundleGoneBody') });
+export const bundleGonePage = (frame: PageFrame<ShopMessageKey>): Html =>
+  messagePage(frame, { title: frame.t('bundleGoneTitle'), body: frame.t('bundleGoneBody') });

@@ -3,17 +3,19 @@ import { logger } from '#shared/observability';
 import { loadTravelerSession } from '#shared/usecases/traveler-sessions';
 import { webSessions } from '#shared/composition/traveler-web';
 import { messagePage } from '#shared/web/layout';
-import { respond, servePage, type CsrfCheck, type PageOutcome, type PageRequest } from '#shared/web/page-handler';
+import type { PageTexts } from '#shared/web/i18n';
+import type { FrameMessageKey, MessageKey } from '#shared/web/messages/en';
+import { respond, servePageWith, type PageOutcome, type PageRequest } from '#shared/web/page-handler';
 import { clearCookie, sameSecret, SESSION_COOKIE } from '#shared/web/security';
 import type { TravelerSession } from '#shared/usecases/ports/travelers';
 
-export interface SessionPageRequest extends PageRequest {
+export interface SessionPageRequest<K extends string = MessageKey> extends PageRequest<K> {
   session: TravelerSession;
   sessionId: string;
 }
 
 /** The page a traveler whose session ended sees: what happened and how to get back in. */
-export const sessionEndedPage = (request: PageRequest): PageOutcome => {
+export const sessionEndedPage = (request: PageRequest<FrameMessageKey>): PageOutcome => {
   const frame = request.frame();
   const { t } = frame;
   return {
@@ -24,8 +26,11 @@ export const sessionEndedPage = (request: PageRequest): PageOutcome => {
 };
 
 /** A page of one traveler: only a live session reaches `handle`, and the session names the one traveler it may see. */
-export const travelerPage = (handle: (request: SessionPageRequest) => Promise<PageOutcome>) =>
-  servePage(async (request) => {
+export const travelerPage = <K extends string>(
+  texts: PageTexts<K | FrameMessageKey>,
+  handle: (request: SessionPageRequest<K | FrameMessageKey>) => Promise<PageOutcome>,
+) =>
+  servePageWith(texts)(async (request) => {
     const sessionId = request.cookie(SESSION_COOKIE);
     const session = await loadTravelerSession({ sessionId }, webSessions);
     if (!session || !sessionId) return respond(request, sessionEndedPage(request));
@@ -34,4 +39,5 @@ export const travelerPage = (handle: (request: SessionPageRequest) => Promise<Pa
   });
 
 /** The CSRF check of a signed-in traveler's forms: the token issued with the session. */
-export const sessionCsrfToken: CsrfCheck<SessionPageRequest> = (request, token) => sameSecret(token, request.session.csrf_token);
+export const sessionCsrfToken = <R extends SessionPageRequest<FrameMessageKey>>(request: R, token: string | undefined): boolean =>
+  sameSecret(token, request.session.csrf_token);

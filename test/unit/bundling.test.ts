@@ -9,7 +9,7 @@ import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { lambdaAliases, lambdaBuildOptions, lambdaBundling } from '#lib/bundling';
 import type { ConnectivityKind } from '#shared/config';
 import { esimGoRoutes, providerRoutes, routes } from '#shared/routes';
-import { enFrame, enPages } from '#shared/web/messages/en';
+import { enClaim, enFrame, enHome, enInstall, enShop } from '#shared/web/messages/en';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -121,31 +121,44 @@ describe('Function: lambdaBundling', () => {
     );
   });
 
-  it('builds the pages that only say what happened (not found, a refused sign-in link) and the partner portal from the frame texts alone', async () => {
+  it("gives each page function the frame texts and its own pages' texts, in every language, and no other page's", async () => {
     // Prepare
     const bundleText = async (entry: string) => {
       const outfile = join(mkdtempSync(join(tmpdir(), 'bundling-')), 'index.js');
       await build(lambdaBuildOptions(projectRoot, entry, outfile, 'es2plus'));
       return readFileSync(outfile, 'utf8');
     };
-    // Sentences only: a word such as "Expired" or "Data" also occurs in the SDK's code.
-    const pageTexts = Object.values(enPages).filter((text) => text.length >= 20 && text.includes(' '));
+    // Sentences only (a word such as "Expired" or "Data" also occurs in the SDK's code), and none the frame says too.
+    const frameTexts = new Set<string>(Object.values(enFrame));
+    const sentencesOf = (group: Record<string, string>) =>
+      Object.values(group).filter((text) => text.length >= 20 && text.includes(' ') && !frameTexts.has(text));
+    const groups = { home: enHome, claim: enClaim, install: enInstall, shop: enShop };
+    const expected: Record<string, Array<keyof typeof groups>> = {
+      'web-not-found': [],
+      'web-start': [],
+      'web-sign-out': [],
+      'portal-home': [],
+      'web-home': ['home'],
+      'web-claim-page': ['claim'],
+      'web-claim-submit': ['claim'],
+      'web-install': ['install'],
+      'web-shop': ['shop'],
+      'web-shop-checkout': ['shop'],
+    };
 
     // Act
-    const [notFound, start, portal, home] = await Promise.all([
-      bundleText('functions/web-not-found.ts'),
-      bundleText('functions/web-start.ts'),
-      bundleText('functions/portal-home.ts'),
-      bundleText('functions/web-home.ts'),
-    ]);
+    const bundles = await Promise.all(Object.keys(expected).map(async (name) => [name, await bundleText(`functions/${name}.ts`)] as const));
 
-    // Assess: the frame's texts are there, no traveler page's is; the home page has both
-    for (const bundle of [notFound, start, portal]) {
-      expect(bundle).toContain(enFrame.notFoundTitle);
-      expect(pageTexts.filter((text) => bundle.includes(text))).toEqual([]);
+    // Assess: every page has the frame; a group's sentences are all there or none is
+    for (const [name, bundle] of bundles) {
+      expect(bundle).toContain(enFrame.errorTitle);
+      const present = Object.entries(groups).flatMap(([group, texts]) => {
+        const found = sentencesOf(texts).filter((text) => bundle.includes(text));
+        expect([name, group, found.length === 0 || found.length === sentencesOf(texts).length]).toEqual([name, group, true]);
+        return found.length > 0 ? [group] : [];
+      });
+      expect([name, present]).toEqual([name, expected[name]]);
     }
-    expect(home).toContain(enPages.homeTitle);
-    expect(home).toContain(enFrame.errorTitle);
   });
 
   it('grants the provider secret to exactly the routes whose function reads it (least privilege)', async () => {

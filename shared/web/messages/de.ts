@@ -1,5 +1,5 @@
 // web → German.
-import type { FrameMessages, Messages, PageMessages } from '#shared/web/messages/en';
+import type { ClaimMessages, FrameMessages, HomeMessages, InstallMessages, Messages, ShopMessages } from '#shared/web/messages/en';
 
 export const deFrame: FrameMessages = {
   skipToContent: 'Zum Hauptinhalt springen',
@@ -21,9 +21,15 @@ export const deFrame: FrameMessages = {
   errorBody: 'Der Fehler liegt bei uns. Bitte versuchen Sie es in einer Minute erneut.',
   formExpiredTitle: 'Bitte erneut versuchen',
   formExpiredBody: 'Dieses Formular ist abgelaufen oder kam von einer anderen Seite. Laden Sie die Seite neu und senden Sie es erneut.',
+  durationDays: '{days} Tage',
+  unlimitedData: 'Unbegrenzt',
+  signedOutTitle: 'Sie sind abgemeldet',
+  signedOutBody: 'Sie können diese Seite schließen.',
+  nextStepsTitle: 'So geht es weiter',
+  backHome: 'Zurück zu Ihren Reisedaten',
 };
 
-export const dePages: PageMessages = {
+export const deHome: HomeMessages = {
   homeTitle: 'Ihre Reisedaten',
   travelerLabel: 'Reisenden-ID',
   esimTitle: 'Ihre eSIM',
@@ -39,11 +45,8 @@ export const dePages: PageMessages = {
   validUntil: 'Gültig bis {date}',
   queuedTitle: 'Pakete, die auf Sie warten',
   queuedEmpty: 'Zurzeit warten keine Pakete auf Sie.',
-  destinationLabel: 'Reiseziel',
   sizeLabel: 'Daten',
   durationLabel: 'Gültig für',
-  durationDays: '{days} Tage',
-  unlimitedData: 'Unbegrenzt',
   expiresLabel: 'Einlösen bis',
   statusLabel: 'Status',
   statusPending: 'Bereit zum Einlösen',
@@ -52,14 +55,16 @@ export const dePages: PageMessages = {
   esimTypeClassic: 'Klassische eSIM',
   esimTypeUniversal: 'Universelle eSIM',
   signOut: 'Abmelden',
-  signedOutTitle: 'Sie sind abgemeldet',
-  signedOutBody: 'Sie können diese Seite schließen.',
+  installLink: 'eSIM auf diesem Telefon installieren',
+  shopLink: 'Mehr Daten kaufen',
+};
+
+export const deClaim: ClaimMessages = {
   claimTitle: 'Ihren eSIM-Code erhalten',
   claimIntro: 'Geben Sie Ihre E-Mail-Adresse ein, und wir senden Ihnen den Code für Ihr Reisedatenpaket.',
   emailLabel: 'E-Mail-Adresse',
   emailHint: 'Wir verwenden sie nur, um Ihnen diesen Code zu senden.',
   claimSubmit: 'Meinen Code senden',
-  nextStepsTitle: 'So geht es weiter',
   nextStep1: 'Wir senden Ihnen den Code sofort per E-Mail.',
   nextStep2: 'Öffnen Sie die E-Mail auf dem Telefon, mit dem Sie reisen.',
   nextStep3: 'Folgen Sie den Schritten in der E-Mail, um Ihre eSIM vor der Abreise zu installieren.',
@@ -71,8 +76,9 @@ export const dePages: PageMessages = {
   claimTakenBody: 'Falls Sie das waren, suchen Sie unsere E-Mail im Posteingang und im Spam-Ordner.',
   claimTooManyTitle: 'Zu viele Versuche',
   claimTooManyBody: 'Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
-  installLink: 'eSIM auf diesem Telefon installieren',
-  backHome: 'Zurück zu Ihren Reisedaten',
+};
+
+export const deInstall: InstallMessages = {
   installNoEsimTitle: 'Ihre eSIM ist noch nicht bereit',
   installNoEsimBody: 'Für Sie gibt es noch keine eSIM zum Installieren. Sie wird erstellt, wenn Sie Ihr erstes Datenpaket einlösen.',
   installNoEsimNext:
@@ -91,7 +97,9 @@ export const dePages: PageMessages = {
   deviceOther: 'Anderes Telefon',
   installBrandFallback: 'Reise',
   deviceOtherName: 'Telefon',
-  shopLink: 'Mehr Daten kaufen',
+};
+
+export const deShop: ShopMessages = {
   shopTitle: 'Daten kaufen',
   shopIntro: 'Wählen Sie Ihr Reiseziel und dann ein Paket. Es wird Ihrer eSIM hinzugefügt; Sie brauchen keine neue eSIM.',
   shopDestinationLabel: 'Reiseziel',
@@ -115,4 +123,4 @@ export const dePages: PageMessages = {
   bundleGoneBody: 'Es wurde nichts berechnet. Gehen Sie zurück zum Shop und wählen Sie ein anderes Paket.',
 };
 
-export const de: Messages = /* @__PURE__ */ (() => ({ ...deFrame, ...dePages }))();
+export const de: Messages = /* @__PURE__ */ (() => ({ ...deFrame, ...deHome, ...deClaim, ...deInstall, ...deShop }))();

@@ -1,5 +1,5 @@
 // web → English, the fallback language; every other language must carry exactly these keys.
-/** The layout and the pages that only say what happened (refusals, failures, not found): every page function needs them. */
+/** The layout, the pages that only say what happened (refusals, failures, not found, signed out) and words several pages share: every page function needs them. */
 export const enFrame = {
   skipToContent: 'Skip to main content',
   serviceName: 'Travel eSIM',
@@ -19,10 +19,16 @@ export const enFrame = {
   errorBody: 'This is on our side. Please try again in a minute.',
   formExpiredTitle: 'Please try again',
   formExpiredBody: 'This form expired or was sent from another page. Reload the page and send it again.',
+  durationDays: '{days} days',
+  unlimitedData: 'Unlimited',
+  signedOutTitle: 'You are signed out',
+  signedOutBody: 'You can close this page.',
+  nextStepsTitle: 'What happens next',
+  backHome: 'Back to your travel data',
 } as const;
 
-/** What the traveler's pages say. */
-export const enPages = {
+/** What the home page says: the traveler's eSIM, its packages and the packages waiting. */
+export const enHome = {
   homeTitle: 'Your travel data',
   travelerLabel: 'Traveler ID',
   esimTitle: 'Your eSIM',
@@ -38,11 +44,8 @@ export const enPages = {
   validUntil: 'Valid until {date}',
   queuedTitle: 'Packages waiting for you',
   queuedEmpty: 'No packages are waiting for you right now.',
-  destinationLabel: 'Destination',
   sizeLabel: 'Data',
   durationLabel: 'Valid for',
-  durationDays: '{days} days',
-  unlimitedData: 'Unlimited',
   expiresLabel: 'Claim by',
   statusLabel: 'Status',
   statusPending: 'Ready to redeem',
@@ -51,14 +54,17 @@ export const enPages = {
   esimTypeClassic: 'Classic eSIM',
   esimTypeUniversal: 'Universal eSIM',
   signOut: 'Sign out',
-  signedOutTitle: 'You are signed out',
-  signedOutBody: 'You can close this page.',
+  installLink: 'Install your eSIM on this phone',
+  shopLink: 'Buy more data',
+} as const;
+
+/** What the promo-code claim form and its outcomes say. */
+export const enClaim = {
   claimTitle: 'Get your eSIM code',
   claimIntro: 'Enter your email address and we will send you the code for your travel data package.',
   emailLabel: 'Email address',
   emailHint: 'We use it only to send you this code.',
   claimSubmit: 'Send my code',
-  nextStepsTitle: 'What happens next',
   nextStep1: 'We email you the code straight away.',
   nextStep2: 'Open the email on the phone you travel with.',
   nextStep3: 'Follow the steps in the email to install your eSIM before you leave.',
@@ -70,8 +76,10 @@ export const enPages = {
   claimTakenBody: 'If that was you, look for our email in your inbox and spam folder.',
   claimTooManyTitle: 'Too many attempts',
   claimTooManyBody: 'Please wait a few minutes and try again.',
-  installLink: 'Install your eSIM on this phone',
-  backHome: 'Back to your travel data',
+} as const;
+
+/** What the install page says around the instructions: the device picker. */
+export const enInstall = {
   installNoEsimTitle: 'Your eSIM is not ready yet',
   installNoEsimBody: 'There is no eSIM to install for you yet. It is created when you redeem your first data package.',
   installNoEsimNext: 'Go back to your travel data, redeem a package, then open this page again: the steps for your phone appear here.',
@@ -89,7 +97,10 @@ export const enPages = {
   deviceOther: 'Other phone',
   installBrandFallback: 'travel',
   deviceOtherName: 'phone',
-  shopLink: 'Buy more data',
+} as const;
+
+/** What the shop and its checkout say. */
+export const enShop = {
   shopTitle: 'Buy data',
   shopIntro: 'Choose where you travel, then a package. It is added to your eSIM; you need no new eSIM.',
   shopDestinationLabel: 'Destination',
@@ -112,11 +123,18 @@ export const enPages = {
   bundleGoneBody: 'Nothing was charged. Go back to the shop and choose another package.',
 } as const;
 
-/** Pure-marked: a function that only frames pages (the 404 page) bundles the frame texts alone. */
-export const en = /* @__PURE__ */ (() => ({ ...enFrame, ...enPages }))();
+/** Every text, for tests and tools; pure-marked, so a function bundles the groups it translates with alone. */
+export const en = /* @__PURE__ */ (() => ({ ...enFrame, ...enHome, ...enClaim, ...enInstall, ...enShop }))();
 
 export type FrameMessageKey = keyof typeof enFrame;
+export type HomeMessageKey = FrameMessageKey | keyof typeof enHome;
+export type ClaimMessageKey = FrameMessageKey | keyof typeof enClaim;
+export type InstallMessageKey = FrameMessageKey | keyof typeof enInstall;
+export type ShopMessageKey = FrameMessageKey | keyof typeof enShop;
 export type MessageKey = keyof typeof en;
 export type FrameMessages = Record<FrameMessageKey, string>;
-export type PageMessages = Record<Exclude<MessageKey, FrameMessageKey>, string>;
+export type HomeMessages = Record<keyof typeof enHome, string>;
+export type ClaimMessages = Record<keyof typeof enClaim, string>;
+export type InstallMessages = Record<keyof typeof enInstall, string>;
+export type ShopMessages = Record<keyof typeof enShop, string>;
 export type Messages = Record<MessageKey, string>;

@@ -1,5 +1,5 @@
 // web → French.
-import type { FrameMessages, Messages, PageMessages } from '#shared/web/messages/en';
+import type { ClaimMessages, FrameMessages, HomeMessages, InstallMessages, Messages, ShopMessages } from '#shared/web/messages/en';
 
 export const frFrame: FrameMessages = {
   skipToContent: 'Aller au contenu principal',
@@ -21,9 +21,15 @@ export const frFrame: FrameMessages = {
   errorBody: 'Le problème vient de chez nous. Réessayez dans une minute.',
   formExpiredTitle: 'Veuillez réessayer',
   formExpiredBody: 'Ce formulaire a expiré ou vient d’une autre page. Rechargez la page et envoyez-le de nouveau.',
+  durationDays: '{days} jours',
+  unlimitedData: 'Illimité',
+  signedOutTitle: 'Vous êtes déconnecté',
+  signedOutBody: 'Vous pouvez fermer cette page.',
+  nextStepsTitle: 'Et ensuite ?',
+  backHome: 'Retour à vos données de voyage',
 };
 
-export const frPages: PageMessages = {
+export const frHome: HomeMessages = {
   homeTitle: 'Vos données de voyage',
   travelerLabel: 'Identifiant voyageur',
   esimTitle: 'Votre eSIM',
@@ -39,11 +45,8 @@ export const frPages: PageMessages = {
   validUntil: 'Valable jusqu’au {date}',
   queuedTitle: 'Forfaits qui vous attendent',
   queuedEmpty: 'Aucun forfait ne vous attend pour le moment.',
-  destinationLabel: 'Destination',
   sizeLabel: 'Données',
   durationLabel: 'Valable',
-  durationDays: '{days} jours',
-  unlimitedData: 'Illimité',
   expiresLabel: 'À récupérer avant le',
   statusLabel: 'Statut',
   statusPending: 'Prêt à être utilisé',
@@ -52,14 +55,16 @@ export const frPages: PageMessages = {
   esimTypeClassic: 'eSIM classique',
   esimTypeUniversal: 'eSIM universelle',
   signOut: 'Se déconnecter',
-  signedOutTitle: 'Vous êtes déconnecté',
-  signedOutBody: 'Vous pouvez fermer cette page.',
+  installLink: 'Installer votre eSIM sur ce téléphone',
+  shopLink: 'Acheter plus de données',
+};
+
+export const frClaim: ClaimMessages = {
   claimTitle: 'Recevoir votre code eSIM',
   claimIntro: 'Saisissez votre adresse e-mail et nous vous enverrons le code de votre forfait de données de voyage.',
   emailLabel: 'Adresse e-mail',
   emailHint: 'Nous l’utilisons uniquement pour vous envoyer ce code.',
   claimSubmit: 'Envoyer mon code',
-  nextStepsTitle: 'Et ensuite ?',
   nextStep1: 'Nous vous envoyons le code par e-mail immédiatement.',
   nextStep2: 'Ouvrez l’e-mail sur le téléphone avec lequel vous voyagez.',
   nextStep3: 'Suivez les étapes de l’e-mail pour installer votre eSIM avant votre départ.',
@@ -71,8 +76,9 @@ export const frPages: PageMessages = {
   claimTakenBody: 'Si c’était vous, cherchez notre e-mail dans votre boîte de réception et vos indésirables.',
   claimTooManyTitle: 'Trop de tentatives',
   claimTooManyBody: 'Veuillez patienter quelques minutes puis réessayer.',
-  installLink: 'Installer votre eSIM sur ce téléphone',
-  backHome: 'Retour à vos données de voyage',
+};
+
+export const frInstall: InstallMessages = {
   installNoEsimTitle: 'Votre eSIM n’est pas encore prête',
   installNoEsimBody: 'Vous n’avez pas encore d’eSIM à installer. Elle est créée lorsque vous utilisez votre premier forfait de données.',
   installNoEsimNext:
@@ -91,7 +97,9 @@ export const frPages: PageMessages = {
   deviceOther: 'Autre téléphone',
   installBrandFallback: 'voyage',
   deviceOtherName: 'téléphone',
-  shopLink: 'Acheter plus de données',
+};
+
+export const frShop: ShopMessages = {
   shopTitle: 'Acheter des données',
   shopIntro: 'Choisissez votre destination, puis un forfait. Il est ajouté à votre eSIM ; aucune nouvelle eSIM n’est nécessaire.',
   shopDestinationLabel: 'Destination',
@@ -115,4 +123,4 @@ export const frPages: PageMessages = {
   bundleGoneBody: 'Rien n’a été débité. Revenez à la boutique et choisissez un autre forfait.',
 };
 
-export const fr: Messages = /* @__PURE__ */ (() => ({ ...frFrame, ...frPages }))();
+export const fr: Messages = /* @__PURE__ */ (() => ({ ...frFrame, ...frHome, ...frClaim, ...frInstall, ...frShop }))();
