@@ -217,7 +217,7 @@ const expectStatus = async (response: Promise<{ status: number; body: unknown }>
 export const requestLatency = async (
   runtime: LocalRuntime,
   partner: { api_key: string; api_secret?: string; profile: PartnerProfile },
-  { rounds, requests }: { rounds: number; requests: number },
+  { rounds, requests, throughputRequests }: { rounds: number; requests: number; throughputRequests: number },
 ): Promise<Row[]> => {
   const bare = await startBareServer(runtime.admin.documentClient, runtime.tableName, partner.profile, partner.api_key);
   try {
@@ -281,9 +281,6 @@ export const requestLatency = async (
       floorP50s[kind].push(reference);
       return value;
     };
-    // A throughput sample of 300 requests lasted under a second for GET and moved the ratio by ±0.1 between runs;
-    // 20 requests per sequential one make it 2–3 s for GET and about 12 s for the list.
-    const throughputRequests = requests * 20;
     // Each throughput sample runs in ABBA halves with its floor's, whose rate of each round is kept beside it.
     const floorRates = { get: [] as number[], list: [] as number[] };
     const ratePair =

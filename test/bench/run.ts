@@ -12,6 +12,14 @@ import { webhookDelivery } from '#test/bench/webhooks';
 const projectRoot = resolve(import.meta.dirname, '../..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
+/**
+ * Sequential requests per kind, round and side: p99 is read over all rounds, and from 300 samples it was the third
+ * largest, which one stall of a shared machine decided (a ratio moved from 1.07 to 1.44 between two runs); 1,000
+ * samples put ten beyond it.
+ */
+const LATENCY_REQUESTS = Number(process.env.BENCH_LATENCY_REQUESTS ?? 200);
+/** A throughput sample of 300 requests lasted under a second for GET and moved the ratio by ±0.1 between runs. */
+const THROUGHPUT_REQUESTS = Number(process.env.BENCH_THROUGHPUT_REQUESTS ?? 1_200);
 /** A load varies by ±5% from process to process: with 5 rounds a ratio moved by ±0.1× between runs, with 15 by ±0.05×. */
 const COLD_START_ROUNDS = Number(process.env.BENCH_COLD_START_ROUNDS ?? ROUNDS * 3);
 /** `BENCH_ONLY=requests` (or a comma-separated list of cold-start, webhooks, requests, pipeline, capacity) runs only those parts. */
@@ -36,7 +44,11 @@ try {
     results.push(
       report(
         'Partner requests, local server vs bare server',
-        await requestLatency(runtime, { ...created, profile }, { rounds: ROUNDS, requests: REQUESTS }),
+        await requestLatency(
+          runtime,
+          { ...created, profile },
+          { rounds: ROUNDS, requests: LATENCY_REQUESTS, throughputRequests: THROUGHPUT_REQUESTS },
+        ),
       ),
     );
   }
