@@ -37,10 +37,7 @@ type Failure = Pick<DeliveryOutcome, 'error' | 'errorKind'>;
 export const createWebhookPoster = ({ lookup = safeLookup, ca }: WebhookPosterOptions = {}) => {
   const pools = new Map<string, HttpAgent>();
 
-  const poolFor = (url: URL, allowPrivate: boolean): HttpAgent => {
-    const key = `${allowPrivate ? 'local' : 'public'} ${url.origin}`;
-    const pooled = pools.get(key);
-    pools.delete(key);
+  const newPool = (url: URL, allowPrivate: boolean): HttpAgent => {
     const options = {
       keepAlive: true,
       maxSockets: MAX_CONNECTIONS_PER_ORIGIN,
@@ -49,7 +46,13 @@ export const createWebhookPoster = ({ lookup = safeLookup, ca }: WebhookPosterOp
       lookup: lookup(allowPrivate),
       ...(ca === undefined ? {} : { ca }),
     };
-    const agent = pooled ?? (url.protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options));
+    return url.protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
+  };
+
+  const poolFor = (url: URL, allowPrivate: boolean): HttpAgent => {
+    const key = `${allowPrivate ? 'local' : 'public'} ${url.origin}`;
+    const agent = pools.get(key) ?? newPool(url, allowPrivate);
+    pools.delete(key);
     pools.set(key, agent); // most recently used last
     if (pools.size > MAX_POOLED_ORIGINS) {
       const [oldestKey, oldest] = pools.entries().next().value as [string, HttpAgent];
