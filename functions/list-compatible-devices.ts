@@ -1,9 +1,6 @@
 // http adapter → GET /native/device-compatibility: the dated list of eSIM-capable devices and its sources.
 import * as successMessages from '#shared/api/success-messages';
-import { deviceList } from '#shared/domain/device-compatibility';
+import { compatibleDeviceList } from '#shared/domain/device-compatibility';
 import { partnerHandler } from '#shared/http/partner-handler';
 
-export const handler = partnerHandler(async () => ({
-  message: successMessages.listCompatibleDevices,
-  data: { updated: deviceList.updated, sources: deviceList.sources, devices: deviceList.devices },
-}));
+export const handler = partnerHandler(async () => ({ message: successMessages.listCompatibleDevices, data: compatibleDeviceList() }));

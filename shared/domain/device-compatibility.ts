@@ -1,6 +1,6 @@
 // domain → is a phone or tablet eSIM-capable? Looks the device up in the dated list shared/data/devices/esim-devices.json.
-// The list (~30 KB) is bundled with the functions that serve it and indexed on first use: no storage call per check.
-// Nothing runs at load, so a function that imports only compareVersions (install instructions) drops the list.
+// The list (about 10 KB) is bundled with the functions that serve it and expanded and indexed on first use: no storage
+// call per check. Nothing runs at load, so a function that imports only compareVersions (install instructions) drops it.
 import deviceFile from '../data/devices/esim-devices.json' with { type: 'json' };
 
 export interface EsimDevice {
@@ -22,7 +22,51 @@ export interface DeviceList {
   devices: EsimDevice[];
 }
 
-export const deviceList = deviceFile as DeviceList;
+/**
+ * The file as maintainers write it: devices grouped in families that give their brand, OS, type and usual note,
+ * notes written once and named by key. A device states only what differs from its family.
+ */
+interface DeviceFile {
+  updated: string;
+  sources: DeviceList['sources'];
+  notes: Record<string, string>;
+  families: Array<
+    Pick<EsimDevice, 'brand' | 'os' | 'device_type'> & {
+      notes: string | null;
+      devices: Array<{ model: string; min_os_version?: string; notes?: string | null; aliases?: string[] }>;
+    }
+  >;
+}
+
+const file = deviceFile as DeviceFile;
+
+const noteText = (key: string | null): string | null => {
+  if (key === null) return null;
+  const text = file.notes[key];
+  if (text === undefined) throw new Error(`esim-devices.json names a note "${key}" that its notes table lacks`);
+  return text;
+};
+
+let list: DeviceList | undefined;
+/** The list as GET /native/device-compatibility serves it: one entry per device, its family's facts filled in. */
+export const compatibleDeviceList = (): DeviceList => {
+  list ??= {
+    updated: file.updated,
+    sources: file.sources,
+    devices: file.families.flatMap(({ devices, notes, ...family }) =>
+      devices.map(({ model, min_os_version = null, notes: own = notes, aliases }) => ({
+        brand: family.brand,
+        model,
+        os: family.os,
+        device_type: family.device_type,
+        min_os_version,
+        notes: noteText(own),
+        ...(aliases ? { aliases } : {}),
+      })),
+    ),
+  };
+  return list;
+};
 
 /** A version number inside what a phone reports ("17.4", "Android 14"). */
 export const VERSION_PATTERN = /\d+(?:\.\d+)*/;
@@ -66,7 +110,7 @@ let index: Map<string, EsimDevice> | undefined;
 const deviceIndex = (): Map<string, EsimDevice> => {
   if (index) return index;
   index = new Map();
-  for (const device of deviceList.devices) {
+  for (const device of compatibleDeviceList().devices) {
     for (const name of [device.model, ...(device.aliases ?? [])]) index.set(`${brandKey(device.brand)}|${deviceKey(name)}`, device);
   }
   return index;

@@ -1,11 +1,42 @@
 // The device list's integrity and the pieces of matching: keys and version comparison.
-import { compareVersions, deviceKey, deviceList } from '#shared/domain/device-compatibility';
+import deviceFile from '../../shared/data/devices/esim-devices.json' with { type: 'json' };
+import { compareVersions, compatibleDeviceList, deviceKey } from '#shared/domain/device-compatibility';
+
+const deviceList = compatibleDeviceList();
 
 describe('Device list', () => {
   it('names each device once per brand, under any of its names', () => {
     const keys = deviceList.devices.flatMap((d) => [d.model, ...(d.aliases ?? [])].map((name) => `${deviceKey(d.brand)}|${deviceKey(name)}`));
 
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("gives each device its family's brand, OS, type and note unless it names its own", () => {
+    // Prepare
+    const find = (model: string) => deviceList.devices.find((device) => device.model === model);
+
+    // Assess: the iPhone XS names its own note and minimum; the Galaxy S23 takes its family's note.
+    expect(find('iPhone XS')).toEqual({
+      brand: 'Apple',
+      model: 'iPhone XS',
+      os: 'iOS',
+      device_type: 'phone',
+      min_os_version: '12.1',
+      notes: deviceFile.notes['none-china-ios-12-1'],
+    });
+    expect(find('Galaxy S23')).toMatchObject({
+      brand: 'Samsung',
+      os: 'Android',
+      min_os_version: null,
+      notes: expect.stringContaining('South Korea'),
+    });
+    expect(deviceList.devices).toHaveLength(deviceFile.families.reduce((sum, family) => sum + family.devices.length, 0));
+  });
+
+  it('uses every note of the notes table', () => {
+    const used = new Set(deviceList.devices.map((device) => device.notes));
+
+    expect(Object.values(deviceFile.notes).filter((text) => !used.has(text))).toEqual([]);
   });
 
   it('gives every entry a known OS, a device type and a dotted minimum version or null', () => {
