@@ -2,18 +2,14 @@
 // the diacritics tables): most functions only convert and check codes; country names are in country-names.ts.
 import codes from 'i18n-iso-countries/codes.json' with { type: 'json' };
 
-const alpha3ByAlpha2 = new Map(codes.map(([alpha2, alpha3]) => [alpha2, alpha3] as [string, string]));
-const alpha2ByOther = new Map(
-  codes.flatMap(
-    ([alpha2, alpha3, numeric]) =>
-      [
-        [alpha3, alpha2],
-        [numeric, alpha2],
-      ] as Array<[string, string]>,
-  ),
-);
-/** Every alpha-2, alpha-3 and numeric code, as i18n-iso-countries' isValid() accepts them. */
-const anyCode = new Set(codes.flatMap(([alpha2, alpha3, numeric]) => [alpha2, alpha3, numeric] as string[]));
+// One pass over the table, no intermediate arrays: this runs at every cold start of most functions.
+const alpha3ByAlpha2 = new Map<string, string>();
+/** Alpha-3 and numeric codes to alpha-2. */
+const alpha2ByOther = new Map<string, string>();
+for (const [alpha2, alpha3, numeric] of codes as string[][]) {
+  alpha3ByAlpha2.set(alpha2!, alpha3!);
+  alpha2ByOther.set(alpha3!, alpha2!).set(numeric!, alpha2!);
+}
 
 /** The alpha-3 code of an alpha-2 code (any case), as i18n-iso-countries' alpha2ToAlpha3(). */
 export const alpha2ToAlpha3 = (code: string): string | undefined => alpha3ByAlpha2.get(code.toUpperCase());
@@ -23,7 +19,10 @@ export const toAlpha2 = (code: string): string | undefined =>
   code.length === 2 && !/^\d+$/.test(code) ? code.toUpperCase() : alpha2ByOther.get(code.toUpperCase());
 
 /** Whether `code` (any case) is an ISO 3166 alpha-2, alpha-3 or numeric code, as i18n-iso-countries' isValid(). */
-export const isCountryCode = (code: string): boolean => anyCode.has(code.toUpperCase());
+export const isCountryCode = (code: string): boolean => {
+  const upper = code.toUpperCase();
+  return alpha3ByAlpha2.has(upper) || alpha2ByOther.has(upper);
+};
 
 /** Every alpha-3 code with its alpha-2 code, as i18n-iso-countries' getAlpha3Codes(). */
 export const alpha3Codes = (): Record<string, string> => Object.fromEntries(codes.map(([alpha2, alpha3]) => [alpha3 as string, alpha2 as string]));
