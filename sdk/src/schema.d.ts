@@ -4576,11 +4576,8 @@ export interface operations {
                     deviceName: string;
                     os: string;
                     osVersion: string;
-                    /**
-                     * @default json
-                     * @enum {string}
-                     */
-                    format?: "json" | "html";
+                    /** @default json */
+                    format?: ("json" | "html") | null;
                     deviceType?: string | null;
                     locale?: string | null;
                 };
@@ -5237,10 +5234,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    uuid?: string;
-                    code?: string;
-                    promo_code_id?: string;
-                    external_user_id?: string;
+                    uuid?: string | null;
+                    code?: string | null;
+                    promo_code_id?: string | null;
+                    external_user_id?: string | null;
                 };
             };
         };
@@ -5442,8 +5439,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    external_user_id?: string;
-                    iccid?: string;
+                    external_user_id?: string | null;
+                    iccid?: string | null;
                 };
             };
         };
@@ -5640,8 +5637,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    external_user_id?: string;
-                    iccid?: string;
+                    external_user_id?: string | null;
+                    iccid?: string | null;
                 };
             };
         };
@@ -5838,9 +5835,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    package_id?: string;
-                    package_queue_uuid?: string;
-                    external_user_id?: string;
+                    package_id?: string | null;
+                    package_queue_uuid?: string | null;
+                    external_user_id?: string | null;
                 };
             };
         };
@@ -6252,7 +6249,7 @@ export interface operations {
                     destination: string;
                     amount: number;
                     currency: string;
-                    package_queue_uuid?: string;
+                    package_queue_uuid?: string | null;
                 };
             };
         };
@@ -6457,8 +6454,8 @@ export interface operations {
                     external_user_id: string;
                     amount: number;
                     currency: string;
-                    destination?: string;
-                    iccid?: string;
+                    destination?: string | null;
+                    iccid?: string | null;
                 };
             };
         };

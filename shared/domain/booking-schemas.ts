@@ -7,6 +7,7 @@ import {
   caseInsensitivePicklist,
   emailAddress,
   esimTypes,
+  externalUserIdField,
   FLIGHT_NUMBER_PATTERN,
   genders,
   isoDateTime,
@@ -23,7 +24,7 @@ import { ValidationError } from '#shared/errors';
 
 export const PackageSpecificationEntrySchema = plainObject(
   {
-    external_user_id: v.nullish(text('external_user_id', 1, 255)),
+    external_user_id: v.nullish(externalUserIdField()),
     email: v.nullish(emailAddress('email')),
     esim_type: v.nullish(caseInsensitivePicklist('esim_type', esimTypes)),
     expires_at: v.nullish(isoDateTime('expires_at')),

@@ -1,14 +1,21 @@
 // domain → request schemas of the traveler lifecycle: sandbox steps, reporter facts, classic grant calls.
 // Each schema is built in a pure-marked closure, so a function bundles only the ones it validates with.
 import * as v from 'valibot';
-import { DESTINATION_PATTERN, SIZE_PATTERN } from '#shared/domain/schema-fields';
+import { DESTINATION_PATTERN, externalUserIdField, sizeField } from '#shared/domain/schema-fields';
 import { isIsoDateTime } from '#shared/domain/dates';
 
 const isPlainObject = (input: unknown): input is Record<string, unknown> => typeof input === 'object' && input !== null && !Array.isArray(input);
 
-/** A JSON object with exactly these members: an unknown member is a 400 naming it, not silently ignored. */
+/** A partner's JSON body: unknown members are ignored and `null` on an optional member means absent (decision F4). */
 const body = <const TEntries extends v.ObjectEntries>(entries: TEntries) =>
-  v.pipe(v.custom<Record<string, unknown>>(isPlainObject, 'The body must be a JSON object.'), v.strictObject(entries, 'Unknown member.'));
+  v.pipe(v.custom<Record<string, unknown>>(isPlainObject, 'The body must be a JSON object.'), v.object(entries, 'The body must be a JSON object.'));
+
+/** An optional member: `null` is read as absent (decision F4), so use cases see `undefined` only. */
+const optional = <const TSchema extends v.GenericSchema>(schema: TSchema) =>
+  v.pipe(
+    v.nullish(schema),
+    v.transform((value): v.InferOutput<TSchema> | undefined => value ?? undefined),
+  );
 
 const id = (field: string, max = 255) =>
   v.pipe(
@@ -32,24 +39,24 @@ const amount = /* @__PURE__ */ (() =>
   ))();
 const currency = /* @__PURE__ */ (() =>
   v.pipe(v.string('currency must be a string.'), v.regex(/^[A-Za-z]{3}$/, 'currency must be an ISO 4217 code, e.g. EUR.')))();
-const size = /* @__PURE__ */ (() => v.pipe(v.string('size must be a string.'), v.regex(SIZE_PATTERN, 'size must look like 500MB or 1GB.')))();
+const size = /* @__PURE__ */ (() => sizeField())();
 const dateTime = (field: string) => v.pipe(v.string(`${field} must be a string.`), v.check(isIsoDateTime, `${field} must be an ISO 8601 date-time.`));
 
 /** Sandbox steps: the keys are the `npm run ops -- simulate` flags in snake_case. */
 export const sandboxSchemas = /* @__PURE__ */ (() =>
   ({
     'redeem-promo-code': body({
-      uuid: v.optional(id('uuid', 64)),
-      code: v.optional(id('code', 64)),
-      promo_code_id: v.optional(id('promo_code_id', 64)),
-      external_user_id: v.optional(id('external_user_id')),
+      uuid: optional(id('uuid', 64)),
+      code: optional(id('code', 64)),
+      promo_code_id: optional(id('promo_code_id', 64)),
+      external_user_id: optional(externalUserIdField()),
     }),
-    'install-esim': body({ external_user_id: v.optional(id('external_user_id')), iccid: v.optional(id('iccid', 22)) }),
-    'remove-esim': body({ external_user_id: v.optional(id('external_user_id')), iccid: v.optional(id('iccid', 22)) }),
+    'install-esim': body({ external_user_id: optional(externalUserIdField()), iccid: optional(id('iccid', 22)) }),
+    'remove-esim': body({ external_user_id: optional(externalUserIdField()), iccid: optional(id('iccid', 22)) }),
     'activate-package': body({
-      package_id: v.optional(id('package_id', 64)),
-      package_queue_uuid: v.optional(id('package_queue_uuid', 64)),
-      external_user_id: v.optional(id('external_user_id')),
+      package_id: optional(id('package_id', 64)),
+      package_queue_uuid: optional(id('package_queue_uuid', 64)),
+      external_user_id: optional(externalUserIdField()),
     }),
     'report-usage': body({
       package_id: id('package_id', 64),
@@ -60,20 +67,20 @@ export const sandboxSchemas = /* @__PURE__ */ (() =>
       ),
     }),
     purchase: body({
-      external_user_id: id('external_user_id'),
+      external_user_id: externalUserIdField(),
       destination,
       amount,
       currency,
-      package_queue_uuid: v.optional(id('package_queue_uuid', 64)),
+      package_queue_uuid: optional(id('package_queue_uuid', 64)),
     }),
     topup: body({
-      external_user_id: id('external_user_id'),
+      external_user_id: externalUserIdField(),
       amount,
       currency,
-      destination: v.optional(destination),
-      iccid: v.optional(id('iccid', 22)),
+      destination: optional(destination),
+      iccid: optional(id('iccid', 22)),
     }),
-    'claim-classic': body({ external_user_id: id('external_user_id'), queue_id: id('queue_id', 64) }),
+    'claim-classic': body({ external_user_id: externalUserIdField(), queue_id: id('queue_id', 64) }),
   }) as const)();
 
 export type SandboxStep = keyof typeof sandboxSchemas;
@@ -104,11 +111,11 @@ export const FactSchema = /* @__PURE__ */ (() =>
           partner_id: id('partner_id', 64),
           promo_code_id: v.optional(id('promo_code_id', 64)),
           code: v.optional(id('code', 64)),
-          external_user_id: v.optional(id('external_user_id')),
+          external_user_id: v.optional(externalUserIdField()),
         }),
         fact('payment.purchase', {
           partner_id: id('partner_id', 64),
-          external_user_id: id('external_user_id'),
+          external_user_id: externalUserIdField(),
           payment_id: id('payment_id', 100),
           amount,
           currency,
@@ -118,7 +125,7 @@ export const FactSchema = /* @__PURE__ */ (() =>
         }),
         fact('payment.topup', {
           partner_id: id('partner_id', 64),
-          external_user_id: id('external_user_id'),
+          external_user_id: externalUserIdField(),
           payment_id: id('payment_id', 100),
           amount,
           currency,
@@ -140,12 +147,12 @@ export const reporterFacts: Record<string, readonly FactType[]> = /* @__PURE__ *
   payments: ['payment.purchase', 'payment.topup'],
 }))();
 
-export const ClassicDestinationSchema = /* @__PURE__ */ (() => body({ external_user_id: id('external_user_id'), destination }))();
-export const ExternalUserBodySchema = /* @__PURE__ */ (() => body({ external_user_id: id('external_user_id') }))();
+export const ClassicDestinationSchema = /* @__PURE__ */ (() => body({ external_user_id: externalUserIdField(), destination }))();
+export const ExternalUserBodySchema = /* @__PURE__ */ (() => body({ external_user_id: externalUserIdField() }))();
 export const ExternalUserQuerySchema = /* @__PURE__ */ (() =>
   v.pipe(
     v.custom<Record<string, unknown>>(isPlainObject, 'Query parameters are required.'),
-    v.looseObject({ external_user_id: id('external_user_id') }, 'external_user_id is required.'),
+    v.looseObject({ external_user_id: externalUserIdField() }, 'external_user_id is required.'),
   ))();
 export const RedeemPackageSchema = /* @__PURE__ */ (() =>
-  body({ external_user_id: id('external_user_id'), package_queue_id: id('package_queue_id', 64) }))();
+  body({ external_user_id: externalUserIdField(), package_queue_id: id('package_queue_id', 64) }))();

@@ -1,7 +1,7 @@
 // domain → the package specification schemas of the promo-code update calls and the catalog, and the destination
 // and size fields they share with the booking request.
 import * as v from 'valibot';
-import { DESTINATION_PATTERN, packageTypes, plainObject, SIZE_PATTERN, text } from '#shared/domain/schema-fields';
+import { DESTINATION_PATTERN, packageTypes, plainObject, sizeField, text } from '#shared/domain/schema-fields';
 
 export const destinationCode = v.pipe(
   v.string('destination must be a string or an array of strings.'),
@@ -27,7 +27,7 @@ export const packageDuration = v.pipe(
   v.maxValue(3650, 'package_duration must be at most 3650 days.'),
 );
 
-export const size = v.pipe(v.string('size must be a string.'), v.regex(SIZE_PATTERN, 'size must look like 500MB or 1.5GB.'));
+export const size = sizeField();
 
 /** The promo-code PackageSpecification of the update calls, with the spec's conditional-requirement table. */
 export const PromoPackageSpecificationSchema = v.pipe(

@@ -1,16 +1,11 @@
 // domain → the POST /redirect-tokens/create body: `external_user_id` or `email` (the id wins when both come).
 import * as v from 'valibot';
+import { externalUserIdField } from '#shared/domain/schema-fields';
 
 export const CreateRedirectTokenSchema = v.pipe(
   v.object(
     {
-      external_user_id: v.nullish(
-        v.pipe(
-          v.string('external_user_id must be a string.'),
-          v.minLength(1, 'external_user_id must not be empty.'),
-          v.maxLength(255, 'external_user_id must be at most 255 characters.'),
-        ),
-      ),
+      external_user_id: v.nullish(externalUserIdField()),
       email: v.nullish(
         v.pipe(
           v.string('email must be a string.'),

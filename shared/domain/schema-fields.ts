@@ -15,6 +15,9 @@ export const MAX_PACKAGE_SPECIFICATIONS = 25;
 
 /** The spec prints these patterns with doubled backslashes; these are the intended expressions. */
 export const SIZE_PATTERN = /^[0-9]\d*(\.\d+)?(MB|GB)$/;
+/** Largest package size: 1 PB (1,048,576 GB), so every byte count derived from a size is an exact JSON integer. */
+export const MAX_SIZE_BYTES = 2 ** 50;
+const MAX_SIZE_LENGTH = 20;
 export const DESTINATION_PATTERN = /^[A-Z]{2,3}$/;
 export const PHONE_PATTERN = /^\+\d{1,3}\d{1,14}$/;
 export const FLIGHT_NUMBER_PATTERN = /^[a-zA-Z0-9]{1,10}$/;
@@ -27,6 +30,29 @@ export const plainObject = <const TEntries extends v.ObjectEntries>(entries: TEn
 
 export const plainLooseObject = <const TEntries extends v.ObjectEntries>(entries: TEntries, message: string) =>
   v.pipe(v.custom<Record<string, unknown>>(isPlainObject, message), v.looseObject(entries, message));
+
+/**
+ * The partner's own user id, the traveler's key: trimmed on every route that takes it (bookings, native calls,
+ * redirect tokens, sandbox steps, facts), so " dave " and "dave" name one traveler wherever they arrive.
+ */
+export const externalUserIdField = () =>
+  v.pipe(
+    v.string('external_user_id must be a string.'),
+    v.trim(),
+    v.minLength(1, 'external_user_id must not be empty.'),
+    v.maxLength(255, 'external_user_id must be at most 255 characters.'),
+  );
+
+const sizeBytes = (size: string): number => Number.parseFloat(size) * (size.endsWith('GB') ? 2 ** 30 : 2 ** 20);
+
+/** A package size as the spec writes it (`500MB`, `1.5GB`), bounded in length and value. */
+export const sizeField = () =>
+  v.pipe(
+    v.string('size must be a string.'),
+    v.maxLength(MAX_SIZE_LENGTH, `size must be at most ${MAX_SIZE_LENGTH} characters.`),
+    v.regex(SIZE_PATTERN, 'size must look like 500MB or 1.5GB.'),
+    v.check((size) => sizeBytes(size) <= MAX_SIZE_BYTES, 'size must be at most 1048576GB (1 PB).'),
+  );
 
 /** Booking metadata is free-form; it is bounded so one booking stays well inside DynamoDB's item limit. */
 export const MAX_DATA_BYTES = 16 * 1024;

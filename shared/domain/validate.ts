@@ -2,13 +2,16 @@
 import * as v from 'valibot';
 import { ValidationError } from '#shared/errors';
 
+/** valibot's object schemas, whose message a missing member's issue carries. */
+const objectTypes = new Set(['object', 'loose_object', 'strict_object']);
+
 export const validate = <const TSchema extends v.GenericSchema>(schema: TSchema, input: unknown): v.InferOutput<TSchema> => {
   const result = v.safeParse(schema, input, { abortPipeEarly: true });
   if (result.success) return result.output;
   const details = result.issues.map((issue) => {
     const path = v.getDotPath(issue) ?? '';
     // valibot reports a missing member with its parent object's message; name the member instead.
-    const missing = issue.kind === 'schema' && issue.type === 'object' && issue.received === 'undefined' && path !== '';
+    const missing = issue.kind === 'schema' && objectTypes.has(issue.type) && issue.received === 'undefined' && path !== '';
     return { path, message: missing ? `${path} is required.` : issue.message };
   });
   const first = details[0];

@@ -4,7 +4,7 @@ import { signatureReused } from '#shared/errors';
 import { bookedEmailOf, type Booking } from '#shared/domain/booking';
 import { departureEventNames } from '#shared/domain/departure-events';
 import { ConflictError } from '#shared/errors';
-import { cancellationReasons } from '#shared/storage/dynamo-errors';
+import { cancellationReasons, failedItemString } from '#shared/storage/dynamo-errors';
 import { emailRequestPut, eventPut, schedulePut } from '#shared/storage/event-items';
 import * as keys from '#shared/storage/keys';
 import { usedSignaturePut } from '#shared/storage/replay-guard';
@@ -154,11 +154,11 @@ export const dynamoBookingStore = (client: DynamoDBDocumentClient, tableName: st
         if (claim.length > 0 && reasons?.[0]?.Code === 'ConditionalCheckFailed') throw signatureReused();
         const referenceReason = reasons?.[claim.length];
         if (reference.length > 0 && referenceReason?.Code === 'ConditionalCheckFailed') {
-          const existing = referenceReason.Item?.booking;
+          const existing = failedItemString(referenceReason, 'booking');
           throw new ConflictError(
             'booking_id_taken',
             `A booking with booking_id "${booking.booking_id}" already exists. Use a new booking_id, or read or delete the existing booking.`,
-            [{ path: 'booking_id', message: `Already used by booking ${String(existing)}.` }],
+            [{ path: 'booking_id', message: existing ? `Already used by booking ${existing}.` : 'Already used by another booking.' }],
           );
         }
         throw error;

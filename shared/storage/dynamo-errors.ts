@@ -12,4 +12,10 @@ export const cancellationReasons = (error: unknown): CancellationReason[] | unde
   return undefined;
 };
 
+/** A string attribute of the item a failed condition returned: the document client leaves it marshalled ({ S: '…' }). */
+export const failedItemString = (reason: CancellationReason | undefined, attribute: string): string | undefined => {
+  const value = reason?.Item?.[attribute] as { S?: unknown } | undefined;
+  return typeof value?.S === 'string' ? value.S : undefined;
+};
+
 export const isConditionalCheckFailed = (error: unknown): boolean => error instanceof Error && error.name === 'ConditionalCheckFailedException';

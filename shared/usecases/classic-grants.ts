@@ -16,6 +16,7 @@ import {
   packagePlanOf,
   queueKeysOf,
   touched,
+  travelerNotFound,
   withExternalUserId,
   withRetry,
 } from '#shared/usecases/travelers';
@@ -79,7 +80,9 @@ export const listClassicGrants = async (
   deps: Pick<LifecycleLookups, 'travelers' | 'bookings' | 'clock'>,
 ) => {
   const now = deps.clock.now();
-  const { entries } = await travelerWithQueueEntries(deps, input.partnerId, input.externalUserId);
+  const { traveler, entries } = await travelerWithQueueEntries(deps, input.partnerId, input.externalUserId);
+  // As the dashboard answers (decision 28): a traveler neither stored nor granted anything is unknown.
+  if (!traveler && entries.length === 0) throw travelerNotFound();
   return entries.filter(({ entry }) => entry.esim_type === 'classic').map(({ booking, entry }) => classicGrantView(booking, entry, now));
 };
 

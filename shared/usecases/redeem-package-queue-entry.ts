@@ -5,13 +5,14 @@ import type { Traveler } from '#shared/domain/traveler';
 import { NotFoundError } from '#shared/errors';
 import { consumeGrantFor, type Redemption } from '#shared/usecases/grant-redemption';
 import type { LifecycleDeps, QueueRef } from '#shared/usecases/ports/lifecycle';
-import { queueKeysOf, withRetry } from '#shared/usecases/travelers';
+import { queueKeysOf, travelerNotFound, withRetry } from '#shared/usecases/travelers';
 
 /**
  * The traveler known by `externalUserId` (if any yet) and the package queue entry `queueUuid` addressed to it (by its
  * external_user_id or its email), with the entry's booking. The entries under the external_user_id are read beside
  * the traveler's look-up (and the entry's booking right after them), those under its email only when the first do not
- * hold it. Unknown, or another traveler's entry → 404 package_queue_not_found.
+ * hold it. Unknown, or another traveler's entry → 404 package_queue_not_found; a traveler neither stored nor granted
+ * anything → 404 user_not_found.
  */
 export const findTravelerQueueEntry = async (
   deps: Pick<LifecycleDeps, 'travelers' | 'bookings'>,
@@ -28,10 +29,12 @@ export const findTravelerQueueEntry = async (
   // The traveler's look-up and its entries' (then the booking's) run side by side: two round trips in all.
   const [traveler, byExternalUserId] = await Promise.all([
     deps.travelers.findByExternalUserId(partnerId, externalUserId),
-    deps.travelers.queueRefs(partnerId, externalUserId).then(entryIn),
+    deps.travelers.queueRefs(partnerId, externalUserId).then(async (refs) => ({ granted: refs.length > 0, found: await entryIn(refs) })),
   ]);
   const [emailKey] = traveler?.email ? queueKeysOf({ external_user_id: null, email: traveler.email }) : [];
-  const found = byExternalUserId ?? (emailKey ? await deps.travelers.queueRefs(partnerId, emailKey).then(entryIn) : undefined);
+  const found = byExternalUserId.found ?? (emailKey ? await deps.travelers.queueRefs(partnerId, emailKey).then(entryIn) : undefined);
+  // As the dashboard answers (decision 28): a traveler neither stored nor granted anything is unknown.
+  if (!found && !traveler && !byExternalUserId.granted) throw travelerNotFound();
   if (!found) throw new NotFoundError('No package queue entry with this id for this traveler.', 'package_queue_not_found');
   const { booking, entry } = found;
   return { traveler, booking, entry };

@@ -194,6 +194,7 @@ describe('Bookings', () => {
       expect(first.status).toBe(201);
       expect(second.status).toBe(409);
       expect(second.body.error.code).toBe('booking_id_taken');
+      expect(second.body.error.details).toEqual([{ path: 'booking_id', message: `Already used by booking ${first.body.data[0].id}.` }]);
       expect(other.status).toBe(201);
     });
 

@@ -62,6 +62,9 @@ describe('Booking request schema', () => {
     ['a size without unit', { size: '5' }, 'size'],
     ['a size in TB', { size: '1TB' }, 'size'],
     ['a size with a space', { size: '1 GB' }, 'size'],
+    ['a size of 21 characters', { size: `${'1'.repeat(19)}GB` }, 'size'],
+    ['a size over 1 PB', { size: '1048577GB' }, 'size'],
+    ['a blank external_user_id', { external_user_id: '  ' }, 'external_user_id'],
     ['an unknown package_type', { package_type: 'weekly' }, 'package_type'],
     ['package_duration 0', { package_duration: 0 }, 'package_duration'],
     ['a fractional package_duration', { package_duration: 1.5 }, 'package_duration'],
@@ -74,6 +77,15 @@ describe('Booking request schema', () => {
     expect(
       issuesOf(request).some((path) => path.startsWith(`package_specifications.0.${field}`) || path === `package_specifications.0.${field}`),
     ).toBe(true);
+  });
+
+  it('accepts a size of exactly 1 PB and trims the external_user_id', () => {
+    const result = v.parse(
+      BookingRequestSchema,
+      makeBookingRequest({ package_specifications: [makePackageSpecification({ size: '1048576GB', external_user_id: ' dave ' })] }),
+    );
+
+    expect(result.package_specifications[0]).toMatchObject({ size: '1048576GB', external_user_id: 'dave' });
   });
 
   it.each([

@@ -1,6 +1,6 @@
 // domain → the body of POST /native/instructions: which traveler, which device, which format and language.
 import * as v from 'valibot';
-import { plainObject } from '#shared/domain/schema-fields';
+import { externalUserIdField, plainObject } from '#shared/domain/schema-fields';
 import { instructionFormats } from '#shared/domain/install/instructions';
 import { LocaleSchema } from '#shared/domain/locale';
 
@@ -14,11 +14,11 @@ const text = (field: string, max: number) =>
 
 export const InstallInstructionsRequestSchema = plainObject(
   {
-    external_user_id: text('external_user_id', 255),
+    external_user_id: externalUserIdField(),
     deviceName: text('deviceName', 200),
     os: text('os', 50),
     osVersion: v.pipe(text('osVersion', 50), v.regex(/\d/, 'osVersion must contain a version number such as 17.4 or 14.')),
-    format: v.optional(v.picklist(instructionFormats, `format must be one of: ${instructionFormats.join(', ')}.`), 'json'),
+    format: v.nullish(v.picklist(instructionFormats, `format must be one of: ${instructionFormats.join(', ')}.`), 'json'),
     deviceType: v.nullish(text('deviceType', 50)),
     locale: v.nullish(LocaleSchema),
   },

@@ -32,8 +32,7 @@ export interface InstallStrings {
 export const installStrings: Record<ServedLocale, InstallStrings> = {
   en: {
     title: 'Install your {brand} eSIM',
-    intro:
-      'Follow these steps on your {device}. You need Wi-Fi or mobile data. Do not delete the eSIM once it is installed: it can be installed only once.',
+    intro: 'Follow these steps on your {device}. You need Wi-Fi or mobile data. If you remove the eSIM later, these steps install it again.',
     installedTitle: 'Your eSIM is installed',
     installedBody: 'Nothing more to install on your {device}. The steps below turn it on when you arrive.',
     oneTapTitle: 'Install with one tap',
@@ -65,7 +64,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
   de: {
     title: 'Ihre {brand}-eSIM installieren',
     intro:
-      'Folgen Sie diesen Schritten auf Ihrem {device}. Sie brauchen WLAN oder mobile Daten. Löschen Sie die eSIM nach der Installation nicht: Sie lässt sich nur einmal installieren.',
+      'Folgen Sie diesen Schritten auf Ihrem {device}. Sie brauchen WLAN oder mobile Daten. Wenn Sie die eSIM später entfernen, installieren Sie sie mit diesen Schritten erneut.',
     installedTitle: 'Ihre eSIM ist installiert',
     installedBody: 'Auf Ihrem {device} ist nichts mehr zu installieren. Mit den folgenden Schritten schalten Sie sie bei der Ankunft ein.',
     oneTapTitle: 'Mit einem Tippen installieren',
@@ -99,7 +98,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
   fr: {
     title: 'Installez votre eSIM {brand}',
     intro:
-      'Suivez ces étapes sur votre {device}. Il vous faut du Wi-Fi ou des données mobiles. Ne supprimez pas l’eSIM une fois installée : elle ne peut être installée qu’une seule fois.',
+      'Suivez ces étapes sur votre {device}. Il vous faut du Wi-Fi ou des données mobiles. Si vous supprimez l’eSIM plus tard, ces étapes la réinstallent.',
     installedTitle: 'Votre eSIM est installée',
     installedBody: 'Plus rien à installer sur votre {device}. Les étapes ci-dessous l’activent à votre arrivée.',
     oneTapTitle: 'Installer en un geste',
@@ -132,7 +131,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
   },
   es: {
     title: 'Instala tu eSIM de {brand}',
-    intro: 'Sigue estos pasos en tu {device}. Necesitas wifi o datos móviles. No borres la eSIM una vez instalada: solo se puede instalar una vez.',
+    intro: 'Sigue estos pasos en tu {device}. Necesitas wifi o datos móviles. Si más adelante borras la eSIM, estos pasos la vuelven a instalar.',
     installedTitle: 'Tu eSIM está instalada',
     installedBody: 'No queda nada por instalar en tu {device}. Los pasos siguientes la activan al llegar.',
     oneTapTitle: 'Instalar con un toque',

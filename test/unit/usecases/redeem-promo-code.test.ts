@@ -181,10 +181,20 @@ describe('Use case: redeemPackageQueueEntry', () => {
   it("answers another traveler's entry with 404 package_queue_not_found", async () => {
     const world = memoryLifecycle();
     const { queue } = await bookGrant(world);
+    await bookGrant(world, { external_user_id: 'u-2' });
 
     const redemption = redeemPackageQueueEntry({ partnerId: 'ptn_test', externalUserId: 'u-2', packageQueueId: queue.uuid }, world.deps);
 
     await expect(redemption).rejects.toMatchObject({ status: 404, code: 'package_queue_not_found' });
+  });
+
+  it('answers a traveler neither stored nor granted anything with 404 user_not_found, as the dashboard does', async () => {
+    const world = memoryLifecycle();
+    const { queue } = await bookGrant(world);
+
+    const redemption = redeemPackageQueueEntry({ partnerId: 'ptn_test', externalUserId: 'u-2', packageQueueId: queue.uuid }, world.deps);
+
+    await expect(redemption).rejects.toMatchObject({ status: 404, code: 'user_not_found' });
   });
 
   it('finds an entry addressed by email once the traveler known by that email redeems it', async () => {

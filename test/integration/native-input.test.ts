@@ -1,0 +1,111 @@
+// What the native routes accept and how they name a traveler, through the local runtime: the partner's user id is
+// one key on every route, bodies follow decision F4 (unknown members ignored, null as absent), and an unknown traveler
+// is 404 user_not_found wherever the dashboard says so.
+import { randomUUID } from 'node:crypto';
+import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
+import type { SignedClient } from '#test/support/signed-client';
+import { startTestService, type TestService } from '#test/support/test-service';
+
+describe('Native routes: traveler identity and request bodies', () => {
+  let service: TestService;
+  let client: SignedClient;
+
+  beforeAll(async () => {
+    service = await startTestService();
+    ({ client } = await service.newPartner());
+  });
+  afterAll(async () => service?.stop());
+
+  const userId = () => `user-${randomUUID().slice(0, 8)}`;
+  const grant = async (externalUserId: string, spec: Record<string, unknown> = {}) => {
+    const created = await client.send('POST', '/bookings', {
+      body: makeBookingRequest({ package_specifications: [makePackageSpecification({ external_user_id: externalUserId, ...spec })] }),
+    });
+    expect(created.status).toBe(201);
+    return created.body.data[0].package_queues[0] as { uuid: string; external_user_id: string };
+  };
+  const dashboard = (externalUserId: string) => client.send('GET', `/native/user-dashboard?external_user_id=${encodeURIComponent(externalUserId)}`);
+
+  it('names one traveler by a user id with or without surrounding spaces, on bookings, the dashboard and redeem', async () => {
+    // Prepare
+    const id = userId();
+    const padded = await grant(` ${id} `);
+    const plain = await grant(id, { destination: 'DEU' });
+
+    // Act
+    const seen = await dashboard(id);
+    const redeemed = await client.send('POST', '/native/redeem-package', { body: { external_user_id: ` ${id} `, package_queue_id: padded.uuid } });
+
+    // Assess
+    expect(padded.external_user_id).toBe(id);
+    expect(seen.status).toBe(200);
+    expect(seen.body.data.package_queues.map((entry: { id: string }) => entry.id).sort()).toEqual([padded.uuid, plain.uuid].sort());
+    expect(redeemed.status).toBe(200);
+  });
+
+  it('refuses a blank user id on bookings and redirect tokens as the native routes do', async () => {
+    const booking = await client.send('POST', '/bookings', {
+      body: makeBookingRequest({ package_specifications: [makePackageSpecification({ external_user_id: '   ' })] }),
+    });
+    const token = await client.send('POST', '/redirect-tokens/create', { body: { external_user_id: '   ' } });
+
+    expect(booking.status).toBe(400);
+    expect(booking.body.error.details).toEqual([
+      { path: 'package_specifications.0.external_user_id', message: 'external_user_id must not be empty.' },
+    ]);
+    expect(token.status).toBe(400);
+    expect(token.body.error.details).toEqual([{ path: 'external_user_id', message: 'external_user_id must not be empty.' }]);
+  });
+
+  it('answers 404 user_not_found to redeem and the classic grants of a traveler neither stored nor granted anything', async () => {
+    const stranger = userId();
+
+    const redeem = await client.send('POST', '/native/redeem-package', { body: { external_user_id: stranger, package_queue_id: randomUUID() } });
+    const classic = await client.send('GET', `/native/classic-package-queues?external_user_id=${stranger}`);
+    const claim = await client.send('POST', `/native/classic-package-queues/${randomUUID()}/claim`, { body: { external_user_id: stranger } });
+
+    expect([redeem.status, redeem.body.error.code]).toEqual([404, 'user_not_found']);
+    expect([classic.status, classic.body.error.code]).toEqual([404, 'user_not_found']);
+    expect([claim.status, claim.body.error.code]).toEqual([404, 'user_not_found']);
+  });
+
+  it('keeps 404 package_queue_not_found for a granted traveler naming an entry that is not theirs', async () => {
+    const id = userId();
+    await grant(id);
+
+    const redeem = await client.send('POST', '/native/redeem-package', { body: { external_user_id: id, package_queue_id: randomUUID() } });
+
+    expect([redeem.status, redeem.body.error.code]).toEqual([404, 'package_queue_not_found']);
+  });
+
+  it('names each missing member of a native body as required', async () => {
+    const redeem = await client.send('POST', '/native/redeem-package', { body: {} });
+    const destination = await client.send('PUT', `/native/classic-package-queues/${randomUUID()}/destination`, { body: {} });
+
+    expect(redeem.status).toBe(400);
+    expect(redeem.body.error.details).toEqual([
+      { path: 'external_user_id', message: 'external_user_id is required.' },
+      { path: 'package_queue_id', message: 'package_queue_id is required.' },
+    ]);
+    expect(destination.body.error.details).toEqual([
+      { path: 'external_user_id', message: 'external_user_id is required.' },
+      { path: 'destination', message: 'destination is required.' },
+    ]);
+  });
+
+  it('ignores unknown members and reads null on an optional member as absent (decision F4)', async () => {
+    const id = userId();
+    const entry = await grant(id);
+
+    const redeemed = await client.send('POST', '/native/redeem-package', {
+      body: { external_user_id: id, package_queue_id: entry.uuid, client_version: '7.1' },
+    });
+    const instructions = await client.send('POST', '/native/instructions', {
+      body: { external_user_id: id, deviceName: 'iPhone 15 Pro', os: 'iOS', osVersion: '17.5', format: null },
+    });
+
+    expect(redeemed.status).toBe(200);
+    expect(instructions.status).toBe(200);
+    expect(instructions.body.data.format).toBe('json');
+  });
+});
