@@ -4,11 +4,12 @@ import { bookingResponse } from '#shared/domain/booking';
 import { ListBookingsQuerySchema } from '#shared/domain/list-bookings-query';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
+import { queryParameters } from '#shared/http/request';
 import { bookingPages } from '#shared/composition/repositories';
 import { listBookings } from '#shared/usecases/list-bookings';
 
 export const handler = partnerHandler(async ({ event, partner }) => {
-  const query = validate(ListBookingsQuerySchema, event.queryStringParameters ?? {});
+  const query = validate(ListBookingsQuerySchema, queryParameters(event));
   const { bookings, pagination } = await listBookings(
     { partnerId: partner.partnerId, perPage: query.perPage, cursor: query.cursor || undefined, cursorKey: partner.cursorKey },
     { bookings: bookingPages },

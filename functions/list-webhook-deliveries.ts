@@ -4,10 +4,11 @@ import { partnerWebhookReadDeps } from '#shared/composition/partner-webhooks';
 import { validate } from '#shared/domain/validate';
 import { ListWebhookDeliveriesQuerySchema } from '#shared/domain/webhook-schemas';
 import { partnerHandler } from '#shared/http/partner-handler';
+import { queryParameters } from '#shared/http/request';
 import { listWebhookDeliveries } from '#shared/usecases/partner-webhooks';
 
 export const handler = partnerHandler(async ({ event, partner }) => {
-  const query = validate(ListWebhookDeliveriesQuerySchema, event.queryStringParameters ?? {});
+  const query = validate(ListWebhookDeliveriesQuerySchema, queryParameters(event));
   const { deliveries, pagination } = await listWebhookDeliveries(
     partner.partnerId,
     { ...query, cursor: query.cursor || undefined, cursorKey: partner.cursorKey },

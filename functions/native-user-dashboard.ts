@@ -3,11 +3,12 @@ import * as successMessages from '#shared/api/success-messages';
 import { ExternalUserQuerySchema } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { partnerHandler } from '#shared/http/partner-handler';
+import { queryParameters } from '#shared/http/request';
 import { lifecycleLookups } from '#shared/composition/repositories';
 import { travelerOverview } from '#shared/usecases/traveler-overview';
 
 export const handler = partnerHandler(async ({ event, partner }) => {
-  const query = validate(ExternalUserQuerySchema, event.queryStringParameters ?? {});
+  const query = validate(ExternalUserQuerySchema, queryParameters(event));
   const data = await travelerOverview({ partnerId: partner.partnerId, externalUserId: query.external_user_id }, lifecycleLookups);
   return { message: successMessages.nativeUserDashboard, data };
 });

@@ -33,7 +33,8 @@ export const handlerLoader = (projectRoot: string) => {
   };
 };
 
-const sendJson = (res: import('node:http').ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+/** The local server's own answers stand for the gateway's responses, which carry the no-store headers (lib/api.ts). */
+const sendJson = (res: import('node:http').ServerResponse, status: number, body: unknown, headers: Record<string, string> = noStoreHeaders) => {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify(body));
 };
@@ -44,6 +45,9 @@ const answerOnSocket = (socket: Duplex, status: number, code: ErrorCode, message
   const body = JSON.stringify(errorBody(code, message));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      Object.entries(noStoreHeaders)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 };
@@ -123,7 +127,7 @@ export const startHttpServer = async (
       }
       if (!matched) {
         // What the stack's mock integration answers for a removed route, without a handler.
-        if (removed) return sendJson(res, 410, errorBody('endpoint_removed', removed.route.message), noStoreHeaders);
+        if (removed) return sendJson(res, 410, errorBody('endpoint_removed', removed.route.message));
         return sendJson(res, 404, errorBody('route_not_found', `No route for ${req.method} ${path}.`));
       }
       const apiKey = req.headers['x-api-key'];

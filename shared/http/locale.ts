@@ -3,11 +3,12 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import * as v from 'valibot';
 import { LocaleSchema, resolveLocale, type ServedLocale } from '#shared/domain/locale';
 import { validate } from '#shared/domain/validate';
+import { queryParameters } from '#shared/http/request';
 
 const LocaleQuerySchema = v.object({ locale: v.optional(LocaleSchema) });
 
 export const requestLocale = (event: APIGatewayProxyEvent, headers: Record<string, string>): ServedLocale => {
-  const { locale } = validate(LocaleQuerySchema, { locale: event.queryStringParameters?.locale });
+  const { locale } = validate(LocaleQuerySchema, { locale: queryParameters(event).locale });
   return resolveLocale(locale, headers['accept-language']);
 };
 

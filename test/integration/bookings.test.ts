@@ -329,10 +329,11 @@ describe('Bookings', () => {
       expect(after.status).toBe(200);
     });
 
-    it('answers 404 in the error shape for an unknown route', async () => {
+    it('answers 404 in the error shape, not to be cached, for an unknown route', async () => {
       const response = await client.send('GET', '/nothing-here');
       expect(response.status).toBe(404);
       expect(response.body).toMatchObject({ success: false, error: { code: 'route_not_found' } });
+      expect(response.headers.get('cache-control')).toContain('no-store');
     });
 
     it.each(['/countries', '/countries/packages', '/countries/FRA/packages'])('answers 410 for the removed %s', async (path) => {

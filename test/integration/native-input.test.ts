@@ -108,4 +108,14 @@ describe('Native routes: traveler identity and request bodies', () => {
     expect(instructions.status).toBe(200);
     expect(instructions.body.data.format).toBe('json');
   });
+
+  it('refuses a user id given twice in the query instead of answering for the last one', async () => {
+    const id = userId();
+    await grant(id);
+
+    const response = await client.send('GET', `/native/user-dashboard?external_user_id=${id}&external_user_id=${userId()}`);
+
+    expect(response.status).toBe(400);
+    expect(response.body.error.details).toEqual([{ path: 'external_user_id', message: 'Given more than once.' }]);
+  });
 });
