@@ -106,9 +106,19 @@ export const queryParameters = (event: APIGatewayProxyEvent): Record<string, str
   return Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
 };
 
+/** RFC 3986 unreserved characters only: what Python's quote(), Java's and Go's escapers leave as they are. */
+const encodeRfc3986 = (text: string): string =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+
 /**
- * The query string as the client most likely wrote it. REST API events carry only decoded values, so the
- * signed form is rebuilt in both raw and percent-encoded spellings (docs/api.md, Authentication).
+ * Every spelling of the query string a common client writes, each value spelled the same way. REST API events carry
+ * only decoded values, so the signed form is rebuilt (docs/api.md, Authentication; decision 1):
+ * - as decoded (`?q=o'brien x`);
+ * - JavaScript's encodeURIComponent (`?q=o'brien%20x`);
+ * - RFC 3986 (`?q=o%27brien%20x`: Python's quote, Go's PathEscape);
+ * - form encoding with `+` for a space, as URLSearchParams writes it (`?q=o%27brien+x`);
+ * - form encoding over RFC 3986 (Python's urlencode, Java's URLEncoder but for `*` and `~`).
+ * Identical spellings collapse, so a plain query costs one HMAC.
  */
 export const queryStringCandidates = (event: APIGatewayProxyEvent): string[] => {
   const multi = event.multiValueQueryStringParameters ?? {};
@@ -122,9 +132,17 @@ export const queryStringCandidates = (event: APIGatewayProxyEvent): string[] => 
     }
   }
   if (pairs.length === 0) return [''];
-  const raw = pairs.map(([k, v]) => `${k}=${v}`).join('&');
-  const encoded = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-  return [...new Set([`?${raw}`, `?${encoded}`])];
+  const spelled = (encode: (text: string) => string) => `?${pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}`;
+  const formOver = (encode: (text: string) => string) => (text: string) => encode(text).replace(/%20/g, '+');
+  return [
+    ...new Set([
+      spelled((text) => text),
+      spelled(encodeURIComponent),
+      spelled(encodeRfc3986),
+      `?${new URLSearchParams(pairs).toString()}`,
+      spelled(formOver(encodeRfc3986)),
+    ]),
+  ];
 };
 
 /** A client address as throttling counters keep it: hashed, so no IP address is ever stored. */

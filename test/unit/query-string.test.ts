@@ -1,0 +1,35 @@
+// The query string a partner signed, rebuilt from the decoded values API Gateway hands over: every common client's
+// spelling is among the candidates, and a parameter given twice is refused.
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { queryParameters, queryStringCandidates } from '#shared/http/request';
+
+const eventWith = (parameters: Record<string, string[]>) =>
+  ({
+    multiValueQueryStringParameters: parameters,
+    queryStringParameters: Object.fromEntries(Object.entries(parameters).map(([name, values]) => [name, values.at(-1)])),
+  }) as unknown as APIGatewayProxyEvent;
+
+describe('Signed query string candidates', () => {
+  const value = "o'brien (x)* ~!";
+  const event = eventWith({ external_user_id: [value], locale: ['de'] });
+
+  it.each([
+    ['as decoded', `?external_user_id=${value}&locale=de`],
+    ["JavaScript's encodeURIComponent", `?external_user_id=${encodeURIComponent(value)}&locale=de`],
+    ["URLSearchParams (form encoding, '+' for a space)", `?${new URLSearchParams({ external_user_id: value, locale: 'de' })}`],
+    ["RFC 3986, as Python's quote(safe='') writes it", '?external_user_id=o%27brien%20%28x%29%2A%20~%21&locale=de'],
+    ["form encoding over RFC 3986, as Python's urlencode writes it", '?external_user_id=o%27brien+%28x%29%2A+~%21&locale=de'],
+  ])('includes the spelling %s', (_client, signed) => {
+    expect(queryStringCandidates(event)).toContain(signed);
+  });
+
+  it('collapses to one candidate when every spelling agrees', () => {
+    expect(queryStringCandidates(eventWith({ perPage: ['10'], cursor: ['abc.def-_'] }))).toEqual(['?perPage=10&cursor=abc.def-_']);
+  });
+
+  it('refuses a parameter given twice, naming it', () => {
+    expect(() => queryParameters(eventWith({ external_user_id: ['alice', 'bob'] }))).toThrow(
+      expect.objectContaining({ status: 400, details: [{ path: 'external_user_id', message: 'Given more than once.' }] }),
+    );
+  });
+});
