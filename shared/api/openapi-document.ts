@@ -30,6 +30,11 @@ const conversion: ConversionConfig = {
   typeMode: 'output',
   errorMode: 'ignore',
   overrideRef: ({ referenceId }) => componentRef(referenceId),
+  // Length bounds in characters (schema-fields.ts) are checks that carry their bound.
+  overrideAction: ({ valibotAction, jsonSchema }) => {
+    const characters = (valibotAction as { characters?: { minLength?: number; maxLength?: number } }).characters;
+    return characters ? { ...jsonSchema, ...characters } : undefined;
+  },
 };
 
 const toSchema = (schema: v.GenericSchema): Json => {

@@ -39,8 +39,8 @@ export const externalUserIdField = () =>
   v.pipe(
     v.string('external_user_id must be a string.'),
     v.trim(),
-    v.minLength(1, 'external_user_id must not be empty.'),
-    v.maxLength(255, 'external_user_id must be at most 255 characters.'),
+    minCharacters(1, 'external_user_id must not be empty.'),
+    maxCharacters(255, 'external_user_id must be at most 255 characters.'),
   );
 
 const sizeBytes = (size: string): number => Number.parseFloat(size) * (size.endsWith('GB') ? 2 ** 30 : 2 ** 20);
@@ -57,11 +57,33 @@ export const sizeField = () =>
 /** Booking metadata is free-form; it is bounded so one booking stays well inside DynamoDB's item limit. */
 export const MAX_DATA_BYTES = 16 * 1024;
 
+/** Characters as the spec and JSON Schema count them: Unicode code points, so 𠮷 (two UTF-16 units) is one. */
+const characterCount = (text: string): number => {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+};
+
+/**
+ * Length bounds in characters. Each is a check that carries its bound as `characters`, so the OpenAPI conversion
+ * writes it as JSON Schema's minLength or maxLength, which count the same way (shared/api/openapi-document.ts).
+ */
+export const minCharacters = (min: number, message: string) =>
+  Object.assign(
+    v.check((text: string) => text.length >= min && characterCount(text) >= min, message),
+    { characters: { minLength: min } },
+  );
+export const maxCharacters = (max: number, message: string) =>
+  Object.assign(
+    v.check((text: string) => text.length <= max || characterCount(text) <= max, message),
+    { characters: { maxLength: max } },
+  );
+
 export const text = (field: string, min: number, max: number) =>
   v.pipe(
     v.string(`${field} must be a string.`),
-    v.minLength(min, `${field} must be at least ${min} character${min === 1 ? '' : 's'}.`),
-    v.maxLength(max, `${field} must be at most ${max} characters.`),
+    minCharacters(min, `${field} must be at least ${min} character${min === 1 ? '' : 's'}.`),
+    maxCharacters(max, `${field} must be at most ${max} characters.`),
   );
 
 export const isoDateTime = (field: string) =>

@@ -79,6 +79,18 @@ describe('Booking request schema', () => {
     ).toBe(true);
   });
 
+  it('counts lengths in characters, not UTF-16 units: 100 characters outside the BMP are a valid last_name', () => {
+    const astral = '\u{20BB7}';
+
+    expect(issuesOf(makeBookingRequest({ last_name: astral.repeat(100), first_name: '😀'.repeat(100) }))).toEqual([]);
+    expect(issuesOf(makeBookingRequest({ last_name: astral.repeat(101) }))).toEqual(['last_name']);
+    expect(issuesOf(makeBookingRequest({ booking_id: astral.repeat(2), external_id: astral.repeat(2), locale: astral }))).toEqual([
+      'booking_id',
+      'external_id',
+      'locale',
+    ]);
+  });
+
   it('accepts a size of exactly 1 PB and trims the external_user_id', () => {
     const result = v.parse(
       BookingRequestSchema,
