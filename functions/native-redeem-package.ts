@@ -15,7 +15,13 @@ export const handler = partnerHandler(
     const body = validate(RedeemPackageSchema, readJsonBody(event, headers));
     const redemption = await besideSignatureClaim(signatureClaim, (claimed) =>
       redeemPackageQueueEntry(
-        { partnerId: partner.partnerId, externalUserId: body.external_user_id, packageQueueId: body.package_queue_id, mayChange: claimed },
+        {
+          partnerId: partner.partnerId,
+          externalUserId: body.external_user_id,
+          packageQueueId: body.package_queue_id,
+          destination: body.destination,
+          mayChange: claimed,
+        },
         lifecycle,
       ),
     );

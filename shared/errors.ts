@@ -58,7 +58,10 @@ export const errorCodes = {
   package_queue_expired: { status: 409, description: 'The redemption window of the grant has ended.' },
   classic_grant_must_be_claimed: { status: 409, description: 'A classic eSIM grant is claimed with the classic claim call, not redeemed.' },
   not_a_classic_grant: { status: 409, description: 'The package queue entry is not a classic grant: redeem it instead.' },
-  destination_required: { status: 409, description: 'The classic grant has no destination yet: set one first.' },
+  destination_required: {
+    status: 409,
+    description: 'The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).',
+  },
   webhook_url_missing: { status: 409, description: 'No webhook URL is set yet: set one with PUT /webhooks/endpoint first.' },
   no_esim: { status: 409, description: 'The traveler has no eSIM yet: redeem or claim a package first.' },
   no_queued_package: { status: 409, description: 'The traveler has no queued package to activate.' },

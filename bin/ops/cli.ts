@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { CatalogPackage } from '#shared/domain/package-specification';
-import { CatalogPackageSchema } from '#shared/domain/package-schemas';
+import { CatalogPackageSchema, size as PackageSizeSchema } from '#shared/domain/package-schemas';
 import { validate } from '#shared/domain/validate';
 import { parseOnOff, requiresConfirmationCode } from '#shared/domain/partner';
 import { AppError } from '#shared/errors';
@@ -29,6 +29,7 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   partner rotate-secret <partner_id>           new API secret; the old one stops working at once
   partner update <partner_id> [--cutoff-days 7] [--about-to-depart-hours 2] [--status active|disabled]
                            [--confirmation-code on|off]   new eSIMs ask the traveler for a code (ES2+ only)
+                           [--default-size 1GB]   size of grants that name none (default 1GB)
   webhook set <partner_id> [--url <https url>] [--auth-header x-api-key] [--auth-prefix "Bearer "]
                            [--subscribe <event>]... [--unsubscribe <event>]... [--alert-email <address>]
                            [--enable | --disable]   disabled: deliveries are held (partner show: health)
@@ -64,6 +65,7 @@ const options = {
   'about-to-depart-hours': { type: 'string' },
   status: { type: 'string' },
   'confirmation-code': { type: 'string' },
+  'default-size': { type: 'string' },
   url: { type: 'string' },
   'auth-header': { type: 'string' },
   'auth-prefix': { type: 'string' },
@@ -141,6 +143,7 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
       if (values.status && values.status !== 'active' && values.status !== 'disabled') throw new UsageError('--status is active or disabled.');
       const confirmationCode = values['confirmation-code'] === undefined ? undefined : parseOnOff(values['confirmation-code']);
       if (values['confirmation-code'] !== undefined && confirmationCode === undefined) throw new UsageError('--confirmation-code is on or off.');
+      const defaultSize = values['default-size'] === undefined ? undefined : validate(PackageSizeSchema, values['default-size']);
       const profile = await updatePartnerProfile(
         required(subject, '<partner_id>'),
         (p) => ({
@@ -151,6 +154,7 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
             aboutToDepartHours: hours ?? p.departure_events.aboutToDepartHours,
           },
           confirmation_code: confirmationCode ?? requiresConfirmationCode(p),
+          ...(defaultSize ? { default_package_size: defaultSize } : {}),
         }),
         deps,
       );

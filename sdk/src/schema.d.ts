@@ -227,7 +227,7 @@ export interface paths {
         put?: never;
         /**
          * Redeem a package queue entry (native app)
-         * @description Redeems a pending universal grant of the traveler and provisions its package. Emits promo_code.redeemed.
+         * @description Redeems a pending universal grant of the traveler and provisions its package. Emits promo_code.redeemed. An entry without a destination needs the one the traveler chose in `destination` (else 409 destination_required); one without a size gets the partner's default package size.
          */
         post: operations["nativeRedeemPackage"];
         delete?: never;
@@ -1522,7 +1522,7 @@ export interface components {
                  *     - `package_queue_expired` (409): The redemption window of the grant has ended.
                  *     - `classic_grant_must_be_claimed` (409): A classic eSIM grant is claimed with the classic claim call, not redeemed.
                  *     - `not_a_classic_grant` (409): The package queue entry is not a classic grant: redeem it instead.
-                 *     - `destination_required` (409): The classic grant has no destination yet: set one first.
+                 *     - `destination_required` (409): The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).
                  *     - `webhook_url_missing` (409): No webhook URL is set yet: set one with PUT /webhooks/endpoint first.
                  *     - `no_esim` (409): The traveler has no eSIM yet: redeem or claim a package first.
                  *     - `no_queued_package` (409): The traveler has no queued package to activate.
@@ -4347,6 +4347,7 @@ export interface operations {
                 "application/json": {
                     external_user_id: string;
                     package_queue_id: string;
+                    destination?: string | null;
                 };
             };
         };
@@ -4496,6 +4497,8 @@ export interface operations {
              *     `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry.
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
+             *
+             *     `destination_required`: The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).
              */
             409: {
                 headers: {
@@ -5161,7 +5164,7 @@ export interface operations {
              *
              *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
              *
-             *     `destination_required`: The classic grant has no destination yet: set one first.
+             *     `destination_required`: The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).
              */
             409: {
                 headers: {
@@ -5367,7 +5370,7 @@ export interface operations {
              *
              *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
              *
-             *     `destination_required`: The classic grant has no destination yet: set one first.
+             *     `destination_required`: The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).
              */
             409: {
                 headers: {
@@ -5565,7 +5568,7 @@ export interface operations {
              *
              *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
              *
-             *     `destination_required`: The classic grant has no destination yet: set one first.
+             *     `destination_required`: The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).
              */
             409: {
                 headers: {
@@ -5763,7 +5766,7 @@ export interface operations {
              *
              *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
              *
-             *     `destination_required`: The classic grant has no destination yet: set one first.
+             *     `destination_required`: The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).
              */
             409: {
                 headers: {
@@ -5965,7 +5968,7 @@ export interface operations {
              *
              *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
              *
-             *     `destination_required`: The classic grant has no destination yet: set one first.
+             *     `destination_required`: The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).
              */
             409: {
                 headers: {
@@ -6170,7 +6173,7 @@ export interface operations {
              *
              *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
              *
-             *     `destination_required`: The classic grant has no destination yet: set one first.
+             *     `destination_required`: The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).
              */
             409: {
                 headers: {
@@ -6377,7 +6380,7 @@ export interface operations {
              *
              *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
              *
-             *     `destination_required`: The classic grant has no destination yet: set one first.
+             *     `destination_required`: The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).
              */
             409: {
                 headers: {
@@ -6581,7 +6584,7 @@ export interface operations {
              *
              *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
              *
-             *     `destination_required`: The classic grant has no destination yet: set one first.
+             *     `destination_required`: The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).
              */
             409: {
                 headers: {
@@ -6785,7 +6788,7 @@ export interface operations {
              *
              *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
              *
-             *     `destination_required`: The classic grant has no destination yet: set one first.
+             *     `destination_required`: The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).
              */
             409: {
                 headers: {

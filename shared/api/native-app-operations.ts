@@ -57,7 +57,10 @@ export const nativeAppOperations = {
   }),
   nativeRedeemPackage: jsonOperation({
     summary: 'Redeem a package queue entry (native app)',
-    description: 'Redeems a pending universal grant of the traveler and provisions its package. Emits promo_code.redeemed.',
+    description:
+      'Redeems a pending universal grant of the traveler and provisions its package. Emits promo_code.redeemed. An entry without a ' +
+      'destination needs the one the traveler chose in `destination` (else 409 destination_required); one without a size gets the ' +
+      "partner's default package size.",
     tag: 'Native app',
     request: { schema: RedeemPackageSchema, example: { external_user_id: 'user-4711', package_queue_id: exampleUuid } },
     answer: 'The redeemed entry and the eSIM it is on.',
@@ -68,7 +71,7 @@ export const nativeAppOperations = {
       current_esim: exampleEsim,
       current_esim_packages: [examplePackage],
     },
-    errors: [...grantErrors, 'classic_grant_must_be_claimed', 'provider_unavailable'],
+    errors: [...grantErrors, 'classic_grant_must_be_claimed', 'destination_required', 'provider_unavailable'],
   }),
   listClassicPackageQueues: jsonOperation({
     summary: 'List classic grants (native app)',

@@ -154,5 +154,6 @@ export const ExternalUserQuerySchema = /* @__PURE__ */ (() =>
     v.custom<Record<string, unknown>>(isPlainObject, 'Query parameters are required.'),
     v.looseObject({ external_user_id: externalUserIdField() }, 'external_user_id is required.'),
   ))();
+/** `destination`: where the traveler travels, for an entry that names none (decision F145); ignored otherwise. */
 export const RedeemPackageSchema = /* @__PURE__ */ (() =>
-  body({ external_user_id: externalUserIdField(), package_queue_id: id('package_queue_id', 64) }))();
+  body({ external_user_id: externalUserIdField(), package_queue_id: id('package_queue_id', 64), destination: optional(destination) }))();

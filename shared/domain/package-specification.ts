@@ -33,6 +33,24 @@ export interface PackageCatalog {
   findPackages(ids: readonly string[]): Promise<Map<string, CatalogPackage>>;
 }
 
+/** Whether provisioning a specification needs the partner's size: it names none and its package counts data. */
+export const needsDefaultSize = (spec: Pick<PackageSpecification, 'size' | 'package_type'>): boolean =>
+  spec.size === null && spec.package_type !== 'unlimited';
+
+/**
+ * A grant's specification as it is provisioned. Spec: "When an entry gives no destination, the traveler is asked for
+ * it and the size follows partner settings": the destination the traveler chose fills a missing one, and the
+ * partner's size a missing size of a package that counts data (decision F145).
+ */
+export const completedSpecification = (
+  spec: PackageSpecification,
+  choices: { destination?: string; defaultSize?: string },
+): PackageSpecification => ({
+  ...spec,
+  destination: spec.destination ?? choices.destination ?? null,
+  size: needsDefaultSize(spec) ? (choices.defaultSize ?? null) : spec.size,
+});
+
 /** ISO3 of the first destination when it is an ISO 3166 country (alpha-2 codes are converted) or a region's X-code. */
 export const iso3Of = (destination: string | string[] | null): string | null => {
   const first = Array.isArray(destination) ? destination[0] : destination;

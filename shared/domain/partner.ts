@@ -34,6 +34,11 @@ export interface PartnerProfile {
    * decision F140). Absent on profiles written before the setting existed: off.
    */
   confirmation_code?: boolean;
+  /**
+   * The size of a grant whose entry names none (spec: "the size follows partner settings"), at redemption; absent:
+   * DEFAULT_PACKAGE_SIZE. Decision F145.
+   */
+  default_package_size?: string;
   created_at: string;
   updated_at: string;
 }
@@ -56,3 +61,10 @@ export const requiresConfirmationCode = (profile: Pick<PartnerProfile, 'confirma
 
 /** The ops CLI's spelling of the setting: `on` or `off`; anything else is refused. */
 export const parseOnOff = (raw: string): boolean | undefined => (raw === 'on' ? true : raw === 'off' ? false : undefined);
+
+/** The size a grant without one gets when the partner has not chosen another. */
+export const DEFAULT_PACKAGE_SIZE = '1GB';
+
+/** The partner's size for grants that name none (decision F145). */
+export const defaultPackageSize = (profile: Pick<PartnerProfile, 'default_package_size'> | undefined): string =>
+  profile?.default_package_size ?? DEFAULT_PACKAGE_SIZE;

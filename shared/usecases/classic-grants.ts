@@ -5,7 +5,8 @@ import type { Booking, PackageQueueEntry } from '#shared/domain/booking';
 import { consumeGrant, entryState, nextVersion } from '#shared/domain/grants';
 import { classicClaimed } from '#shared/domain/lifecycle-events';
 import { addProvisionedEsim, type Esim } from '#shared/domain/traveler';
-import { requiresConfirmationCode } from '#shared/domain/partner';
+import { completedSpecification } from '#shared/domain/package-specification';
+import { defaultPackageSize, requiresConfirmationCode } from '#shared/domain/partner';
 import type { DomainEvent } from '#shared/events/catalog';
 import { ConflictError } from '#shared/errors';
 import { findTravelerQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
@@ -136,6 +137,8 @@ export const claimClassicGrant = (
       throw new ConflictError('destination_required', 'This grant has no destination yet: set one with the destination call first.');
     }
     const now = deps.clock.now();
+    const profile = await deps.partners.getProfile(input.partnerId);
+    const spec = completedSpecification(entry.package_specification, { defaultSize: defaultPackageSize(profile) });
     const write = await ensureTraveler(deps, input.partnerId, { externalUserId: input.externalUserId }, known ?? null);
     let traveler = withExternalUserId(write.after);
     const network = await deps.connectivity.networkFor(destination);
@@ -145,14 +148,14 @@ export const claimClassicGrant = (
     );
     const isTopUp = esim !== undefined;
     if (!esim) {
-      const profile = await deps.connectivity.allocateEsim({
+      const allocated = await deps.connectivity.allocateEsim({
         partnerId: input.partnerId,
         idempotencyKey: `${input.partnerId}:classic:${entry.uuid}`,
         destination,
-        firstPackage: packagePlanOf(entry.package_specification),
-        confirmationCode: requiresConfirmationCode(await deps.partners.getProfile(input.partnerId)),
+        firstPackage: packagePlanOf(spec),
+        confirmationCode: requiresConfirmationCode(profile),
       });
-      ({ traveler, esim } = addProvisionedEsim(traveler, profile, { kind: 'classic', destination, bookingId: booking.id }, now));
+      ({ traveler, esim } = addProvisionedEsim(traveler, allocated, { kind: 'classic', destination, bookingId: booking.id }, now));
     }
     const promo = booking.promo_codes.find((p) => p.uuid === entry.promo_code_uuid) ?? null;
     const added = await addPackage(
@@ -160,7 +163,7 @@ export const claimClassicGrant = (
       traveler,
       esim,
       {
-        spec: entry.package_specification,
+        spec,
         orderReference: `classic:${entry.uuid}`,
         withEsim: !isTopUp,
         source: 'classic_grant',

@@ -4,6 +4,8 @@
 import type { Booking, PackageQueueEntry, PromoCode } from '#shared/domain/booking';
 import { consumeGrant, isEntryExpired } from '#shared/domain/grants';
 import { promoCodeRedeemed } from '#shared/domain/lifecycle-events';
+import { completedSpecification, needsDefaultSize } from '#shared/domain/package-specification';
+import { defaultPackageSize } from '#shared/domain/partner';
 import type { Traveler, TravelerPackage } from '#shared/domain/traveler';
 import { ConflictError } from '#shared/errors';
 import {
@@ -57,6 +59,8 @@ export const consumeGrantFor = async (
     identity: TravelerIdentity;
     /** The traveler already read for `identity.externalUserId` in this attempt (null: none), not read again. */
     knownTraveler?: Traveler | null;
+    /** The destination the traveler chose for a grant that names none (decision F145). */
+    chosenDestination?: string;
     fact?: FactContext;
   },
 ): Promise<Redemption> => {
@@ -65,7 +69,17 @@ export const consumeGrantFor = async (
   assertRedeemable(input.promo, input.entry, input.addressed, now);
   const write = await ensureTraveler(deps, input.booking.partner_id, input.identity, input.knownTraveler);
   const known = withExternalUserId(write.after);
-  const spec = (input.entry ?? input.promo).package_specification;
+  const granted = (input.entry ?? input.promo).package_specification;
+  // In the native app the traveler is asked for the destination an entry lacks (spec; decision F145).
+  if (input.addressed === 'package_queue' && granted.destination === null && !input.chosenDestination) {
+    throw new ConflictError(
+      'destination_required',
+      'This package queue entry has no destination: ask the traveler where they travel and send it as destination (ISO3 code).',
+    );
+  }
+  // The partner's size is read (from the profile cache) only for a grant that names none.
+  const defaultSize = needsDefaultSize(granted) ? defaultPackageSize(await deps.partners.getProfile(input.booking.partner_id)) : undefined;
+  const spec = completedSpecification(granted, { destination: input.chosenDestination, defaultSize });
   const orderReference = `promo:${input.promo.uuid}`;
   const withEsim = await ensureUniversalEsim(deps, known, { bookingId: input.booking.id, orderReference, firstPackage: packagePlanOf(spec) }, now);
   const added = await addPackage(

@@ -1,7 +1,7 @@
 // use cases → operator actions on partners: create, list, show, rotate the API secret, change settings.
 import { defaultDepartureEventSettings } from '#shared/domain/departure-events';
 import { randomToken } from '#shared/domain/ids';
-import { defaultWebhookSettings, requiresConfirmationCode, type PartnerProfile } from '#shared/domain/partner';
+import { defaultPackageSize, defaultWebhookSettings, requiresConfirmationCode, type PartnerProfile } from '#shared/domain/partner';
 import { NotFoundError } from '#shared/errors';
 import type { PartnerAdminStore, PartnerDirectory, PartnerProfiles, SecretCipher } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
@@ -22,6 +22,8 @@ export interface PartnerView {
   departure_events: PartnerProfile['departure_events'];
   /** New eSIMs require a confirmation code (decision F140). */
   confirmation_code: boolean;
+  /** The size of grants whose entry names none (decision F145). */
+  default_package_size: string;
   webhook: {
     url: string | null;
     signing_secret_configured: boolean;
@@ -44,6 +46,7 @@ export const partnerView = (profile: PartnerProfile, apiSecret?: string): Partne
   status: profile.status,
   departure_events: profile.departure_events,
   confirmation_code: requiresConfirmationCode(profile),
+  default_package_size: defaultPackageSize(profile),
   webhook: {
     url: profile.webhook.url,
     signing_secret_configured: profile.webhook.signing_secret_ciphertext !== null,

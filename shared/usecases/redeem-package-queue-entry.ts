@@ -51,6 +51,8 @@ export const redeemPackageQueueEntry = (
     partnerId: string;
     externalUserId: string;
     packageQueueId: string;
+    /** The destination the traveler chose, for an entry that names none: required then (decision F145). */
+    destination?: string;
     /** Resolves when the request may change anything (its signature claimed): the reads run before, nothing else. */
     mayChange?: Promise<void>;
   },
@@ -62,6 +64,7 @@ export const redeemPackageQueueEntry = (
     const promo = booking.promo_codes.find((p) => p.uuid === entry.promo_code_uuid);
     if (!promo) throw new NotFoundError('No package queue entry with this id for this traveler.', 'package_queue_not_found');
     return consumeGrantFor(deps, {
+      chosenDestination: input.destination,
       booking,
       promo,
       entry,

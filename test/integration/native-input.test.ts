@@ -3,6 +3,7 @@
 // is 404 user_not_found wherever the dashboard says so.
 import { randomUUID } from 'node:crypto';
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
+import { opsRunner } from '#test/support/ops-runner';
 import type { SignedClient } from '#test/support/signed-client';
 import { startTestService, type TestService } from '#test/support/test-service';
 
@@ -117,5 +118,46 @@ describe('Native routes: traveler identity and request bodies', () => {
 
     expect(response.status).toBe(400);
     expect(response.body.error.details).toEqual([{ path: 'external_user_id', message: 'Given more than once.' }]);
+  });
+
+  it("asks for the destination an entry lacks and gives it the partner's size (decision F145)", async () => {
+    // Prepare
+    const id = userId();
+    const entry = await grant(id, { destination: undefined, size: undefined });
+
+    // Act
+    const unasked = await client.send('POST', '/native/redeem-package', { body: { external_user_id: id, package_queue_id: entry.uuid } });
+    const asked = await client.send('POST', '/native/redeem-package', {
+      body: { external_user_id: id, package_queue_id: entry.uuid, destination: 'ITA' },
+    });
+
+    // Assess
+    expect([unasked.status, unasked.body.error.code]).toEqual([409, 'destination_required']);
+    expect(asked.status).toBe(200);
+    expect(asked.body.data.current_esim_packages).toEqual([
+      expect.objectContaining({ destination: 'ITA', size: '1GB', package_queue_uuid: entry.uuid }),
+    ]);
+  });
+
+  it('sizes such grants by the partner setting support changes with the ops CLI, and refuses a size out of bounds', async () => {
+    // Prepare
+    const sized = await service.newPartner();
+    const ops = opsRunner(service.dataDir);
+    const set = await ops('partner', 'update', sized.partner.partner_id, '--default-size', '3GB', '--json');
+    const refused = await ops('partner', 'update', sized.partner.partner_id, '--default-size', '1TB', '--json');
+    const id = userId();
+    const created = await sized.client.send('POST', '/bookings', {
+      body: makeBookingRequest({ package_specifications: [{ external_user_id: id, destination: 'FRA' }] }),
+    });
+
+    // Act
+    const redeemed = await sized.client.send('POST', '/native/redeem-package', {
+      body: { external_user_id: id, package_queue_id: created.body.data[0].package_queues[0].uuid },
+    });
+
+    // Assess
+    expect(set.json()).toMatchObject({ default_package_size: '3GB' });
+    expect(refused.code).not.toBe(0);
+    expect(redeemed.body.data.current_esim_packages).toEqual([expect.objectContaining({ destination: 'FRA', size: '3GB' })]);
   });
 });

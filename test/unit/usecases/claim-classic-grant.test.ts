@@ -1,6 +1,7 @@
 // use cases on in-memory stores → claiming a classic grant: a fresh classic eSIM or a top-up of the one for that
 // destination, and the refusals (claimed twice, simultaneous claims, expired, no destination, not classic).
 import { makePackageSpecification } from '#test/support/factories';
+import { makePartnerProfile } from '#test/support/fakes';
 import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
 import { claimClassicGrant, listClassicGrants, setClassicGrantDestination } from '#shared/usecases/classic-grants';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
@@ -33,6 +34,16 @@ describe('Use case: claimClassicGrant', () => {
     const stored = await world.deps.bookings.get('ptn_test', booking.id);
     expect([stored?.package_queues[0]?.status, stored?.promo_codes[0]?.status]).toEqual(['claimed', 'redeemed']);
     expect(world.events().map((e) => e.event)).toEqual(['classic_package_queue.claimed']);
+  });
+
+  it("claims a grant that names no size with the partner's default size", async () => {
+    const world = memoryLifecycle({ partners: [makePartnerProfile({ default_package_size: '2GB' })] });
+    const { claim } = await bookClassic(world, { size: null });
+
+    const claimed = await claimClassicGrant(claim, world.deps);
+
+    const traveler = await world.deps.travelers.findByIccid(claimed.iccid);
+    expect(traveler?.packages).toEqual([expect.objectContaining({ size: '2GB', size_bytes: 2 * 2 ** 30 })]);
   });
 
   it('tops up the classic eSIM already held for the same destination', async () => {

@@ -277,3 +277,57 @@ describe('Use case: redeemPackageQueueEntry', () => {
     expect(await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1')).toBeUndefined();
   });
 });
+
+describe('Grants that name no destination or size (spec: the traveler is asked, the size follows partner settings)', () => {
+  const universalWithout = async (world: ReturnType<typeof memoryLifecycle>, entry: Record<string, unknown> = { destination: null, size: null }) =>
+    (await bookGrant(world, entry)).queue;
+
+  it('refuses to redeem an entry without a destination until the traveler chose one, and consumes nothing', async () => {
+    const world = memoryLifecycle();
+    const queue = await universalWithout(world);
+
+    const redemption = redeemPackageQueueEntry({ partnerId: 'ptn_test', externalUserId: 'u-1', packageQueueId: queue.uuid }, world.deps);
+
+    await expect(redemption).rejects.toMatchObject({ status: 409, code: 'destination_required' });
+    expect(await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1')).toBeUndefined();
+  });
+
+  it("provisions the chosen destination with the partner's default size", async () => {
+    // Prepare
+    const world = memoryLifecycle({ partners: [makePartnerProfile({ default_package_size: '5GB' })] });
+    const queue = await universalWithout(world);
+
+    // Act
+    const { pkg } = await redeemPackageQueueEntry(
+      { partnerId: 'ptn_test', externalUserId: 'u-1', packageQueueId: queue.uuid, destination: 'ITA' },
+      world.deps,
+    );
+
+    // Assess
+    expect(pkg).toMatchObject({ destination: 'ITA', size: '5GB', size_bytes: 5 * 2 ** 30 });
+  });
+
+  it('gives a grant without a size 1GB when the partner chose none, and keeps an entry its own destination and size', async () => {
+    const world = memoryLifecycle();
+    const bare = await universalWithout(world, { destination: 'FRA', size: null });
+    const sized = await bookGrant(world, { destination: 'DEU', size: '3GB' });
+
+    const first = await redeemPackageQueueEntry(
+      { partnerId: 'ptn_test', externalUserId: 'u-1', packageQueueId: bare.uuid, destination: 'ITA' },
+      world.deps,
+    );
+    const second = await redeemPackageQueueEntry({ partnerId: 'ptn_test', externalUserId: 'u-1', packageQueueId: sized.queue.uuid }, world.deps);
+
+    expect(first.pkg).toMatchObject({ destination: 'FRA', size: '1GB' });
+    expect(second.pkg).toMatchObject({ destination: 'DEU', size: '3GB' });
+  });
+
+  it('leaves an unlimited grant without a size', async () => {
+    const world = memoryLifecycle();
+    const queue = await universalWithout(world, { destination: 'FRA', size: null, package_type: 'unlimited', package_duration: 7 });
+
+    const { pkg } = await redeemPackageQueueEntry({ partnerId: 'ptn_test', externalUserId: 'u-1', packageQueueId: queue.uuid }, world.deps);
+
+    expect(pkg).toMatchObject({ package_type: 'unlimited', size: null, size_bytes: null });
+  });
+});
