@@ -24,5 +24,15 @@ export const parseIsoDateTime = (value: string): ParsedDateTime | undefined => {
 
 export const isIsoDateTime = (value: string): boolean => parseIsoDateTime(value) !== undefined;
 
+/**
+ * An accepted value in ISO 8601's extended format, as responses must carry it: `T` between date and time (not a space
+ * or `t`), `Z` upper-case, the offset as ±HH:MM (not ±HHMM). Precision and zone stay as sent (decision 13).
+ */
+export const extendedIsoDateTime = (value: string): string =>
+  value
+    .replace(/^(\d{4}-\d{2}-\d{2})[t ]/i, '$1T')
+    .replace(/z$/, 'Z')
+    .replace(/(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?[+-]\d{2})(\d{2})$/, '$1:$2');
+
 /** Today's calendar date in UTC, `YYYY-MM-DD`. */
 export const utcDate = (now: Date): string => now.toISOString().slice(0, 10);

@@ -1,7 +1,7 @@
 // domain → the building blocks of every payload schema: enumerations, patterns and field builders. Only constants
 // and functions live here, no schema built at load, so a function that needs one of them bundles nothing else.
 import * as v from 'valibot';
-import { isIsoDateTime } from '#shared/domain/dates';
+import { extendedIsoDateTime, isIsoDateTime } from '#shared/domain/dates';
 
 export const packageTypes = ['starter', 'data-limited', 'unlimited', 'time-limited'] as const;
 export type PackageType = (typeof packageTypes)[number];
@@ -86,10 +86,12 @@ export const text = (field: string, min: number, max: number) =>
     maxCharacters(max, `${field} must be at most ${max} characters.`),
   );
 
+/** An ISO 8601 date-time as decision 13 accepts it, stored and returned in the extended format. */
 export const isoDateTime = (field: string) =>
   v.pipe(
     v.string(`${field} must be an ISO 8601 date-time string.`),
     v.check(isIsoDateTime, `${field} must be an ISO 8601 date-time, e.g. 2026-12-01T10:30:00+01:00.`),
+    v.transform(extendedIsoDateTime),
   );
 
 export const emailAddress = (field: string) =>

@@ -91,6 +91,18 @@ describe('Booking request schema', () => {
     ]);
   });
 
+  it.each([
+    ['2027-06-01 10:00', '2027-06-01T10:00'],
+    ['2027-06-01T10:00:00+0200', '2027-06-01T10:00:00+02:00'],
+    ['2027-06-01t10:00:00.5z', '2027-06-01T10:00:00.5Z'],
+    ['2027-06-01', '2027-06-01'],
+    ['2027-06-01T10:00:00-05:30', '2027-06-01T10:00:00-05:30'],
+  ])('keeps departure_date %s in ISO 8601 extended format as %s', (sent, stored) => {
+    const result = v.parse(BookingRequestSchema, makeBookingRequest({ departure_date: sent, return_date: undefined }));
+
+    expect(result.departure_date).toBe(stored);
+  });
+
   it('accepts a size of exactly 1 PB and trims the external_user_id', () => {
     const result = v.parse(
       BookingRequestSchema,
