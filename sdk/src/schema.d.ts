@@ -1457,8 +1457,10 @@ export interface components {
             perPage: number;
             hasNextPage: boolean;
             hasPrevPage: boolean;
-            nextCursor: string | null;
-            prevCursor: string | null;
+            /** @description Pass as `cursor` for the next (older) page; "" on the last page. */
+            nextCursor: string;
+            /** @description Pass as `cursor` for the previous (newer) page; "" on the first page. */
+            prevCursor: string;
         };
         ErrorResponse: {
             /** @constant */
@@ -2259,7 +2261,7 @@ export interface operations {
                      *         "hasNextPage": true,
                      *         "hasPrevPage": false,
                      *         "nextCursor": "eyJkIjoibmV4dCIsImkiOiJia18wMUpEN1EyTTZONFhHMVpRVzhFM1Q1UjlZQSJ9.q1w2e3r4t5y6u7i8o9p0aA",
-                     *         "prevCursor": null
+                     *         "prevCursor": ""
                      *       }
                      *     }
                      */
@@ -7370,7 +7372,7 @@ export interface operations {
                      *         "hasNextPage": true,
                      *         "hasPrevPage": false,
                      *         "nextCursor": "eyJkIjoibmV4dCIsImkiOiJia18wMUpEN1EyTTZONFhHMVpRVzhFM1Q1UjlZQSJ9.q1w2e3r4t5y6u7i8o9p0aA",
-                     *         "prevCursor": null
+                     *         "prevCursor": ""
                      *       }
                      *     }
                      */

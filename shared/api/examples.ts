@@ -99,7 +99,7 @@ export const examplePagination = {
   hasNextPage: true,
   hasPrevPage: false,
   nextCursor: 'eyJkIjoibmV4dCIsImkiOiJia18wMUpEN1EyTTZONFhHMVpRVzhFM1Q1UjlZQSJ9.q1w2e3r4t5y6u7i8o9p0aA',
-  prevCursor: null,
+  prevCursor: '',
 };
 
 const traveler = { external_user_id: 'user-4711', booking_id: exampleBookingResponse.id };

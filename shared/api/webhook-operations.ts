@@ -197,7 +197,7 @@ export const webhookOperations = {
         success: true,
         message: successMessages.listWebhookDeliveries,
         data: [exampleDelivery],
-        pagination: { ...examplePagination, hasPrevPage: false, prevCursor: null },
+        pagination: { ...examplePagination, hasPrevPage: false, prevCursor: '' },
       },
     },
     errors: ['validation_error'],

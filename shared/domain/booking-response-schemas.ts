@@ -117,8 +117,8 @@ export const PaginationMetaSchema = v.pipe(
     perPage: v.pipe(v.number(), v.integer(), v.minValue(1)),
     hasNextPage: v.boolean(),
     hasPrevPage: v.boolean(),
-    nextCursor: nullable(v.pipe(v.string(), v.description('Pass as `cursor` for the next (older) page; null on the last page.'))),
-    prevCursor: nullable(v.pipe(v.string(), v.description('Pass as `cursor` for the previous (newer) page; null on the first page.'))),
+    nextCursor: v.pipe(v.string(), v.description('Pass as `cursor` for the next (older) page; "" on the last page.')),
+    prevCursor: v.pipe(v.string(), v.description('Pass as `cursor` for the previous (newer) page; "" on the first page.')),
   }),
   v.title('PaginationMeta'),
 );

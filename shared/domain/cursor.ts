@@ -12,6 +12,9 @@ export interface CursorPosition {
 
 const mac = (payload: string, key: Buffer) => createHmac('sha256', key).update(payload).digest().subarray(0, 16);
 
+/** The cursor of a direction without a page: the spec types cursors as strings (decision 10). */
+export const NO_CURSOR = '';
+
 export const encodeCursor = (position: CursorPosition, key: Buffer): string => {
   const payload = Buffer.from(JSON.stringify({ d: position.direction, i: position.id, ...(position.inclusive ? { x: 1 } : {}) })).toString(
     'base64url',

@@ -1,6 +1,6 @@
 // use case → list the partner's bookings, newest first, with keyset cursors in both directions.
 import type { Booking } from '#shared/domain/booking';
-import { decodeCursor, encodeCursor } from '#shared/domain/cursor';
+import { decodeCursor, encodeCursor, NO_CURSOR } from '#shared/domain/cursor';
 
 export type { PaginationMetaOutput as PaginationMeta } from '#shared/domain/booking-response-schemas';
 import type { PaginationMetaOutput as PaginationMeta } from '#shared/domain/booking-response-schemas';
@@ -38,8 +38,9 @@ export const listBookings = async (
       perPage: input.perPage,
       hasNextPage: hasNextPage && nextPosition !== undefined,
       hasPrevPage: hasPrevPage && prevPosition !== undefined,
-      nextCursor: hasNextPage && nextPosition ? encodeCursor(nextPosition, input.cursorKey) : null,
-      prevCursor: hasPrevPage && prevPosition ? encodeCursor(prevPosition, input.cursorKey) : null,
+      // The spec types both cursors as strings: "" says there is no page that way (decision 10).
+      nextCursor: hasNextPage && nextPosition ? encodeCursor(nextPosition, input.cursorKey) : NO_CURSOR,
+      prevCursor: hasPrevPage && prevPosition ? encodeCursor(prevPosition, input.cursorKey) : NO_CURSOR,
     },
   };
 };

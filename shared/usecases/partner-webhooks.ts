@@ -1,6 +1,6 @@
 // use cases → the partner's own webhook self-service: endpoint, secret rotation, test delivery, delivery log, recovery.
 import { randomUUID } from 'node:crypto';
-import { decodeCursor, encodeCursor } from '#shared/domain/cursor';
+import { decodeCursor, encodeCursor, NO_CURSOR } from '#shared/domain/cursor';
 import type { PaginationMetaOutput } from '#shared/domain/booking-response-schemas';
 import type { PartnerProfile } from '#shared/domain/partner';
 import {
@@ -186,7 +186,7 @@ export const sendTestDelivery = async (partnerId: string, deps: WebhookTestDeps)
 
 /**
  * Input: filters, page size and an optional cursor. Output: one page of deliveries, newest first, each with its
- * attempts. Cursors are opaque and MAC'd like the bookings' ones; the log is read forward only (prevCursor null).
+ * attempts. Cursors are opaque and MAC'd like the bookings' ones; the log is read forward only (prevCursor "").
  */
 export const listWebhookDeliveries = async (
   partnerId: string,
@@ -235,8 +235,8 @@ export const listWebhookDeliveries = async (
       perPage: query.perPage,
       hasNextPage: next !== undefined,
       hasPrevPage: false,
-      nextCursor: next === undefined ? null : encodeCursor({ direction: 'next', id: next }, query.cursorKey),
-      prevCursor: null,
+      nextCursor: next === undefined ? NO_CURSOR : encodeCursor({ direction: 'next', id: next }, query.cursorKey),
+      prevCursor: NO_CURSOR,
     },
   };
 };

@@ -30,7 +30,7 @@ describe('Booking list pagination', () => {
     expect(response.status).toBe(200);
     expect(response.body.data).toHaveLength(10);
     expect(response.body.data.map((b: { id: string }) => b.id)).toEqual([...createdIds].reverse().slice(0, 10));
-    expect(response.body.pagination).toMatchObject({ perPage: 10, hasNextPage: true, hasPrevPage: false, prevCursor: null });
+    expect(response.body.pagination).toMatchObject({ perPage: 10, hasNextPage: true, hasPrevPage: false, prevCursor: '' });
     expect(response.headers.get('cache-control')).toContain('no-store');
   });
 
@@ -57,9 +57,9 @@ describe('Booking list pagination', () => {
     // Assess
     expect(forward.map((ids) => ids.length)).toEqual([10, 10, 7]);
     expect(forward.flat()).toEqual([...createdIds].reverse());
-    expect(last.body.pagination).toMatchObject({ hasNextPage: false, nextCursor: null, hasPrevPage: true });
+    expect(last.body.pagination).toMatchObject({ hasNextPage: false, nextCursor: '', hasPrevPage: true });
     expect(backward).toEqual(forward.slice(0, 2));
-    expect(current.body.pagination).toMatchObject({ hasPrevPage: false, prevCursor: null, hasNextPage: true });
+    expect(current.body.pagination).toMatchObject({ hasPrevPage: false, prevCursor: '', hasNextPage: true });
     expect(cursor).toEqual(expect.any(String));
   });
 

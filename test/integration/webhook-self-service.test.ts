@@ -281,9 +281,9 @@ describe('Webhook self-service through the partner API', () => {
     expect(replay.status).toBe(202);
     expect(log.map((d) => d.replay)).toEqual([true, false]);
     expect(firstPage.body.data.map((d: any) => d.delivery_id)).toEqual([log[0].delivery_id]);
-    expect(firstPage.body.pagination).toMatchObject({ perPage: 1, hasNextPage: true, hasPrevPage: false, prevCursor: null });
+    expect(firstPage.body.pagination).toMatchObject({ perPage: 1, hasNextPage: true, hasPrevPage: false, prevCursor: '' });
     expect(secondPage.body.data.map((d: any) => d.delivery_id)).toEqual([log[1].delivery_id]);
-    expect(secondPage.body.pagination).toMatchObject({ hasNextPage: false, nextCursor: null });
+    expect(secondPage.body.pagination).toMatchObject({ hasNextPage: false, nextCursor: '' });
     expect([tampered.status, foreignCursor.status]).toEqual([400, 400]);
   });
 });
