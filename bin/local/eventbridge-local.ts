@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { sqsSafeJson } from '#shared/messaging/sqs-body';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { type EventRuleDefinition, eventRules, matchesPattern } from '#shared/events/pipeline';
 import { localAwsClientConfig } from '#bin/local/sqs-local';
@@ -97,7 +98,7 @@ export const startEventBridgeLocal = async (options: EventBridgeLocalOptions): P
     try {
       for (const rule of eventRules) {
         if (!matchesPattern(rule.pattern, event)) continue;
-        await sqs.send(new SendMessageCommand({ QueueUrl: options.targets[rule.target], MessageBody: JSON.stringify(event) }));
+        await sqs.send(new SendMessageCommand({ QueueUrl: options.targets[rule.target], MessageBody: sqsSafeJson(JSON.stringify(event)) }));
       }
     } catch (error) {
       // AWS would keep retrying the target; locally the caller learns it failed and retries the entry itself.

@@ -2031,20 +2031,32 @@ export interface components {
             auth_header_name?: string;
             /** @description Text before the API key in that header, e.g. "Bearer ". */
             auth_header_prefix?: string;
-            /** @description Event name → subscribed. Events you leave out keep their setting; only classic_package_queue.claimed is off by default. */
+            /** @description Event name → subscribed, as `classic_package_queue.claimed` or the setting spelling `classic_package_queue_claimed`. Events you leave out keep their setting; only classic_package_queue.claimed is off by default. */
             events?: {
                 "package.usage.50_percent"?: boolean;
+                package_usage_50_percent?: boolean;
                 "package.usage.80_percent"?: boolean;
+                package_usage_80_percent?: boolean;
                 "package.usage.100_percent"?: boolean;
+                package_usage_100_percent?: boolean;
                 "esim.installed"?: boolean;
+                esim_installed?: boolean;
                 "esim.removed"?: boolean;
+                esim_removed?: boolean;
                 "package.activated"?: boolean;
+                package_activated?: boolean;
                 "package.purchased"?: boolean;
+                package_purchased?: boolean;
                 "topup.completed"?: boolean;
+                topup_completed?: boolean;
                 "promo_code.redeemed"?: boolean;
+                promo_code_redeemed?: boolean;
                 "classic_package_queue.claimed"?: boolean;
+                classic_package_queue_claimed?: boolean;
                 "booking.within_cutoff"?: boolean;
+                booking_within_cutoff?: boolean;
                 "booking.about_to_depart"?: boolean;
+                booking_about_to_depart?: boolean;
             };
             /** @description false holds deliveries (kept, recoverable); true sends again. */
             enabled?: boolean;

@@ -12,7 +12,9 @@ export const validate = <const TSchema extends v.GenericSchema>(schema: TSchema,
     const path = v.getDotPath(issue) ?? '';
     // valibot reports a missing member with its parent object's message; name the member instead.
     const missing = issue.kind === 'schema' && objectTypes.has(issue.type) && issue.received === 'undefined' && path !== '';
-    return { path, message: missing ? `${path} is required.` : issue.message };
+    // A strict object's unknown member: name it instead of valibot's "Expected never".
+    const unknown = issue.kind === 'schema' && objectTypes.has(issue.type) && issue.expected === 'never' && path !== '';
+    return { path, message: missing ? `${path} is required.` : unknown ? `${path} is not a known member.` : issue.message };
   });
   const first = details[0];
   const summary = first?.message ?? 'The request is not valid.';

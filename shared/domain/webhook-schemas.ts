@@ -42,10 +42,31 @@ const instant = (field: string) =>
     }),
   );
 
+/** An event's name as the spec spells its setting (`webhook_settings.events.classic_package_queue_claimed`). */
+const settingSpelling = (name: string) => name.replaceAll('.', '_');
+
 const eventSwitches = /* @__PURE__ */ (() =>
   v.pipe(
-    v.strictObject(Object.fromEntries(webhookEventNames.map((name) => [name, v.optional(v.boolean(`${name} must be true or false.`))]))),
-    v.description('Event name → subscribed. Events you leave out keep their setting; only classic_package_queue.claimed is off by default.'),
+    v.strictObject(
+      Object.fromEntries(
+        webhookEventNames.flatMap((name) =>
+          [...new Set([name, settingSpelling(name)])].map((key) => [key, v.optional(v.boolean(`${key} must be true or false.`))]),
+        ),
+      ),
+    ),
+    // Both spellings name one event; the settings keep the event name.
+    v.transform((switches) =>
+      Object.fromEntries(
+        webhookEventNames.flatMap((name) => {
+          const on = switches[name] ?? switches[settingSpelling(name)];
+          return on === undefined ? [] : [[name, on]];
+        }),
+      ),
+    ),
+    v.description(
+      'Event name → subscribed, as `classic_package_queue.claimed` or the setting spelling `classic_package_queue_claimed`. ' +
+        'Events you leave out keep their setting; only classic_package_queue.claimed is off by default.',
+    ),
   ))();
 
 export const WebhookEndpointUpdateSchema = /* @__PURE__ */ (() =>

@@ -37,6 +37,9 @@ export const exceedsJsonDepth = (text: string, maxDepth: number): boolean => {
   return false;
 };
 
+/** U+FFFE and U+FFFF, raw or as JSON escapes: JSON.stringify writes them raw, and SQS refuses them in a message. */
+const UNDELIVERABLE_CHARACTER = /[\uFFFE\uFFFF]|\\u[fF]{3}[eEfF]/;
+
 const isJsonContentType = (value: string | undefined): boolean => {
   if (value === undefined) return false;
   const mediaType = value.split(';')[0]?.trim().toLowerCase();
@@ -57,11 +60,23 @@ export const readJsonBody = (event: APIGatewayProxyEvent, headers: Record<string
       { path: '', message: `Nesting deeper than ${MAX_JSON_DEPTH} levels.` },
     ]);
   }
+  // Characters SQS and EventBridge refuse in a message: an event carrying one could never be delivered.
+  if (UNDELIVERABLE_CHARACTER.test(text)) {
+    throw new ValidationError('The request body contains U+FFFE or U+FFFF, which no text may hold.', [
+      { path: '', message: 'Noncharacter U+FFFE or U+FFFF.' },
+    ]);
+  }
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    parsed = JSON.parse(text);
   } catch {
     throw new ValidationError('The request body is not valid JSON.', [{ path: '', message: 'Malformed JSON.' }]);
   }
+  // Every body of this API is an object; valibot's object schemas would take an array too.
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ValidationError('The request body must be a JSON object.', [{ path: '', message: 'Not a JSON object.' }]);
+  }
+  return parsed;
 };
 
 /** Path parameters arrive URL-decoded from API Gateway; a missing one is a routing bug, so it says so. */

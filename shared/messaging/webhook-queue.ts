@@ -7,6 +7,7 @@ import {
   SendMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
+import { sqsSafeJson } from '#shared/messaging/sqs-body';
 import type { WebhookQueue, DeadLetteredMessage } from '#shared/usecases/ports/webhooks';
 
 export const sqsWebhookQueue = (client: SQSClient, urls: { queueUrl: () => string; deadLetterQueueUrl: () => string }): WebhookQueue => ({
@@ -25,10 +26,10 @@ export const sqsWebhookQueue = (client: SQSClient, urls: { queueUrl: () => strin
         .filter(([, value]) => value !== null && value !== '')
         .map(([name, value]) => [name, { DataType: typeof value === 'number' ? 'Number' : 'String', StringValue: String(value).slice(0, 1000) }]),
     );
-    await client.send(new SendMessageCommand({ QueueUrl: urls.deadLetterQueueUrl(), MessageBody: body, MessageAttributes: attributes }));
+    await client.send(new SendMessageCommand({ QueueUrl: urls.deadLetterQueueUrl(), MessageBody: sqsSafeJson(body), MessageAttributes: attributes }));
   },
   async enqueue(body) {
-    await client.send(new SendMessageCommand({ QueueUrl: urls.queueUrl(), MessageBody: body }));
+    await client.send(new SendMessageCommand({ QueueUrl: urls.queueUrl(), MessageBody: sqsSafeJson(body) }));
   },
 });
 

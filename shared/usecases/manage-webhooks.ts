@@ -52,7 +52,7 @@ export const setWebhookSettings = async (
   change: WebhookSettingsChange,
   deps: WebhookProfileDeps & { allowPrivateUrls: boolean },
 ) => {
-  if (change.url) {
+  if (change.url !== undefined && change.url !== null) {
     const check = checkWebhookUrl(change.url, { allowPrivate: deps.allowPrivateUrls });
     if (!check.ok) throw new BadRequestError('unsafe_webhook_url', check.reason);
   }

@@ -47,6 +47,28 @@ describe('Bad input through the local runtime', () => {
     expect(response.body).toMatchObject(errorShape('validation_error'));
   });
 
+  it.each([
+    ['U+FFFF written raw', '{"booking_id":"BK-\uFFFF-1","email":"a@example.com","departure_date":"2030-01-01","package_specifications":[{}]}'],
+    ['U+FFFE as a JSON escape', '{"booking_id":"BK-\\ufffe-1","email":"a@example.com","departure_date":"2030-01-01","package_specifications":[{}]}'],
+  ])('refuses a noncharacter no event could carry (%s) with 400, before anything is stored', async (_label, rawBody) => {
+    const response = await service.client.send('POST', '/bookings', { rawBody });
+
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain('U+FFFE or U+FFFF');
+  });
+
+  it.each([
+    ['POST', '/bookings'],
+    ['PUT', '/webhooks/endpoint'],
+    ['POST', '/webhooks/endpoint/signing-secret'],
+  ])('refuses a JSON array as the body of %s %s', async (method, path) => {
+    const response = await service.client.send(method, path, { rawBody: '[]' });
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject(errorShape('validation_error'));
+    expect(response.body.message).toBe('The request body must be a JSON object.');
+  });
+
   it.each(['__proto__', 'constructor', 'hasOwnProperty', 'toString'])('treats a query parameter named %s like any other name', async (name) => {
     // Act
     const response = await service.client.send('GET', `/bookings?${name}=1`);

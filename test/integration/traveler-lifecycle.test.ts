@@ -242,7 +242,8 @@ describe('Traveler lifecycle', () => {
     expect(
       (await sandbox(client, 'redeem-promo-code', { uuid: booking.promo_codes[0].uuid, promo_code_id: booking.promo_codes[1].uuid })).status,
     ).toBe(400);
-    expect((await sandbox(client, 'install-esim', { external_user_id: 'fay', extra: 1 })).status).toBe(400);
+    // Unknown members are ignored, as on every partner body (decision F4).
+    expect((await sandbox(client, 'install-esim', { external_user_id: 'fay', iccid: null, extra: 1 })).body.data).toMatchObject({ iccid: fay.iccid });
   });
 
   it('ingests reporters’ facts once, ignores older ones and refuses partner credentials', async () => {

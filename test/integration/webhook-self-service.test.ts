@@ -48,6 +48,19 @@ describe('Webhook self-service through the partner API', () => {
     return `booking.within_cutoff:${response.body.data[0].id}`;
   };
 
+  it("takes the spec's setting spelling of an event, refuses an empty URL, and names an unknown member", async () => {
+    const { client } = await service.newPartner();
+
+    const optIn = await client.send('PUT', '/webhooks/endpoint', { body: { events: { classic_package_queue_claimed: true } } });
+    const empty = await client.send('PUT', '/webhooks/endpoint', { body: { url: '' } });
+    const unknown = await client.send('PUT', '/webhooks/endpoint', { body: { evnts: {} } });
+
+    expect(optIn.status).toBe(200);
+    expect(optIn.body.data.events['classic_package_queue.claimed']).toBe(true);
+    expect([empty.status, empty.body.error.code]).toEqual([400, 'unsafe_webhook_url']);
+    expect(unknown.body.error.details).toEqual([{ path: 'evnts', message: 'evnts is not a known member.' }]);
+  });
+
   const deliveriesOf = async (client: SignedClient, query = '') => (await client.send('GET', `/webhooks/deliveries${query}`)).body.data as any[];
 
   const verifies = (delivery: { rawBody: string; headers: Record<string, unknown> }, secret: string) => {

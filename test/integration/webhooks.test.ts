@@ -246,7 +246,9 @@ describe('Webhook delivery through the local pipeline', () => {
 
   it('replays a recorded event with the same event_id and timestamp, a new delivery_id and a fresh signature', async () => {
     const { client, path } = await partnerWithWebhook();
-    const booking = await bookInsideCutoff(client);
+    // Characters outside the BMP travel through both queue paths (the bus's rule and the replay) unchanged.
+    const travelerId = 'traveler-😀-\u{20BB7}';
+    const booking = await bookInsideCutoff(client, { package_specifications: [makePackageSpecification({ external_user_id: travelerId })] });
     const [original] = await eventually(
       () => receiver.received(path),
       (list) => list.length >= 1,
@@ -269,6 +271,7 @@ describe('Webhook delivery through the local pipeline', () => {
     expect(replay.body.event_id).toBe(`booking.within_cutoff:${booking.id}`);
     expect(replay.body.timestamp).toBe(original!.body.timestamp);
     expect(replay.body.delivery_id).not.toBe(original!.body.delivery_id);
+    expect([original!.body.data.external_user_id, replay.body.data.external_user_id]).toEqual([travelerId, travelerId]);
     expect(receiver.uniqueEventIds(path)).toEqual([replay.body.event_id]);
     const log = await deliveries.byEvent(replay.body.event_id);
     expect(log.map((d) => d.replay).sort()).toEqual([false, true]);
