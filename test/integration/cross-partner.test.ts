@@ -66,10 +66,12 @@ describe('Cross-partner access to traveler routes', () => {
     const setUnknown = await other.send('PUT', path(randomUUID(), 'destination'), { body: { external_user_id: externalUserId, destination: 'FRA' } });
     const claimTheirs = await other.send('POST', path(classicQueue, 'claim'), { body: { external_user_id: externalUserId } });
     const claimUnknown = await other.send('POST', path(randomUUID(), 'claim'), { body: { external_user_id: externalUserId } });
+    const listedUnknown = await other.send('GET', `/native/classic-package-queues?external_user_id=${randomUUID()}`);
     const ownersView = await owner.send('GET', `/native/classic-package-queues?external_user_id=${externalUserId}`);
 
-    expect(listed.status).toBe(200);
-    expect(listed.body.data).toEqual([]);
+    // To another partner the traveler is unknown, exactly as an id nobody uses.
+    expect([listed.status, listed.body.error.code]).toEqual([404, 'user_not_found']);
+    expect(listed.body).toEqual(listedUnknown.body);
     expect([setTheirs.status, claimTheirs.status]).toEqual([404, 404]);
     expect(setTheirs.body).toEqual(setUnknown.body);
     expect(claimTheirs.body).toEqual(claimUnknown.body);
