@@ -1,19 +1,18 @@
 // domain → the POST /redirect-tokens/create body: `external_user_id` or `email` (the id wins when both come).
 import * as v from 'valibot';
-import { externalUserIdField } from '#shared/domain/schema-fields';
+import { emailAddress, externalUserIdField } from '#shared/domain/schema-fields';
+
+/** The spec: "external_user_id wins when both are sent", so an email beside an id is not read, nor refused. */
+const emailOnlyWithoutId = (body: Record<string, unknown>): Record<string, unknown> =>
+  body.external_user_id === undefined || body.external_user_id === null ? body : { ...body, email: undefined };
 
 export const CreateRedirectTokenSchema = v.pipe(
+  v.record(v.string(), v.unknown(), 'The body must be a JSON object.'),
+  v.transform(emailOnlyWithoutId),
   v.object(
     {
       external_user_id: v.nullish(externalUserIdField()),
-      email: v.nullish(
-        v.pipe(
-          v.string('email must be a string.'),
-          v.trim(),
-          v.maxLength(254, 'email must be at most 254 characters.'),
-          v.email('email must be a valid email address.'),
-        ),
-      ),
+      email: v.nullish(emailAddress('email')),
     },
     'The body must be a JSON object.',
   ),

@@ -94,12 +94,18 @@ export const isoDateTime = (field: string) =>
     v.transform(extendedIsoDateTime),
   );
 
+/**
+ * An email address as RFC 5322 allows it (valibot's rfcEmail: `o'brien@example.ie`, punycode domains such as
+ * `info@xn--mnchen-3ya.de`), with a dotted domain: a traveler's address is on the internet, never `user@localhost`.
+ * The one email rule of every route (bookings, claims, redirect tokens, webhook alerts, the claim form).
+ */
 export const emailAddress = (field: string) =>
   v.pipe(
     v.string(`${field} must be a string.`),
     v.trim(),
     v.maxLength(254, `${field} must be at most 254 characters.`),
-    v.email(`${field} must be a valid email address.`),
+    v.rfcEmail(`${field} must be a valid email address.`),
+    v.check((address) => address.slice(address.lastIndexOf('@') + 1).includes('.'), `${field} must be a valid email address.`),
   );
 
 /** Case-insensitive enum that answers with the spec's canonical spelling. */

@@ -12,10 +12,15 @@ export const dynamoPromoClaimLookup = (client: DynamoDBDocumentClient, tableName
       if (!located) return undefined;
       const { partnerId, bookingId } = located;
       const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: keys.booking(partnerId, bookingId), ProjectionExpression: 'locale, custom_branding' }),
+        new GetCommand({ TableName: tableName, Key: keys.booking(partnerId, bookingId), ProjectionExpression: 'locale, custom_branding, email' }),
       );
       if (!Item) return undefined;
-      return { partnerId, locale: (Item.locale as string | null) ?? null, brandId: (Item.custom_branding as string | null) ?? null };
+      return {
+        partnerId,
+        locale: (Item.locale as string | null) ?? null,
+        brandId: (Item.custom_branding as string | null) ?? null,
+        bookedWithEmail: Boolean(Item.email),
+      };
     },
   };
 };

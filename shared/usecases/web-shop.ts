@@ -44,11 +44,16 @@ const mostCommon = (values: string[]): string | undefined => {
  * else the one most of the regional bundles are priced in; bundles priced in another currency are left out. Then
  * the destination's own bundles, then each covering region's, in the order of the destination's regions.
  */
-export const shopGroups = (destination: DestinationRecord, destinations: DestinationSummary[]): ShopGroup[] => {
+/** The bundles the shop offers for a destination, its own and its regions', in the shop's one currency. */
+export const offeredBundles = (destination: DestinationRecord): BundleRecord[] => {
   const bundles = destination.bundles.filter(sellable);
   const own = bundles.filter((bundle) => bundle.destination === destination.id);
   const currency = mostCommon(own.map((bundle) => bundle.currency)) ?? mostCommon(bundles.map((bundle) => bundle.currency));
-  const offered = bundles.filter((bundle) => bundle.currency === currency);
+  return bundles.filter((bundle) => bundle.currency === currency);
+};
+
+export const shopGroups = (destination: DestinationRecord, destinations: DestinationSummary[]): ShopGroup[] => {
+  const offered = offeredBundles(destination);
   const groups: ShopGroup[] = [{ region: undefined, bundles: offered.filter((bundle) => bundle.destination === destination.id) }];
   for (const region of destinations.filter((summary) => summary.type === 'region' && destination.regions.includes(summary.id))) {
     groups.push({ region, bundles: offered.filter((bundle) => bundle.destination === region.id) });
@@ -73,20 +78,23 @@ export type CheckoutOutcome =
   | { ok: false; reason: 'bundle_not_found' };
 
 /**
- * Input: the session, destination, bundle and the form's nonce. Charges the bundle's price through the payment
- * port with an idempotency key from (partner, traveler, nonce), so the same form sent twice charges once and
- * provisions one package (recordPurchase keys packages by payment id). Emits package.purchased (first purchase
- * for the destination, with a package_queue_uuid: a web-app purchase) or topup.completed.
+ * Input: the session, destination, bundle and the form's nonce. Only a bundle the shop offers for that destination
+ * is sold. Charges its price through the payment port with an idempotency key from (partner, traveler, nonce,
+ * bundle), so the same form sent twice charges once and provisions one package (recordPurchase keys packages by
+ * payment id), and a nonce sent with another bundle is another purchase, never the first one's receipt. A region's
+ * bundle is provisioned for the region's code (XEU), as a promo code for it is. Emits package.purchased (first
+ * purchase for the destination, with a package_queue_uuid: a web-app purchase) or topup.completed.
  */
 export const checkoutBundle = async (
   input: { session: TravelerSession; destinationId: string; bundleId: string; nonce: string },
   deps: { catalog: DestinationCatalog; lifecycle: LifecycleDeps },
 ): Promise<CheckoutOutcome> => {
   const destination = await findDestination(input.destinationId, deps).catch(() => undefined);
-  const bundle = destination?.bundles.find((candidate) => candidate.id === input.bundleId && sellable(candidate));
+  const bundle = destination && offeredBundles(destination).find((candidate) => candidate.id === input.bundleId);
   if (!destination || !bundle) return { ok: false, reason: 'bundle_not_found' };
+  const soldFor = bundle.destination === destination.id ? destination : await findDestination(bundle.destination, deps);
   const { partner_id: partnerId, external_user_id: externalUserId } = input.session;
-  const idempotencyKey = createHash('sha256').update(`web-shop\n${partnerId}\n${externalUserId}\n${input.nonce}`).digest('base64url');
+  const idempotencyKey = createHash('sha256').update(`web-shop\n${partnerId}\n${externalUserId}\n${input.nonce}\n${bundle.id}`).digest('base64url');
   const { paymentId } = await deps.lifecycle.payments.charge({ idempotencyKey, amount: bundle.price, currency: bundle.currency });
   const result = await recordPurchase(
     {
@@ -95,7 +103,8 @@ export const checkoutBundle = async (
       paymentId,
       amount: bundle.price,
       currency: bundle.currency,
-      destination: bundle.destination,
+      // A country's ISO3 code, or a region's X-range code (decision F64), never a region id.
+      destination: soldFor.iso3 ?? bundle.destination,
       size: bundle.size,
       durationDays: bundle.package_duration,
       packageQueueUuid: randomUUID(),

@@ -1,6 +1,7 @@
 // web adapter → the claim form's submission: CSRF check (token signed over the cookie's visit nonce), email check,
 // then the promo-code claim use case (port).
 import * as v from 'valibot';
+import { emailAddress } from '#shared/domain/schema-fields';
 import { describeClaimPage, isClaimFormTokenValid, UUID_PATTERN, type ClaimPromoCode } from '#shared/usecases/claim-promo-code-page';
 import { tokenSigner } from '#shared/composition/token-signer';
 import { wallClock } from '#shared/clock';
@@ -10,7 +11,7 @@ import { postedForm, publicPage } from '#shared/web/page-handler';
 import { claimFormPage, claimOutcomePage, notFoundPage } from '#shared/web/pages';
 import { CSRF_COOKIE, CSRF_FIELD } from '#shared/web/security';
 
-const EmailSchema = v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(254), v.email());
+const EmailSchema = emailAddress('email');
 
 /**
  * The claim form's submission: the CSRF token (signed over the claim page's visit nonce and this code, F61) checked

@@ -96,6 +96,16 @@ describe('Traveler web app', () => {
       expect(response.body.success).toBe(false);
     });
 
+    it('lets external_user_id win over an email sent beside it, even a malformed one (spec)', async () => {
+      const externalUserId = `trav-${randomUUID()}`;
+      await bookTraveler(service.client, externalUserId);
+
+      const response = await service.client.send('POST', '/redirect-tokens/create', { body: { external_user_id: externalUserId, email: 'bad' } });
+
+      expect(response.status).toBe(201);
+      expect(response.body.data.external_user_id).toBe(externalUserId);
+    });
+
     it('requires a partner signature', async () => {
       const response = await fetch(`${service.url}/redirect-tokens/create`, {
         method: 'POST',
@@ -368,8 +378,9 @@ describe('Traveler web app', () => {
       expect(second.statusCode).toBe(409);
     });
 
-    it('answers an unknown or malformed uuid with the 404 page', async () => {
-      for (const uuid of [randomUUID(), 'not-a-uuid']) {
+    it('answers an unknown or malformed uuid, and a code whose booking has an email, with the 404 page', async () => {
+      const emailed = (await bookTraveler(service.client, `trav-${randomUUID()}`)).promo_codes[0] as { uuid: string };
+      for (const uuid of [randomUUID(), 'not-a-uuid', emailed.uuid]) {
         const response = await open(`${service.url}/promo-codes/claim/${uuid}`);
         expect(response.status).toBe(404);
         expect(await response.text()).toContain('Page not found');

@@ -103,6 +103,14 @@ describe('Booking request schema', () => {
     expect(result.departure_date).toBe(stored);
   });
 
+  it.each(["o'brien@example.ie", 'info@xn--mnchen-3ya.de', 'first.last+tag@sub.example.museum'])('accepts the email address %s', (email) => {
+    expect(issuesOf(makeBookingRequest({ email }))).toEqual([]);
+  });
+
+  it.each(['user@localhost', 'no-at-sign.example.com', 'two@@example.com', 'spa ce@example.com'])('refuses the email address %s', (email) => {
+    expect(issuesOf(makeBookingRequest({ email }))).toContain('email');
+  });
+
   it('accepts a size of exactly 1 PB and trims the external_user_id', () => {
     const result = v.parse(
       BookingRequestSchema,

@@ -7,13 +7,29 @@ import { makeBundleRecord, makeFranceRecord } from '#test/support/factories';
 import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
 import { checkoutBundle } from '#shared/usecases/web-shop';
 
+const europeBundle = makeBundleRecord({ id: 'eu-10gb', destination: 'europe', size: '10GB', price: 2499, countries: ['FRA', 'DEU'] });
 const france = makeFranceRecord({
-  bundles: [makeBundleRecord(), makeBundleRecord({ id: 'fra-unlimited', package_type: 'unlimited', size: null })],
+  bundles: [
+    makeBundleRecord(),
+    makeBundleRecord({ id: 'fra-1gb', size: '1GB', price: 450 }),
+    makeBundleRecord({ id: 'fra-unlimited', package_type: 'unlimited', size: null }),
+    makeBundleRecord({ id: 'global-3gb-usd', destination: 'global', size: '3GB', currency: 'USD' }),
+    europeBundle,
+  ],
+});
+const europe = makeFranceRecord({
+  id: 'europe',
+  type: 'region',
+  iso3: 'XEU',
+  iso2: null,
+  regions: [],
+  countries: ['FRA', 'DEU'],
+  bundles: [europeBundle],
 });
 
 const catalog: DestinationCatalog = {
-  listDestinations: async () => [france],
-  getDestination: async (id) => (id === france.id ? france : undefined),
+  listDestinations: async () => [france, europe],
+  getDestination: async (id) => [france, europe].find((destination) => destination.id === id),
 };
 
 const session: TravelerSession = {
@@ -72,8 +88,33 @@ describe('Use case: checkoutBundle', () => {
     expect((await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1'))?.packages).toHaveLength(2);
   });
 
+  it("charges another bundle sent with the same page's nonce as a purchase of its own, never as the first one's receipt", async () => {
+    const world = memoryLifecycle();
+    const { lifecycle, keys } = countingPayments(world);
+    const form = { session, destinationId: 'FRA', nonce: 'nonce-0123456789abcdef' };
+
+    await checkoutBundle({ ...form, bundleId: 'fra-1gb' }, { catalog, lifecycle });
+    const other = await checkoutBundle({ ...form, bundleId: 'fra-5gb' }, { catalog, lifecycle });
+
+    expect(other).toMatchObject({ ok: true, repeated: false, bundle: { id: 'fra-5gb' } });
+    expect(new Set(keys).size).toBe(2);
+    const sizes = (await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1'))?.packages.map((pkg) => pkg.size);
+    expect(sizes).toEqual(['1GB', '5GB']);
+  });
+
+  it("provisions a region's bundle bought from a country's page for the region's code, not its id", async () => {
+    const world = memoryLifecycle();
+    const { lifecycle } = countingPayments(world);
+
+    await checkoutBundle({ session, destinationId: 'FRA', bundleId: 'eu-10gb', nonce: 'nonce-0123456789abcdef' }, { catalog, lifecycle });
+
+    const traveler = await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1');
+    expect(traveler?.packages).toEqual([expect.objectContaining({ destination: 'XEU', size: '10GB' })]);
+  });
+
   it.each([
     ['a bundle the shop does not sell', 'FRA', 'fra-unlimited'],
+    ['a bundle in a currency the page does not offer', 'FRA', 'global-3gb-usd'],
     ['an unknown bundle', 'FRA', 'nope'],
     ['an unknown destination', 'ZZZ', 'fra-5gb'],
   ])('answers %s with bundle_not_found and charges nothing', async (_case, destinationId, bundleId) => {
