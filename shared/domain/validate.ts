@@ -2,18 +2,16 @@
 import * as v from 'valibot';
 import { ValidationError } from '#shared/errors';
 
-/** valibot's object schemas, whose message a missing member's issue carries. */
-const objectTypes = new Set(['object', 'loose_object', 'strict_object']);
-
 export const validate = <const TSchema extends v.GenericSchema>(schema: TSchema, input: unknown): v.InferOutput<TSchema> => {
   const result = v.safeParse(schema, input, { abortPipeEarly: true });
   if (result.success) return result.output;
   const details = result.issues.map((issue) => {
     const path = v.getDotPath(issue) ?? '';
-    // valibot reports a missing member with its parent object's message; name the member instead.
-    const missing = issue.kind === 'schema' && objectTypes.has(issue.type) && issue.received === 'undefined' && path !== '';
+    // valibot reports a missing member with its parent object's message (object, loose_object, strict_object); name it.
+    const ofObject = issue.kind === 'schema' && issue.type.endsWith('object') && path !== '';
+    const missing = ofObject && issue.received === 'undefined';
     // A strict object's unknown member: name it instead of valibot's "Expected never".
-    const unknown = issue.kind === 'schema' && objectTypes.has(issue.type) && issue.expected === 'never' && path !== '';
+    const unknown = ofObject && issue.expected === 'never';
     return { path, message: missing ? `${path} is required.` : unknown ? `${path} is not a known member.` : issue.message };
   });
   const first = details[0];

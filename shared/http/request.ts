@@ -108,17 +108,13 @@ export const pathParameter = (event: APIGatewayProxyEvent, name: string): string
  * The query parameters, each given once. API Gateway keeps only the last of a repeated parameter, so
  * `?external_user_id=alice&external_user_id=bob` would silently mean bob: a repeated parameter is a 400.
  */
-export const queryParameters = (event: APIGatewayProxyEvent): Record<string, string> => {
-  const repeated = Object.entries(event.multiValueQueryStringParameters ?? {})
-    .filter(([, values]) => (values?.length ?? 0) > 1)
-    .map(([name]) => name);
-  if (repeated.length > 0) {
-    throw new ValidationError(
-      `Query parameter ${repeated[0]} is given more than once; send it once.`,
-      repeated.map((name) => ({ path: name, message: 'Given more than once.' })),
-    );
+export const queryParameters = (event: APIGatewayProxyEvent): Record<string, string | undefined> => {
+  for (const [name, values] of Object.entries(event.multiValueQueryStringParameters ?? {})) {
+    if (values && values.length > 1) {
+      throw new ValidationError(`Query parameter ${name} is given more than once; send it once.`, [{ path: name, message: 'Given more than once.' }]);
+    }
   }
-  return Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return event.queryStringParameters ?? {};
 };
 
 /** RFC 3986 unreserved characters only: what Python's quote(), Java's and Go's escapers leave as they are. */
