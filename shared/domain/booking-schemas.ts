@@ -81,7 +81,7 @@ export const BookingRequestSchema = v.pipe(
       ),
       gender: v.nullish(caseInsensitivePicklist('gender', genders)),
       date_of_birth: v.nullish(isoDateTime('date_of_birth')),
-      locale: v.nullish(text('locale', 2, 5)),
+      locale: v.nullish(v.pipe(text('locale', 2, 5), v.regex(/^[A-Za-z0-9_-]+$/, 'locale must be a language code such as en or en-GB.'))),
       data: v.nullish(
         v.pipe(
           plainLooseObject(

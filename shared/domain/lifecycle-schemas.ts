@@ -105,6 +105,7 @@ export const FactSchema = /* @__PURE__ */ (() =>
             v.number('used_bytes must be a number.'),
             v.integer('used_bytes must be an integer.'),
             v.minValue(0, 'used_bytes must not be negative.'),
+            v.maxValue(Number.MAX_SAFE_INTEGER, 'used_bytes is too large.'),
           ),
         }),
         fact('promo_code.redeemed', {

@@ -41,6 +41,8 @@ export const externalUserIdField = () =>
     v.trim(),
     minCharacters(1, 'external_user_id must not be empty.'),
     maxCharacters(255, 'external_user_id must be at most 255 characters.'),
+    // Grants addressed by email are keyed `email:{address}` beside the ids (queueKeysOf): an id must not name one.
+    v.check((id) => !/^email:/i.test(id), 'external_user_id must not start with "email:".'),
   );
 
 const sizeBytes = (size: string): number => Number.parseFloat(size) * (size.endsWith('GB') ? 2 ** 30 : 2 ** 20);

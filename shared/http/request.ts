@@ -40,6 +40,17 @@ export const exceedsJsonDepth = (text: string, maxDepth: number): boolean => {
 /** U+FFFE and U+FFFF, raw or as JSON escapes: JSON.stringify writes them raw, and SQS refuses them in a message. */
 const UNDELIVERABLE_CHARACTER = /[\uFFFE\uFFFF]|\\u[fF]{3}[eEfF]/;
 
+const UNDELIVERABLE_TEXT = 'The request body holds U+FFFE, U+FFFF or a lone surrogate, which text may not hold.';
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+/** True when a string or member name of the parsed body holds a lone UTF-16 surrogate (depth bounded by MAX_JSON_DEPTH). */
+const holdsLoneSurrogate = (value: unknown): boolean => {
+  if (typeof value === 'string') return !value.isWellFormed();
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(holdsLoneSurrogate);
+  return Object.entries(value).some(([name, member]) => !name.isWellFormed() || holdsLoneSurrogate(member));
+};
+
 const isJsonContentType = (value: string | undefined): boolean => {
   if (value === undefined) return false;
   const mediaType = value.split(';')[0]?.trim().toLowerCase();
@@ -60,12 +71,6 @@ export const readJsonBody = (event: APIGatewayProxyEvent, headers: Record<string
       { path: '', message: `Nesting deeper than ${MAX_JSON_DEPTH} levels.` },
     ]);
   }
-  // Characters SQS and EventBridge refuse in a message: an event carrying one could never be delivered.
-  if (UNDELIVERABLE_CHARACTER.test(text)) {
-    throw new ValidationError('The request body contains U+FFFE or U+FFFF, which no text may hold.', [
-      { path: '', message: 'Noncharacter U+FFFE or U+FFFF.' },
-    ]);
-  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -75,6 +80,11 @@ export const readJsonBody = (event: APIGatewayProxyEvent, headers: Record<string
   // Every body of this API is an object; valibot's object schemas would take an array too.
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new ValidationError('The request body must be a JSON object.', [{ path: '', message: 'Not a JSON object.' }]);
+  }
+  // U+FFFE and U+FFFF: SQS refuses them, so an event carrying one could never be delivered. A lone surrogate: storage
+  // keeps it as `?`, so two ids would meet in one key. UTF-8 decoding writes no lone surrogate; only an escape can.
+  if (UNDELIVERABLE_CHARACTER.test(text) || (SURROGATE_ESCAPE.test(text) && holdsLoneSurrogate(parsed))) {
+    throw new ValidationError(UNDELIVERABLE_TEXT, [{ path: '', message: UNDELIVERABLE_TEXT }]);
   }
   return parsed;
 };

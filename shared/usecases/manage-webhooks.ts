@@ -40,6 +40,8 @@ const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
 /** Why `name` cannot carry the partner's API key, or undefined when it can. */
 export const authHeaderNameProblem = (name: string): string | undefined => {
   if (!HEADER_NAME.test(name)) return `"${name}" is not a valid HTTP header name.`;
+  // Headers are built as an object: these names would not become a header at all.
+  if (['__proto__', 'constructor', 'prototype'].includes(name.toLowerCase())) return `"${name}" cannot be used as a header name.`;
   if (isDeliveryOwnHeader(name)) {
     return `"${name}" is reserved: it is set by every delivery itself, or means something hop by hop only. Use e.g. Authorization or x-api-key.`;
   }
@@ -52,9 +54,12 @@ export const setWebhookSettings = async (
   change: WebhookSettingsChange,
   deps: WebhookProfileDeps & { allowPrivateUrls: boolean },
 ) => {
-  if (change.url !== undefined && change.url !== null) {
-    const check = checkWebhookUrl(change.url, { allowPrivate: deps.allowPrivateUrls });
+  // The URL is stored as the parser writes it (tabs and line breaks removed, host lower-cased).
+  let url = change.url;
+  if (url !== undefined && url !== null) {
+    const check = checkWebhookUrl(url, { allowPrivate: deps.allowPrivateUrls });
     if (!check.ok) throw new BadRequestError('unsafe_webhook_url', check.reason);
+    url = check.url.href;
   }
   if (change.alertEmail && !v.is(emailAddress('alert_email'), change.alertEmail)) {
     throw new ValidationError('alert_email must be a valid email address.', [{ path: 'alert_email', message: 'Not an email address.' }]);
@@ -70,7 +75,7 @@ export const setWebhookSettings = async (
     partnerId,
     (profile) => {
       const webhook: WebhookSettings = { ...profile.webhook };
-      if (change.url !== undefined) webhook.url = change.url;
+      if (url !== undefined) webhook.url = url;
       if (change.authHeaderName !== undefined) webhook.auth_header_name = change.authHeaderName.toLowerCase();
       if (change.authHeaderPrefix !== undefined) webhook.auth_header_prefix = change.authHeaderPrefix;
       if (change.events) {

@@ -54,7 +54,25 @@ describe('Bad input through the local runtime', () => {
     const response = await service.client.send('POST', '/bookings', { rawBody });
 
     expect(response.status).toBe(400);
-    expect(response.body.message).toContain('U+FFFE or U+FFFF');
+    expect(response.body.message).toContain('U+FFFE, U+FFFF or a lone surrogate');
+  });
+
+  it('refuses a lone surrogate escape, which storage would keep as "?", but takes an escaped emoji', async () => {
+    const body = (id: string) => `{"email":"a@example.com","departure_date":"2030-01-01","package_specifications":[{"external_user_id":"${id}"}]}`;
+
+    const lone = await service.client.send('POST', '/bookings', { rawBody: body('victim\\ud800N') });
+    const paired = await service.client.send('POST', '/bookings', { rawBody: body('traveler-\\ud83d\\ude00') });
+
+    expect([lone.status, lone.body.message]).toEqual([400, 'The request body holds U+FFFE, U+FFFF or a lone surrogate, which text may not hold.']);
+    expect(paired.status).toBe(201);
+    expect(paired.body.data[0].package_queues[0].external_user_id).toBe('traveler-😀');
+  });
+
+  it('refuses an external_user_id that would name the key of grants addressed by email', async () => {
+    const response = await service.client.send('GET', '/native/user-dashboard?external_user_id=email%3Avictim%40example.com');
+
+    expect(response.status).toBe(400);
+    expect(response.body.error.details).toEqual([{ path: 'external_user_id', message: 'external_user_id must not start with "email:".' }]);
   });
 
   it.each([

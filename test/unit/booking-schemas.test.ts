@@ -35,6 +35,7 @@ describe('Booking request schema', () => {
     ['a date_of_birth that is no date', { date_of_birth: '31/12/1990' }, 'date_of_birth'],
     ['a locale of 1 character', { locale: 'e' }, 'locale'],
     ['a locale of 6 characters', { locale: 'en-GBX' }, 'locale'],
+    ['a locale with a line break', { locale: 'de\r\n' }, 'locale'],
     ['data that is not an object', { data: 'x' }, 'data'],
     ['data.tags that are not strings', { data: { tags: [1] } }, 'data.tags.0'],
     ['data.manual that is not boolean', { data: { manual: 'yes' } }, 'data.manual'],
@@ -84,11 +85,9 @@ describe('Booking request schema', () => {
 
     expect(issuesOf(makeBookingRequest({ last_name: astral.repeat(100), first_name: '😀'.repeat(100) }))).toEqual([]);
     expect(issuesOf(makeBookingRequest({ last_name: astral.repeat(101) }))).toEqual(['last_name']);
-    expect(issuesOf(makeBookingRequest({ booking_id: astral.repeat(2), external_id: astral.repeat(2), locale: astral }))).toEqual([
-      'booking_id',
-      'external_id',
-      'locale',
-    ]);
+    expect(new Set(issuesOf(makeBookingRequest({ booking_id: astral.repeat(2), external_id: astral.repeat(2), locale: astral })))).toEqual(
+      new Set(['booking_id', 'external_id', 'locale']),
+    );
   });
 
   it.each([

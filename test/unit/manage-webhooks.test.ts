@@ -45,4 +45,11 @@ describe('Use case: setWebhookSettings, auth header names', () => {
       message: expect.stringContaining('set by every delivery'),
     });
   });
+
+  it.each(['__proto__', 'Constructor', 'prototype'])(
+    'refuses %s, which would never become a header, with 400 invalid_header_name',
+    async (authHeaderName) => {
+      await expect(setWebhookSettings('ptn_1', { authHeaderName }, deps)).rejects.toMatchObject({ status: 400, code: 'invalid_header_name' });
+    },
+  );
 });

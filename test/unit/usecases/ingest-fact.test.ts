@@ -14,6 +14,16 @@ const makeFact = (overrides: Record<string, unknown>) =>
 /** A reported usage fact with another used_bytes: the same event id, so a replay with a different body. */
 const withUsedBytes = (fact: Fact, usedBytes: number): Fact => (fact.type === 'package.usage' ? { ...fact, used_bytes: usedBytes } : fact);
 
+describe('Fact schema', () => {
+  it('refuses used_bytes beyond the exact integers a number holds, so storage never sees one', () => {
+    const usage = (used_bytes: number) =>
+      v.safeParse(FactSchema, { event_id: 'e', occurred_at: '2026-06-01T00:00:00Z', type: 'package.usage', package_id: 'pkg_1', used_bytes });
+
+    expect(usage(Number.MAX_SAFE_INTEGER).success).toBe(true);
+    expect(usage(2 ** 53).success).toBe(false);
+  });
+});
+
 describe('Use case: ingestFact', () => {
   it('applies a fact once and answers its replay as a duplicate that changes nothing', async () => {
     // Prepare
