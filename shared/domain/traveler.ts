@@ -89,6 +89,19 @@ export interface Traveler {
 }
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+/**
+ * Most packages one traveler holds. The traveler is one item (its eSIMs and packages, about 600 bytes a package):
+ * 400 keep it far below DynamoDB's 400 KB item limit, so a write never fails on the item's size (decision F17).
+ */
+export const MAX_PACKAGES_PER_TRAVELER = 400;
+
+/** Refuses a package beyond MAX_PACKAGES_PER_TRAVELER before anything is ordered or written. */
+export const assertRoomForPackage = (traveler: Pick<Traveler, 'packages'>): void => {
+  if (traveler.packages.length >= MAX_PACKAGES_PER_TRAVELER) {
+    throw new ConflictError('package_limit_reached', `A traveler holds at most ${MAX_PACKAGES_PER_TRAVELER} packages; this one has reached it.`);
+  }
+};
+
 export const newUserId = (): string => `usr_${hex(12)}`;
 export const newPackageId = (): string => `pkg_${hex(12)}`;
 export const newPaymentId = (): string => `pay_${hex(12)}`;

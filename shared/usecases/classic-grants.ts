@@ -4,7 +4,7 @@ import type { ClassicGrantResponseSchema } from '#shared/domain/traveler-respons
 import type { Booking, PackageQueueEntry } from '#shared/domain/booking';
 import { consumeGrant, entryState, nextVersion } from '#shared/domain/grants';
 import { classicClaimed } from '#shared/domain/lifecycle-events';
-import { addProvisionedEsim, type Esim } from '#shared/domain/traveler';
+import { addProvisionedEsim, assertRoomForPackage, type Esim } from '#shared/domain/traveler';
 import { completedSpecification } from '#shared/domain/package-specification';
 import { defaultPackageSize, requiresConfirmationCode } from '#shared/domain/partner';
 import type { DomainEvent } from '#shared/events/catalog';
@@ -140,6 +140,7 @@ export const claimClassicGrant = (
     const profile = await deps.partners.getProfile(input.partnerId);
     const spec = completedSpecification(entry.package_specification, { defaultSize: defaultPackageSize(profile) });
     const write = await ensureTraveler(deps, input.partnerId, { externalUserId: input.externalUserId }, known ?? null);
+    assertRoomForPackage(write.after);
     let traveler = withExternalUserId(write.after);
     const network = await deps.connectivity.networkFor(destination);
     let esim: Esim | undefined = traveler.esims.find(

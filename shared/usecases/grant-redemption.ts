@@ -6,7 +6,7 @@ import { consumeGrant, isEntryExpired } from '#shared/domain/grants';
 import { promoCodeRedeemed } from '#shared/domain/lifecycle-events';
 import { completedSpecification, needsDefaultSize } from '#shared/domain/package-specification';
 import { defaultPackageSize } from '#shared/domain/partner';
-import type { Traveler, TravelerPackage } from '#shared/domain/traveler';
+import { assertRoomForPackage, type Traveler, type TravelerPackage } from '#shared/domain/traveler';
 import { ConflictError } from '#shared/errors';
 import {
   addPackage,
@@ -68,6 +68,7 @@ export const consumeGrantFor = async (
   const at = input.fact ? new Date(input.fact.occurredAt) : now;
   assertRedeemable(input.promo, input.entry, input.addressed, now);
   const write = await ensureTraveler(deps, input.booking.partner_id, input.identity, input.knownTraveler);
+  assertRoomForPackage(write.after);
   const known = withExternalUserId(write.after);
   const granted = (input.entry ?? input.promo).package_specification;
   // In the native app the traveler is asked for the destination an entry lacks (spec; decision F145).

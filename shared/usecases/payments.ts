@@ -1,7 +1,7 @@
 // use cases → what the payment provider reports: a purchase or a top-up paid by a traveler.
 import { isIso4217 } from '#shared/domain/currency';
 import { packagePurchased, topupCompleted, type Payment } from '#shared/domain/lifecycle-events';
-import type { Esim, Traveler, TravelerPackage } from '#shared/domain/traveler';
+import { assertRoomForPackage, type Esim, type Traveler, type TravelerPackage } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import type { FactContext } from '#shared/usecases/grant-redemption';
@@ -60,6 +60,7 @@ const pay =
         if (input.fact) await deps.travelers.commit({ fact: input.fact });
         return { traveler: write.after, pkg: paid, applied: false, events: [] };
       }
+      assertRoomForPackage(write.after);
       let esim: Esim;
       let traveler = write.after;
       let allocated = false;

@@ -5,6 +5,7 @@ import { iso3Of, defaultDurationDays } from '#shared/domain/package-specificatio
 import { requiresConfirmationCode } from '#shared/domain/partner';
 import {
   addProvisionedEsim,
+  assertRoomForPackage,
   assignedExternalUserId,
   type Esim,
   newPackageId,
@@ -182,6 +183,7 @@ export const addPackage = async (
   input: NewPackage,
   now: Date,
 ): Promise<{ traveler: Traveler; pkg: TravelerPackage }> => {
+  assertRoomForPackage(traveler);
   const type = input.spec.package_type;
   const plan = packagePlanOf(input.spec);
   const duration = plan.durationDays;

@@ -6,6 +6,7 @@ import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
 import { redeemPackageQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 import { signatureReused } from '#shared/errors';
+import { assertRoomForPackage, MAX_PACKAGES_PER_TRAVELER, type TravelerPackage } from '#shared/domain/traveler';
 
 const DAY = 86_400_000;
 
@@ -329,5 +330,16 @@ describe('Grants that name no destination or size (spec: the traveler is asked, 
     const { pkg } = await redeemPackageQueueEntry({ partnerId: 'ptn_test', externalUserId: 'u-1', packageQueueId: queue.uuid }, world.deps);
 
     expect(pkg).toMatchObject({ package_type: 'unlimited', size: null, size_bytes: null });
+  });
+});
+
+describe('A traveler holds at most MAX_PACKAGES_PER_TRAVELER packages', () => {
+  const holding = (count: number) => ({ packages: Array.from({ length: count }, () => ({}) as TravelerPackage) });
+
+  it('lets a traveler below the limit take one more, and refuses the next at the limit with 409 package_limit_reached', () => {
+    expect(() => assertRoomForPackage(holding(MAX_PACKAGES_PER_TRAVELER - 1))).not.toThrow();
+    expect(() => assertRoomForPackage(holding(MAX_PACKAGES_PER_TRAVELER))).toThrow(
+      expect.objectContaining({ status: 409, code: 'package_limit_reached' }),
+    );
   });
 });
