@@ -57,6 +57,7 @@ export const errorCodes = {
   package_queue_not_pending: { status: 409, description: 'The package queue entry is no longer pending.' },
   package_queue_expired: { status: 409, description: 'The redemption window of the grant has ended.' },
   classic_grant_must_be_claimed: { status: 409, description: 'A classic eSIM grant is claimed with the classic claim call, not redeemed.' },
+  payment_already_recorded: { status: 409, description: "The payment_id already paid for another traveler's package." },
   package_limit_reached: { status: 409, description: 'The traveler holds the most packages one traveler may hold.' },
   not_a_classic_grant: { status: 409, description: 'The package queue entry is not a classic grant: redeem it instead.' },
   destination_required: {

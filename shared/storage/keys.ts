@@ -88,6 +88,11 @@ export const packageByQueueEntry = (partnerId: string, queueUuid: string) => ({
   pk: `${partner(partnerId)}#QUEUE_PACKAGE#${queueUuid}`,
   sk: 'PACKAGE_REF',
 });
+/** One payment pays for one package of one traveler: a second traveler's package cannot take the same payment_id. */
+export const packageByPayment = (partnerId: string, paymentId: string) => ({
+  pk: `${partner(partnerId)}#PAYMENT#${paymentId}`,
+  sk: 'PACKAGE_REF',
+});
 export const packageSchedule = (partnerId: string, userId: string, packageId: string) => ({
   pk: `${partner(partnerId)}#USER#${userId}`,
   sk: `SCHEDULE#${packageId}`,

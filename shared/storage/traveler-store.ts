@@ -5,6 +5,7 @@ import { nextDueAt, type Traveler } from '#shared/domain/traveler';
 import { bookingItem } from '#shared/storage/booking-store';
 import { queryDue } from '#shared/storage/due-index';
 import { cancellationReasons } from '#shared/storage/dynamo-errors';
+import { outboxEntityType } from '#shared/events/pipeline';
 import { eventPut } from '#shared/storage/event-items';
 import * as keys from '#shared/storage/keys';
 import { shardOf } from '#shared/storage/keys';
@@ -13,6 +14,7 @@ import {
   ConcurrentChangeError,
   DuplicateFactError,
   type LifecycleChange,
+  PaymentAlreadyRecordedError,
   type PackageSchedule,
   type TravelerLookups,
   type TravelerStore,
@@ -24,6 +26,11 @@ const fromItem = (item: Record<string, unknown> | undefined): Traveler | undefin
   const { pk: _pk, sk: _sk, entity: _entity, ...rest } = item;
   return rest as unknown as Traveler;
 };
+
+/** The entity of the look-up that pairs a payment_id with the one package it paid for. */
+const PAYMENT_REF = 'payment_package_ref';
+
+const entityOf = (item: unknown): unknown => (item as { Put?: { Item?: { entity?: unknown } } }).Put?.Item?.entity;
 
 const lookupItem = (key: { pk: string; sk: string }, traveler: Traveler, entity: string) => ({
   ...key,
@@ -131,6 +138,16 @@ export const dynamoTravelerStore = (client: DynamoDBDocumentClient, tableName: s
         const key = keys.packageByQueueEntry(after.partner_id, pkg.package_queue_uuid);
         items.push({ Put: { TableName: tableName, Item: { ...lookupItem(key, after, 'queue_package_ref'), package_id: pkg.package_id } } });
       }
+      if (!old && pkg.payment_id) {
+        items.push({
+          Put: {
+            TableName: tableName,
+            Item: { ...lookupItem(keys.packageByPayment(after.partner_id, pkg.payment_id), after, PAYMENT_REF), package_id: pkg.package_id },
+            ConditionExpression: 'attribute_not_exists(pk) OR user_id = :user',
+            ExpressionAttributeValues: { ':user': after.user_id },
+          },
+        });
+      }
       const due = nextDueAt(pkg)?.toISOString() ?? null;
       const dueBefore = old ? (nextDueAt(old)?.toISOString() ?? null) : null;
       if (due === dueBefore) continue;
@@ -211,6 +228,12 @@ export const dynamoTravelerStore = (client: DynamoDBDocumentClient, tableName: s
         const reasons = cancellationReasons(error);
         if (!reasons) throw error;
         if (factItems.length > 0 && reasons[0]?.Code === 'ConditionalCheckFailed') throw new DuplicateFactError();
+        // Only the payment's look-up (and the event named after the payment) failed: another traveler holds the
+        // payment. With anything else, a concurrent change: retry.
+        const failed = reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [entityOf(items[index])] : []));
+        if (failed.includes(PAYMENT_REF) && failed.every((entity) => entity === PAYMENT_REF || entity === outboxEntityType)) {
+          throw new PaymentAlreadyRecordedError();
+        }
         if (reasons.some((reason) => reason.Code === 'ConditionalCheckFailed' || reason.Code === 'TransactionConflict')) {
           throw new ConcurrentChangeError();
         }

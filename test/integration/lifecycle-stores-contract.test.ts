@@ -10,7 +10,8 @@ import { simulatedPayments } from '#shared/providers/simulated-payments';
 import { dynamoBookingPages, dynamoBookingStore } from '#shared/storage/booking-store';
 import type { BookingPages } from '#shared/usecases/ports/bookings';
 import { dynamoTravelerStore } from '#shared/storage/traveler-store';
-import { ConcurrentChangeError, DuplicateFactError, type LifecycleDeps } from '#shared/usecases/ports/lifecycle';
+import { ConcurrentChangeError, DuplicateFactError, type LifecycleDeps, PaymentAlreadyRecordedError } from '#shared/usecases/ports/lifecycle';
+import { recordPurchase } from '#shared/usecases/payments';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 import { touched } from '#shared/usecases/travelers';
 import { makePackageSpecification } from '#test/support/factories';
@@ -108,6 +109,21 @@ describe.each(storeKinds)('Lifecycle stores contract: %s', (_kind, makeStores) =
 
     await expect(write).rejects.toBeInstanceOf(ConcurrentChangeError);
     expect(await deps.travelers.get('ptn_test', 'usr_other')).toBeUndefined();
+  });
+
+  it("refuses a second traveler's package paid by a payment_id another traveler's package holds, as not retryable", async () => {
+    await recordPurchase(
+      { partnerId: 'ptn_test', externalUserId: 'buyer-1', paymentId: 'pay-shared', amount: 499, currency: 'EUR', destination: 'FRA' },
+      deps,
+    );
+
+    const second = recordPurchase(
+      { partnerId: 'ptn_test', externalUserId: 'buyer-2', paymentId: 'pay-shared', amount: 499, currency: 'EUR', destination: 'FRA' },
+      deps,
+    );
+
+    await expect(second).rejects.toBeInstanceOf(PaymentAlreadyRecordedError);
+    expect(await deps.travelers.findByExternalUserId('ptn_test', 'buyer-2')).toBeUndefined();
   });
 
   it('records a fact once: the second commit with its id fails as a duplicate and writes nothing', async () => {

@@ -14,6 +14,13 @@ export class ConcurrentChangeError extends ConflictError {
   }
 }
 
+/** The payment already paid for another traveler's package: one payment provisions one package (not retried). */
+export class PaymentAlreadyRecordedError extends ConflictError {
+  constructor() {
+    super('payment_already_recorded', "This payment_id already paid for another traveler's package. One payment provisions one package.");
+  }
+}
+
 /** The reporter's fact id is already recorded: the fact was applied before and changes nothing now. */
 export class DuplicateFactError extends Error {
   constructor() {

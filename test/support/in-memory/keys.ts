@@ -21,6 +21,7 @@ export const memoryKeys = {
   esimRef: (iccid: string) => key('esim', iccid),
   packageRef: (packageId: string) => key('package', packageId),
   packageByQueueEntry: (partnerId: string, queueUuid: string) => key('queue-package', partnerId, queueUuid),
+  packageByPayment: (partnerId: string, paymentId: string) => key('payment-package', partnerId, paymentId),
   packageSchedule: (partnerId: string, userId: string, packageId: string) => key('package-schedule', partnerId, userId, packageId),
   fact: (reporter: string, eventId: string) => key('fact', reporter, eventId),
 };

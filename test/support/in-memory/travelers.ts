@@ -7,6 +7,7 @@ import { shardOf } from '#shared/storage/keys';
 import {
   ConcurrentChangeError,
   DuplicateFactError,
+  PaymentAlreadyRecordedError,
   type LifecycleChange,
   type PackageSchedule,
   type TravelerStore,
@@ -48,6 +49,13 @@ const travelerWrites = ({ before, after }: TravelerWrite): Write[] => {
     if (!old) writes.push({ key: memoryKeys.packageRef(pkg.package_id), put: refTo(after) });
     if (!old && pkg.package_queue_uuid) {
       writes.push({ key: memoryKeys.packageByQueueEntry(after.partner_id, pkg.package_queue_uuid), put: refTo(after) });
+    }
+    if (!old && pkg.payment_id) {
+      writes.push({
+        key: memoryKeys.packageByPayment(after.partner_id, pkg.payment_id),
+        put: refTo(after),
+        condition: (stored) => stored === undefined || stored.user_id === after.user_id,
+      });
     }
     const due = nextDueAt(pkg)?.toISOString() ?? null;
     const dueBefore = old ? (nextDueAt(old)?.toISOString() ?? null) : null;
@@ -128,6 +136,12 @@ export const memoryTravelerStore = (table: MemoryTable): TravelerStore => {
       } catch (error) {
         if (!(error instanceof TransactionCanceled)) throw error;
         if (factWrites.length > 0 && error.failed[0] === 0) throw new DuplicateFactError();
+        // Only the payment's look-up (and the event named after the payment) failed: another traveler holds the
+        // payment. With anything else, a concurrent change: retry.
+        const ofPayment = (index: number) => ['payment-package', 'event'].some((kind) => writes[index]?.key.startsWith(memoryKeys.prefix(kind)));
+        if (error.failed.some((index) => writes[index]?.key.startsWith(memoryKeys.prefix('payment-package'))) && error.failed.every(ofPayment)) {
+          throw new PaymentAlreadyRecordedError();
+        }
         throw new ConcurrentChangeError();
       }
     },

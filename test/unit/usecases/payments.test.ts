@@ -32,6 +32,22 @@ describe('Use case: recordPurchase', () => {
     expect(world.events()[0]?.data).toMatchObject({ amount: 499, currency: 'EUR', iccid: result.pkg.iccid, package_queue_uuid: 'q-web-1' });
   });
 
+  it("refuses a payment_id that already paid for another traveler's package with 409 payment_already_recorded, not retried", async () => {
+    // Prepare
+    const world = memoryLifecycle();
+    await recordPurchase(makePayment(), world.deps);
+
+    // Act
+    const other = recordPurchase(makePayment({ externalUserId: 'u-2' }), world.deps);
+    const again = await recordPurchase(makePayment(), world.deps);
+
+    // Assess
+    await expect(other).rejects.toMatchObject({ status: 409, code: 'payment_already_recorded' });
+    expect(await world.deps.travelers.findByExternalUserId('ptn_test', 'u-2')).toBeUndefined();
+    expect(again.applied).toBe(false);
+    expect(world.events()).toHaveLength(1);
+  });
+
   it('reports a later purchase for the same destination as topup.completed', async () => {
     const world = memoryLifecycle();
     await recordPurchase(makePayment(), world.deps);
