@@ -1,4 +1,4 @@
-// infrastructure → AWS WAF in front of the API stage: a rate limit per partner API key, a coarse limit per
+// infrastructure → AWS WAF in front of the API stage: a rate limit per partner API key and address, a coarse limit per
 // client IP, and (where the stage asks for them) the AWS managed rule groups. Choice: docs/decisions.md F19.
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
@@ -55,7 +55,9 @@ export class Firewall extends Construct {
         statement: {
           rateBasedStatement: {
             aggregateKeyType: 'CUSTOM_KEYS',
-            customKeys: [{ header: { name: 'x-api-key', textTransformations: [{ priority: 0, type: 'NONE' }] } }],
+            // Per key and client address: the key is public, so requests made with it elsewhere (signed or not) must
+            // not spend the partner's count (decision F42).
+            customKeys: [{ header: { name: 'x-api-key', textTransformations: [{ priority: 0, type: 'NONE' }] } }, { ip: {} }],
             limit: partnerRateLimit.requestsPerWindow,
             evaluationWindowSec: partnerRateLimit.windowSeconds,
           },

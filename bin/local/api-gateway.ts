@@ -60,6 +60,9 @@ const collect = (pairs: Iterable<[string, string]>): { single: Record<string, st
 };
 
 /** The verified client certificate of a mutual TLS request, as API Gateway passes it to the function. */
+/** The client address, as API Gateway reports `sourceIp` and AWS WAF aggregates by IP. */
+export const clientIpOf = (request: IncomingMessage): string => request.socket.remoteAddress ?? '127.0.0.1';
+
 const clientCertOf = (request: IncomingMessage): { clientCert?: APIGatewayProxyEvent['requestContext']['identity']['clientCert'] } => {
   if (!(request.socket instanceof TLSSocket)) return {};
   const peer = request.socket.getPeerCertificate();
@@ -101,7 +104,7 @@ export const toProxyEvent = (request: IncomingMessage, body: Buffer, url: URL, p
       protocol: 'HTTP/1.1',
       httpMethod: request.method ?? 'GET',
       identity: {
-        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        sourceIp: clientIpOf(request),
         ...clientCertOf(request),
       } as APIGatewayProxyEvent['requestContext']['identity'],
       path: `${STAGE_PATH}${path}`,

@@ -7,11 +7,11 @@ import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as config from '#shared/config';
-import { partnerRateLimit, rateLimitedMessage, tokenBuckets } from '#shared/http/rate-limit';
+import { partnerRateLimit, rateLimitedMessage, rateLimitKey, tokenBuckets } from '#shared/http/rate-limit';
 import type { ErrorCode } from '#shared/errors';
 import { errorBody, noStoreHeaders } from '#shared/http/response';
 import { currentRoute } from '#bin/local/table-access-guard';
-import { lambdaContext, routeMatcher, STAGE_PATH, toProxyEvent } from '#bin/local/api-gateway';
+import { clientIpOf, lambdaContext, routeMatcher, STAGE_PATH, toProxyEvent } from '#bin/local/api-gateway';
 import { referenceRoutes } from '#shared/api/reference-routes';
 import { LOCAL_CONTROL_PREFIX, type ControlRequest, type ControlResponse } from '#bin/local/clock-control';
 import { connectivityRoutes, providerRoutes, type RouteDefinition, removedRoutes, routes, routesForStage } from '#shared/routes';
@@ -81,7 +81,7 @@ export const startHttpServer = async (
   // Like every stage but production, the local runtime also serves the API reference.
   const match = routeMatcher(options.stage === 'production' ? served : [...served, ...referenceRoutes]);
   const matchRemoved = routeMatcher(removedRoutes);
-  // The deployed per-key rate rule, as a token bucket per x-api-key (read when the server starts).
+  // The deployed per-key rate rule, as a token bucket per x-api-key and client address (read when the server starts).
   const buckets = tokenBuckets({ ...partnerRateLimit, requestsPerWindow: config.partnerRequestsPerWindow() ?? partnerRateLimit.requestsPerWindow });
   const load = handlerLoader(options.projectRoot);
   const listener = (req: IncomingMessage, res: ServerResponse) => {
@@ -131,8 +131,10 @@ export const startHttpServer = async (
         return sendJson(res, 404, errorBody('route_not_found', `No route for ${req.method} ${path}.`));
       }
       const apiKey = req.headers['x-api-key'];
-      if (matched.route.auth === 'partner' && typeof apiKey === 'string' && apiKey !== '') {
-        const taken = buckets.take(apiKey);
+      const bucketKey =
+        matched.route.auth === 'partner' && typeof apiKey === 'string' && apiKey !== '' ? rateLimitKey(apiKey, clientIpOf(req)) : undefined;
+      if (bucketKey) {
+        const taken = buckets.take(bucketKey);
         if (!taken.allowed) {
           return sendJson(res, 429, errorBody('rate_limited', rateLimitedMessage), {
             ...noStoreHeaders,
@@ -144,6 +146,8 @@ export const startHttpServer = async (
         const handler = await load(matched.route.entry);
         const event = toProxyEvent(req, Buffer.concat(chunks), url, path, matched);
         const result = await currentRoute.run(matched.route, () => handler(event, lambdaContext(matched.route.operation)));
+        // A request that failed authentication was not the partner's: it does not spend the partner's count (F42).
+        if (bucketKey && result.statusCode === 401) buckets.giveBack(bucketKey);
         res.writeHead(result.statusCode, result.headers as Record<string, string>);
         res.end(result.body);
         // The stream's reader starts after the answer has gone, on a later turn of the event loop: in AWS it runs

@@ -1,12 +1,17 @@
 // http → the per-partner request limit: one fact for the deployed WAF rule, the gateway's 429 and the local runtime.
 
 /**
- * Each API key may send this many requests per window; every key has its own count, so one partner's retry
- * loop never slows another. Below the stage-wide throttle (50 requests/s), so no partner can take it all.
+ * Each API key may send this many requests per window from each client address; every key has its own count, so
+ * one partner's retry loop never slows another, and the count is per address because the key is public (the spec
+ * calls it so, and every webhook delivery carries it): requests made with it elsewhere cannot spend the partner's
+ * count (decision F42). Below the stage-wide throttle (50 requests/s), so no partner can take it all.
  */
 export const partnerRateLimit = { requestsPerWindow: 1200, windowSeconds: 60 } as const;
 
 export const rateLimitedMessage = 'Too many requests: slow down and retry after a short wait.';
+
+/** The count a request falls in: its API key from its client address, as the deployed rule aggregates them. */
+export const rateLimitKey = (apiKey: string, clientIp: string): string => `${apiKey} ${clientIp}`;
 
 /**
  * Token bucket per key: holds `capacity` tokens, refills `capacity` per window, and one request takes one.
@@ -27,6 +32,11 @@ export const tokenBuckets = (limit: { requestsPerWindow: number; windowSeconds: 
       }
       buckets.set(key, { tokens, at });
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / refillPerMs / 1000)) };
+    },
+    /** Returns the token a request took, for a request that turned out not to be the partner's (failed authentication). */
+    giveBack(key: string): void {
+      const bucket = buckets.get(key);
+      if (bucket) bucket.tokens = Math.min(limit.requestsPerWindow, bucket.tokens + 1);
     },
   };
 };

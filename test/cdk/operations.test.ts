@@ -364,7 +364,7 @@ describe('Stack invariants (production)', () => {
       expect(JSON.stringify(template.findResources('AWS::WAFv2::WebACLAssociation'))).toContain(`"Ref":"${ref(api.restApi.deploymentStage)}"`);
     });
 
-    it('limits each partner API key on its own, answering 429 in the documented error shape', () => {
+    it('limits each partner API key on its own, per client address, answering 429 in the documented error shape', () => {
       // Act
       const { rules, customResponseBodies } = { rules: webAcl().Rules, customResponseBodies: webAcl().CustomResponseBodies };
       const perKey = rules.find((rule: { Name: string }) => rule.Name === 'PerPartnerApiKey');
@@ -372,7 +372,7 @@ describe('Stack invariants (production)', () => {
       // Assess
       expect(perKey.Statement.RateBasedStatement).toEqual({
         AggregateKeyType: 'CUSTOM_KEYS',
-        CustomKeys: [{ Header: { Name: 'x-api-key', TextTransformations: [{ Priority: 0, Type: 'NONE' }] } }],
+        CustomKeys: [{ Header: { Name: 'x-api-key', TextTransformations: [{ Priority: 0, Type: 'NONE' }] } }, { IP: {} }],
         Limit: partnerRateLimit.requestsPerWindow,
         EvaluationWindowSec: partnerRateLimit.windowSeconds,
       });

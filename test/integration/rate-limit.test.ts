@@ -1,4 +1,4 @@
-// Per-partner rate limit through the local runtime: a token bucket per API key, like the deployed rule.
+// Per-partner rate limit through the local runtime: a token bucket per API key and client address, like the deployed rule.
 import { envNames } from '#shared/config';
 import { startTestService, type TestService } from '#test/support/test-service';
 
@@ -32,5 +32,20 @@ describe('Per-partner rate limit', () => {
     });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(other.status).toBe(200);
+  });
+
+  it("does not spend a partner's count on requests that fail authentication with its public key", async () => {
+    // Prepare
+    const { client } = await service.newPartner();
+
+    // Act
+    const forged = [];
+    for (let i = 0; i < 5; i += 1) forged.push(await client.send('GET', '/bookings', { omit: ['x-signature'] }));
+    const signed = [];
+    for (let i = 0; i < 4; i += 1) signed.push(await client.send('GET', '/bookings'));
+
+    // Assess
+    expect(forged.map((response) => response.status)).toEqual([401, 401, 401, 401, 401]);
+    expect(signed.map((response) => response.status)).toEqual([200, 200, 200, 429]);
   });
 });

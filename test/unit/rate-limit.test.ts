@@ -42,4 +42,21 @@ describe('tokenBuckets', () => {
     expect(early.allowed).toBe(false);
     expect(onTime.allowed).toBe(true);
   });
+
+  it('takes back a returned token, never above a full bucket', () => {
+    // Prepare
+    const buckets = tokenBuckets(limit, () => 0);
+    for (let i = 0; i < 3; i += 1) buckets.take('pk_a');
+
+    // Act
+    buckets.giveBack('pk_a');
+    const afterReturn = [buckets.take('pk_a'), buckets.take('pk_a')];
+    buckets.giveBack('pk_b');
+    for (let i = 0; i < 5; i += 1) buckets.giveBack('pk_a');
+    const afterMany = Array.from({ length: 4 }, () => buckets.take('pk_a').allowed);
+
+    // Assess
+    expect(afterReturn.map((result) => result.allowed)).toEqual([true, false]);
+    expect(afterMany).toEqual([true, true, true, false]);
+  });
 });
