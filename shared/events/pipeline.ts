@@ -3,6 +3,7 @@
 // The CDK stack declares these resources and the local runtime routes events in-process with the same patterns.
 import { webhookEventNames } from '#shared/events/catalog';
 import { emailRequestedEvent } from '#shared/events/email-request';
+import { outboxEntityType } from '#shared/events/outbox-entity';
 
 /** EventBridge `source` of every event the service publishes. */
 export const eventSource = 'esim.booking-service';
@@ -40,8 +41,7 @@ export const eventRules: readonly EventRuleDefinition[] = [
 export const matchesPattern = (pattern: EventPattern, event: { source: string; 'detail-type': string }): boolean =>
   pattern.source.includes(event.source) && pattern['detail-type'].includes(event['detail-type']);
 
-/** Entity type stored on outbox items; the stream filter passes only these to the publisher. */
-export const outboxEntityType = 'outbox';
+export { outboxEntityType };
 
 /** Lambda event-source filter on the table stream: only newly inserted outbox items reach the publisher. */
 export const outboxStreamFilter = {

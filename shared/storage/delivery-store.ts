@@ -2,11 +2,11 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '#shared/events/catalog';
-import { outboxEntityType } from '#shared/events/pipeline';
 import { DELIVERY_LOG_RETENTION_DAYS, recoverableDeliveryStatuses, type DeliveryAttempt, type DeliveryRecord } from '#shared/webhooks/delivery-model';
 import { cancellationReasons, isConditionalCheckFailed } from '#shared/storage/dynamo-errors';
 import * as keys from '#shared/storage/keys';
 import { timeToLiveAttribute } from '#shared/storage/table-definition';
+import { outboxEntityType } from '#shared/events/outbox-entity';
 import { readShardsInOrder } from '#shared/storage/sharded-query';
 import type {
   DeliveryStart,

@@ -1,8 +1,8 @@
 // storage → items of the outbox/event log and of departure schedules, written inside other transactions.
-import { outboxEntityType } from '#shared/events/pipeline';
 import type { DomainEvent } from '#shared/events/catalog';
 import type { EmailRequest } from '#shared/events/email-request';
 import { timeToLiveAttribute } from '#shared/storage/table-definition';
+import { outboxEntityType } from '#shared/events/outbox-entity';
 import type { PlannedDepartureEvent } from '#shared/domain/departure-events';
 import * as keys from '#shared/storage/keys';
 import { shardOf } from '#shared/storage/keys';

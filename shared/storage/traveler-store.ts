@@ -5,11 +5,11 @@ import { nextDueAt, type Traveler } from '#shared/domain/traveler';
 import { bookingItem } from '#shared/storage/booking-store';
 import { queryDue } from '#shared/storage/due-index';
 import { cancellationReasons } from '#shared/storage/dynamo-errors';
-import { outboxEntityType } from '#shared/events/pipeline';
 import { eventPut } from '#shared/storage/event-items';
 import * as keys from '#shared/storage/keys';
 import { shardOf } from '#shared/storage/keys';
 import { indexes } from '#shared/storage/table-definition';
+import { outboxEntityType } from '#shared/events/outbox-entity';
 import {
   ConcurrentChangeError,
   DuplicateFactError,
