@@ -7,6 +7,7 @@ import * as config from '#shared/config';
 import type { Booking } from '#shared/domain/booking';
 import { primaryExternalUserId } from '#shared/domain/departure-events';
 import { hasInstalledEsim } from '#shared/domain/traveler';
+import { dynamoPackageScheduleIndex } from '#shared/storage/package-schedule-index';
 import { dynamoScheduleStore } from '#shared/storage/schedule-store';
 import { providersFor } from '#shared/composition/providers';
 import { dynamoProviderOrderJournal } from '#shared/storage/provider-order-store';
@@ -24,6 +25,7 @@ export const sweeperDependencies = /* @__PURE__ */ (() => ({
   schedules: dynamoScheduleStore(documentClient, config.tableName()),
   bookings: bookingStore,
   travelers: travelerStore,
+  packageSchedules: dynamoPackageScheduleIndex(documentClient, config.tableName()),
   clock: serviceClock,
   esimInstalled,
 }))();

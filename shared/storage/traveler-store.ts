@@ -1,9 +1,9 @@
-// storage adapter → travelers in the single table: one aggregate item, look-ups, package schedules, reporter facts.
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+// storage adapter → travelers in the single table: one aggregate item, look-ups, package schedules (written here, read
+// by package-schedule-index.ts), reporter facts.
+import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Booking } from '#shared/domain/booking';
 import { nextDueAt, type Traveler } from '#shared/domain/traveler';
 import { bookingItem } from '#shared/storage/booking-store';
-import { queryDue } from '#shared/storage/due-index';
 import { cancellationReasons } from '#shared/storage/dynamo-errors';
 import { eventPut } from '#shared/storage/event-items';
 import * as keys from '#shared/storage/keys';
@@ -15,7 +15,6 @@ import {
   DuplicateFactError,
   type LifecycleChange,
   PaymentAlreadyRecordedError,
-  type PackageSchedule,
   type TravelerLookups,
   type TravelerStore,
   type TravelerWrite,
@@ -187,16 +186,6 @@ export const dynamoTravelerStore = (client: DynamoDBDocumentClient, tableName: s
 
   return {
     ...dynamoTravelerLookups(client, tableName),
-
-    async duePackageSchedules(now, limit) {
-      return queryDue<PackageSchedule>(client, tableName, { shardKey: keys.packageDueShard, now, limit });
-    },
-
-    async dropPackageSchedule(schedule) {
-      await client.send(
-        new DeleteCommand({ TableName: tableName, Key: keys.packageSchedule(schedule.partner_id, schedule.user_id, schedule.package_id) }),
-      );
-    },
 
     async commit(change: LifecycleChange) {
       const factItems = change.fact

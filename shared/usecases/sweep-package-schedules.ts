@@ -3,7 +3,7 @@ import { packageUsage } from '#shared/domain/lifecycle-events';
 import { dueThresholds, expireIfDue, replacePackage, thresholdTime, usageMeasure, type Traveler } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
 import { touched, withRetry } from '#shared/usecases/travelers';
-import type { TravelerStore } from '#shared/usecases/ports/lifecycle';
+import type { PackageScheduleIndex, TravelerStore } from '#shared/usecases/ports/lifecycle';
 import type { Clock } from '#shared/usecases/ports/services';
 
 export const PACKAGE_SWEEP_LIMIT_PER_SHARD = 100;
@@ -33,10 +33,14 @@ export const passTime = (traveler: Traveler, now: Date): { traveler: Traveler; e
  * its packages, and write traveler, events and the next schedule in one transaction.
  * Emits: package.usage.50/80/100_percent (duration-measured packages).
  */
-export const sweepPackageSchedules = async (deps: { travelers: TravelerStore; clock: Clock }): Promise<number> => {
+export const sweepPackageSchedules = async (deps: {
+  travelers: TravelerStore;
+  packageSchedules: PackageScheduleIndex;
+  clock: Clock;
+}): Promise<number> => {
   const now = deps.clock.now();
   let swept = 0;
-  for (const schedule of await deps.travelers.duePackageSchedules(now, PACKAGE_SWEEP_LIMIT_PER_SHARD)) {
+  for (const schedule of await deps.packageSchedules.due(now, PACKAGE_SWEEP_LIMIT_PER_SHARD)) {
     const done = await withRetry(async () => {
       const traveler = await deps.travelers.get(schedule.partner_id, schedule.user_id);
       if (!traveler) return false;
@@ -46,7 +50,7 @@ export const sweepPackageSchedules = async (deps: { travelers: TravelerStore; cl
       return true;
     });
     if (done) swept += 1;
-    else await deps.travelers.dropPackageSchedule(schedule);
+    else await deps.packageSchedules.drop(schedule);
   }
   return swept;
 };

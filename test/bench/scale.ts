@@ -14,6 +14,7 @@ import * as keys from '#shared/storage/keys';
 import { queryShardsInOrder } from '#shared/storage/sharded-query';
 import { usedSignaturePut } from '#shared/storage/replay-guard';
 import { indexes } from '#shared/storage/table-definition';
+import { dynamoPackageScheduleIndex } from '#shared/storage/package-schedule-index';
 import { dynamoScheduleStore } from '#shared/storage/schedule-store';
 import { dynamoTravelerStore } from '#shared/storage/traveler-store';
 import { sweepDepartureEvents } from '#shared/usecases/sweep-departure-events';
@@ -119,7 +120,12 @@ const prepareSide = async (documentClient: DynamoDBDocumentClient, tableName: st
         bookings: dynamoBookingStore(documentClient, tableName),
         clock,
       }),
-    packages: () => sweepPackageSchedules({ travelers: dynamoTravelerStore(documentClient, tableName), clock }),
+    packages: () =>
+      sweepPackageSchedules({
+        travelers: dynamoTravelerStore(documentClient, tableName),
+        packageSchedules: dynamoPackageScheduleIndex(documentClient, tableName),
+        clock,
+      }),
   };
 };
 type Side = Awaited<ReturnType<typeof prepareSide>>;

@@ -3,6 +3,7 @@
 import { eventDataFields } from '#shared/domain/lifecycle-events';
 import { runOps } from '#bin/ops/cli';
 import { lifecycleRepositories } from '#shared/composition/lifecycle';
+import { dynamoPackageScheduleIndex } from '#shared/storage/package-schedule-index';
 import { rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 import { sweepPackageSchedules } from '#shared/usecases/sweep-package-schedules';
@@ -470,16 +471,17 @@ describe('Traveler lifecycle', () => {
     const booking = await book(client, [makePackageSpecification({ external_user_id: 'jo', package_id: 'pkg-unl-10d' })]);
     let now = new Date('2030-01-01T00:00:00.000Z');
     const deps = lifecycleRepositories(service.runtime.admin.documentClient, service.runtime.tableName, { now: () => now }, 'local', 'simulated');
+    const sweepDeps = { ...deps, packageSchedules: dynamoPackageScheduleIndex(service.runtime.admin.documentClient, service.runtime.tableName) };
     const redemption = await redeemPromoCode({ partnerId: partner.partner_id, uuid: booking.promo_codes[0].uuid }, deps);
     await activatePackage({ partnerId: partner.partner_id, packageId: redemption.pkg.package_id }, deps);
 
     // Act
     now = new Date('2030-01-06T00:00:00.000Z');
-    await sweepPackageSchedules(deps);
+    await sweepPackageSchedules(sweepDeps);
     const half = await deps.travelers.get(partner.partner_id, redemption.traveler.user_id);
     now = new Date('2030-01-11T00:00:00.000Z');
-    await sweepPackageSchedules(deps);
-    await sweepPackageSchedules(deps);
+    await sweepPackageSchedules(sweepDeps);
+    await sweepPackageSchedules(sweepDeps);
     const end = await deps.travelers.get(partner.partner_id, redemption.traveler.user_id);
 
     // Assess

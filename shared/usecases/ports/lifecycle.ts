@@ -129,9 +129,6 @@ export interface TravelerStore {
    * entries. Read from an index: a booking shows here within about a second of its creation.
    */
   externalUserIdsBookedWithEmail(partnerId: string, email: string): Promise<string[]>;
-  /** Packages with time-driven work due (thresholds, expiry): the sweeper's index, oldest first, `limit` per shard. */
-  duePackageSchedules(now: Date, limit: number): Promise<PackageSchedule[]>;
-  dropPackageSchedule(schedule: PackageSchedule): Promise<void>;
   factRecorded(reporter: string, eventId: string): Promise<boolean>;
   /** One transaction; ConcurrentChangeError when a traveler or booking changed meanwhile. */
   commit(change: LifecycleChange): Promise<void>;
@@ -147,7 +144,18 @@ export interface LifecycleDeps {
 }
 
 /** Finding travelers and what they were granted, without writing: the reads of the traveler store. */
-export type TravelerLookups = Omit<TravelerStore, 'commit' | 'duePackageSchedules' | 'dropPackageSchedule'>;
+export type TravelerLookups = Omit<TravelerStore, 'commit'>;
+
+/**
+ * The sweeper's index of packages with time-driven work due (thresholds, expiry). The traveler store writes its
+ * entries with each traveler change; only the sweep reads and drops them, so it is a port of its own.
+ */
+export interface PackageScheduleIndex {
+  /** Schedules due by `now`, oldest first, at most `limit` per shard. */
+  due(now: Date, limit: number): Promise<PackageSchedule[]>;
+  /** Removes a schedule that has nothing left to do. */
+  drop(schedule: PackageSchedule): Promise<void>;
+}
 
 /** The traveler side's reads: what a use case that only looks travelers up needs (the dashboard, the grants' list). */
 export interface LifecycleLookups {

@@ -18,7 +18,7 @@ import { makePartnerProfile } from '#test/support/fakes';
 import { memoryBookingStore } from '#test/support/in-memory/bookings';
 import { memoryKeys } from '#test/support/in-memory/keys';
 import { memoryTable } from '#test/support/in-memory/table';
-import { memoryTravelerStore } from '#test/support/in-memory/travelers';
+import { memoryPackageScheduleIndex, memoryTravelerStore } from '#test/support/in-memory/travelers';
 
 /** A clock that stands still until the test moves it. */
 export const fixedClock = (start: string) => {
@@ -70,5 +70,5 @@ export const memoryLifecycle = (options: { now?: string; partners?: PartnerProfi
   /** The events committed to the outbox for the partner, by event id. */
   const events = (partnerId = 'ptn_test'): DomainEvent[] => table.query(memoryKeys.prefix('event', partnerId)) as unknown as DomainEvent[];
 
-  return { deps, table, clock, book, activePackage, events };
+  return { deps, packageSchedules: memoryPackageScheduleIndex(table), table, clock, book, activePackage, events };
 };

@@ -10,6 +10,7 @@ import {
   PaymentAlreadyRecordedError,
   type LifecycleChange,
   type PackageSchedule,
+  type PackageScheduleIndex,
   type TravelerStore,
   type TravelerWrite,
 } from '#shared/usecases/ports/lifecycle';
@@ -99,23 +100,6 @@ export const memoryTravelerStore = (table: MemoryTable): TravelerStore => {
       return [...new Set(entries.slice(0, QUERY_LIMIT).map((ref) => String(ref.external_user_id)))];
     },
 
-    async duePackageSchedules(now, limit) {
-      const due = (table.query(memoryKeys.prefix('package-schedule')) as unknown as PackageSchedule[])
-        .filter((schedule) => new Date(schedule.due_at).getTime() <= now.getTime())
-        .sort((a, b) => a.due_at.localeCompare(b.due_at));
-      // At most `limit` per shard, as the adapter reads one Query per shard.
-      const taken = new Map<number, number>();
-      return due.filter((schedule) => {
-        const shard = shardOf(schedule.user_id);
-        taken.set(shard, (taken.get(shard) ?? 0) + 1);
-        return (taken.get(shard) ?? 0) <= limit;
-      });
-    },
-
-    async dropPackageSchedule(schedule) {
-      await table.transact([{ key: memoryKeys.packageSchedule(schedule.partner_id, schedule.user_id, schedule.package_id), remove: true }]);
-    },
-
     async factRecorded(reporter, eventId) {
       return table.get(memoryKeys.fact(reporter, eventId)) !== undefined;
     },
@@ -147,3 +131,22 @@ export const memoryTravelerStore = (table: MemoryTable): TravelerStore => {
     },
   };
 };
+
+/** The package schedules the store above writes, read as the sweeper's index: at most `limit` per shard, as the adapter. */
+export const memoryPackageScheduleIndex = (table: MemoryTable): PackageScheduleIndex => ({
+  async due(now, limit) {
+    const due = (table.query(memoryKeys.prefix('package-schedule')) as unknown as PackageSchedule[])
+      .filter((schedule) => new Date(schedule.due_at).getTime() <= now.getTime())
+      .sort((a, b) => a.due_at.localeCompare(b.due_at));
+    const taken = new Map<number, number>();
+    return due.filter((schedule) => {
+      const shard = shardOf(schedule.user_id);
+      taken.set(shard, (taken.get(shard) ?? 0) + 1);
+      return (taken.get(shard) ?? 0) <= limit;
+    });
+  },
+
+  async drop(schedule) {
+    await table.transact([{ key: memoryKeys.packageSchedule(schedule.partner_id, schedule.user_id, schedule.package_id), remove: true }]);
+  },
+});

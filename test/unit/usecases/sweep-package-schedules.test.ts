@@ -10,6 +10,8 @@ const DAY = 86_400_000;
 const activeUnlimited = (world: ReturnType<typeof memoryLifecycle>) =>
   world.activePackage({ package_type: 'unlimited', size: undefined, package_duration: 10 });
 
+const sweep = (world: ReturnType<typeof memoryLifecycle>) => sweepPackageSchedules({ ...world.deps, packageSchedules: world.packageSchedules });
+
 const usageEvents = (world: ReturnType<typeof memoryLifecycle>) =>
   world
     .events()
@@ -25,7 +27,7 @@ describe('Use case: sweepPackageSchedules', () => {
     world.clock.advance(6 * DAY);
 
     // Act
-    const swept = await sweepPackageSchedules(world.deps);
+    const swept = await sweep(world);
 
     // Assess
     expect(swept).toBe(1);
@@ -37,13 +39,13 @@ describe('Use case: sweepPackageSchedules', () => {
     const pkg = await activeUnlimited(world);
     world.clock.advance(11 * DAY);
 
-    await sweepPackageSchedules(world.deps);
-    const later = await sweepPackageSchedules(world.deps);
+    await sweep(world);
+    const later = await sweep(world);
 
     expect((await world.deps.travelers.findByPackageId(pkg.package_id))?.packages[0]?.state).toBe('expired');
     expect(usageEvents(world).map(([name]) => name)).toEqual(['package.usage.100_percent', 'package.usage.50_percent', 'package.usage.80_percent']);
     expect(later).toBe(0);
-    expect(await world.deps.travelers.duePackageSchedules(new Date('2027-01-01T00:00:00Z'), 100)).toEqual([]);
+    expect(await world.packageSchedules.due(new Date('2027-01-01T00:00:00Z'), 100)).toEqual([]);
   });
 
   it('re-reads a traveler changed while it writes, and keeps both changes', async () => {
@@ -54,7 +56,7 @@ describe('Use case: sweepPackageSchedules', () => {
       await installEsim({ partnerId: 'ptn_test', iccid: pkg.iccid }, world.deps);
     });
 
-    const swept = await sweepPackageSchedules(world.deps);
+    const swept = await sweep(world);
 
     expect(swept).toBe(1);
     const traveler = await world.deps.travelers.findByPackageId(pkg.package_id);
@@ -68,9 +70,9 @@ describe('Use case: sweepPackageSchedules', () => {
     await activeUnlimited(world);
     world.clock.advance(4 * DAY);
 
-    expect(await sweepPackageSchedules(world.deps)).toBe(0);
+    expect(await sweep(world)).toBe(0);
     expect(usageEvents(world)).toEqual([]);
-    expect(await world.deps.travelers.duePackageSchedules(new Date('2026-06-06T00:00:00Z'), 100)).toEqual([
+    expect(await world.packageSchedules.due(new Date('2026-06-06T00:00:00Z'), 100)).toEqual([
       expect.objectContaining({ partner_id: 'ptn_test', due_at: '2026-06-06T00:00:00.000Z' }),
     ]);
   });
