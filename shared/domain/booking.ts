@@ -94,8 +94,20 @@ export const bookedEmailOf = (booking: Pick<Booking, 'email' | 'package_queues'>
   return travelers.size === 1 && booking.email ? booking.email.toLowerCase() : null;
 };
 
-/** The promo code as partners see it; `claim_url` only when the booking has no email (spec 1.3.1). */
-export const promoCodeResponse = (promo: PromoCode, booking: Pick<Booking, 'email'>, claimBaseUrl: string): PromoCodeResponseOutput => ({
+/**
+ * Whether a traveler may claim the code by email (decision 9): only when its booking has no email (spec 1.3.1), and
+ * not for a classic grant's code, which the traveler claims in the partner's app and which is never redeemed as a
+ * code (decision F28).
+ */
+export const isClaimableByEmail = (promo: Pick<PromoCode, 'package_queue_uuid'>, booking: Pick<Booking, 'email' | 'package_queues'>): boolean =>
+  !booking.email && !booking.package_queues.some((entry) => entry.uuid === promo.package_queue_uuid && entry.esim_type === 'classic');
+
+/** The promo code as partners see it; `claim_url` only when a traveler may claim it by email. */
+export const promoCodeResponse = (
+  promo: PromoCode,
+  booking: Pick<Booking, 'email' | 'package_queues'>,
+  claimBaseUrl: string,
+): PromoCodeResponseOutput => ({
   uuid: promo.uuid,
   code: promo.code,
   status: promo.status,
@@ -110,7 +122,7 @@ export const promoCodeResponse = (promo: PromoCode, booking: Pick<Booking, 'emai
   traffic_policy: promo.package_specification.traffic_policy,
   package_specification: promo.package_specification,
   package_queue_uuid: promo.package_queue_uuid,
-  ...(booking.email ? {} : { claim_url: `${claimBaseUrl}/promo-codes/claim/${promo.uuid}` }),
+  ...(isClaimableByEmail(promo, booking) ? { claim_url: `${claimBaseUrl}/promo-codes/claim/${promo.uuid}` } : {}),
   created_at: promo.created_at,
   updated_at: promo.updated_at,
 });

@@ -22,8 +22,8 @@ export const describeClaimPage = async (
   deps: { promoCodes: PromoCodeClaimLookup; brands: Pick<BrandDirectory, 'resolve'> },
 ): Promise<{ promo: ClaimablePromoCode; brand: Brand | undefined } | undefined> => {
   const promo = await deps.promoCodes.describe(input.uuid);
-  // A code whose booking has an email is not claimable: the page answers as for an unknown code, as the API does.
-  if (!promo || promo.bookedWithEmail) return undefined;
+  // A code without a claim URL is not claimable: the page answers as for an unknown code, as the API does.
+  if (!promo?.claimable) return undefined;
   return { promo, brand: await deps.brands.resolve(promo.partnerId, promo.brandId) };
 };
 

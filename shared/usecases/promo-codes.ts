@@ -1,7 +1,7 @@
 // use cases → a partner reads one of its promo codes; a traveler claims a code by email (public, throttled).
 import type { InferOutput } from 'valibot';
 import type { PromoCodeClaimResponseSchema } from '#shared/domain/traveler-response-schemas';
-import type { Booking, PromoCode } from '#shared/domain/booking';
+import { type Booking, isClaimableByEmail, type PromoCode } from '#shared/domain/booking';
 import { promoCodeClaimEmail } from '#shared/domain/emails';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '#shared/errors';
 import { uuidv4 } from '#shared/domain/ids';
@@ -67,7 +67,7 @@ const withClaim = (booking: Booking, uuid: string, claim: { email: string | null
 /**
  * Input: promo code uuid, the traveler's email and the client address (for throttling).
  * Steps: count the attempt (per code, per address) → find the code through the global look-up → refuse codes
- * of bookings with an email (they reach the traveler already), redeemed (409) or claimed (409) codes → record
+ * without a claim URL as unknown (a booking with an email, a classic grant's code), redeemed (409) or claimed (409) codes → record
  * claimed_email/claimed_at with the booking's version check, and in the same write the email request that
  * delivers the code (sent by the email function, retried there, dead-lettered and alarmed when SES keeps refusing).
  */
@@ -79,7 +79,7 @@ export const claimPromoCode = async (
   const located = isUuid(input.uuid) ? await deps.promoCodes.locate(input.uuid) : undefined;
   const booking = located ? await deps.bookings.get(located.partnerId, located.bookingId) : undefined;
   const promo = booking?.promo_codes.find((p) => p.uuid === input.uuid);
-  if (!booking || !promo || booking.email) throw unknownCode(input.uuid);
+  if (!booking || !promo || !isClaimableByEmail(promo, booking)) throw unknownCode(input.uuid);
   if (promo.status === 'redeemed') throw new ConflictError('promo_code_already_redeemed', 'This promo code is already redeemed.');
   if (promo.claimed_at) {
     throw new ConflictError('promo_code_already_claimed', 'This promo code was already claimed. Look for the email that delivered it.');

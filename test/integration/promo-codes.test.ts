@@ -125,6 +125,30 @@ describe('Promo codes', () => {
       expect(response.body.error.code).toBe('promo_code_not_found');
     });
 
+    it("gives a classic grant's code no claim URL and answers its claim like an unknown code (it is claimed in the app)", async () => {
+      const booking = await createBooking({
+        email: undefined,
+        package_specifications: [
+          makePackageSpecification({ esim_type: 'classic', external_user_id: 'classic-traveler', destination: 'FRA', size: '1GB' }),
+          makePackageSpecification({ external_user_id: 'universal-traveler', destination: 'FRA', size: '1GB' }),
+        ],
+      });
+      const classicQueue = booking.package_queues.find((entry: { esim_type: string }) => entry.esim_type === 'classic');
+      const [classicCode, universalCode] = [
+        booking.promo_codes.find((code: { package_queue_uuid: string }) => code.package_queue_uuid === classicQueue.uuid),
+        booking.promo_codes.find((code: { package_queue_uuid: string }) => code.package_queue_uuid !== classicQueue.uuid),
+      ];
+
+      const response = await claim(classicCode.uuid);
+      const page = await fetch(`${service.url}/promo-codes/claim/${classicCode.uuid}`);
+
+      expect(classicCode).not.toHaveProperty('claim_url');
+      expect(universalCode.claim_url).toBe(`${service.url}/promo-codes/claim/${universalCode.uuid}`);
+      expect(response.status).toBe(404);
+      expect(response.body.error.code).toBe('promo_code_not_found');
+      expect(page.status).toBe(404);
+    });
+
     it.each([
       ['no email', {}, 400],
       ['a malformed email', { email: 'not-an-email' }, 400],

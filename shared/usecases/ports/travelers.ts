@@ -46,8 +46,8 @@ export interface ClaimablePromoCode {
   partnerId: string;
   locale: string | null;
   brandId: string | null;
-  /** Its booking has an email, so the code reached the traveler already and is not claimable (decision 9). */
-  bookedWithEmail: boolean;
+  /** Whether a traveler may claim it by email (isClaimableByEmail: no email on its booking, no classic grant). */
+  claimable: boolean;
 }
 
 export interface PromoCodeClaimLookup {
