@@ -76,6 +76,19 @@ export const packageActivated = (traveler: Traveler, pkg: TravelerPackage, at: D
 
 const usageEventName = (threshold: Threshold): WebhookEventName => `package.usage.${threshold}_percent`;
 
+/**
+ * The duration-based figures at `at`, over the validity window the thresholds are measured on (activated_at to
+ * expires_at, which the network's activation may set apart from package_duration), in whole days: so 100 % always
+ * says `remaining_days: 0`, and 50 % of a 4-day window says 2 elapsed of 4.
+ */
+const durationFigures = (pkg: TravelerPackage, at: Date) => {
+  const start = new Date(pkg.activated_at ?? at.toISOString()).getTime();
+  const end = pkg.expires_at ? new Date(pkg.expires_at).getTime() : start + pkg.duration_days * DAY_MS;
+  const durationDays = Math.max(1, Math.round((end - start) / DAY_MS));
+  const elapsedDays = Math.min(durationDays, Math.max(0, Math.round((at.getTime() - start) / DAY_MS)));
+  return { duration_days: durationDays, elapsed_days: elapsedDays, remaining_days: durationDays - elapsedDays };
+};
+
 /** One usage event; data-based or duration-based fields by the package's measure (#24). */
 export const packageUsage = (traveler: Traveler, pkg: TravelerPackage, threshold: Threshold, at: Date): DomainEvent => {
   const measured =
@@ -85,11 +98,7 @@ export const packageUsage = (traveler: Traveler, pkg: TravelerPackage, threshold
           used_bytes: pkg.used_bytes,
           remaining_bytes: Math.max(0, (pkg.size_bytes ?? 0) - pkg.used_bytes),
         }
-      : (() => {
-          const start = new Date(pkg.activated_at ?? at.toISOString()).getTime();
-          const elapsed = Math.min(pkg.duration_days, Math.floor((at.getTime() - start) / DAY_MS));
-          return { duration_days: pkg.duration_days, elapsed_days: elapsed, remaining_days: pkg.duration_days - elapsed };
-        })();
+      : durationFigures(pkg, at);
   return event(traveler.partner_id, usageEventName(threshold), pkg.package_id, at, {
     ...packageCommon(traveler, pkg),
     package_type: pkg.package_type,
@@ -104,10 +113,14 @@ export interface Payment {
   currency: string;
 }
 
-/** Members both payment events share, in the spec's order. */
+/**
+ * Members both payment events share, in the spec's order. `promo_code_id` is the traveler's attribution (the code that
+ * started it); `booking_id` too, except for a web shop purchase, which belongs to no booking (spec: "null for web shop
+ * purchases"; decision 25). A purchased package has a queue entry only when it was bought in the web shop.
+ */
 const paymentCommon = (traveler: Traveler, pkg: TravelerPackage, payment: Payment) => ({
   external_user_id: traveler.external_user_id,
-  booking_id: traveler.attribution?.booking_id ?? null,
+  booking_id: pkg.package_queue_uuid !== null ? null : (traveler.attribution?.booking_id ?? null),
   iccid: pkg.iccid,
   payment_id: payment.payment_id,
   amount: payment.amount,

@@ -281,7 +281,9 @@ export const recordUsage = (traveler: Traveler, packageId: string, usedBytes: nu
     return { traveler, pkg, changed: false };
   }
   const changed: TravelerPackage = { ...pkg, used_bytes: usedBytes, usage_reported_at: at.toISOString() };
-  const depleted = usageMeasure(changed) === 'data' && changed.size_bytes !== null && dataPercent(changed) >= 100;
+  // A data allowance used up ends the package, whatever measures its usage events: time-limited packages expire at
+  // "either the data limit or the time limit" (spec). Unlimited packages have no allowance (size_bytes null).
+  const depleted = changed.size_bytes !== null && dataPercent(changed) >= 100;
   const final: TravelerPackage = depleted ? { ...changed, state: 'depleted' } : changed;
   return { traveler: replacePackage(traveler, final), pkg: final, changed: true };
 };

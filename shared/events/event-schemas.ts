@@ -57,7 +57,7 @@ const usageData = (percent: 50 | 80 | 100) => {
         remaining_days: integer('Days left.'),
       }),
       v.title(`PackageUsage${percent}DurationBased`),
-      v.description('Unlimited, time-limited and starter packages: the share of the duration elapsed.'),
+      v.description('Unlimited and time-limited packages: the share of the validity elapsed.'),
     ),
   ]);
 };

@@ -48,6 +48,22 @@ describe('Use case: recordPurchase', () => {
     expect(world.events()).toHaveLength(1);
   });
 
+  it('names no booking for a web shop purchase of an attributed traveler, but keeps the code that attributed them', async () => {
+    // Prepare: traveler u-1 came from a booking's grant, then buys in the web shop and in the app
+    const world = memoryLifecycle();
+    const granted = await world.activePackage({ destination: 'ITA' });
+
+    // Act
+    await recordPurchase({ ...makePayment({ paymentId: 'pay-web' }), packageQueueUuid: 'q-web-1' }, world.deps);
+    await recordPurchase(makePayment({ paymentId: 'pay-app', destination: 'ESP' }), world.deps);
+
+    // Assess
+    const purchases = world.events().filter((e) => e.event === 'package.purchased');
+    const byPayment = Object.fromEntries(purchases.map((e) => [e.data.payment_id, e.data]));
+    expect(byPayment['pay-web']).toMatchObject({ booking_id: null, promo_code_id: granted.promo_code_id, package_queue_uuid: 'q-web-1' });
+    expect(byPayment['pay-app']).toMatchObject({ booking_id: granted.booking_id, promo_code_id: granted.promo_code_id, package_queue_uuid: null });
+  });
+
   it('reports a later purchase for the same destination as topup.completed', async () => {
     const world = memoryLifecycle();
     await recordPurchase(makePayment(), world.deps);

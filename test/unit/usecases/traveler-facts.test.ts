@@ -4,7 +4,7 @@ import { makePackageSpecification } from '#test/support/factories';
 import { makePartnerProfile } from '#test/support/fakes';
 import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
-import { installEsim, reportUsage } from '#shared/usecases/traveler-facts';
+import { activatePackage, installEsim, reportUsage } from '#shared/usecases/traveler-facts';
 
 const MB = 1024 ** 2;
 
@@ -71,6 +71,39 @@ describe('Use case: reportUsage', () => {
       code: 'package_not_found',
     });
     await expect(reportUsage({ packageId: 'pkg_unknown', usedBytes: MB }, world.deps)).rejects.toMatchObject({ code: 'package_not_found' });
+  });
+
+  it('ends a time-limited package when its data runs out, as its time limit would (spec: either limit)', async () => {
+    const world = memoryLifecycle();
+    const pkg = await world.activePackage({ package_type: 'time-limited', size: '500MB', package_duration: 5 });
+
+    const used = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, usedBytes: 500 * MB }, world.deps);
+
+    expect(used.pkg.state).toBe('depleted');
+    expect(used.events).toEqual([]);
+  });
+
+  it('counts duration figures over the validity the activation set, so they agree with usage_percent', async () => {
+    // Prepare: a 10-day unlimited package that the network activated with 4 days of validity
+    const world = memoryLifecycle();
+    const booking = await world.book({
+      package_specifications: [
+        makePackageSpecification({ external_user_id: 'u-1', package_type: 'unlimited', size: undefined, package_duration: 10 }),
+      ],
+    });
+    const { pkg } = await redeemPromoCode({ partnerId: booking.partner_id, uuid: booking.promo_codes[0]?.uuid }, world.deps);
+    await activatePackage({ partnerId: 'ptn_test', packageId: pkg.package_id, expiresAt: '2026-06-05T00:00:00.000Z' }, world.deps);
+
+    // Act
+    const half = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, percent: 50 }, world.deps);
+    const full = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, percent: 100 }, world.deps);
+
+    // Assess
+    expect(half.events[0]?.data).toMatchObject({ usage_percent: 50, duration_days: 4, elapsed_days: 2, remaining_days: 2 });
+    expect(full.events.map((e) => e.data)).toEqual([
+      expect.objectContaining({ usage_percent: 80, duration_days: 4, elapsed_days: 4, remaining_days: 0 }),
+      expect.objectContaining({ usage_percent: 100, duration_days: 4, elapsed_days: 4, remaining_days: 0 }),
+    ]);
   });
 
   it("lets a share of an unlimited package's duration elapse in the sandbox, with the duration-based event", async () => {
