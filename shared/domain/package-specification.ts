@@ -59,9 +59,10 @@ export const iso3Of = (destination: string | string[] | null): string | null => 
   return isCountryCode(first) || REGION_CODE_PATTERN.test(first) ? first : null;
 };
 
+/** A catalog package without a duration takes its type's default, as a booking entry would (spec: 365 for data-limited). */
 const fromCatalog = (found: CatalogPackage): PackageSpecification => ({
   package_type: found.package_type,
-  package_duration: found.package_duration,
+  package_duration: found.package_duration ?? defaultDurationDays[found.package_type],
   size: found.size,
   destination: found.destination,
   package_id: found.id,

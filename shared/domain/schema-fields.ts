@@ -96,6 +96,10 @@ export const isoDateTime = (field: string) =>
     v.transform(extendedIsoDateTime),
   );
 
+/** An unquoted local part is a dot-atom: no dot first, last or twice in a row (RFC 5322 3.4.1); rfcEmail lets those by. */
+const isDotAtomOrQuoted = (localPart: string): boolean =>
+  localPart.startsWith('"') || !(localPart.startsWith('.') || localPart.endsWith('.') || localPart.includes('..'));
+
 /**
  * An email address as RFC 5322 allows it (valibot's rfcEmail: `o'brien@example.ie`, punycode domains such as
  * `info@xn--mnchen-3ya.de`), with a dotted domain: a traveler's address is on the internet, never `user@localhost`.
@@ -108,6 +112,7 @@ export const emailAddress = (field: string) =>
     v.maxLength(254, `${field} must be at most 254 characters.`),
     v.rfcEmail(`${field} must be a valid email address.`),
     v.check((address) => address.slice(address.lastIndexOf('@') + 1).includes('.'), `${field} must be a valid email address.`),
+    v.check((address) => isDotAtomOrQuoted(address.slice(0, address.lastIndexOf('@'))), `${field} must be a valid email address.`),
   );
 
 /** Case-insensitive enum that answers with the spec's canonical spelling. */

@@ -106,7 +106,15 @@ describe('Booking request schema', () => {
     expect(issuesOf(makeBookingRequest({ email }))).toEqual([]);
   });
 
-  it.each(['user@localhost', 'no-at-sign.example.com', 'two@@example.com', 'spa ce@example.com'])('refuses the email address %s', (email) => {
+  it.each([
+    'user@localhost',
+    'no-at-sign.example.com',
+    'two@@example.com',
+    'spa ce@example.com',
+    'john..doe@example.com',
+    '.john@example.com',
+    'john.@example.com',
+  ])('refuses the email address %s', (email) => {
     expect(issuesOf(makeBookingRequest({ email }))).toContain('email');
   });
 
