@@ -8,6 +8,8 @@ import { dynamoBookingStore } from '#shared/storage/booking-store';
 import { createBooking } from '#shared/usecases/create-booking';
 import { setBrand } from '#shared/usecases/manage-brands';
 import { createPartner, type PartnerView } from '#shared/usecases/manage-partners';
+import { esimInstalledAmong } from '#shared/usecases/booking-traveler';
+import { dynamoTravelerLookups } from '#shared/storage/traveler-store';
 
 export const DEMO_BRAND = 'demo-brand';
 /** A traveler with a booking, so the web app has something to show right after `npm start`. */
@@ -40,7 +42,11 @@ export const provisionDemoPartner = async (runtime: LocalRuntime, dataDir: strin
   );
   await createBooking(
     { partnerId: partner.partner_id, request: demoBooking() },
-    { ...runtime.admin, bookings: dynamoBookingStore(runtime.admin.documentClient, runtime.tableName) },
+    {
+      ...runtime.admin,
+      bookings: dynamoBookingStore(runtime.admin.documentClient, runtime.tableName),
+      esimInstalled: esimInstalledAmong(dynamoTravelerLookups(runtime.admin.documentClient, runtime.tableName)),
+    },
   );
   writeFileSync(file, JSON.stringify(partner, null, 2), { mode: 0o600 });
   return partner;

@@ -10,6 +10,7 @@ import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { lifecycleRepositories } from '#shared/composition/lifecycle';
 import { dynamoTravelerLookups, dynamoTravelerStore } from '#shared/storage/traveler-store';
 import type { LifecycleLookups, LifecycleStores } from '#shared/usecases/ports/lifecycle';
+import { esimInstalledAmong } from '#shared/usecases/booking-traveler';
 
 // Each store is built in a pure-marked closure, so a bundle keeps only the ones its function uses: esbuild drops an
 // unused statement only when nothing in it may have effects (reading `config` counts as one).
@@ -29,6 +30,7 @@ export const repositories = /* @__PURE__ */ (() => ({
   catalog: catalogStore,
   brands: brandStore,
   clock: serviceClock,
+  esimInstalled: esimInstalledAmong(dynamoTravelerLookups(documentClient, config.tableName())),
 }))();
 
 /** Reading bookings and travelers, without writing, for the functions that only look them up. */

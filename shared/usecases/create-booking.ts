@@ -10,6 +10,7 @@ import { confirmationRequests } from '#shared/usecases/booking-confirmation';
 import type { BookingStore } from '#shared/usecases/ports/bookings';
 import type { UsedSignature, BrandDirectory, PartnerDirectory } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
+import type { EsimInstalledCheck } from '#shared/usecases/booking-traveler';
 
 export interface CreateBookingDeps {
   bookings: BookingStore;
@@ -18,6 +19,8 @@ export interface CreateBookingDeps {
   brands: Pick<BrandDirectory, 'exists'>;
   catalog: PackageCatalog;
   clock: Clock;
+  /** `esim_installed` of booking events due at once: asked only when one is (decision F16). */
+  esimInstalled: EsimInstalledCheck;
 }
 
 const unknownBrand = (brand: string) =>
@@ -133,9 +136,11 @@ export const createBooking = async (
   const planned = planDepartureEvents(booking, partner.departure_events ?? defaultDepartureEventSettings, now);
   const due = planned.filter((p) => p.dueAt.getTime() <= now.getTime());
   const later = planned.filter((p) => p.dueAt.getTime() > now.getTime());
+  // A returning traveler may have an eSIM installed already (decision F16): one read, only when an event is due now.
+  const installed = due.length > 0 ? await deps.esimInstalled(booking) : false;
   await deps.bookings.create({
     booking,
-    events: due.map((p) => departureEvent(booking, p.event, now, false)),
+    events: due.map((p) => departureEvent(booking, p.event, now, installed)),
     schedules: later,
     usedSignature,
     emails: confirmationRequests(booking, partner.name, now),

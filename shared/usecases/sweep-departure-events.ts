@@ -1,5 +1,5 @@
 // use case → fire the booking.within_cutoff / booking.about_to_depart events that have come due.
-import type { Booking } from '#shared/domain/booking';
+import type { EsimInstalledCheck } from '#shared/usecases/booking-traveler';
 import { departureEvent } from '#shared/domain/departure-events';
 import { parseIsoDateTime } from '#shared/domain/dates';
 import type { ScheduleStore, BookingStore } from '#shared/usecases/ports/bookings';
@@ -18,8 +18,8 @@ export const sweepDepartureEvents = async (deps: {
   schedules: ScheduleStore;
   bookings: BookingStore;
   clock: Clock;
-  /** Whether the booking's traveler has an installed eSIM (`esim_installed`); false when not given. */
-  esimInstalled?: (booking: Booking) => Promise<boolean>;
+  /** Whether the booking's traveler has an installed eSIM (`esim_installed`). */
+  esimInstalled: EsimInstalledCheck;
 }): Promise<number> => {
   const now = deps.clock.now();
   let fired = 0;
@@ -30,7 +30,7 @@ export const sweepDepartureEvents = async (deps: {
       await deps.schedules.drop(schedule);
       continue;
     }
-    const installed = (await deps.esimInstalled?.(booking)) ?? false;
+    const installed = await deps.esimInstalled(booking);
     if (await deps.schedules.fire(schedule, departureEvent(booking, schedule.event, now, installed))) fired += 1;
   }
   return fired;

@@ -11,6 +11,8 @@ import { itemBytes } from '#test/support/capacity-table';
 import { inDays, makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import { signedClient } from '#test/support/signed-client';
 import { startReceiver } from '#test/support/webhook-receiver';
+import { esimInstalledAmong } from '#shared/usecases/booking-traveler';
+import { dynamoTravelerLookups } from '#shared/storage/traveler-store';
 
 type Item = Record<string, unknown>;
 type Input = Record<string, any>;
@@ -234,6 +236,7 @@ export const requestCapacity = async (
         schedules: dynamoScheduleStore(documentClient, runtime.tableName),
         bookings: dynamoBookingStore(documentClient, runtime.tableName),
         clock: { now: () => new Date(sweepStarted + 3 * 86_400_000 - 3_600_000) },
+        esimInstalled: esimInstalledAmong(dynamoTravelerLookups(documentClient, runtime.tableName)),
       }),
     );
     for (const booking of bookings) await send('deleteBooking', 'DELETE', `/bookings/${booking.id}`);

@@ -62,6 +62,8 @@ export const startBareServer = async (client: DynamoDBDocumentClient, tableName:
         brands: { exists: async () => true },
         catalog: { findPackages: async () => new Map() },
         clock: serviceClock,
+        // Departures are months away: no booking event is due at creation, so nothing asks.
+        esimInstalled: async () => false,
       },
     );
     return captured!;

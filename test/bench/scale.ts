@@ -22,6 +22,7 @@ import { sweepPackageSchedules } from '#shared/usecases/sweep-package-schedules'
 import { alternating, interleaved, loadAverage, median, percentile, report, type Row } from '#test/bench/measure';
 import { createTableWithoutStream, enableStream, type SeedResult, seedTable } from '#test/bench/seed';
 import { signedClient } from '#test/support/signed-client';
+import { esimInstalledAmong } from '#shared/usecases/booking-traveler';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
 const BOOKINGS = Number(process.env.SCALE_BOOKINGS ?? 1_000_000);
@@ -119,6 +120,7 @@ const prepareSide = async (documentClient: DynamoDBDocumentClient, tableName: st
         schedules: dynamoScheduleStore(documentClient, tableName),
         bookings: dynamoBookingStore(documentClient, tableName),
         clock,
+        esimInstalled: esimInstalledAmong(dynamoTravelerStore(documentClient, tableName)),
       }),
     packages: () =>
       sweepPackageSchedules({

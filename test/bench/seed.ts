@@ -145,6 +145,8 @@ const bookingItems = async (profile: PartnerProfile, request: Record<string, unk
       brands: { exists: async () => true },
       catalog: { findPackages: async () => new Map() },
       clock: { now: () => now },
+      // The seed writes bookings before their travelers: none has an eSIM yet.
+      esimInstalled: async () => false,
     },
   );
   return { booking: booking!, items: capture.take().filter((item) => !String(item.pk).startsWith('SIGNATURE#')) };

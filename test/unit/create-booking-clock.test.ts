@@ -24,6 +24,7 @@ const depsAt = (now: string) => {
     brands: { exists: async () => true },
     catalog: { findPackages: async () => new Map() },
     clock: { now: () => new Date(now) },
+    esimInstalled: async () => false,
   };
   return { deps, stored };
 };

@@ -10,6 +10,8 @@ import { dynamoBookingPages, dynamoBookingStore } from '#shared/storage/booking-
 import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
 import * as keys from '#shared/storage/keys';
 import { dynamoScheduleStore } from '#shared/storage/schedule-store';
+import { dynamoTravelerLookups } from '#shared/storage/traveler-store';
+import { esimInstalledAmong } from '#shared/usecases/booking-traveler';
 import { createBooking } from '#shared/usecases/create-booking';
 import { sweepDepartureEvents } from '#shared/usecases/sweep-departure-events';
 import { capacityTable, type PartitionLoad } from '#test/support/capacity-table';
@@ -47,6 +49,7 @@ const setUp = () => {
   const bookings = { ...dynamoBookingStore(table.client, 'table'), ...dynamoBookingPages(table.client, 'table') };
   const schedules = dynamoScheduleStore(table.client, 'table');
   const deliveries = dynamoDeliveryLog(table.client, 'table');
+  const esimInstalled = esimInstalledAmong(dynamoTravelerLookups(table.client, 'table'));
   const clock = steppingClock(T0);
   const create = (departureInDays: number) =>
     createBooking(
@@ -68,9 +71,10 @@ const setUp = () => {
         brands: { exists: async () => true },
         catalog: { findPackages: async () => new Map() },
         clock,
+        esimInstalled,
       },
     );
-  return { table, bookings, schedules, deliveries, create };
+  return { table, bookings, schedules, deliveries, esimInstalled, create };
 };
 
 /** Powertools idempotency's two writes of a create with an Idempotency-Key: in progress, then the stored answer. */
@@ -90,7 +94,7 @@ const idempotencyWrites = async (client: ReturnType<typeof capacityTable>['clien
 
 /** Replays one second at `rates` after a backlog of older bookings, and returns the load of every partition. */
 const replayBusiestSecond = async (): Promise<PartitionLoad[]> => {
-  const { table, bookings, schedules, deliveries, create } = setUp();
+  const { table, bookings, schedules, deliveries, esimInstalled, create } = setUp();
   // Backlog: bookings whose departure events are due now, deep enough for the 50th list page.
   const older: Booking[] = [];
   for (let i = 0; i < rates.departureEventsFired / 2; i += 1) older.push(await create(30));
@@ -109,7 +113,7 @@ const replayBusiestSecond = async (): Promise<PartitionLoad[]> => {
   }
   const sweepClock = { now: () => new Date(T0 + 30 * 86_400_000 - 3_600_000) };
   let fired = 0;
-  while (fired < rates.departureEventsFired) fired += await sweepDepartureEvents({ schedules, bookings, clock: sweepClock });
+  while (fired < rates.departureEventsFired) fired += await sweepDepartureEvents({ schedules, bookings, clock: sweepClock, esimInstalled });
   for (let i = 0; i < fired + rates.redemptions; i += 1) {
     const start = {
       deliveryId: randomUUID(),

@@ -19,6 +19,7 @@ import { memoryBookingStore } from '#test/support/in-memory/bookings';
 import { memoryKeys } from '#test/support/in-memory/keys';
 import { memoryTable } from '#test/support/in-memory/table';
 import { memoryPackageScheduleIndex, memoryTravelerStore } from '#test/support/in-memory/travelers';
+import { esimInstalledAmong } from '#shared/usecases/booking-traveler';
 
 /** A clock that stands still until the test moves it. */
 export const fixedClock = (start: string) => {
@@ -37,7 +38,12 @@ export const bookWith =
   (overrides: Record<string, unknown> = {}, partnerId = 'ptn_test'): Promise<Booking> =>
     createBooking(
       { partnerId, request: v.parse(BookingRequestSchema, makeBookingRequest(overrides)) },
-      { ...deps, brands: { exists: async () => true }, catalog: { findPackages: async () => new Map() } },
+      {
+        ...deps,
+        brands: { exists: async () => true },
+        catalog: { findPackages: async () => new Map() },
+        esimInstalled: esimInstalledAmong(deps.travelers),
+      },
     );
 
 /** A partner directory holding these profiles. */
