@@ -21,7 +21,8 @@ export const describeClaimPage = async (
   input: { uuid: string },
   deps: { promoCodes: PromoCodeClaimLookup; brands: Pick<BrandDirectory, 'resolve'> },
 ): Promise<{ promo: ClaimablePromoCode; brand: Brand | undefined } | undefined> => {
-  const promo = await deps.promoCodes.describe(input.uuid);
+  // UUIDs read case-insensitively (RFC 9562); codes are stored in lower case.
+  const promo = await deps.promoCodes.describe(input.uuid.toLowerCase());
   // A code without a claim URL is not claimable: the page answers as for an unknown code, as the API does.
   if (!promo?.claimable) return undefined;
   return { promo, brand: await deps.brands.resolve(promo.partnerId, promo.brandId) };

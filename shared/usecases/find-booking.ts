@@ -9,6 +9,8 @@ export type BookingAddress = { partnerId: string } & ({ id: string } | { referen
 /** Booking ids are UUIDs and booking_id values at most 255 characters; other values cannot exist. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID.test(value);
+/** A UUID in the form stored (lower case; RFC 9562 reads them case-insensitively); any other value as given. */
+export const canonicalUuid = (value: string): string => (isUuid(value) ? value.toLowerCase() : value);
 const couldExist = (address: BookingAddress): boolean =>
   'id' in address ? isUuid(address.id) : address.reference.length <= MAX_BOOKING_REFERENCE_LENGTH;
 
@@ -17,7 +19,7 @@ export const findBooking = async (address: BookingAddress, deps: { bookings: Pic
   const booking = !couldExist(address)
     ? undefined
     : 'id' in address
-      ? await deps.bookings.get(address.partnerId, address.id)
+      ? await deps.bookings.get(address.partnerId, canonicalUuid(address.id))
       : await deps.bookings.findByReference(address.partnerId, address.reference);
   if (!booking) {
     throw new NotFoundError(

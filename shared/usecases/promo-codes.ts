@@ -6,7 +6,7 @@ import { promoCodeClaimEmail } from '#shared/domain/emails';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '#shared/errors';
 import { uuidv4 } from '#shared/domain/ids';
 import { emailRequest } from '#shared/events/email-request';
-import { isUuid } from '#shared/usecases/find-booking';
+import { canonicalUuid, isUuid } from '#shared/usecases/find-booking';
 import type { BookingLookups, BookingStore, PromoCodeDirectory } from '#shared/usecases/ports/bookings';
 import type { PartnerDirectory } from '#shared/usecases/ports/partners';
 import type { ThrottleCounter, Clock } from '#shared/usecases/ports/services';
@@ -24,8 +24,9 @@ export const findPromoCode = async (
   input: { partnerId: string; uuid: string },
   deps: { bookings: Pick<BookingLookups, 'findByPromoCode'> },
 ): Promise<{ booking: Booking; promo: PromoCode }> => {
-  const booking = isUuid(input.uuid) ? await deps.bookings.findByPromoCode(input.partnerId, input.uuid) : undefined;
-  const promo = booking?.promo_codes.find((p) => p.uuid === input.uuid);
+  const uuid = canonicalUuid(input.uuid);
+  const booking = isUuid(uuid) ? await deps.bookings.findByPromoCode(input.partnerId, uuid) : undefined;
+  const promo = booking?.promo_codes.find((p) => p.uuid === uuid);
   if (!booking || !promo) throw unknownCode(input.uuid);
   return { booking, promo };
 };
@@ -75,10 +76,12 @@ export const claimPromoCode = async (
   input: { uuid: string; email: string; clientAddress: string },
   deps: ClaimDeps,
 ): Promise<InferOutput<typeof PromoCodeClaimResponseSchema>> => {
-  await throttleClaim(input.uuid, input.clientAddress, deps);
-  const located = isUuid(input.uuid) ? await deps.promoCodes.locate(input.uuid) : undefined;
+  // One count per code whatever the case it is written in.
+  const uuid = canonicalUuid(input.uuid);
+  await throttleClaim(uuid, input.clientAddress, deps);
+  const located = isUuid(uuid) ? await deps.promoCodes.locate(uuid) : undefined;
   const booking = located ? await deps.bookings.get(located.partnerId, located.bookingId) : undefined;
-  const promo = booking?.promo_codes.find((p) => p.uuid === input.uuid);
+  const promo = booking?.promo_codes.find((p) => p.uuid === uuid);
   if (!booking || !promo || !isClaimableByEmail(promo, booking)) throw unknownCode(input.uuid);
   if (promo.status === 'redeemed') throw new ConflictError('promo_code_already_redeemed', 'This promo code is already redeemed.');
   if (promo.claimed_at) {

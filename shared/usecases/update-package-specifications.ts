@@ -3,7 +3,7 @@ import type { Booking, PackageSpecification } from '#shared/domain/booking';
 import type { PromoPackageSpecificationOutput } from '#shared/domain/package-schemas';
 import { iso3Of, specificationFromUpdate, type PackageCatalog } from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';
-import { findBooking, isUuid } from '#shared/usecases/find-booking';
+import { canonicalUuid, findBooking, isUuid } from '#shared/usecases/find-booking';
 import type { BookingStore } from '#shared/usecases/ports/bookings';
 import type { Clock } from '#shared/usecases/ports/services';
 
@@ -29,7 +29,8 @@ export const updatePackageSpecifications = async (
   if (input.promoCodeUuid !== undefined && !isUuid(input.promoCodeUuid)) {
     throw new NotFoundError(`No promo code "${input.promoCodeUuid.slice(0, 64)}" in this booking.`, 'promo_code_not_found');
   }
-  const targets = input.promoCodeUuid ? booking.promo_codes.filter((promo) => promo.uuid === input.promoCodeUuid) : booking.promo_codes;
+  const uuid = input.promoCodeUuid === undefined ? undefined : canonicalUuid(input.promoCodeUuid);
+  const targets = uuid ? booking.promo_codes.filter((promo) => promo.uuid === uuid) : booking.promo_codes;
   if (input.promoCodeUuid) {
     const target = targets[0];
     if (!target) throw new NotFoundError(`No promo code "${input.promoCodeUuid}" in this booking.`, 'promo_code_not_found');

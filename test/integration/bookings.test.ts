@@ -344,14 +344,16 @@ describe('Bookings', () => {
   });
 
   describe('GET and DELETE', () => {
-    it('reads a booking by id, and another partner gets 404 for it', async () => {
+    it('reads a booking by id (in any case), and another partner gets 404 for it', async () => {
       const created = (await create()).body.data[0];
 
       const mine = await client.send('GET', `/bookings/${created.id}`);
+      const upperCase = await client.send('GET', `/bookings/${created.id.toUpperCase()}`);
       const theirs = await otherClient.send('GET', `/bookings/${created.id}`);
 
       expect(mine.status).toBe(200);
       expect(mine.body.data).toEqual(created);
+      expect(upperCase.body.data).toEqual(created);
       expect(theirs.status).toBe(404);
       expect(theirs.body.error.code).toBe('booking_not_found');
     });

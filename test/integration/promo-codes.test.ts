@@ -149,6 +149,18 @@ describe('Promo codes', () => {
       expect(page.status).toBe(404);
     });
 
+    it('reads the uuid in any case, and counts it as one code for throttling', async () => {
+      const promo = (await createBooking()).promo_codes[0];
+
+      const read = await service.client.send('GET', `/promo-codes/${promo.uuid.toUpperCase()}`);
+      const claimed = await claim(promo.uuid.toUpperCase());
+
+      expect(read.status).toBe(200);
+      expect(read.body.data.uuid).toBe(promo.uuid);
+      expect(claimed.status).toBe(200);
+      expect(claimed.body.data.uuid).toBe(promo.uuid);
+    });
+
     it.each([
       ['no email', {}, 400],
       ['a malformed email', { email: 'not-an-email' }, 400],
