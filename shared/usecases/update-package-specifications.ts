@@ -56,11 +56,15 @@ export const updatePackageSpecifications = async (
     updatedCount += 1;
     return { ...promo, package_specification: specification, iso3: iso3Of(specification.destination), updated_at: now };
   });
-  // A queue entry delivers the same package as its promo code, so it follows the new specification.
+  // A queue entry delivers the same package as its promo code, so it follows the new specification. A destination
+  // the traveler chose for a grant that had none (classic grants) stays while the new specification names none.
   const updatedPromoIds = new Set(promoCodes.filter((p) => p.updated_at === now && targetIds.has(p.uuid)).map((p) => p.uuid));
-  const packageQueues = booking.package_queues.map((entry) =>
-    entry.status === 'pending' && updatedPromoIds.has(entry.promo_code_uuid) ? { ...entry, package_specification: specification } : entry,
-  );
+  const grantedDestination = new Map(booking.promo_codes.map((p) => [p.uuid, p.package_specification.destination]));
+  const packageQueues = booking.package_queues.map((entry) => {
+    if (entry.status !== 'pending' || !updatedPromoIds.has(entry.promo_code_uuid)) return entry;
+    const chosen = grantedDestination.get(entry.promo_code_uuid) ? null : entry.package_specification.destination;
+    return { ...entry, package_specification: { ...specification, destination: specification.destination ?? chosen } };
+  });
 
   if (updatedCount === 0) return { booking, specification, updatedCount, skippedCount };
   const updated: Booking = {

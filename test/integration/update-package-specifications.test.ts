@@ -36,6 +36,30 @@ describe('Package specification updates', () => {
       body: { package_specification: spec },
     });
 
+  it('keeps the destination a traveler chose for a classic grant when the update names none, and replaces it when it names one', async () => {
+    // Prepare: a classic grant without destination, for which the traveler chose ITA
+    const body = makeBookingRequest({
+      package_specifications: [makePackageSpecification({ esim_type: 'classic', external_user_id: 'classic-chooser', destination: undefined })],
+    });
+    const booking = (await service.client.send('POST', '/bookings', { body })).body.data[0];
+    const queueId = booking.package_queues[0].uuid;
+    const chosen = await service.client.send('PUT', `/native/classic-package-queues/${queueId}/destination`, {
+      body: { external_user_id: 'classic-chooser', destination: 'ITA' },
+    });
+    const grants = async () => (await service.client.send('GET', '/native/classic-package-queues?external_user_id=classic-chooser')).body.data[0];
+
+    // Act
+    await bulk(booking.booking_id, { package_type: 'data-limited', size: '3GB' });
+    const afterAgnostic = await grants();
+    await bulk(booking.booking_id, { package_type: 'data-limited', size: '3GB', destination: 'ESP' });
+    const afterNamed = await grants();
+
+    // Assess
+    expect(chosen.status).toBe(200);
+    expect(afterAgnostic).toMatchObject({ destination: 'ITA', size: '3GB' });
+    expect(afterNamed).toMatchObject({ destination: 'ESP', size: '3GB' });
+  });
+
   it('updates every promo code and says so when none was skipped', async () => {
     const booking = await createBooking(3);
 
