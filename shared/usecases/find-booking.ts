@@ -6,13 +6,16 @@ import type { BookingLookups, BookingStore } from '#shared/usecases/ports/bookin
 
 export type BookingAddress = { partnerId: string } & ({ id: string } | { reference: string });
 
-/** Booking ids are UUIDs and booking_id values at most 255 characters; other values cannot exist. */
+/** Booking ids are UUIDs and booking_id values at most 255 characters (code points, as the schema counts); other values cannot exist. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID.test(value);
 /** A UUID in the form stored (lower case; RFC 9562 reads them case-insensitively); any other value as given. */
 export const canonicalUuid = (value: string): string => (isUuid(value) ? value.toLowerCase() : value);
 const couldExist = (address: BookingAddress): boolean =>
-  'id' in address ? isUuid(address.id) : address.reference.length <= MAX_BOOKING_REFERENCE_LENGTH;
+  'id' in address ? isUuid(address.id) : [...address.reference].length <= MAX_BOOKING_REFERENCE_LENGTH;
+
+/** The start of a value for a message, cut between characters (never inside a surrogate pair). */
+const quoted = (value: string): string => Array.from(value).slice(0, 64).join('');
 
 /** Another partner's booking answers exactly like a missing one: 404, no hint that it exists. */
 export const findBooking = async (address: BookingAddress, deps: { bookings: Pick<BookingLookups, 'get' | 'findByReference'> }): Promise<Booking> => {
@@ -23,7 +26,7 @@ export const findBooking = async (address: BookingAddress, deps: { bookings: Pic
       : await deps.bookings.findByReference(address.partnerId, address.reference);
   if (!booking) {
     throw new NotFoundError(
-      'id' in address ? `No booking with id "${address.id.slice(0, 64)}".` : `No booking with booking_id "${address.reference.slice(0, 64)}".`,
+      'id' in address ? `No booking with id "${quoted(address.id)}".` : `No booking with booking_id "${quoted(address.reference)}".`,
       'booking_not_found',
     );
   }

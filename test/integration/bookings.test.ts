@@ -376,8 +376,11 @@ describe('Bookings', () => {
       expect(reused.status).toBe(201);
     });
 
-    it('deletes by the partner booking_id through byExternalBookingId', async () => {
-      const created = (await create()).body.data[0];
+    it.each([
+      ['an ASCII booking_id', undefined],
+      ['a booking_id of 200 emoji (255 characters at most, counted as characters)', '🙂'.repeat(200)],
+    ])('deletes by the partner booking_id through byExternalBookingId: %s', async (_, bookingId) => {
+      const created = (await create(bookingId ? { booking_id: bookingId } : {})).body.data[0];
 
       const deleted = await client.send('DELETE', `/bookings/${encodeURIComponent(created.booking_id)}/byExternalBookingId`);
       const read = await client.send('GET', `/bookings/${created.id}`);
