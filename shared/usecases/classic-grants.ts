@@ -19,8 +19,8 @@ import {
   touched,
   travelerNotFound,
   withExternalUserId,
-  withRetry,
 } from '#shared/usecases/travelers';
+import { withRetry } from '#shared/usecases/retry';
 import type { LifecycleDeps, LifecycleLookups, LifecycleStores, QueueRef } from '#shared/usecases/ports/lifecycle';
 import type { BookingLookups } from '#shared/usecases/ports/bookings';
 

@@ -5,7 +5,8 @@ import { assertRoomForPackage, type Esim, type Traveler, type TravelerPackage } 
 import type { DomainEvent } from '#shared/events/catalog';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import type { FactContext } from '#shared/usecases/grant-redemption';
-import { addPackage, ensureTraveler, ensureUniversalEsim, packagePlanOf, touched, withRetry } from '#shared/usecases/travelers';
+import { addPackage, ensureTraveler, ensureUniversalEsim, packagePlanOf, touched } from '#shared/usecases/travelers';
+import { withRetry } from '#shared/usecases/retry';
 import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 
 /** What a purchase or top-up provisions unless the payment says otherwise (docs/lifecycle.md). */

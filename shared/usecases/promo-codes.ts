@@ -7,6 +7,7 @@ import { ConflictError, NotFoundError, TooManyRequestsError } from '#shared/erro
 import { uuidv4 } from '#shared/domain/ids';
 import { emailRequest } from '#shared/events/email-request';
 import { canonicalUuid, isUuid } from '#shared/usecases/find-booking';
+import { withRetry } from '#shared/usecases/retry';
 import type { BookingLookups, BookingStore, PromoCodeDirectory } from '#shared/usecases/ports/bookings';
 import type { PartnerDirectory } from '#shared/usecases/ports/partners';
 import type { ThrottleCounter, Clock } from '#shared/usecases/ports/services';
@@ -80,19 +81,22 @@ export const claimPromoCode = async (
   const uuid = canonicalUuid(input.uuid);
   await throttleClaim(uuid, input.clientAddress, deps);
   const located = isUuid(uuid) ? await deps.promoCodes.locate(uuid) : undefined;
-  const booking = located ? await deps.bookings.get(located.partnerId, located.bookingId) : undefined;
-  const promo = booking?.promo_codes.find((p) => p.uuid === uuid);
-  if (!booking || !promo || !isClaimableByEmail(promo, booking)) throw unknownCode(input.uuid);
-  if (promo.status === 'redeemed') throw new ConflictError('promo_code_already_redeemed', 'This promo code is already redeemed.');
-  if (promo.claimed_at) {
-    throw new ConflictError('promo_code_already_claimed', 'This promo code was already claimed. Look for the email that delivered it.');
-  }
-  const at = deps.clock.now();
-  const now = at.toISOString();
-  const claimed = withClaim(booking, promo.uuid, { email: input.email, at: now }, now);
-  const partner = await deps.partners.getProfile(booking.partner_id);
-  const message = promoCodeClaimEmail({ to: input.email, partnerName: partner?.name, promo, locale: booking.locale });
-  // The version check makes one of two simultaneous claims win; the other gets 409 concurrent_modification.
-  await deps.bookings.replace(claimed, [], [emailRequest({ partnerId: booking.partner_id, id: uuidv4(), at, messages: [message] })]);
-  return { uuid: promo.uuid, email: input.email, claimed_at: now };
+  // The booking's version check makes one of two simultaneous claims of a code win; the other re-reads and finds it
+  // claimed. A claim of another code of the same booking re-reads and succeeds (a group claiming at once).
+  return withRetry(async () => {
+    const booking = located ? await deps.bookings.get(located.partnerId, located.bookingId) : undefined;
+    const promo = booking?.promo_codes.find((p) => p.uuid === uuid);
+    if (!booking || !promo || !isClaimableByEmail(promo, booking)) throw unknownCode(input.uuid);
+    if (promo.status === 'redeemed') throw new ConflictError('promo_code_already_redeemed', 'This promo code is already redeemed.');
+    if (promo.claimed_at) {
+      throw new ConflictError('promo_code_already_claimed', 'This promo code was already claimed. Look for the email that delivered it.');
+    }
+    const at = deps.clock.now();
+    const now = at.toISOString();
+    const claimed = withClaim(booking, promo.uuid, { email: input.email, at: now }, now);
+    const partner = await deps.partners.getProfile(booking.partner_id);
+    const message = promoCodeClaimEmail({ to: input.email, partnerName: partner?.name, promo, locale: booking.locale });
+    await deps.bookings.replace(claimed, [], [emailRequest({ partnerId: booking.partner_id, id: uuidv4(), at, messages: [message] })]);
+    return { uuid: promo.uuid, email: input.email, claimed_at: now };
+  });
 };

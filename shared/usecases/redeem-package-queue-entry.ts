@@ -5,7 +5,8 @@ import type { Traveler } from '#shared/domain/traveler';
 import { NotFoundError } from '#shared/errors';
 import { consumeGrantFor, type Redemption } from '#shared/usecases/grant-redemption';
 import type { LifecycleDeps, QueueRef } from '#shared/usecases/ports/lifecycle';
-import { queueKeysOf, travelerNotFound, withRetry } from '#shared/usecases/travelers';
+import { queueKeysOf, travelerNotFound } from '#shared/usecases/travelers';
+import { withRetry } from '#shared/usecases/retry';
 
 /**
  * The traveler known by `externalUserId` (if any yet) and the package queue entry `queueUuid` addressed to it (by its

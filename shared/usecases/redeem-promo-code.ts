@@ -2,7 +2,7 @@
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import { consumeGrantFor, type FactContext, type Redemption } from '#shared/usecases/grant-redemption';
 import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
-import { withRetry } from '#shared/usecases/travelers';
+import { withRetry } from '#shared/usecases/retry';
 
 /** Promo code by uuid (= promo_code_id) or by its code; when both are given they must name the same code. */
 export const resolvePromoCodeUuid = async (

@@ -2,7 +2,8 @@
 import { packageUsage } from '#shared/domain/lifecycle-events';
 import { dueThresholds, expireIfDue, replacePackage, thresholdTime, usageMeasure, type Traveler } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
-import { touched, withRetry } from '#shared/usecases/travelers';
+import { touched } from '#shared/usecases/travelers';
+import { withRetry } from '#shared/usecases/retry';
 import type { PackageScheduleIndex, TravelerStore } from '#shared/usecases/ports/lifecycle';
 import type { Clock } from '#shared/usecases/ports/services';
 

@@ -3,7 +3,8 @@
 import { ConflictError } from '#shared/errors';
 import { queueEntriesOf } from '#shared/usecases/classic-grants';
 import { currentEsim, currentEsimPackages } from '#shared/usecases/traveler-overview';
-import { ensureTraveler, touched, withExternalUserId, withRetry } from '#shared/usecases/travelers';
+import { ensureTraveler, touched, withExternalUserId } from '#shared/usecases/travelers';
+import { withRetry } from '#shared/usecases/retry';
 import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 import type { TravelerHomeSource, TravelerHomeView, TravelerEsimSource, TravelerDirectory } from '#shared/usecases/ports/travelers';
 

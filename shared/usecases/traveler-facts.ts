@@ -19,7 +19,8 @@ import {
 import type { DomainEvent } from '#shared/events/catalog';
 import { BadRequestError, ConflictError, type ErrorCode, NotFoundError } from '#shared/errors';
 import type { FactContext } from '#shared/usecases/grant-redemption';
-import { touched, travelerNotFound, withRetry } from '#shared/usecases/travelers';
+import { touched, travelerNotFound } from '#shared/usecases/travelers';
+import { withRetry } from '#shared/usecases/retry';
 import type { LifecycleStores } from '#shared/usecases/ports/lifecycle';
 
 /** Who may reach the traveler: a partner (sandbox, native) only its own; a reporter any partner's. */

@@ -19,24 +19,8 @@ import {
   universalEsim,
 } from '#shared/domain/traveler';
 import { NotFoundError, ValidationError } from '#shared/errors';
-import {
-  ConcurrentChangeError,
-  type LifecycleDeps,
-  type PackagePlan,
-  type TravelerStore,
-  type TravelerWrite,
-} from '#shared/usecases/ports/lifecycle';
-
-/** Re-reads and retries when a concurrent request changed the same traveler or booking (optimistic locking). */
-export const withRetry = async <T>(work: () => Promise<T>, attempts = 5): Promise<T> => {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!(error instanceof ConcurrentChangeError) || attempt >= attempts) throw error;
-    }
-  }
-};
+import type { LifecycleDeps, PackagePlan, TravelerStore, TravelerWrite } from '#shared/usecases/ports/lifecycle';
+import { withRetry } from '#shared/usecases/retry';
 
 export interface TravelerIdentity {
   externalUserId?: string | null;

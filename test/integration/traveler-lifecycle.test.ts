@@ -227,6 +227,31 @@ describe('Traveler lifecycle', () => {
     ]);
   });
 
+  it('lets the travelers of one group booking redeem at the same moment, each once (decision F146)', async () => {
+    // Prepare: one booking, twelve travelers
+    const { client } = await partnerWithWebhook();
+    const travelers = Array.from({ length: 12 }, (_, i) => `group-${i}`);
+    const booking = await book(
+      client,
+      travelers.map((traveler) => makePackageSpecification({ external_user_id: traveler })),
+    );
+
+    // Act
+    const answers = await Promise.all(
+      booking.package_queues.map((entry: { uuid: string; external_user_id: string }, i: number) =>
+        client.send('POST', '/native/redeem-package', {
+          body: { external_user_id: entry.external_user_id, package_queue_id: entry.uuid },
+          sign: { timestamp: String(Date.now() + i) },
+        }),
+      ),
+    );
+
+    // Assess
+    expect(answers.map((answer) => answer.status)).toEqual(travelers.map(() => 200));
+    const after = await client.send('GET', `/bookings/${booking.id}`);
+    expect(after.body.data.package_queues.map((entry: { status: string }) => entry.status)).toEqual(travelers.map(() => 'redeemed'));
+  });
+
   it('keeps other partners out and insists that identifiers agree', async () => {
     const { client } = await partnerWithWebhook();
     const { client: other } = await service.newPartner();

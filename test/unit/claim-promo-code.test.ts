@@ -3,6 +3,7 @@ import type { Booking, PromoCode } from '#shared/domain/booking';
 import { CLAIM_LIMITS, claimPromoCode, type ClaimDeps } from '#shared/usecases/promo-codes';
 import type { EmailRequest } from '#shared/events/email-request';
 import { makePartnerProfile } from '#test/support/fakes';
+import { ConflictError } from '#shared/errors';
 
 const UUID = '0b7e5a3c-1d2f-4e5a-8b9c-0d1e2f3a4b5c';
 const NOW = new Date('2026-11-23T10:07:30Z');
@@ -98,5 +99,36 @@ describe('Claiming a promo code', () => {
 
     expect(stored().promo_codes[0]).not.toHaveProperty('claimed_at');
     expect(requested).toEqual([]);
+  });
+
+  it('lets claims of different codes of one booking at the same moment all succeed, re-reading after a lost race (decision F146)', async () => {
+    // Prepare: ten codes in one booking whose writes are version-checked, as the store's are
+    const uuids = Array.from({ length: 10 }, (_, i) => `0b7e5a3c-1d2f-4e5a-8b9c-0d1e2f3a4b${String(i).padStart(2, '0')}`);
+    let stored = makeBooking({ promo_codes: uuids.map((uuid) => makePromo({ uuid })) });
+    let lostRaces = 0;
+    const { deps } = makeDeps();
+    deps.bookings = {
+      // A read sees the booking as it was when the read began, and answers a moment later.
+      get: async () => {
+        const read = stored;
+        await new Promise((resolve) => setImmediate(resolve));
+        return read;
+      },
+      replace: async (booking: Booking) => {
+        if (booking.version !== stored.version + 1) {
+          lostRaces += 1;
+          throw new ConflictError('concurrent_modification', 'The booking was changed by another request.');
+        }
+        stored = booking;
+      },
+    } as unknown as ClaimDeps['bookings'];
+
+    // Act
+    const claims = await Promise.all(uuids.map((uuid, i) => claimPromoCode({ ...input, uuid, email: `t${i}@example.com` }, deps)));
+
+    // Assess
+    expect(claims.map((claim) => claim.uuid)).toEqual(uuids);
+    expect(stored.promo_codes.map((promo) => promo.claimed_email)).toEqual(uuids.map((_, i) => `t${i}@example.com`));
+    expect(lostRaces).toBeGreaterThan(0);
   });
 });

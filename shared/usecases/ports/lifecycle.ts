@@ -10,7 +10,7 @@ import type { Clock } from '#shared/usecases/ports/services';
 /** Another request changed a traveler or booking between read and write; use cases re-read and retry. */
 export class ConcurrentChangeError extends ConflictError {
   constructor() {
-    super('concurrent_modification', 'The traveler was changed by another request. Retry.');
+    super('concurrent_modification', 'The traveler or booking was changed by another request at the same moment. Retry.');
   }
 }
 

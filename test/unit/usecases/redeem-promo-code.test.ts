@@ -3,6 +3,7 @@
 import { makePackageSpecification } from '#test/support/factories';
 import { makePartnerProfile } from '#test/support/fakes';
 import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
+import { RETRY_ATTEMPTS } from '#shared/usecases/retry';
 import { redeemPackageQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 import { signatureReused } from '#shared/errors';
@@ -17,6 +18,22 @@ const bookGrant = async (world: ReturnType<typeof memoryLifecycle>, entry: Recor
   const queue = booking.package_queues[0];
   if (!promo || !queue) throw new Error('The booking has no grant.');
   return { booking, promo, queue };
+};
+
+/**
+ * Another change of the booking (its destination edited, say) just before each of the next `times` writes: each
+ * interfering write arms the next one only after it is done, so each lands before one attempt's own write.
+ */
+const changeBookingBeforeWrites = (world: ReturnType<typeof memoryLifecycle>, bookingId: string, times: number) => {
+  let done = 0;
+  const interfere = async () => {
+    const current = await world.deps.bookings.get('ptn_test', bookingId);
+    if (current) await world.deps.bookings.replace({ ...current, version: current.version + 1 });
+    done += 1;
+    if (done < times) world.table.beforeNextWrite(interfere);
+  };
+  world.table.beforeNextWrite(interfere);
+  return () => done;
 };
 
 describe('Use case: redeemPromoCode', () => {
@@ -84,20 +101,26 @@ describe('Use case: redeemPromoCode', () => {
     expect(await world.deps.travelers.findByExternalUserId('ptn_test', 'u-late')).toBeUndefined();
   });
 
+  it('re-reads and succeeds when the booking changed under all but its last attempt', async () => {
+    const world = memoryLifecycle();
+    const { booking, promo } = await bookGrant(world);
+    changeBookingBeforeWrites(world, booking.id, RETRY_ATTEMPTS - 1);
+
+    const redemption = await redeemPromoCode({ partnerId: 'ptn_test', uuid: promo.uuid }, world.deps);
+
+    expect(redemption.promo.uuid).toBe(promo.uuid);
+    expect((await world.deps.bookings.get('ptn_test', booking.id))?.promo_codes[0]?.status).toBe('redeemed');
+  });
+
   it('gives up with 409 concurrent_modification when the booking keeps changing under it', async () => {
     const world = memoryLifecycle();
     const { booking, promo } = await bookGrant(world);
-    // Five attempts, each overtaken by another change of the booking (its destination edited, say).
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      world.table.beforeNextWrite(async () => {
-        const current = await world.deps.bookings.get('ptn_test', booking.id);
-        if (current) await world.deps.bookings.replace({ ...current, version: current.version + 1 });
-      });
-    }
+    const interferences = changeBookingBeforeWrites(world, booking.id, RETRY_ATTEMPTS);
 
     const redemption = redeemPromoCode({ partnerId: 'ptn_test', uuid: promo.uuid }, world.deps);
 
     await expect(redemption).rejects.toMatchObject({ status: 409, code: 'concurrent_modification' });
+    expect(interferences()).toBe(RETRY_ATTEMPTS);
     expect((await world.deps.bookings.get('ptn_test', booking.id))?.promo_codes[0]?.status).toBe('unredeemed');
     expect(world.events()).toEqual([]);
   });
