@@ -158,7 +158,7 @@ export class PayloadTooLargeError extends AppError {
 
 export class UnsupportedMediaTypeError extends AppError {
   constructor() {
-    super(415, 'unsupported_media_type', 'Send the body as JSON with the header Content-Type: application/json.');
+    super(415, 'unsupported_media_type', 'Send the body as JSON in UTF-8 with the header Content-Type: application/json.');
   }
 }
 

@@ -8,7 +8,7 @@ export const ListBookingsQuerySchema = v.object({
   perPage: v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^\d+$/, 'perPage must be a whole number.'),
+      v.regex(/^\d+$/, `perPage must be a whole number from 1 to ${MAX_PER_PAGE}.`),
       v.transform(Number),
       v.minValue(1, 'perPage must be at least 1.'),
       v.maxValue(MAX_PER_PAGE, `perPage must be at most ${MAX_PER_PAGE}.`),

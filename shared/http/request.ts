@@ -51,10 +51,14 @@ const holdsLoneSurrogate = (value: unknown): boolean => {
   return Object.entries(value).some(([name, member]) => !name.isWellFormed() || holdsLoneSurrogate(member));
 };
 
+/** JSON media type (`application/json` or `+json`), in UTF-8: a `charset` parameter, when given, must say so (RFC 8259). */
 const isJsonContentType = (value: string | undefined): boolean => {
   if (value === undefined) return false;
-  const mediaType = value.split(';')[0]?.trim().toLowerCase();
-  return mediaType === 'application/json' || (mediaType?.endsWith('+json') ?? false);
+  const [type, ...parameters] = value.split(';');
+  const mediaType = type?.trim().toLowerCase();
+  if (!(mediaType === 'application/json' || (mediaType?.endsWith('+json') ?? false))) return false;
+  const charset = parameters.map((parameter) => parameter.trim().toLowerCase()).find((parameter) => parameter.startsWith('charset='));
+  return charset === undefined || ['utf-8', 'utf8', '"utf-8"'].includes(charset.slice('charset='.length));
 };
 
 /** Parses a JSON body; wrong content type → 415, oversized → 413, too deep or malformed → 400. Never a 500. */

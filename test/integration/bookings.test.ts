@@ -242,10 +242,21 @@ describe('Bookings', () => {
       expect(response.body).toMatchObject({ success: false, error: { code: 'validation_error' } });
     });
 
-    it('answers 415 for a body that is not JSON', async () => {
-      const response = await client.send('POST', '/bookings', { rawBody: 'email=a', headers: { 'content-type': 'text/plain' } });
+    it.each([
+      ['a body that is not JSON', 'text/plain'],
+      ['JSON declared in another charset than UTF-8', 'application/json; charset=utf-16'],
+    ])('answers 415 for %s', async (_, contentType) => {
+      const response = await client.send('POST', '/bookings', { rawBody: '{"email":"a@example.com"}', headers: { 'content-type': contentType } });
       expect(response.status).toBe(415);
       expect(response.body.error.code).toBe('unsupported_media_type');
+    });
+
+    it('reads JSON declared as UTF-8', async () => {
+      const response = await client.send('POST', '/bookings', {
+        rawBody: JSON.stringify(makeBookingRequest()),
+        headers: { 'content-type': 'application/json; charset=UTF-8' },
+      });
+      expect(response.status).toBe(201);
     });
 
     it('answers 400 for a JSON array instead of an object', async () => {
