@@ -62,7 +62,7 @@ export const startBareServer = async (client: DynamoDBDocumentClient, tableName:
         brands: { exists: async () => true },
         catalog: { findPackages: async () => new Map() },
         clock: serviceClock,
-        // Departures are months away: no booking event is due at creation, so nothing asks.
+        // Departures are a month away (the factory's default): no booking event is due at creation, so nothing asks.
         esimInstalled: async () => false,
       },
     );
