@@ -11,6 +11,7 @@ import { readIdempotencyKey, readJsonBody } from '#shared/http/request';
 import { repositories } from '#shared/composition/repositories';
 import { idempotency } from '#shared/composition/idempotency';
 import { createBooking } from '#shared/usecases/create-booking';
+import { serviceClock } from '#shared/clock';
 
 export const handler = partnerHandler(
   async ({ event, headers, partner, context, signatureClaim }) => {
@@ -24,7 +25,7 @@ export const handler = partnerHandler(
     const data = await idempotency.run({ partnerId: partner.partnerId, idempotencyKey, body, deadline: context }, async () => {
       const booking = await createBooking({ partnerId: partner.partnerId, request, usedSignature }, repositories);
       countBookingCreated();
-      return [bookingResponse(booking, publicBaseUrl(event))];
+      return [bookingResponse(booking, publicBaseUrl(event), serviceClock.now())];
     });
     const deprecated = usesDeprecatedType(data.flatMap((b) => b.promo_codes.map((p) => p.package_specification)));
     return {

@@ -7,6 +7,7 @@ import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
 import { queryParameters } from '#shared/http/request';
 import { bookingPages } from '#shared/composition/repositories';
 import { listBookings } from '#shared/usecases/list-bookings';
+import { serviceClock } from '#shared/clock';
 
 export const handler = partnerHandler(async ({ event, partner }) => {
   const query = validate(ListBookingsQuerySchema, queryParameters(event));
@@ -15,9 +16,10 @@ export const handler = partnerHandler(async ({ event, partner }) => {
     { bookings: bookingPages },
   );
   const baseUrl = publicBaseUrl(event);
+  const now = serviceClock.now();
   return {
     message: successMessages.listBookings,
-    data: bookings.map((booking) => bookingResponse(booking, baseUrl)),
+    data: bookings.map((booking) => bookingResponse(booking, baseUrl, now)),
     extra: { pagination },
   };
 });

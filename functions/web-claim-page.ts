@@ -1,6 +1,7 @@
 // GET /promo-codes/claim/{uuid} → the page a claim_url opens: an email form (CSRF token signed over the visit's cookie nonce) and what happens next.
 import { randomToken } from '#shared/domain/ids';
-import { CLAIM_FORM_TTL_SECONDS, describeClaimPage, isVisitNonce, issueClaimFormToken, UUID_PATTERN } from '#shared/usecases/claim-promo-code-page';
+import { isUuid } from '#shared/domain/uuid';
+import { CLAIM_FORM_TTL_SECONDS, describeClaimPage, isVisitNonce, issueClaimFormToken } from '#shared/usecases/claim-promo-code-page';
 import { tokenSigner } from '#shared/composition/token-signer';
 import { wallClock } from '#shared/clock';
 import { webBrandStore, webPromoCodes } from '#shared/composition/traveler-web';
@@ -11,7 +12,7 @@ import { CSRF_COOKIE, setCookie } from '#shared/web/security';
 
 export const handler = publicPage(claimTexts, async (request) => {
   const uuid = request.event.pathParameters?.uuid ?? '';
-  const found = UUID_PATTERN.test(uuid) ? await describeClaimPage({ uuid }, { promoCodes: webPromoCodes, brands: webBrandStore }) : undefined;
+  const found = isUuid(uuid) ? await describeClaimPage({ uuid }, { promoCodes: webPromoCodes, brands: webBrandStore }) : undefined;
   if (!found) return { status: 404, page: notFoundPage(request.frame()) };
   const existing = request.cookie(CSRF_COOKIE);
   const nonce = isVisitNonce(existing) ? existing : randomToken(32);

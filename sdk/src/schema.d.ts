@@ -1387,7 +1387,7 @@ export interface components {
             external_user_id: string | null;
             email: string | null;
             /** @enum {string} */
-            status: "pending" | "redeemed" | "claimed";
+            status: "pending" | "redeemed" | "claimed" | "expired";
             expires_at: string | null;
             promo_code_uuid: string;
             /** @enum {string} */
@@ -4271,7 +4271,7 @@ export interface operations {
                                 /** @description Bytes used so far. */
                                 used_bytes: number;
                                 remaining_bytes: number | null;
-                                /** @description Share of data used (or of the duration elapsed). */
+                                /** @description Share used: of the data, or of the validity for unlimited packages; for time-limited ones the further of the two; 100 once depleted. */
                                 usage_percent: number;
                                 activated_at: string | null;
                                 expires_at: string | null;
@@ -4451,7 +4451,7 @@ export interface operations {
                                 /** @description Bytes used so far. */
                                 used_bytes: number;
                                 remaining_bytes: number | null;
-                                /** @description Share of data used (or of the duration elapsed). */
+                                /** @description Share used: of the data, or of the validity for unlimited packages; for time-limited ones the further of the two; 100 once depleted. */
                                 usage_percent: number;
                                 activated_at: string | null;
                                 expires_at: string | null;

@@ -73,7 +73,7 @@ const booking: Booking = {
   version: 1,
 };
 
-export const exampleBookingResponse = bookingResponse(booking, 'https://api.example.com/api');
+export const exampleBookingResponse = bookingResponse(booking, 'https://api.example.com/api', new Date(booking.created_at));
 
 export const exampleBookingRequest: BookingInput = {
   booking_id: 'BK-2026-000123',

@@ -56,7 +56,7 @@ export const PackageQueueResponseSchema = v.pipe(
     esim_type: v.picklist(esimTypes),
     external_user_id: nullable(v.string()),
     email: nullable(v.string()),
-    status: v.picklist(['pending', 'redeemed', 'claimed']),
+    status: v.picklist(['pending', 'redeemed', 'claimed', 'expired']),
     expires_at: nullable(v.pipe(v.string(), v.description('End of the redemption window of a classic grant, as sent.'))),
     promo_code_uuid: v.string(),
     package_type: v.picklist(packageTypes),

@@ -127,12 +127,21 @@ export const promoCodeResponse = (
   updated_at: promo.updated_at,
 });
 
-export const packageQueueResponse = (entry: PackageQueueEntry): PackageQueueResponseOutput => ({
+/** A pending entry past its `expires_at` has expired (checked at every read, redemption and claim). */
+export const isEntryExpired = (entry: Pick<PackageQueueEntry, 'status' | 'expires_at'>, now: Date): boolean =>
+  entry.status === 'pending' && entry.expires_at !== null && new Date(entry.expires_at).getTime() <= now.getTime();
+
+/** The state a partner sees: `expired` for a pending entry past its window, the stored status otherwise. */
+export const entryState = (entry: PackageQueueEntry, now: Date): PackageQueueEntry['status'] | 'expired' =>
+  isEntryExpired(entry, now) ? 'expired' : entry.status;
+
+/** A queue entry as partners see it: a pending entry past its `expires_at` reads `expired` (decision F27). */
+export const packageQueueResponse = (entry: PackageQueueEntry, now: Date): PackageQueueResponseOutput => ({
   uuid: entry.uuid,
   esim_type: entry.esim_type,
   external_user_id: entry.external_user_id,
   email: entry.email,
-  status: entry.status,
+  status: entryState(entry, now),
   expires_at: entry.expires_at,
   promo_code_uuid: entry.promo_code_uuid,
   package_type: entry.package_specification.package_type,
@@ -145,7 +154,7 @@ export const packageQueueResponse = (entry: PackageQueueEntry): PackageQueueResp
 });
 
 /** BookingResponse of the interface spec, field for field. */
-export const bookingResponse = (booking: Booking, claimBaseUrl: string): BookingResponseOutput => ({
+export const bookingResponse = (booking: Booking, claimBaseUrl: string, now: Date): BookingResponseOutput => ({
   id: booking.id,
   external_id: booking.external_id,
   booking_id: booking.booking_id,
@@ -161,7 +170,7 @@ export const bookingResponse = (booking: Booking, claimBaseUrl: string): Booking
   departure_date: booking.departure_date,
   return_date: booking.return_date,
   promo_codes: booking.promo_codes.map((promo) => promoCodeResponse(promo, booking, claimBaseUrl)),
-  package_queues: booking.package_queues.map(packageQueueResponse),
+  package_queues: booking.package_queues.map((entry) => packageQueueResponse(entry, now)),
   created_at: booking.created_at,
   updated_at: booking.updated_at,
   created_by: booking.created_by,

@@ -1,14 +1,6 @@
 // domain → the rules of a booking's grants (a promo code and its package queue entry), written once for every use
-// case that reads or consumes them: whether an entry has expired, and the booking after a grant is consumed.
-import type { Booking, PackageQueueEntry } from '#shared/domain/booking';
-
-/** A pending entry past its `expires_at` has expired (checked at every read, redemption and claim). */
-export const isEntryExpired = (entry: Pick<PackageQueueEntry, 'status' | 'expires_at'>, now: Date): boolean =>
-  entry.status === 'pending' && entry.expires_at !== null && new Date(entry.expires_at).getTime() <= now.getTime();
-
-/** The state a partner sees: `expired` for a pending entry past its window, the stored status otherwise. */
-export const entryState = (entry: PackageQueueEntry, now: Date): PackageQueueEntry['status'] | 'expired' =>
-  isEntryExpired(entry, now) ? 'expired' : entry.status;
+// case that consumes them: the booking after a grant is consumed (whether an entry has expired is in booking.ts).
+import type { Booking } from '#shared/domain/booking';
 
 /** A changed booking: one version later, updated now. */
 export const nextVersion = (booking: Booking, changes: Partial<Booking>, now: Date): Booking => ({

@@ -13,6 +13,7 @@ const LOCALE_PATTERN = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8}){0,3}$/;
 export const LocaleSchema = /* @__PURE__ */ (() =>
   v.pipe(
     v.string('locale must be a string.'),
+    v.trim(),
     v.maxLength(35, 'locale must be at most 35 characters.'),
     v.regex(LOCALE_PATTERN, 'locale must be a language code such as en, de or de-CH.'),
   ))();

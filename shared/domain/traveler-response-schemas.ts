@@ -93,7 +93,12 @@ export const PackageViewSchema = v.object({
   package_duration: integer('Days the package lasts.'),
   used_bytes: integer('Bytes used so far.'),
   remaining_bytes: v.nullable(integer('Bytes left; null without a data allowance.')),
-  usage_percent: v.pipe(v.number(), v.description('Share of data used (or of the duration elapsed).')),
+  usage_percent: v.pipe(
+    v.number(),
+    v.description(
+      'Share used: of the data, or of the validity for unlimited packages; for time-limited ones the further of the two; 100 once depleted.',
+    ),
+  ),
   activated_at: nullableInstant('When it was activated.'),
   expires_at: nullableInstant('When it expires.'),
   package_queue_uuid: v.nullable(v.string()),

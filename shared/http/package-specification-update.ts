@@ -27,7 +27,7 @@ export const packageSpecificationUpdateHandler = ({ singlePromoCode }: { singleP
       result.skippedCount > 0 ? { updated_count: result.updatedCount, skipped_count: result.skippedCount } : { updated_count: result.updatedCount };
     return {
       message: (singlePromoCode ? successMessages.updatePackageSpecification : successMessages.updatePackageSpecifications)(result),
-      data: { ...bookingResponse(result.booking, publicBaseUrl(event)), ...counts },
+      data: { ...bookingResponse(result.booking, publicBaseUrl(event), serviceClock.now()), ...counts },
       headers: usesDeprecatedType([result.specification]) ? { warning: DEPRECATED_TIME_LIMITED_WARNING } : undefined,
     };
   });

@@ -4,8 +4,6 @@ import type { Clock } from '#shared/usecases/ports/services';
 import type { BrandDirectory } from '#shared/usecases/ports/partners';
 import type { ClaimablePromoCode, PromoCodeClaimLookup, TokenSigner } from '#shared/usecases/ports/travelers';
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export type ClaimOutcome = 'sent' | 'not_found' | 'already_claimed' | 'throttled';
 
 /**

@@ -2,7 +2,8 @@
 import type { InferOutput as Out } from 'valibot';
 import type { ClassicGrantResponseSchema } from '#shared/domain/traveler-response-schemas';
 import type { Booking, PackageQueueEntry } from '#shared/domain/booking';
-import { consumeGrant, entryState, nextVersion } from '#shared/domain/grants';
+import { entryState } from '#shared/domain/booking';
+import { consumeGrant, nextVersion } from '#shared/domain/grants';
 import { classicClaimed } from '#shared/domain/lifecycle-events';
 import { addProvisionedEsim, assertRoomForPackage, type Esim } from '#shared/domain/traveler';
 import { completedSpecification } from '#shared/domain/package-specification';
@@ -139,7 +140,8 @@ export const claimClassicGrant = (
     const now = deps.clock.now();
     const profile = await deps.partners.getProfile(input.partnerId);
     const spec = completedSpecification(entry.package_specification, { defaultSize: defaultPackageSize(profile) });
-    const write = await ensureTraveler(deps, input.partnerId, { externalUserId: input.externalUserId }, known ?? null);
+    // The entry's email too, as a redemption does: grants addressed to it then reach this traveler.
+    const write = await ensureTraveler(deps, input.partnerId, { externalUserId: input.externalUserId, email: entry.email }, known ?? null);
     assertRoomForPackage(write.after);
     let traveler = withExternalUserId(write.after);
     const network = await deps.connectivity.networkFor(destination);

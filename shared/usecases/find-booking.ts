@@ -2,15 +2,12 @@
 import type { Booking } from '#shared/domain/booking';
 import { NotFoundError } from '#shared/errors';
 import { MAX_BOOKING_REFERENCE_LENGTH } from '#shared/domain/booking-limits';
+import { canonicalUuid, isUuid } from '#shared/domain/uuid';
 import type { BookingLookups, BookingStore } from '#shared/usecases/ports/bookings';
 
 export type BookingAddress = { partnerId: string } & ({ id: string } | { reference: string });
 
 /** Booking ids are UUIDs and booking_id values at most 255 characters (code points, as the schema counts); other values cannot exist. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID.test(value);
-/** A UUID in the form stored (lower case; RFC 9562 reads them case-insensitively); any other value as given. */
-export const canonicalUuid = (value: string): string => (isUuid(value) ? value.toLowerCase() : value);
 const couldExist = (address: BookingAddress): boolean =>
   'id' in address ? isUuid(address.id) : [...address.reference].length <= MAX_BOOKING_REFERENCE_LENGTH;
 

@@ -2,7 +2,8 @@
 // the native app): the state checks, then the code and entry consumed together and the package provisioned on the
 // traveler's universal eSIM, in one transaction.
 import type { Booking, PackageQueueEntry, PromoCode } from '#shared/domain/booking';
-import { consumeGrant, isEntryExpired } from '#shared/domain/grants';
+import { isEntryExpired } from '#shared/domain/booking';
+import { consumeGrant } from '#shared/domain/grants';
 import { promoCodeRedeemed } from '#shared/domain/lifecycle-events';
 import { completedSpecification, needsDefaultSize } from '#shared/domain/package-specification';
 import { defaultPackageSize } from '#shared/domain/partner';

@@ -6,7 +6,7 @@ import { promoCodeClaimEmail } from '#shared/domain/emails';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '#shared/errors';
 import { uuidv4 } from '#shared/domain/ids';
 import { emailRequest } from '#shared/events/email-request';
-import { canonicalUuid, isUuid } from '#shared/usecases/find-booking';
+import { canonicalUuid, isUuid } from '#shared/domain/uuid';
 import { withRetry } from '#shared/usecases/retry';
 import type { BookingLookups, BookingStore, PromoCodeDirectory } from '#shared/usecases/ports/bookings';
 import type { PartnerDirectory } from '#shared/usecases/ports/partners';

@@ -7,6 +7,7 @@ import { consumeGrantFor, type Redemption } from '#shared/usecases/grant-redempt
 import type { LifecycleDeps, QueueRef } from '#shared/usecases/ports/lifecycle';
 import { queueKeysOf, travelerNotFound } from '#shared/usecases/travelers';
 import { withRetry } from '#shared/usecases/retry';
+import { canonicalUuid } from '#shared/domain/uuid';
 
 /**
  * The traveler known by `externalUserId` (if any yet) and the package queue entry `queueUuid` addressed to it (by its
@@ -21,10 +22,11 @@ export const findTravelerQueueEntry = async (
   externalUserId: string,
   queueUuid: string,
 ): Promise<{ traveler: Traveler | undefined; booking: Booking; entry: PackageQueueEntry }> => {
+  const uuid = canonicalUuid(queueUuid);
   const entryIn = async (refs: QueueRef[]) => {
-    const ref = refs.find((r) => r.queueUuid === queueUuid);
+    const ref = refs.find((r) => r.queueUuid === uuid);
     const booking = ref ? await deps.bookings.get(partnerId, ref.bookingId) : undefined;
-    const entry = booking?.package_queues.find((q) => q.uuid === queueUuid);
+    const entry = booking?.package_queues.find((q) => q.uuid === uuid);
     return booking && entry ? { booking, entry } : undefined;
   };
   // The traveler's look-up and its entries' (then the booking's) run side by side: two round trips in all.
@@ -70,7 +72,9 @@ export const redeemPackageQueueEntry = (
       promo,
       entry,
       addressed: 'package_queue',
-      identity: { externalUserId: input.externalUserId },
+      // The entry's email too: a traveler first known here becomes known by the email the partner paired with it,
+      // so grants addressed to that email reach the same traveler (docs/lifecycle.md, Travelers).
+      identity: { externalUserId: input.externalUserId, email: entry.email },
       knownTraveler: traveler ?? null,
     });
   });

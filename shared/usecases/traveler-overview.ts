@@ -3,7 +3,7 @@ import type { InferOutput as Out } from 'valibot';
 import type { EsimViewSchema, PackageViewSchema, UserDashboardResponseSchema } from '#shared/domain/traveler-response-schemas';
 import { dataPercent, durationPercent, universalEsim, usageMeasure, type Esim, type Traveler, type TravelerPackage } from '#shared/domain/traveler';
 import { NotFoundError } from '#shared/errors';
-import { entryState } from '#shared/domain/grants';
+import { entryState } from '#shared/domain/booking';
 import { travelerWithQueueEntries } from '#shared/usecases/classic-grants';
 import { destinationOf, travelerNotFound } from '#shared/usecases/travelers';
 import type { LifecycleLookups } from '#shared/usecases/ports/lifecycle';
@@ -18,6 +18,16 @@ export const esimView = (esim: Esim): Out<typeof EsimViewSchema> => ({
   created_at: esim.created_at,
 });
 
+/**
+ * The data meter's share: data used where there is an allowance, the validity elapsed where usage is measured by
+ * time, the further of the two for a time-limited package (either limit ends it), and 100 once depleted.
+ */
+const meterPercent = (pkg: TravelerPackage, now: Date): number => {
+  if (pkg.state === 'depleted') return 100;
+  const dataShare = pkg.size_bytes !== null && pkg.usage_reported_at ? Math.min(100, dataPercent(pkg)) : 0;
+  return usageMeasure(pkg) === 'duration' ? Math.max(dataShare, durationPercent(pkg, now)) : dataShare;
+};
+
 export const packageView = (pkg: TravelerPackage, now: Date): Out<typeof PackageViewSchema> => ({
   package_id: pkg.package_id,
   iccid: pkg.iccid,
@@ -28,7 +38,7 @@ export const packageView = (pkg: TravelerPackage, now: Date): Out<typeof Package
   package_duration: pkg.duration_days,
   used_bytes: pkg.used_bytes,
   remaining_bytes: pkg.size_bytes === null ? null : Math.max(0, pkg.size_bytes - pkg.used_bytes),
-  usage_percent: usageMeasure(pkg) === 'data' ? Math.min(100, pkg.usage_reported_at ? dataPercent(pkg) : 0) : durationPercent(pkg, now),
+  usage_percent: meterPercent(pkg, now),
   activated_at: pkg.activated_at,
   expires_at: pkg.expires_at,
   package_queue_uuid: pkg.package_queue_uuid,

@@ -3,7 +3,8 @@ import type { Booking, PackageSpecification } from '#shared/domain/booking';
 import type { PromoPackageSpecificationOutput } from '#shared/domain/package-schemas';
 import { iso3Of, specificationFromUpdate, type PackageCatalog } from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';
-import { canonicalUuid, findBooking, isUuid } from '#shared/usecases/find-booking';
+import { canonicalUuid, isUuid } from '#shared/domain/uuid';
+import { findBooking } from '#shared/usecases/find-booking';
 import type { BookingStore } from '#shared/usecases/ports/bookings';
 import type { Clock } from '#shared/usecases/ports/services';
 

@@ -2,7 +2,8 @@
 // then the promo-code claim use case (port).
 import * as v from 'valibot';
 import { emailAddress } from '#shared/domain/schema-fields';
-import { describeClaimPage, isClaimFormTokenValid, UUID_PATTERN, type ClaimPromoCode } from '#shared/usecases/claim-promo-code-page';
+import { isUuid } from '#shared/domain/uuid';
+import { describeClaimPage, isClaimFormTokenValid, type ClaimPromoCode } from '#shared/usecases/claim-promo-code-page';
 import { tokenSigner } from '#shared/composition/token-signer';
 import { wallClock } from '#shared/clock';
 import { webBrandStore, webPromoCodes } from '#shared/composition/traveler-web';
@@ -28,7 +29,7 @@ export const claimFormHandler = (claim: ClaimPromoCode) =>
         ),
       async (request, form) => {
         const uuid = request.event.pathParameters?.uuid ?? '';
-        const found = UUID_PATTERN.test(uuid) ? await describeClaimPage({ uuid }, { promoCodes: webPromoCodes, brands: webBrandStore }) : undefined;
+        const found = isUuid(uuid) ? await describeClaimPage({ uuid }, { promoCodes: webPromoCodes, brands: webBrandStore }) : undefined;
         if (!found) return { status: 404, page: notFoundPage(request.frame()) };
         const { brand } = found;
         const frame = request.frame({ bookingLocale: found.promo.locale, brand });

@@ -369,6 +369,22 @@ describe('Bookings', () => {
       expect(theirs.body.error.code).toBe('booking_not_found');
     });
 
+    it('shows a pending queue entry past its expires_at as expired, as every other read does (decision F27)', async () => {
+      const created = (
+        await create({
+          package_specifications: [
+            makePackageSpecification({ external_user_id: 'late-traveler', expires_at: '2026-01-01T00:00:00Z' }),
+            makePackageSpecification({ external_user_id: 'timely-traveler' }),
+          ],
+        })
+      ).body.data[0];
+
+      const read = await client.send('GET', `/bookings/${created.id}`);
+
+      expect(created.package_queues.map((entry: { status: string }) => entry.status)).toEqual(['expired', 'pending']);
+      expect(read.body.data.package_queues.map((entry: { status: string }) => entry.status)).toEqual(['expired', 'pending']);
+    });
+
     it("answers 404 for an id that never existed, like for another partner's", async () => {
       const response = await client.send('GET', '/bookings/00000000-0000-7000-8000-000000000000');
       expect(response.status).toBe(404);

@@ -44,6 +44,57 @@ describe('Native routes: traveler identity and request bodies', () => {
     expect(redeemed.status).toBe(200);
   });
 
+  it('makes the traveler known by the email its redeemed entry pairs with its user id, so grants addressed to that email reach it', async () => {
+    // Prepare: one grant pairing the user id with an email, one addressed to the email only
+    const id = userId();
+    const email = `${id}@example.com`;
+    const paired = await grant(id, { email });
+    const byEmail = await client.send('POST', '/bookings', {
+      body: makeBookingRequest({ package_specifications: [makePackageSpecification({ email, destination: 'ITA' })] }),
+    });
+    const emailEntry = byEmail.body.data[0].package_queues[0] as { uuid: string };
+
+    // Act
+    const first = await client.send('POST', '/native/redeem-package', { body: { external_user_id: id, package_queue_id: paired.uuid } });
+    const seen = await dashboard(id);
+    const second = await client.send('POST', '/native/redeem-package', { body: { external_user_id: id, package_queue_id: emailEntry.uuid } });
+
+    // Assess
+    expect(first.status).toBe(200);
+    expect(seen.body.data.user.email).toBe(email);
+    expect(seen.body.data.package_queues.map((entry: { id: string }) => entry.id)).toEqual([emailEntry.uuid]);
+    expect(second.status).toBe(200);
+  });
+
+  it('reads queue entry ids in any case, in paths and bodies', async () => {
+    const id = userId();
+    const universal = await grant(id);
+    const classic = await grant(id, { esim_type: 'classic', destination: undefined });
+
+    const redeemed = await client.send('POST', '/native/redeem-package', {
+      body: { external_user_id: id, package_queue_id: universal.uuid.toUpperCase() },
+    });
+    const destined = await client.send('PUT', `/native/classic-package-queues/${classic.uuid.toUpperCase()}/destination`, {
+      body: { external_user_id: id, destination: 'FRA' },
+    });
+
+    expect(redeemed.status).toBe(200);
+    expect(destined.status).toBe(200);
+  });
+
+  it('trims format and locale of the install instructions request, as its other strings', async () => {
+    const id = userId();
+    const entry = await grant(id);
+    await client.send('POST', '/native/redeem-package', { body: { external_user_id: id, package_queue_id: entry.uuid } });
+
+    const response = await client.send('POST', '/native/instructions', {
+      body: { external_user_id: id, deviceName: 'iPhone 15', os: 'iOS', osVersion: '17.4', format: ' html ', locale: ' de ' },
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ format: 'html', locale: 'de' });
+  });
+
   it('refuses a blank user id on bookings and redirect tokens as the native routes do', async () => {
     const booking = await client.send('POST', '/bookings', {
       body: makeBookingRequest({ package_specifications: [makePackageSpecification({ external_user_id: '   ' })] }),

@@ -1,6 +1,7 @@
 // domain → a booking's grant rules (shared/domain/grants.ts): expiry, and the booking after a grant is consumed.
 import type { PackageQueueEntry } from '#shared/domain/booking';
-import { consumeGrant, entryState, isEntryExpired } from '#shared/domain/grants';
+import { entryState, isEntryExpired } from '#shared/domain/booking';
+import { consumeGrant } from '#shared/domain/grants';
 import { makePackageSpecification } from '#test/support/factories';
 import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
 

@@ -18,7 +18,14 @@ export const InstallInstructionsRequestSchema = plainObject(
     deviceName: text('deviceName', 200),
     os: text('os', 50),
     osVersion: v.pipe(text('osVersion', 50), v.regex(/\d/, 'osVersion must contain a version number such as 17.4 or 14.')),
-    format: v.nullish(v.picklist(instructionFormats, `format must be one of: ${instructionFormats.join(', ')}.`), 'json'),
+    format: v.nullish(
+      v.pipe(
+        v.string('format must be a string.'),
+        v.trim(),
+        v.picklist(instructionFormats, `format must be one of: ${instructionFormats.join(', ')}.`),
+      ),
+      'json',
+    ),
     deviceType: v.nullish(text('deviceType', 50)),
     locale: v.nullish(LocaleSchema),
   },

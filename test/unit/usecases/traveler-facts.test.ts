@@ -5,6 +5,7 @@ import { makePartnerProfile } from '#test/support/fakes';
 import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 import { activatePackage, installEsim, reportUsage } from '#shared/usecases/traveler-facts';
+import { packageView } from '#shared/usecases/traveler-overview';
 
 const MB = 1024 ** 2;
 
@@ -73,13 +74,16 @@ describe('Use case: reportUsage', () => {
     await expect(reportUsage({ packageId: 'pkg_unknown', usedBytes: MB }, world.deps)).rejects.toMatchObject({ code: 'package_not_found' });
   });
 
-  it('ends a time-limited package when its data runs out, as its time limit would (spec: either limit)', async () => {
+  it('ends a time-limited package when its data runs out, as its time limit would (spec: either limit), and meters the further of the two', async () => {
     const world = memoryLifecycle();
     const pkg = await world.activePackage({ package_type: 'time-limited', size: '500MB', package_duration: 5 });
 
+    const half = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, usedBytes: 250 * MB }, world.deps);
     const used = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, usedBytes: 500 * MB }, world.deps);
 
+    expect(packageView(half.pkg, world.clock.now()).usage_percent).toBe(50);
     expect(used.pkg.state).toBe('depleted');
+    expect(packageView(used.pkg, world.clock.now())).toMatchObject({ usage_percent: 100, remaining_bytes: 0 });
     expect(used.events).toEqual([]);
   });
 
