@@ -1,7 +1,7 @@
 // GET /app/start?token=… → trades a single-use redirect token for a session, then 303 to /app (no secret stays in the URL).
 import { tokenSigner } from '#shared/composition/token-signer';
 import { exchangeRedirectToken, SESSION_TTL_SECONDS } from '#shared/usecases/traveler-sessions';
-import { webSessions } from '#shared/composition/traveler-web';
+import { webSignIns } from '#shared/composition/traveler-web';
 import { publicMessagePage } from '#shared/web/page-handler';
 import { exchangeFailurePage } from '#shared/web/pages';
 import { SESSION_COOKIE, setCookie } from '#shared/web/security';
@@ -9,7 +9,7 @@ import { SESSION_COOKIE, setCookie } from '#shared/web/security';
 const statusOf = { invalid: 400, expired: 410, used: 410 } as const;
 
 export const handler = publicMessagePage(async (request) => {
-  const outcome = await exchangeRedirectToken({ token: request.event.queryStringParameters?.token }, { ...webSessions, signer: tokenSigner });
+  const outcome = await exchangeRedirectToken({ token: request.event.queryStringParameters?.token }, { ...webSignIns, signer: tokenSigner });
   if (!outcome.ok) return { status: statusOf[outcome.reason], page: exchangeFailurePage(request.frame(), outcome.reason) };
   return {
     redirect: `${request.basePath}/app`,

@@ -6,6 +6,8 @@ import { dynamoBookingStore } from '#shared/storage/booking-store';
 import { dynamoBrandStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { dynamoPromoClaimLookup } from '#shared/storage/promo-claim-lookup';
+import { cachedPartnerDirectory } from '#shared/storage/cached-partner-directory';
+import { dynamoPartnerProfiles } from '#shared/storage/partner-store';
 import { dynamoSessionStore } from '#shared/storage/session-store';
 import { dynamoTravelerStore } from '#shared/storage/traveler-store';
 import { lifecycleTravelerDirectory, lifecycleTravelerHomes } from '#shared/usecases/traveler-directory';
@@ -16,6 +18,11 @@ import { lifecycleTravelerDirectory, lifecycleTravelerHomes } from '#shared/usec
 export const webBrandStore = /* @__PURE__ */ (() => dynamoBrandStore(documentClient, config.tableName()))();
 /** What reading or ending a session needs. Tokens and sessions are security windows: real time (decision F20), never a moved clock. */
 export const webSessions = /* @__PURE__ */ (() => ({ sessions: dynamoSessionStore(documentClient, config.tableName()), clock: wallClock }))();
+/** Signing in and every page also ask whether the partner is still active (cached for PROFILE_CACHE_TTL_MS, F133). */
+export const webSignIns = /* @__PURE__ */ (() => ({
+  ...webSessions,
+  partners: cachedPartnerDirectory(dynamoPartnerProfiles(documentClient, config.tableName()), { clock: wallClock }),
+}))();
 
 // What a traveler owns runs on the service clock like the rest of the lifecycle.
 export const webTravelers = /* @__PURE__ */ (() =>

@@ -40,7 +40,7 @@ export const dynamoPortalStore = (client: DynamoDBDocumentClient, tableName: str
   async getSession(sessionHash) {
     const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.portalSession(sessionHash), ConsistentRead: true }));
     if (!Item) return undefined;
-    const { partner_id, csrf_token, created_at, expires_at } = Item as PortalSession;
-    return { partner_id, csrf_token, created_at, expires_at };
+    const { partner_id, credentials_fingerprint, csrf_token, created_at, expires_at } = Item as PortalSession;
+    return { partner_id, credentials_fingerprint, csrf_token, created_at, expires_at };
   },
 });

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { randomToken } from '#shared/domain/ids';
 import { NotFoundError } from '#shared/errors';
 import type { Clock } from '#shared/usecases/ports/services';
+import type { PartnerDirectory } from '#shared/usecases/ports/partners';
 import type { TravelerDirectory, TokenSigner, RedirectTokenRecord, TravelerSession, SessionStore } from '#shared/usecases/ports/travelers';
 
 /** Short-lived: a partner mints the token right when the traveler taps, and opens the URL at once. */
@@ -17,6 +18,14 @@ export interface TravelerSessionDeps {
   signer: TokenSigner;
   clock: Clock;
 }
+
+/** Whose travelers may still sign in: a disabled partner's tokens and sessions stop working (decisions F12, F148). */
+export interface PartnerGate {
+  partners: Pick<PartnerDirectory, 'getProfile'>;
+}
+
+const partnerIsActive = async (deps: PartnerGate, partnerId: string): Promise<boolean> =>
+  (await deps.partners.getProfile(partnerId))?.status === 'active';
 
 const TOKEN_PATTERN = /^v1\.([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{22})\.(\d{10})\.([A-Za-z0-9_-]{20,100})$/;
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -70,15 +79,18 @@ export type ExchangeOutcome = { ok: true; sessionId: string; session: TravelerSe
  * Steps: check shape and signature and expiry without storage, read the record, then mark it used and create the
  * session in one conditional transaction: of two exchanges of the same token exactly one wins.
  */
-export const exchangeRedirectToken = async (input: { token: string | undefined }, deps: TravelerSessionDeps): Promise<ExchangeOutcome> => {
+export const exchangeRedirectToken = async (
+  input: { token: string | undefined },
+  deps: TravelerSessionDeps & PartnerGate,
+): Promise<ExchangeOutcome> => {
   const match = TOKEN_PATTERN.exec(input.token ?? '');
   if (!match) return { ok: false, reason: 'invalid' };
   const [, partnerId = '', nonce = '', expires = '', signature = ''] = match;
   if (!(await deps.signer.verify(signedPart(partnerId, nonce, Number(expires)), signature))) return { ok: false, reason: 'invalid' };
   const now = deps.clock.now();
   if (Number(expires) * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
-  const record = await deps.sessions.getToken(partnerId, nonce);
-  if (!record) return { ok: false, reason: 'invalid' };
+  const [record, active] = await Promise.all([deps.sessions.getToken(partnerId, nonce), partnerIsActive(deps, partnerId)]);
+  if (!record || !active) return { ok: false, reason: 'invalid' };
   if (record.used_at) return { ok: false, reason: 'used' };
   const sessionId = randomToken(32);
   const session: TravelerSession = {
@@ -92,15 +104,15 @@ export const exchangeRedirectToken = async (input: { token: string | undefined }
   return redeemed ? { ok: true, sessionId, session } : { ok: false, reason: 'used' };
 };
 
-/** The session behind a cookie value, or undefined when it is malformed, unknown or past its lifetime. */
+/** The session behind a cookie value, or undefined when it is malformed, unknown, past its lifetime or its partner disabled. */
 export const loadTravelerSession = async (
   input: { sessionId: string | undefined },
-  deps: Pick<TravelerSessionDeps, 'sessions' | 'clock'>,
+  deps: Pick<TravelerSessionDeps, 'sessions' | 'clock'> & PartnerGate,
 ): Promise<TravelerSession | undefined> => {
   if (!input.sessionId || !SESSION_ID_PATTERN.test(input.sessionId)) return undefined;
   const session = await deps.sessions.getSession(sessionHash(input.sessionId));
   if (!session || Date.parse(session.expires_at) <= deps.clock.now().getTime()) return undefined;
-  return session;
+  return (await partnerIsActive(deps, session.partner_id)) ? session : undefined;
 };
 
 export const endTravelerSession = async (input: { sessionId: string }, deps: Pick<TravelerSessionDeps, 'sessions'>) => {

@@ -40,7 +40,7 @@ export const portalClosedPage = (request: PageRequest<FrameMessageKey>): PageOut
   status: 401,
   page: messagePage(portalFrame(request), {
     title: 'Your portal session has ended',
-    body: 'A portal session lasts 30 minutes from the link that opened it.',
+    body: "A portal session lasts 30 minutes from the link that opened it, and ends when the account's API secret is changed.",
     guidance: newLinkGuidance,
   }),
   setCookie: clearCookie(PORTAL_COOKIE, request.secure),
@@ -50,6 +50,11 @@ const refusals = {
   invalid: { status: 400, title: 'This portal link is not valid', body: 'The link is incomplete or was changed. Copy it again in full.' },
   expired: { status: 410, title: 'This portal link has expired', body: 'Portal links work for 5 minutes.' },
   used: { status: 410, title: 'This portal link was already used', body: 'Portal links work once.' },
+  revoked: {
+    status: 410,
+    title: 'This portal link no longer works',
+    body: "The account's API secret was changed, or the account was disabled, after the link was made.",
+  },
 } as const;
 
 /** A link that cannot open the portal; a session the browser already has stays as it is. */

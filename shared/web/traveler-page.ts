@@ -1,7 +1,7 @@
 // web adapter → pages of one traveler: only a live session reaches the page, and it names the one traveler it may see.
 import { logger } from '#shared/observability';
 import { loadTravelerSession } from '#shared/usecases/traveler-sessions';
-import { webSessions } from '#shared/composition/traveler-web';
+import { webSignIns } from '#shared/composition/traveler-web';
 import { messagePage } from '#shared/web/layout';
 import type { PageTexts } from '#shared/web/i18n';
 import type { FrameMessageKey, MessageKey } from '#shared/web/messages/en';
@@ -32,7 +32,7 @@ export const travelerPage = <K extends string>(
 ) =>
   servePageWith(texts)(async (request) => {
     const sessionId = request.cookie(SESSION_COOKIE);
-    const session = await loadTravelerSession({ sessionId }, webSessions);
+    const session = await loadTravelerSession({ sessionId }, webSignIns);
     if (!session || !sessionId) return respond(request, sessionEndedPage(request));
     logger.appendKeys({ partner_id: session.partner_id });
     return respond(request, await handle({ ...request, session, sessionId }));

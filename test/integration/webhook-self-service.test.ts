@@ -1,6 +1,7 @@
 // Webhook self-service driven only through the partner API on the local runtime (no ops CLI): set the endpoint,
 // test delivery, a booking event, secret rotation with overlap, a dead-lettered event in the log with its attempts,
 // recovery with a new delivery id, holding deliveries while disabled, paging, and nothing of it visible to another partner.
+import { rotatePartnerSecret } from '#shared/usecases/manage-partners';
 import { verifyWebhookSignature } from '#shared/webhooks/signing';
 import { MAX_ATTEMPTS } from '#shared/webhooks/retry-policy';
 import { inDays, makeBookingRequest, makePackageSpecification } from '#test/support/factories';
@@ -298,5 +299,27 @@ describe('Webhook self-service through the partner API', () => {
     expect(secondPage.body.data.map((d: any) => d.delivery_id)).toEqual([log[1].delivery_id]);
     expect(secondPage.body.pagination).toMatchObject({ hasNextPage: false, nextCursor: '' });
     expect([tampered.status, foreignCursor.status]).toEqual([400, 400]);
+  });
+
+  it("closes the portal once the partner's API secret is rotated: its session ends and its unused links stop working (decision F148)", async () => {
+    // Prepare: a portal session and an unused link, both made under the first secret
+    const { partner, client } = await service.newPartner();
+    const link = async () => (await client.send('POST', '/webhooks/portal-link')).body.data.url as string;
+    const opened = await fetch(await link(), { redirect: 'manual' });
+    const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const unused = await link();
+    const portalPage = () => fetch(`${service.url}/portal`, { headers: { cookie }, redirect: 'manual' });
+    const before = await portalPage();
+
+    // Act
+    await rotatePartnerSecret(partner.partner_id, service.runtime.admin);
+    const after = await portalPage();
+    const late = await fetch(unused, { redirect: 'manual' });
+
+    // Assess
+    expect(opened.status).toBe(303);
+    expect(before.status).toBe(200);
+    expect(after.status).toBe(401);
+    expect(late.status).toBe(410);
   });
 });

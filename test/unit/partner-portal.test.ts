@@ -9,7 +9,7 @@ import {
   PORTAL_SESSION_TTL_SECONDS,
 } from '#shared/usecases/partner-portal';
 import { createRedirectToken } from '#shared/usecases/traveler-sessions';
-import type { PortalLinkRecord, PortalSession, PortalSessionStore } from '#shared/usecases/ports/webhooks';
+import type { PartnerStanding, PortalLinkRecord, PortalSession, PortalSessionStore } from '#shared/usecases/ports/webhooks';
 
 const memoryPortal = (): PortalSessionStore => {
   const links = new Map<string, PortalLinkRecord>();
@@ -28,11 +28,30 @@ const memoryPortal = (): PortalSessionStore => {
   };
 };
 
+/** Each partner's current credentials generation: a rotation changes it, disabling leaves none. */
+const memoryStanding = () => {
+  const current = new Map<string, string | undefined>();
+  const standing: PartnerStanding = {
+    credentialsFingerprint: async (partnerId) => (current.has(partnerId) ? current.get(partnerId) : 'A'.repeat(22)),
+  };
+  return {
+    standing,
+    rotate: (partnerId: string) => current.set(partnerId, 'B'.repeat(22)),
+    disable: (partnerId: string) => current.set(partnerId, undefined),
+  };
+};
+
 const setup = () => {
   let now = new Date('2026-11-25T10:00:00Z');
-  const deps = { portal: memoryPortal(), signer: localTokenSigner(Buffer.alloc(32, 7).toString('base64')), clock: { now: () => now } };
+  const partners = memoryStanding();
+  const deps = {
+    portal: memoryPortal(),
+    standing: partners.standing,
+    signer: localTokenSigner(Buffer.alloc(32, 7).toString('base64')),
+    clock: { now: () => now },
+  };
   const tokenOf = (url: string) => new URL(url).searchParams.get('token') ?? undefined;
-  return { deps, tokenOf, advance: (seconds: number) => (now = new Date(now.getTime() + seconds * 1000)) };
+  return { deps, partners, tokenOf, advance: (seconds: number) => (now = new Date(now.getTime() + seconds * 1000)) };
 };
 
 describe('Use case: partner portal links and sessions', () => {
@@ -43,7 +62,7 @@ describe('Use case: partner portal links and sessions', () => {
     const first = await openPortal({ token: tokenOf(link.url) }, deps);
     const second = await openPortal({ token: tokenOf(link.url) }, deps);
 
-    expect(link.url).toMatch(/^https:\/\/api\.example\.com\/api\/portal\/start\?token=portal1\./);
+    expect(link.url).toMatch(/^https:\/\/api\.example\.com\/api\/portal\/start\?token=portal2\./);
     expect(first.ok).toBe(true);
     expect(second).toEqual({ ok: false, reason: 'used' });
     const session = await loadPortalSession({ sessionId: first.ok ? first.sessionId : undefined }, deps);
@@ -58,7 +77,7 @@ describe('Use case: partner portal links and sessions', () => {
       deps,
     );
 
-    expect(await openPortal({ token: link.replace('portal1.ptn_a.', 'portal1.ptn_b.') }, deps)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await openPortal({ token: link.replace('portal2.ptn_a.', 'portal2.ptn_b.') }, deps)).toEqual({ ok: false, reason: 'invalid' });
     advance(PORTAL_LINK_TTL_SECONDS);
     expect(await openPortal({ token: link }, deps)).toEqual({ ok: false, reason: 'expired' });
     advance(PORTAL_SESSION_TTL_SECONDS);
@@ -83,5 +102,30 @@ describe('Use case: partner portal links and sessions', () => {
     } as never);
 
     expect(await openPortal({ token: traveler.token }, deps)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it("ends sessions and voids unused links once the partner's API secret is rotated or the partner disabled (decision F148)", async () => {
+    // Prepare: a session and an unused link of partner A, a session of partner B
+    const { deps, partners, tokenOf } = setup();
+    const open = async (partnerId: string) => {
+      const opening = await openPortal({ token: tokenOf((await createPortalLink({ partnerId, baseUrl: 'https://x.example/api' }, deps)).url) }, deps);
+      return opening.ok ? opening.sessionId : undefined;
+    };
+    const sessionA = await open('ptn_a');
+    const unusedLinkA = tokenOf((await createPortalLink({ partnerId: 'ptn_a', baseUrl: 'https://x.example/api' }, deps)).url);
+    const sessionB = await open('ptn_b');
+
+    // Act
+    partners.rotate('ptn_a');
+    partners.disable('ptn_b');
+
+    // Assess
+    expect(await loadPortalSession({ sessionId: sessionA }, deps)).toBeUndefined();
+    expect(await openPortal({ token: unusedLinkA }, deps)).toEqual({ ok: false, reason: 'revoked' });
+    expect(await loadPortalSession({ sessionId: sessionB }, deps)).toBeUndefined();
+    expect(await loadPortalSession({ sessionId: await open('ptn_a') }, deps)).toMatchObject({ partner_id: 'ptn_a' });
+    await expect(createPortalLink({ partnerId: 'ptn_b', baseUrl: 'https://x.example/api' }, deps)).rejects.toMatchObject({
+      code: 'partner_not_found',
+    });
   });
 });

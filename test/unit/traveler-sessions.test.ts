@@ -8,6 +8,7 @@ import {
   SESSION_TTL_SECONDS,
 } from '#shared/usecases/traveler-sessions';
 import type { RedirectTokenRecord, SessionStore, TravelerSession } from '#shared/usecases/ports/travelers';
+import { makePartnerProfile } from '#test/support/fakes';
 
 const memorySessions = (): SessionStore => {
   const tokens = new Map<string, RedirectTokenRecord>();
@@ -33,7 +34,12 @@ const memorySessions = (): SessionStore => {
 
 const setup = () => {
   let now = new Date('2026-11-23T10:00:00Z');
+  const statusOf = new Map<string, 'active' | 'disabled'>([['ptn_a', 'active']]);
   const deps = {
+    partners: {
+      getProfile: async (partnerId: string) =>
+        statusOf.has(partnerId) ? makePartnerProfile({ partner_id: partnerId, status: statusOf.get(partnerId) }) : undefined,
+    },
     sessions: memorySessions(),
     signer: localTokenSigner(Buffer.alloc(32, 7).toString('base64')),
     clock: { now: () => now },
@@ -46,7 +52,8 @@ const setup = () => {
     now = new Date(now.getTime() + seconds * 1000);
   };
   const mint = () => createRedirectToken({ partnerId: 'ptn_a', externalUserId: 'traveler-1', webAppBaseUrl: 'https://x/api' }, deps);
-  return { deps, advance, mint };
+  const disable = (partnerId: string) => statusOf.set(partnerId, 'disabled');
+  return { deps, advance, mint, disable };
 };
 
 describe('Redirect tokens and traveler sessions', () => {
@@ -100,5 +107,19 @@ describe('Redirect tokens and traveler sessions', () => {
 
     expect(live?.external_user_id).toBe('traveler-1');
     expect(ended).toBeUndefined();
+  });
+
+  it("closes a disabled partner's sessions and refuses its unused tokens (decisions F12, F148)", async () => {
+    // Prepare: a live session and an unused token of partner A
+    const { deps, mint, disable } = setup();
+    const opened = await exchangeRedirectToken({ token: (await mint()).token }, deps);
+    const unused = await mint();
+
+    // Act
+    disable('ptn_a');
+
+    // Assess
+    expect(await loadTravelerSession({ sessionId: opened.ok ? opened.sessionId : '' }, deps)).toBeUndefined();
+    expect(await exchangeRedirectToken({ token: unused.token }, deps)).toEqual({ ok: false, reason: 'invalid' });
   });
 });

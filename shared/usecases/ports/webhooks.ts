@@ -132,9 +132,20 @@ export interface EndpointHealthStore {
 /** A portal session: one partner's webhook page, opened by a single-use link (decision F98). */
 export interface PortalSession {
   partner_id: string;
+  /** The partner's credentials when the link was made (PartnerStanding): a rotation or disabling ends the session. */
+  credentials_fingerprint?: string;
   csrf_token: string;
   created_at: string;
   expires_at: string;
+}
+
+/** Whether a partner may still act, and with which credentials (decision F148). */
+export interface PartnerStanding {
+  /**
+   * A fingerprint of the partner's current API credentials while it is active (rotating the secret changes it);
+   * undefined when the partner is unknown or disabled.
+   */
+  credentialsFingerprint(partnerId: string): Promise<string | undefined>;
 }
 
 export interface PortalLinkRecord {
