@@ -1,6 +1,6 @@
 // storage adapter → travelers in the single table: one aggregate item, look-ups, package schedules (written here, read
 // by package-schedule-index.ts), reporter facts.
-import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Booking } from '#shared/domain/booking';
 import { nextDueAt, type Traveler } from '#shared/domain/traveler';
 import { bookingItem } from '#shared/storage/booking-store';
@@ -16,6 +16,7 @@ import {
   type LifecycleChange,
   PaymentAlreadyRecordedError,
   type TravelerLookups,
+  MAX_TRAVELER_GRANTS,
   type TravelerStore,
   type TravelerWrite,
 } from '#shared/usecases/ports/lifecycle';
@@ -38,6 +39,21 @@ const lookupItem = (key: { pk: string; sk: string }, traveler: Traveler, entity:
   partner_id: traveler.partner_id,
   user_id: traveler.user_id,
 });
+
+/**
+ * The items of one query, following its pages up to `limit` items: a traveler's grants are small look-ups, so a
+ * thousand of them are one or two pages of 1 MB (decision F149).
+ */
+const queryUpTo = async (client: DynamoDBDocumentClient, limit: number, query: QueryCommandInput): Promise<Record<string, unknown>[]> => {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(new QueryCommand({ ...query, Limit: limit - items.length, ExclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && items.length < limit);
+  return items;
+};
 
 /** Finding travelers and their grants, without writing: its own adapter, so a function that only reads bundles no writes. */
 export const dynamoTravelerLookups = (client: DynamoDBDocumentClient, tableName: string): TravelerLookups => {
@@ -66,31 +82,25 @@ export const dynamoTravelerLookups = (client: DynamoDBDocumentClient, tableName:
 
     async queueRefs(partnerId, travelerKey) {
       const { pk } = keys.travelerQueue(partnerId, travelerKey, '');
-      const result = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :queue)',
-          ExpressionAttributeValues: { ':pk': pk, ':queue': 'QUEUE#' },
-          ConsistentRead: true,
-          Limit: 100,
-        }),
-      );
-      return (result.Items ?? []).map((item) => ({ bookingId: String(item.booking), queueUuid: String(item.sk).slice('QUEUE#'.length) }));
+      const items = await queryUpTo(client, MAX_TRAVELER_GRANTS, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :queue)',
+        ExpressionAttributeValues: { ':pk': pk, ':queue': 'QUEUE#' },
+        ConsistentRead: true,
+      });
+      return items.map((item) => ({ bookingId: String(item.booking), queueUuid: String(item.sk).slice('QUEUE#'.length) }));
     },
 
     async externalUserIdsBookedWithEmail(partnerId, email) {
       const { gsi1pk } = keys.bookedEmailLookup(partnerId, email, '');
-      const result = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: indexes.byLookup.name,
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': gsi1pk },
-          ProjectionExpression: 'external_user_id',
-          Limit: 100,
-        }),
-      );
-      return [...new Set((result.Items ?? []).map((item) => String(item.external_user_id)))];
+      const items = await queryUpTo(client, MAX_TRAVELER_GRANTS, {
+        TableName: tableName,
+        IndexName: indexes.byLookup.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': gsi1pk },
+        ProjectionExpression: 'external_user_id',
+      });
+      return [...new Set(items.map((item) => String(item.external_user_id)))];
     },
 
     async factRecorded(reporter, eventId) {

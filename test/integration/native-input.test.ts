@@ -66,6 +66,27 @@ describe('Native routes: traveler identity and request bodies', () => {
     expect(second.status).toBe(200);
   });
 
+  it('shows and redeems every grant of a traveler with more than a hundred of them (decision F149)', async () => {
+    // Prepare: 125 grants for one traveler, in five bookings
+    const id = userId();
+    const granted: string[] = [];
+    for (let booking = 0; booking < 5; booking += 1) {
+      const created = await client.send('POST', '/bookings', {
+        body: makeBookingRequest({ package_specifications: Array.from({ length: 25 }, () => makePackageSpecification({ external_user_id: id })) }),
+      });
+      granted.push(...created.body.data[0].package_queues.map((entry: { uuid: string }) => entry.uuid));
+    }
+
+    // Act
+    const seen = await dashboard(id);
+    const shown = new Set(seen.body.data.package_queues.map((entry: { id: string }) => entry.id));
+    const last = await client.send('POST', '/native/redeem-package', { body: { external_user_id: id, package_queue_id: granted.at(-1) } });
+
+    // Assess
+    expect(granted.filter((uuid) => !shown.has(uuid))).toEqual([]);
+    expect(last.status).toBe(200);
+  });
+
   it('reads queue entry ids in any case, in paths and bodies', async () => {
     const id = userId();
     const universal = await grant(id);

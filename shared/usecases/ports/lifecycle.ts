@@ -7,6 +7,9 @@ import type { BookingLookups, BookingStore } from '#shared/usecases/ports/bookin
 import type { PartnerDirectory } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
 
+/** The grants (package queue entries) one traveler key is shown and can redeem, over its lifetime (decision F149). */
+export const MAX_TRAVELER_GRANTS = 1000;
+
 /** Another request changed a traveler or booking between read and write; use cases re-read and retry. */
 export class ConcurrentChangeError extends ConflictError {
   constructor() {
@@ -122,11 +125,11 @@ export interface TravelerStore {
   /** The traveler whose package came from this queue entry (redeemed grant or web-app purchase). */
   findByPackageQueueUuid(partnerId: string, queueUuid: string): Promise<Traveler | undefined>;
   findPromoCodeUuid(partnerId: string, code: string): Promise<string | undefined>;
-  /** Package queue entries addressed to a traveler key (`external_user_id` or `email:{email}`), at most 100. */
+  /** Package queue entries addressed to a traveler key (`external_user_id` or `email:{email}`), at most MAX_TRAVELER_GRANTS. */
   queueRefs(partnerId: string, travelerKey: string): Promise<QueueRef[]>;
   /**
-   * The external_user_ids the partner's bookings pair with this email (bookedEmailOf), distinct, from at most 100
-   * entries. Read from an index: a booking shows here within about a second of its creation.
+   * The external_user_ids the partner's bookings pair with this email (bookedEmailOf), distinct, from at most
+   * MAX_TRAVELER_GRANTS entries. Read from an index: a booking shows here within about a second of its creation.
    */
   externalUserIdsBookedWithEmail(partnerId: string, email: string): Promise<string[]>;
   factRecorded(reporter: string, eventId: string): Promise<boolean>;

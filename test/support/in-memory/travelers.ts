@@ -9,6 +9,7 @@ import {
   DuplicateFactError,
   PaymentAlreadyRecordedError,
   type LifecycleChange,
+  MAX_TRAVELER_GRANTS,
   type PackageSchedule,
   type PackageScheduleIndex,
   type TravelerStore,
@@ -18,8 +19,8 @@ import { bookingReplaceWrite, eventWrite } from '#test/support/in-memory/booking
 import { memoryKeys } from '#test/support/in-memory/keys';
 import { absent, atVersion, TransactionCanceled, type Item, type MemoryTable, type Write } from '#test/support/in-memory/table';
 
-/** The adapter reads at most 100 queue look-ups of a traveler key and 100 booked-email entries. */
-const QUERY_LIMIT = 100;
+/** The adapter reads at most MAX_TRAVELER_GRANTS queue look-ups of a traveler key and booked-email entries. */
+const QUERY_LIMIT = MAX_TRAVELER_GRANTS;
 
 const refTo = (traveler: Traveler): Item => ({ partner_id: traveler.partner_id, user_id: traveler.user_id });
 
