@@ -4050,7 +4050,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `promo_code_not_found`: No promo code with this uuid in the booking.
+             * @description `partner_not_found`: No partner with this id (operations only).
+             *
+             *     `promo_code_not_found`: No promo code with this uuid in the booking.
              *
              *     `iccid_not_found`: No eSIM has this iccid.
              *

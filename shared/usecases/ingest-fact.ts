@@ -3,12 +3,33 @@ import type { InferOutput } from 'valibot';
 import type { IngestResultSchema } from '#shared/domain/traveler-response-schemas';
 import type { Fact } from '#shared/domain/lifecycle-schemas';
 import { reporterFacts } from '#shared/domain/lifecycle-schemas';
-import { AppError } from '#shared/errors';
+import { AppError, NotFoundError, ValidationError } from '#shared/errors';
 import { recordPurchase, recordTopup } from '#shared/usecases/payments';
 import type { FactContext } from '#shared/usecases/grant-redemption';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 import { activatePackage, installEsim, removeEsim, reportUsage } from '#shared/usecases/traveler-facts';
 import { DuplicateFactError, type LifecycleDeps } from '#shared/usecases/ports/lifecycle';
+
+/** How far ahead of the service's clock a reporter's clock may run (the signatures' window, decision 2). */
+export const FACT_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/**
+ * A fact from the future would make every true fact after it look stale for good (decision F150), and an
+ * activation cannot expire before it happened: both are 400.
+ */
+const assertPlausibleTimes = (fact: Fact, now: Date) => {
+  const occurred = Date.parse(fact.occurred_at);
+  if (occurred > now.getTime() + FACT_CLOCK_SKEW_MS) {
+    throw new ValidationError('occurred_at is in the future: report facts when they happen, with the current time.', [
+      { path: 'occurred_at', message: 'Must not be more than 5 minutes after the current time.' },
+    ]);
+  }
+  if (fact.type === 'package.activated' && fact.expires_at && Date.parse(fact.expires_at) <= occurred) {
+    throw new ValidationError('expires_at must be after occurred_at, the activation.', [
+      { path: 'expires_at', message: 'Must be after occurred_at.' },
+    ]);
+  }
+};
 
 /** What POST /ingest/facts answers: `duplicate` (seen before, nothing changed), `applied` (moved state), `events` fired. */
 export type IngestResult = InferOutput<typeof IngestResultSchema>;
@@ -70,6 +91,11 @@ export const ingestFact = async (input: { reporter: string; fact: Fact }, deps: 
   const { reporter, fact } = input;
   if (!reporterFacts[reporter]?.includes(fact.type)) {
     throw new AppError(403, 'fact_not_allowed', `Reporter "${reporter}" may not report ${fact.type}.`);
+  }
+  assertPlausibleTimes(fact, deps.clock.now());
+  if ('partner_id' in fact && (await deps.partners.getProfile(fact.partner_id))?.status !== 'active') {
+    // Nothing is ordered from a provider or stored for a partner the service does not serve (decision F150).
+    throw new NotFoundError(`No active partner "${fact.partner_id.slice(0, 64)}".`, 'partner_not_found');
   }
   const duplicate = { event_id: fact.event_id, duplicate: true, applied: false, events: [] };
   if (await deps.travelers.factRecorded(reporter, fact.event_id)) return duplicate;

@@ -287,7 +287,7 @@ describe('Traveler lifecycle', () => {
     const older = await platform.send('POST', '/ingest/facts', fact('esim.removed', 'ev-2', inDays(-1), { iccid }));
     const notAllowed = await network.send('POST', '/ingest/facts', fact('esim.removed', 'ev-3', inDays(0), { iccid }));
     const asPartner = await client.send('POST', '/ingest/facts', fact('esim.removed', 'ev-4', inDays(0), { iccid }));
-    const removed = await platform.send('POST', '/ingest/facts', fact('esim.removed', 'ev-5', inDays(0.01), { iccid }));
+    const removed = await platform.send('POST', '/ingest/facts', fact('esim.removed', 'ev-5', inDays(0.002), { iccid }));
 
     expect(installed.body.data).toMatchObject({ duplicate: false, applied: true, events: ['esim.installed'] });
     expect(duplicate.body.data).toMatchObject({ duplicate: true, applied: false });

@@ -67,6 +67,7 @@ describe('Use case: ingestFact', () => {
   it("records a fact older than the eSIM's state without applying it, so its replay is a duplicate", async () => {
     const world = memoryLifecycle();
     const pkg = await world.activePackage({ size: '1GB' });
+    world.clock.advance(12 * 3_600_000);
     await ingestFact(
       {
         reporter: 'esim-platform',
@@ -122,5 +123,58 @@ describe('Use case: ingestFact', () => {
     expect(result).toMatchObject({ applied: true, events: ['promo_code.redeemed'] });
     expect((await world.deps.bookings.get('ptn_test', booking.id))?.promo_codes[0]?.redeemed_at).toBe('2026-05-31T23:00:00.000Z');
     await expect(other).rejects.toMatchObject({ code: 'promo_code_already_redeemed' });
+  });
+
+  it('refuses a fact dated more than five minutes ahead of the clock, and an activation that expires before it happened', async () => {
+    // Prepare: the world's clock reads 2026-06-01T00:00Z
+    const world = memoryLifecycle();
+    const pkg = await world.activePackage({ size: '1GB' });
+
+    // Act
+    const future = ingestFact(
+      {
+        reporter: 'network',
+        fact: makeFact({ occurred_at: '9999-12-31T23:59:59Z', type: 'package.usage', package_id: pkg.package_id, used_bytes: MB }),
+      },
+      world.deps,
+    );
+    const withinSkew = await ingestFact(
+      {
+        reporter: 'network',
+        fact: makeFact({ occurred_at: '2026-06-01T00:04:00Z', type: 'package.usage', package_id: pkg.package_id, used_bytes: MB }),
+      },
+      world.deps,
+    );
+    const backwards = ingestFact(
+      {
+        reporter: 'network',
+        fact: makeFact({ event_id: 'evt-2', type: 'package.activated', package_id: pkg.package_id, expires_at: '0001-01-01T00:00:00Z' }),
+      },
+      world.deps,
+    );
+
+    // Assess
+    await expect(future).rejects.toMatchObject({ status: 400, details: [{ path: 'occurred_at' }] });
+    expect(withinSkew.applied).toBe(true);
+    await expect(backwards).rejects.toMatchObject({ status: 400, details: [{ path: 'expires_at' }] });
+  });
+
+  it('refuses a payment for a partner the service does not serve, before anything is ordered (decision F150)', async () => {
+    const world = memoryLifecycle();
+    const payment = (partnerId: string) =>
+      makeFact({
+        type: 'payment.purchase',
+        partner_id: partnerId,
+        external_user_id: 'u-1',
+        payment_id: 'pay-1',
+        amount: 499,
+        currency: 'EUR',
+        destination: 'FRA',
+      });
+
+    const unknown = ingestFact({ reporter: 'payments', fact: payment('ptn_nobody') }, world.deps);
+
+    await expect(unknown).rejects.toMatchObject({ status: 404, code: 'partner_not_found' });
+    expect(await world.deps.travelers.findByExternalUserId('ptn_nobody', 'u-1')).toBeUndefined();
   });
 });
