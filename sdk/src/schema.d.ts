@@ -2029,50 +2029,41 @@ export interface components {
         /** WebhookEndpointUpdate */
         WebhookEndpointUpdate: {
             url?: string | null;
-            /** @description Header that carries your API key on every delivery (default x-api-key). Reserved and hop-by-hop names are refused. */
-            auth_header_name?: string;
-            /** @description Text before the API key in that header, e.g. "Bearer ". */
-            auth_header_prefix?: string;
-            /** @description Event name → subscribed, as `classic_package_queue.claimed` or the setting spelling `classic_package_queue_claimed`. Events you leave out keep their setting; only classic_package_queue.claimed is off by default. */
+            auth_header_name?: string | null;
+            auth_header_prefix?: string | null;
             events?: {
-                "package.usage.50_percent"?: boolean;
-                package_usage_50_percent?: boolean;
-                "package.usage.80_percent"?: boolean;
-                package_usage_80_percent?: boolean;
-                "package.usage.100_percent"?: boolean;
-                package_usage_100_percent?: boolean;
-                "esim.installed"?: boolean;
-                esim_installed?: boolean;
-                "esim.removed"?: boolean;
-                esim_removed?: boolean;
-                "package.activated"?: boolean;
-                package_activated?: boolean;
-                "package.purchased"?: boolean;
-                package_purchased?: boolean;
-                "topup.completed"?: boolean;
-                topup_completed?: boolean;
-                "promo_code.redeemed"?: boolean;
-                promo_code_redeemed?: boolean;
-                "classic_package_queue.claimed"?: boolean;
-                classic_package_queue_claimed?: boolean;
-                "booking.within_cutoff"?: boolean;
-                booking_within_cutoff?: boolean;
-                "booking.about_to_depart"?: boolean;
-                booking_about_to_depart?: boolean;
-            };
-            /** @description false holds deliveries (kept, recoverable); true sends again. */
-            enabled?: boolean;
+                "package.usage.50_percent"?: boolean | null;
+                package_usage_50_percent?: boolean | null;
+                "package.usage.80_percent"?: boolean | null;
+                package_usage_80_percent?: boolean | null;
+                "package.usage.100_percent"?: boolean | null;
+                package_usage_100_percent?: boolean | null;
+                "esim.installed"?: boolean | null;
+                esim_installed?: boolean | null;
+                "esim.removed"?: boolean | null;
+                esim_removed?: boolean | null;
+                "package.activated"?: boolean | null;
+                package_activated?: boolean | null;
+                "package.purchased"?: boolean | null;
+                package_purchased?: boolean | null;
+                "topup.completed"?: boolean | null;
+                topup_completed?: boolean | null;
+                "promo_code.redeemed"?: boolean | null;
+                promo_code_redeemed?: boolean | null;
+                "classic_package_queue.claimed"?: boolean | null;
+                classic_package_queue_claimed?: boolean | null;
+                "booking.within_cutoff"?: boolean | null;
+                booking_within_cutoff?: boolean | null;
+                "booking.about_to_depart"?: boolean | null;
+                booking_about_to_depart?: boolean | null;
+            } | null;
+            enabled?: boolean | null;
             alert_email?: string | null;
-            /**
-             * @description Stops signing with the previous secret now.
-             * @constant
-             */
-            end_secret_overlap?: true;
+            end_secret_overlap?: true | null;
         };
         /** RotateSigningSecretRequest */
         RotateSigningSecretRequest: {
-            /** @description How long the previous secret keeps signing too; 0 is a hard cutover. Default 1440 (24 h), at most 7 days. */
-            overlap_minutes?: number;
+            overlap_minutes?: number | null;
         };
         /** SigningSecret */
         SigningSecret: {
@@ -2143,14 +2134,10 @@ export interface components {
         };
         /** RecoverWebhookDeliveriesRequest */
         RecoverWebhookDeliveriesRequest: {
-            /** @description Replay this one event (any status), with a new delivery_id. */
-            event_id?: string;
-            /** @description Send again every rejected, dead-lettered or held delivery started since then. */
-            since?: string;
-            /** @description Upper bound of `since` (default: now). */
-            until?: string;
-            /** @description Most deliveries recovered by this call (default 100). */
-            limit?: number;
+            event_id?: string | null;
+            since?: string | null;
+            until?: string | null;
+            limit?: number | null;
         };
         /** WebhookRecoveryResult */
         WebhookRecoveryResult: {

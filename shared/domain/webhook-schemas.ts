@@ -42,6 +42,20 @@ const instant = (field: string) =>
     }),
   );
 
+/** An optional member where `null` means absent, as on every body (docs/api.md, Conventions). */
+const absentWhenNull = <T extends v.GenericSchema>(schema: T) =>
+  v.optional(
+    v.pipe(
+      v.nullable(schema),
+      v.transform((value) => value ?? undefined),
+    ),
+  );
+
+/** A time window read from `since` to `until` must not end before it starts (an empty window would read nothing). */
+const windowInOrder = (window: { since?: string; until?: string }): boolean =>
+  window.since === undefined || window.until === undefined || Date.parse(window.since) <= Date.parse(window.until);
+const WINDOW_OUT_OF_ORDER = 'until must not be before since.';
+
 /** An event's name as the spec spells its setting (`webhook_settings.events.classic_package_queue_claimed`). */
 const settingSpelling = (name: string) => name.replaceAll('.', '_');
 
@@ -50,7 +64,7 @@ const eventSwitches = /* @__PURE__ */ (() =>
     v.strictObject(
       Object.fromEntries(
         webhookEventNames.flatMap((name) =>
-          [...new Set([name, settingSpelling(name)])].map((key) => [key, v.optional(v.boolean(`${key} must be true or false.`))]),
+          [...new Set([name, settingSpelling(name)])].map((key) => [key, absentWhenNull(v.boolean(`${key} must be true or false.`))]),
         ),
       ),
     ),
@@ -81,14 +95,14 @@ export const WebhookEndpointUpdateSchema = /* @__PURE__ */ (() =>
           ),
         ),
       ),
-      auth_header_name: v.optional(
+      auth_header_name: absentWhenNull(
         v.pipe(
           v.string('auth_header_name must be a string.'),
           v.maxLength(64, 'auth_header_name must be at most 64 characters.'),
           v.description('Header that carries your API key on every delivery (default x-api-key). Reserved and hop-by-hop names are refused.'),
         ),
       ),
-      auth_header_prefix: v.optional(
+      auth_header_prefix: absentWhenNull(
         v.pipe(
           v.string('auth_header_prefix must be a string.'),
           v.maxLength(64, 'auth_header_prefix must be at most 64 characters.'),
@@ -96,8 +110,8 @@ export const WebhookEndpointUpdateSchema = /* @__PURE__ */ (() =>
           v.description('Text before the API key in that header, e.g. "Bearer ".'),
         ),
       ),
-      events: v.optional(eventSwitches),
-      enabled: v.optional(
+      events: absentWhenNull(eventSwitches),
+      enabled: absentWhenNull(
         v.pipe(v.boolean('enabled must be true or false.'), v.description('false holds deliveries (kept, recoverable); true sends again.')),
       ),
       alert_email: v.optional(
@@ -108,7 +122,7 @@ export const WebhookEndpointUpdateSchema = /* @__PURE__ */ (() =>
           ),
         ),
       ),
-      end_secret_overlap: v.optional(
+      end_secret_overlap: absentWhenNull(
         v.pipe(v.literal(true, 'end_secret_overlap can only be true.'), v.description('Stops signing with the previous secret now.')),
       ),
     }),
@@ -154,7 +168,7 @@ export type WebhookEndpointOutput = v.InferOutput<typeof WebhookEndpointSchema>;
 export const RotateSigningSecretSchema = /* @__PURE__ */ (() =>
   v.pipe(
     v.strictObject({
-      overlap_minutes: v.optional(
+      overlap_minutes: absentWhenNull(
         wholeNumberField(
           'overlap_minutes',
           { min: 0, max: MAX_SECRET_OVERLAP_MINUTES },
@@ -223,15 +237,21 @@ const wholeNumber = (field: string, max: number) =>
   );
 
 export const ListWebhookDeliveriesQuerySchema = /* @__PURE__ */ (() =>
-  v.object({
-    perPage: v.optional(wholeNumber('perPage', MAX_DELIVERIES_PER_PAGE), '20'),
-    cursor: v.optional(v.pipe(v.string(), v.maxLength(1024, 'cursor is not valid.'))),
-    event: v.optional(v.picklist(webhookEventNames, `event must be one of: ${webhookEventNames.join(', ')}.`)),
-    event_id: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(255, 'event_id must be at most 255 characters.'))),
-    status: v.optional(v.picklist(deliveryStatuses, `status must be one of: ${deliveryStatuses.join(', ')}.`)),
-    since: v.optional(instant('since')),
-    until: v.optional(instant('until')),
-  }))();
+  v.pipe(
+    v.object({
+      perPage: v.optional(wholeNumber('perPage', MAX_DELIVERIES_PER_PAGE), '20'),
+      cursor: v.optional(v.pipe(v.string(), v.maxLength(1024, 'cursor is not valid.'))),
+      event: v.optional(v.picklist(webhookEventNames, `event must be one of: ${webhookEventNames.join(', ')}.`)),
+      event_id: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(255, 'event_id must be at most 255 characters.'))),
+      status: v.optional(v.picklist(deliveryStatuses, `status must be one of: ${deliveryStatuses.join(', ')}.`)),
+      since: v.optional(instant('since')),
+      until: v.optional(instant('until')),
+    }),
+    v.forward(
+      v.check((window) => windowInOrder(window), WINDOW_OUT_OF_ORDER),
+      ['until'],
+    ),
+  ))();
 export type ListWebhookDeliveriesQueryOutput = v.InferOutput<typeof ListWebhookDeliveriesQuerySchema>;
 
 export const WebhookAttemptSchema = /* @__PURE__ */ (() =>
@@ -272,7 +292,7 @@ export type WebhookDeliveryOutput = v.InferOutput<typeof WebhookDeliverySchema>;
 export const RecoverWebhookDeliveriesSchema = /* @__PURE__ */ (() =>
   v.pipe(
     v.strictObject({
-      event_id: v.optional(
+      event_id: absentWhenNull(
         v.pipe(
           v.string('event_id must be a string.'),
           v.minLength(1, 'event_id must not be empty.'),
@@ -280,9 +300,9 @@ export const RecoverWebhookDeliveriesSchema = /* @__PURE__ */ (() =>
           v.description('Replay this one event (any status), with a new delivery_id.'),
         ),
       ),
-      since: v.optional(v.pipe(instant('since'), v.description('Send again every rejected, dead-lettered or held delivery started since then.'))),
-      until: v.optional(v.pipe(instant('until'), v.description('Upper bound of `since` (default: now).'))),
-      limit: v.optional(
+      since: absentWhenNull(v.pipe(instant('since'), v.description('Send again every rejected, dead-lettered or held delivery started since then.'))),
+      until: absentWhenNull(v.pipe(instant('until'), v.description('Upper bound of `since` (default: now).'))),
+      limit: absentWhenNull(
         wholeNumberField(
           'limit',
           { min: 1, max: MAX_RECOVERED_PER_CALL },
@@ -291,6 +311,10 @@ export const RecoverWebhookDeliveriesSchema = /* @__PURE__ */ (() =>
       ),
     }),
     v.check((body) => (body.event_id === undefined) !== (body.since === undefined), 'Give either event_id (one replay) or since (recovery).'),
+    v.forward(
+      v.check((window) => windowInOrder(window), WINDOW_OUT_OF_ORDER),
+      ['until'],
+    ),
     v.title('RecoverWebhookDeliveriesRequest'),
   ))();
 export type RecoverWebhookDeliveriesInput = v.InferInput<typeof RecoverWebhookDeliveriesSchema>;

@@ -44,13 +44,16 @@ const logPage =
     const until = `${query.until ?? '9999'}\uffff`;
     // Every position starts with its ISO time, so `until` followed by the highest character bounds that second.
     const upper = query.after !== undefined && query.after < until ? query.after : until;
+    const lower = query.since ?? '0';
+    // An empty range (`since` after `until`, after the cursor's position, or in the future): no page to read.
+    if (lower > upper) return { records: [] };
     const { items, stoppedAt } = await readShardsInOrder(client, {
       tableName,
       indexName: 'gsi2',
       partitionKey: 'gsi2pk',
       sortKey: 'gsi2sk',
       shards: Array.from({ length: keys.DELIVERY_SHARDS }, (_, shard) => keys.deliveriesOf(partnerId, shard)),
-      range: { condition: 'gsi2sk BETWEEN :from AND :to', values: { ':from': query.since ?? '0', ':to': upper } },
+      range: { condition: 'gsi2sk BETWEEN :from AND :to', values: { ':from': lower, ':to': upper } },
       filter: logFilter(query),
       ascending: false,
       consistent: false,

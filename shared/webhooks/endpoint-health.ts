@@ -49,9 +49,18 @@ export const endpointFailingEmail = (input: { to: string; url: string; failingSi
     'See each attempt with GET /webhooks/deliveries, and check your endpoint with POST /webhooks/endpoint/test.',
   ]);
 
+/**
+ * Where a recovery after a failing period should start: an hour before it began. The failing period starts when the
+ * first attempt fails, after its delivery started (and others already under way); recovery re-sends only deliveries
+ * that did not arrive, so the wider window sends nothing twice.
+ */
+export const RECOVERY_MARGIN_MS = 60 * 60 * 1000;
+export const recoverySince = (failingSince: string): string => new Date(Date.parse(failingSince) - RECOVERY_MARGIN_MS).toISOString();
+
 export const endpointDisabledEmail = (input: { to: string; url: string; failingSince: string }): EmailMessage =>
   plain(input.to, 'Your webhook endpoint was disabled', [
     `Every delivery to your webhook endpoint ${input.url} has failed since ${input.failingSince}, so it was disabled.`,
     'New deliveries are held. Fix the endpoint, check it with POST /webhooks/endpoint/test, enable it with PUT /webhooks/endpoint {"enabled": true},',
-    `then send the held and failed deliveries with POST /webhooks/deliveries/recover {"since": "${input.failingSince}"}.`,
+    `then send the held and failed deliveries with POST /webhooks/deliveries/recover {"since": "${recoverySince(input.failingSince)}"}`,
+    '(an hour before the failures began, for the deliveries already under way then; only deliveries that did not arrive are sent again).',
   ]);

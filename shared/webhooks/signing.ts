@@ -29,19 +29,16 @@ const transportHeaders = new Set([
   'date',
   'via',
   'forwarded',
-  'x-forwarded-for',
-  'x-forwarded-host',
-  'x-forwarded-proto',
 ]);
 
 /**
  * Whether every delivery sets a header of this name itself (case-insensitive): any `x-service-` name, now and later,
- * and the transport's own. A partner's auth header of such a name would replace the event id or the signature, or
+ * and the transport's own (with every `proxy-` and `x-forwarded-` name, which proxies set or strip). A partner's auth header of such a name would replace the event id or the signature, or
  * change how the body is read, so it is refused when set and never sent.
  */
 export const isDeliveryOwnHeader = (name: string): boolean => {
   const lower = name.toLowerCase();
-  return lower.startsWith('x-service-') || lower.startsWith('proxy-') || transportHeaders.has(lower);
+  return lower.startsWith('x-service-') || lower.startsWith('proxy-') || lower.startsWith('x-forwarded-') || transportHeaders.has(lower);
 };
 
 /** Receivers are told to allow about 5 minutes of clock difference. */

@@ -117,6 +117,38 @@ describe('Webhook self-service through the partner API', () => {
     },
   );
 
+  it('reads null on an optional member as absent, as every body does', async () => {
+    const { client } = await service.newPartner();
+
+    const updated = await client.send('PUT', '/webhooks/endpoint', {
+      body: { auth_header_name: null, auth_header_prefix: null, enabled: null, events: null, end_secret_overlap: null },
+    });
+    const rotated = await client.send('POST', '/webhooks/endpoint/signing-secret', { body: { overlap_minutes: null } });
+    const recovered = await client.send('POST', '/webhooks/deliveries/recover', {
+      body: { since: '2026-01-01T00:00:00Z', until: null, limit: null, event_id: null },
+    });
+
+    expect(updated.status).toBe(200);
+    expect(updated.body.data.auth_header_name).toBe('x-api-key');
+    expect(rotated.status).toBe(201);
+    expect(recovered.status).toBe(202);
+  });
+
+  it('answers a window that ends before it starts with 400, and an empty window with nothing to do', async () => {
+    const { client } = await service.newPartner();
+
+    const listed = await client.send('GET', '/webhooks/deliveries?since=2026-11-28T00%3A00%3A00Z&until=2026-11-27T00%3A00%3A00Z');
+    const recovered = await client.send('POST', '/webhooks/deliveries/recover', {
+      body: { since: '2026-11-28T00:00:00Z', until: '2026-11-27T00:00:00Z' },
+    });
+    const future = await client.send('POST', '/webhooks/deliveries/recover', { body: { since: '2099-01-01T00:00:00Z' } });
+
+    expect([listed.status, recovered.status]).toEqual([400, 400]);
+    expect(listed.body.error.details).toEqual([{ path: 'until', message: 'until must not be before since.' }]);
+    expect(future.status).toBe(202);
+    expect(future.body.data).toMatchObject({ queued: 0, more: false });
+  });
+
   it('refuses unknown fields, unknown events and a non-http URL with clear 400s', async () => {
     const { client } = await service.newPartner();
 

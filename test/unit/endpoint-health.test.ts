@@ -3,6 +3,7 @@
 import { eventSource } from '#shared/events/pipeline';
 import type { WebhookSettings } from '#shared/domain/partner';
 import { deliverWebhook } from '#shared/usecases/deliver-webhook';
+import { endpointDisabledEmail } from '#shared/webhooks/endpoint-health';
 import { dispatcherDeps, makeDomainEvent, makePartnerProfile } from '#test/support/fakes';
 
 const NOW = new Date('2026-11-25T12:00:00.000Z');
@@ -60,5 +61,15 @@ describe('Use case: endpoint health after a delivery attempt', () => {
     expect(await attempt({ failing_since: hoursAgo(25), alert_email: null }, 503)).toEqual([
       { change: 'warn', at: NOW.toISOString(), emailTo: undefined, emailSubject: undefined },
     ]);
+  });
+
+  it('tells the partner to recover from an hour before the failures began, so the delivery that opened them is sent too', () => {
+    const email = endpointDisabledEmail({
+      to: 'ops@partner.example',
+      url: 'https://hooks.partner.example',
+      failingSince: '2026-11-27T07:30:03.183Z',
+    });
+
+    expect(email.text).toContain('POST /webhooks/deliveries/recover {"since": "2026-11-27T06:30:03.183Z"}');
   });
 });

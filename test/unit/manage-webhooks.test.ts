@@ -38,6 +38,8 @@ describe('Use case: setWebhookSettings, auth header names', () => {
     'connection',
     'user-agent',
     'proxy-authorization',
+    'x-forwarded-port',
+    'X-Forwarded-Server',
   ])('refuses %s, a header every delivery sets itself, with 400 invalid_header_name', async (authHeaderName) => {
     await expect(setWebhookSettings('ptn_1', { authHeaderName }, deps)).rejects.toMatchObject({
       status: 400,
