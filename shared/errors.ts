@@ -64,6 +64,10 @@ export const errorCodes = {
     status: 409,
     description: 'The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).',
   },
+  package_duration_required: {
+    status: 409,
+    description: 'The unlimited grant has no package_duration: the partner sets one with the package specification update call.',
+  },
   webhook_url_missing: { status: 409, description: 'No webhook URL is set yet: set one with PUT /webhooks/endpoint first.' },
   no_esim: { status: 409, description: 'The traveler has no eSIM yet: redeem or claim a package first.' },
   no_queued_package: { status: 409, description: 'The traveler has no queued package to activate.' },

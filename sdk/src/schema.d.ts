@@ -1527,6 +1527,7 @@ export interface components {
                  *     - `package_limit_reached` (409): The traveler holds the most packages one traveler may hold.
                  *     - `not_a_classic_grant` (409): The package queue entry is not a classic grant: redeem it instead.
                  *     - `destination_required` (409): The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).
+                 *     - `package_duration_required` (409): The unlimited grant has no package_duration: the partner sets one with the package specification update call.
                  *     - `webhook_url_missing` (409): No webhook URL is set yet: set one with PUT /webhooks/endpoint first.
                  *     - `no_esim` (409): The traveler has no eSIM yet: redeem or claim a package first.
                  *     - `no_queued_package` (409): The traveler has no queued package to activate.
@@ -1546,7 +1547,7 @@ export interface components {
                  *     - `provider_unavailable` (503): The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After.
                  * @enum {string}
                  */
-                code: "validation_error" | "bad_request" | "invalid_idempotency_key" | "unknown_custom_branding" | "unknown_package" | "promo_code_redeemed" | "traveler_required" | "unsafe_webhook_url" | "invalid_header_name" | "unknown_event" | "filter_required" | "identifiers_disagree" | "promo_code_required" | "partner_required" | "iccid_required" | "invalid_amount" | "invalid_currency" | "invalid_json" | "invalid_logo" | "too_many_brands" | "missing_credentials" | "invalid_timestamp" | "timestamp_out_of_range" | "invalid_api_key" | "invalid_signature" | "signature_reused" | "fact_not_allowed" | "not_found" | "booking_not_found" | "promo_code_not_found" | "partner_not_found" | "event_not_found" | "traveler_not_found" | "user_not_found" | "iccid_not_found" | "esim_not_found" | "package_not_found" | "package_queue_not_found" | "destination_not_found" | "brand_not_found" | "route_not_found" | "concurrent_modification" | "booking_id_taken" | "idempotency_key_reused" | "idempotency_in_progress" | "traveler_ambiguous" | "promo_code_already_redeemed" | "promo_code_already_claimed" | "package_queue_not_pending" | "package_queue_expired" | "classic_grant_must_be_claimed" | "payment_already_recorded" | "package_limit_reached" | "not_a_classic_grant" | "destination_required" | "webhook_url_missing" | "no_esim" | "no_queued_package" | "esim_already_installed" | "esim_not_installed" | "package_not_queued" | "package_not_active" | "catalog_version_changed" | "catalog_version_older" | "endpoint_removed" | "payload_too_large" | "method_not_allowed" | "unsupported_media_type" | "rate_limited" | "request_header_fields_too_large" | "internal_error" | "provider_unavailable";
+                code: "validation_error" | "bad_request" | "invalid_idempotency_key" | "unknown_custom_branding" | "unknown_package" | "promo_code_redeemed" | "traveler_required" | "unsafe_webhook_url" | "invalid_header_name" | "unknown_event" | "filter_required" | "identifiers_disagree" | "promo_code_required" | "partner_required" | "iccid_required" | "invalid_amount" | "invalid_currency" | "invalid_json" | "invalid_logo" | "too_many_brands" | "missing_credentials" | "invalid_timestamp" | "timestamp_out_of_range" | "invalid_api_key" | "invalid_signature" | "signature_reused" | "fact_not_allowed" | "not_found" | "booking_not_found" | "promo_code_not_found" | "partner_not_found" | "event_not_found" | "traveler_not_found" | "user_not_found" | "iccid_not_found" | "esim_not_found" | "package_not_found" | "package_queue_not_found" | "destination_not_found" | "brand_not_found" | "route_not_found" | "concurrent_modification" | "booking_id_taken" | "idempotency_key_reused" | "idempotency_in_progress" | "traveler_ambiguous" | "promo_code_already_redeemed" | "promo_code_already_claimed" | "package_queue_not_pending" | "package_queue_expired" | "classic_grant_must_be_claimed" | "payment_already_recorded" | "package_limit_reached" | "not_a_classic_grant" | "destination_required" | "package_duration_required" | "webhook_url_missing" | "no_esim" | "no_queued_package" | "esim_already_installed" | "esim_not_installed" | "package_not_queued" | "package_not_active" | "catalog_version_changed" | "catalog_version_older" | "endpoint_removed" | "payload_too_large" | "method_not_allowed" | "unsupported_media_type" | "rate_limited" | "request_header_fields_too_large" | "internal_error" | "provider_unavailable";
                 details: components["schemas"]["ErrorDetail"][];
             };
         };
@@ -4064,6 +4065,8 @@ export interface operations {
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
              *
+             *     `package_duration_required`: The unlimited grant has no package_duration: the partner sets one with the package specification update call.
+             *
              *     `esim_already_installed`: The eSIM is already installed; remove it before installing it again.
              *
              *     `esim_not_installed`: Only an installed eSIM can be removed.
@@ -4504,6 +4507,8 @@ export interface operations {
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
              *
              *     `destination_required`: The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).
+             *
+             *     `package_duration_required`: The unlimited grant has no package_duration: the partner sets one with the package specification update call.
              */
             409: {
                 headers: {
@@ -5170,6 +5175,8 @@ export interface operations {
              *     `not_a_classic_grant`: The package queue entry is not a classic grant: redeem it instead.
              *
              *     `destination_required`: The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).
+             *
+             *     `package_duration_required`: The unlimited grant has no package_duration: the partner sets one with the package specification update call.
              */
             409: {
                 headers: {
@@ -5354,6 +5361,8 @@ export interface operations {
              * @description `promo_code_already_redeemed`: The promo code is already redeemed.
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
+             *
+             *     `package_duration_required`: The unlimited grant has no package_duration: the partner sets one with the package specification update call.
              *
              *     `esim_already_installed`: The eSIM is already installed; remove it before installing it again.
              *
@@ -5553,6 +5562,8 @@ export interface operations {
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
              *
+             *     `package_duration_required`: The unlimited grant has no package_duration: the partner sets one with the package specification update call.
+             *
              *     `esim_already_installed`: The eSIM is already installed; remove it before installing it again.
              *
              *     `esim_not_installed`: Only an installed eSIM can be removed.
@@ -5750,6 +5761,8 @@ export interface operations {
              * @description `promo_code_already_redeemed`: The promo code is already redeemed.
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
+             *
+             *     `package_duration_required`: The unlimited grant has no package_duration: the partner sets one with the package specification update call.
              *
              *     `esim_already_installed`: The eSIM is already installed; remove it before installing it again.
              *
@@ -5952,6 +5965,8 @@ export interface operations {
              * @description `promo_code_already_redeemed`: The promo code is already redeemed.
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
+             *
+             *     `package_duration_required`: The unlimited grant has no package_duration: the partner sets one with the package specification update call.
              *
              *     `esim_already_installed`: The eSIM is already installed; remove it before installing it again.
              *
@@ -6157,6 +6172,8 @@ export interface operations {
              * @description `promo_code_already_redeemed`: The promo code is already redeemed.
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
+             *
+             *     `package_duration_required`: The unlimited grant has no package_duration: the partner sets one with the package specification update call.
              *
              *     `esim_already_installed`: The eSIM is already installed; remove it before installing it again.
              *
@@ -6365,6 +6382,8 @@ export interface operations {
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
              *
+             *     `package_duration_required`: The unlimited grant has no package_duration: the partner sets one with the package specification update call.
+             *
              *     `esim_already_installed`: The eSIM is already installed; remove it before installing it again.
              *
              *     `esim_not_installed`: Only an installed eSIM can be removed.
@@ -6569,6 +6588,8 @@ export interface operations {
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
              *
+             *     `package_duration_required`: The unlimited grant has no package_duration: the partner sets one with the package specification update call.
+             *
              *     `esim_already_installed`: The eSIM is already installed; remove it before installing it again.
              *
              *     `esim_not_installed`: Only an installed eSIM can be removed.
@@ -6772,6 +6793,8 @@ export interface operations {
              * @description `promo_code_already_redeemed`: The promo code is already redeemed.
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
+             *
+             *     `package_duration_required`: The unlimited grant has no package_duration: the partner sets one with the package specification update call.
              *
              *     `esim_already_installed`: The eSIM is already installed; remove it before installing it again.
              *

@@ -64,6 +64,7 @@ export const factErrors: ErrorCode[] = [
   'promo_code_not_found',
   'promo_code_already_redeemed',
   'classic_grant_must_be_claimed',
+  'package_duration_required',
   'traveler_required',
   'iccid_required',
   'iccid_not_found',

@@ -6,7 +6,7 @@ import type { PackageSpecification } from '#shared/domain/booking';
 import type { PackageSpecificationEntryOutput } from '#shared/domain/booking-schemas';
 import type { PackageType } from '#shared/domain/schema-fields';
 import type { PromoPackageSpecificationOutput } from '#shared/domain/package-schemas';
-import { BadRequestError } from '#shared/errors';
+import { BadRequestError, ConflictError } from '#shared/errors';
 
 /** Default duration in days per package type; `unlimited` has none (the spec requires it on update calls). */
 export const defaultDurationDays: Record<PackageType, number | null> = {
@@ -119,3 +119,17 @@ export const specificationFromUpdate = (spec: PromoPackageSpecificationOutput, c
 export const DEPRECATED_TIME_LIMITED_WARNING = '299 - "package_type time-limited is deprecated: use data-limited with a short package_duration"';
 
 export const usesDeprecatedType = (specs: readonly PackageSpecification[]): boolean => specs.some((spec) => spec.package_type === 'time-limited');
+
+/**
+ * What a grant must name before it can be provisioned: an unlimited one its duration. The spec gives `unlimited` no
+ * default ("duration required on update calls") and decision 17 invents none, so redeeming or claiming one without
+ * it is refused, and the partner gives it one with the update call (decision F151).
+ */
+export const assertProvisionable = (spec: Pick<PackageSpecification, 'package_type' | 'package_duration'>): void => {
+  if (spec.package_type === 'unlimited' && spec.package_duration === null) {
+    throw new ConflictError(
+      'package_duration_required',
+      'This unlimited grant has no package_duration: the partner must set one with the package specification update call before it can be redeemed.',
+    );
+  }
+};

@@ -6,7 +6,7 @@ import { entryState } from '#shared/domain/booking';
 import { consumeGrant, nextVersion } from '#shared/domain/grants';
 import { classicClaimed } from '#shared/domain/lifecycle-events';
 import { addProvisionedEsim, assertRoomForPackage, type Esim } from '#shared/domain/traveler';
-import { completedSpecification } from '#shared/domain/package-specification';
+import { assertProvisionable, completedSpecification } from '#shared/domain/package-specification';
 import { defaultPackageSize, requiresConfirmationCode } from '#shared/domain/partner';
 import type { DomainEvent } from '#shared/events/catalog';
 import { ConflictError } from '#shared/errors';
@@ -137,6 +137,7 @@ export const claimClassicGrant = (
     if (!destination) {
       throw new ConflictError('destination_required', 'This grant has no destination yet: set one with the destination call first.');
     }
+    assertProvisionable(entry.package_specification);
     const now = deps.clock.now();
     const profile = await deps.partners.getProfile(input.partnerId);
     const spec = completedSpecification(entry.package_specification, { defaultSize: defaultPackageSize(profile) });

@@ -5,7 +5,7 @@ import type { Booking, PackageQueueEntry, PromoCode } from '#shared/domain/booki
 import { isEntryExpired } from '#shared/domain/booking';
 import { consumeGrant } from '#shared/domain/grants';
 import { promoCodeRedeemed } from '#shared/domain/lifecycle-events';
-import { completedSpecification, needsDefaultSize } from '#shared/domain/package-specification';
+import { assertProvisionable, completedSpecification, needsDefaultSize } from '#shared/domain/package-specification';
 import { defaultPackageSize } from '#shared/domain/partner';
 import { assertRoomForPackage, type Traveler, type TravelerPackage } from '#shared/domain/traveler';
 import { ConflictError } from '#shared/errors';
@@ -47,6 +47,7 @@ const assertRedeemable = (promo: PromoCode, entry: PackageQueueEntry | null, add
     throw new ConflictError('classic_grant_must_be_claimed', 'This is a classic eSIM grant: claim it with the classic claim call.');
   }
   if (entry && isEntryExpired(entry, now)) throw new ConflictError('package_queue_expired', 'The redemption window of this grant has ended.');
+  assertProvisionable((entry ?? promo).package_specification);
 };
 
 /** Consumes the grant for a traveler and writes everything in one transaction with promo_code.redeemed. */

@@ -101,6 +101,18 @@ describe('Use case: redeemPromoCode', () => {
     expect(await world.deps.travelers.findByExternalUserId('ptn_test', 'u-late')).toBeUndefined();
   });
 
+  it('refuses an unlimited grant without a duration with 409 package_duration_required, on both redemption paths, ordering nothing (decision F151)', async () => {
+    const world = memoryLifecycle();
+    const { promo, queue } = await bookGrant(world, { package_type: 'unlimited', size: undefined, package_duration: undefined });
+
+    const byCode = redeemPromoCode({ partnerId: 'ptn_test', uuid: promo.uuid }, world.deps);
+    const byEntry = redeemPackageQueueEntry({ partnerId: 'ptn_test', externalUserId: 'u-1', packageQueueId: queue.uuid }, world.deps);
+
+    await expect(byCode).rejects.toMatchObject({ status: 409, code: 'package_duration_required' });
+    await expect(byEntry).rejects.toMatchObject({ status: 409, code: 'package_duration_required' });
+    expect(await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1')).toBeUndefined();
+  });
+
   it('re-reads and succeeds when the booking changed under all but its last attempt', async () => {
     const world = memoryLifecycle();
     const { booking, promo } = await bookGrant(world);
