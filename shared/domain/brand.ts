@@ -41,6 +41,12 @@ export const contrastRatio = (a: string, b: string): number => {
 /** The text colors every brand color must carry: white labels on it, and it as link text on the white page. */
 export const BRAND_TEXT_COLORS = ['#ffffff'] as const;
 
+/**
+ * A host that is a DNS name (letters, digits, hyphens, dots; punycode for others): the logo's origin goes into the
+ * pages' Content-Security-Policy, where `*` or `;` in a host the URL parser lets through would widen or add directives.
+ */
+const DNS_HOST = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
 const logoProblem = (logo: string): string | undefined => {
   if (logo.startsWith('data:')) {
     if (logo.length > MAX_LOGO_DATA_URL_BYTES) return `A data URL logo must be at most ${MAX_LOGO_DATA_URL_BYTES} bytes.`;
@@ -51,6 +57,7 @@ const logoProblem = (logo: string): string | undefined => {
   try {
     const url = new URL(logo);
     if (url.protocol !== 'https:' || url.username || url.password) return 'A logo URL must be https without credentials.';
+    if (!DNS_HOST.test(url.hostname)) return 'A logo URL must name its host by a DNS name such as cdn.example.com.';
   } catch {
     return 'The logo must be an https URL or a data:image URL.';
   }
@@ -85,5 +92,9 @@ export type BrandSettingsOutput = v.InferOutput<typeof BrandSettingsSchema>;
 export const describeLogoProblem = logoProblem;
 
 /** Origin a page must allow images from, when the logo is a remote URL. */
-export const logoOrigin = (brand: Pick<Brand, 'logo'> | undefined): string | undefined =>
-  brand?.logo?.startsWith('https:') ? new URL(brand.logo).origin : undefined;
+export const logoOrigin = (brand: Pick<Brand, 'logo'> | undefined): string | undefined => {
+  if (!brand?.logo?.startsWith('https:')) return undefined;
+  const url = new URL(brand.logo);
+  // A brand stored before hosts were checked gets no image source at all rather than a policy it could rewrite.
+  return DNS_HOST.test(url.hostname) ? url.origin : undefined;
+};

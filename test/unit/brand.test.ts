@@ -1,6 +1,6 @@
 // Brand colors: WCAG contrast arithmetic and the settings schema operators go through.
 import * as v from 'valibot';
-import { BrandSettingsSchema, contrastRatio, MAX_LOGO_DATA_URL_BYTES } from '#shared/domain/brand';
+import { BrandSettingsSchema, contrastRatio, logoOrigin, MAX_LOGO_DATA_URL_BYTES } from '#shared/domain/brand';
 
 const settings = (overrides: Record<string, unknown> = {}) => ({
   brand_id: 'acme',
@@ -37,8 +37,16 @@ describe('Brand settings', () => {
     ['a javascript URL', 'javascript:alert(1)', false],
     ['an HTML data URL', 'data:text/html;base64,PHNjcmlwdD4=', false],
     ['an oversized data URL', `data:image/png;base64,${'A'.repeat(MAX_LOGO_DATA_URL_BYTES)}`, false],
+    ['a wildcard host that would widen the page policy', 'https://*;script-src-attr;sandbox/x.png', false],
+    ['a host with a directive separator', 'https://cdn.example.com;img-src/x.png', false],
+    ['a punycode host', 'https://xn--mnchen-3ya.de/logo.png', true],
   ])('accepts only https or small image data URLs as logo: %s', (_, logo, ok) => {
     expect(v.safeParse(BrandSettingsSchema, settings({ logo })).success).toBe(ok);
+  });
+
+  it('gives the page policy no image origin for a stored logo whose host is not a DNS name', () => {
+    expect(logoOrigin({ logo: 'https://*;script-src-attr;sandbox/x.png' })).toBeUndefined();
+    expect(logoOrigin({ logo: 'https://cdn.example.com/logo.svg' })).toBe('https://cdn.example.com');
   });
 
   it('refuses brand ids that could not be keys', () => {
