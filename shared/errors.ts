@@ -64,6 +64,7 @@ export const errorCodes = {
     status: 409,
     description: 'The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).',
   },
+  destination_set_by_partner: { status: 409, description: 'The partner booked this grant with a destination; the traveler cannot change it.' },
   package_duration_required: {
     status: 409,
     description: 'The unlimited grant has no package_duration: the partner sets one with the package specification update call.',

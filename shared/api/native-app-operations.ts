@@ -94,7 +94,7 @@ export const nativeAppOperations = {
     message: successMessages.setClassicPackageQueueDestination,
     data: ClassicGrantResponseSchema,
     example: { ...exampleClassicGrant, destination: 'FRA' },
-    errors: [...grantErrors, 'not_a_classic_grant'],
+    errors: [...grantErrors, 'not_a_classic_grant', 'destination_set_by_partner'],
   }),
   claimClassicPackageQueue: jsonOperation({
     summary: 'Claim a classic grant (native app)',

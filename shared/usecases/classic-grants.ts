@@ -99,13 +99,18 @@ const classicEntry = async (deps: LifecycleStores, input: { partnerId: string; e
   return found;
 };
 
-/** `set_classic_package_queue_destination`: a pending grant gets the destination the traveler chose. */
+/** `set_classic_package_queue_destination`: a pending grant the partner booked without a destination gets the traveler's. */
 export const setClassicGrantDestination = (
   input: { partnerId: string; externalUserId: string; queueId: string; destination: string },
   deps: LifecycleStores,
 ) =>
   withRetry(async () => {
     const { booking, entry } = await classicEntry(deps, input);
+    // The traveler chooses where a grant goes only when the partner named nowhere; a choice can be changed (F152).
+    const granted = booking.promo_codes.find((promo) => promo.uuid === entry.promo_code_uuid)?.package_specification.destination;
+    if (granted) {
+      throw new ConflictError('destination_set_by_partner', 'This grant already has the destination the partner booked; it cannot be changed here.');
+    }
     const now = deps.clock.now();
     const changed: PackageQueueEntry = { ...entry, package_specification: { ...entry.package_specification, destination: input.destination } };
     const updated = nextVersion(booking, { package_queues: booking.package_queues.map((q) => (q.uuid === entry.uuid ? changed : q)) }, now);

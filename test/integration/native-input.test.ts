@@ -103,6 +103,23 @@ describe('Native routes: traveler identity and request bodies', () => {
     expect(destined.status).toBe(200);
   });
 
+  it('keeps the destination the partner booked on a classic grant, and lets the traveler change their own choice (decision F152)', async () => {
+    const id = userId();
+    const booked = await grant(id, { esim_type: 'classic', destination: 'FRA' });
+    const open = await grant(id, { esim_type: 'classic', destination: undefined });
+    const choose = (entry: { uuid: string }, destination: string) =>
+      client.send('PUT', `/native/classic-package-queues/${entry.uuid}/destination`, { body: { external_user_id: id, destination } });
+
+    const overwrite = await choose(booked, 'ITA');
+    const first = await choose(open, 'ITA');
+    const changed = await choose(open, 'ESP');
+
+    expect(overwrite.status).toBe(409);
+    expect(overwrite.body.error.code).toBe('destination_set_by_partner');
+    expect([first.status, changed.status]).toEqual([200, 200]);
+    expect(changed.body.data.destination).toBe('ESP');
+  });
+
   it('trims format and locale of the install instructions request, as its other strings', async () => {
     const id = userId();
     const entry = await grant(id);
