@@ -68,7 +68,16 @@ const eventSwitches = /* @__PURE__ */ (() =>
         ),
       ),
     ),
-    // Both spellings name one event; the settings keep the event name.
+    // Both spellings name one event: given twice, they must agree.
+    v.check(
+      (switches) =>
+        webhookEventNames.every((name) => {
+          const [dotted, setting] = [switches[name], switches[settingSpelling(name)]];
+          return dotted === undefined || setting === undefined || dotted === setting;
+        }),
+      'events names one event in both spellings with different values.',
+    ),
+    // The settings keep the event name.
     v.transform((switches) =>
       Object.fromEntries(
         webhookEventNames.flatMap((name) => {

@@ -38,14 +38,15 @@ const credentialPatterns = [/\b(?:whsec|sk|pk)_[A-Za-z0-9_-]{8,}/g, /\b(Bearer|B
  */
 export const scrubbedExcerpt = (answer: string | undefined, secrets: readonly string[], maxBytes: number): string | null => {
   if (answer === undefined) return null;
-  let text = Buffer.from(answer, 'utf8')
-    .subarray(0, maxBytes)
-    .toString('utf8')
-    .replace(/\uFFFD+$/, '');
+  // Scrubbed whole, then cut: cut first, a secret across the cut would keep the part before it.
+  let text = answer;
   for (const secret of secrets) if (secret.length >= 8) text = text.split(secret).join('[redacted]');
   for (const pattern of credentialPatterns)
     text = text.replace(pattern, (_match, scheme?: string) =>
       typeof scheme === 'string' && /^(bearer|basic)$/i.test(scheme) ? `${scheme} [redacted]` : '[redacted]',
     );
-  return text;
+  return Buffer.from(text, 'utf8')
+    .subarray(0, maxBytes)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
 };

@@ -117,7 +117,7 @@ describe('Webhook self-service through the partner API', () => {
     },
   );
 
-  it('reads null on an optional member as absent, as every body does', async () => {
+  it('reads null on an optional member as absent, as every body does, and refuses one event named twice with two values', async () => {
     const { client } = await service.newPartner();
 
     const updated = await client.send('PUT', '/webhooks/endpoint', {
@@ -128,8 +128,13 @@ describe('Webhook self-service through the partner API', () => {
       body: { since: '2026-01-01T00:00:00Z', until: null, limit: null, event_id: null },
     });
 
+    const twice = await client.send('PUT', '/webhooks/endpoint', {
+      body: { events: { 'classic_package_queue.claimed': true, classic_package_queue_claimed: false } },
+    });
+
     expect(updated.status).toBe(200);
     expect(updated.body.data.auth_header_name).toBe('x-api-key');
+    expect(twice.status).toBe(400);
     expect(rotated.status).toBe(201);
     expect(recovered.status).toBe(202);
   });

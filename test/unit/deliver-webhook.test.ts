@@ -282,4 +282,20 @@ describe('Use case: deliverWebhook', () => {
     expect(attempt!.response_excerpt).toMatch(/^echo \[redacted\]/);
     expect(attempt!.response_excerpt).toContain('Bearer [redacted]');
   });
+
+  it('scrubs a signing secret that straddles the excerpt cut, leaving none of it', async () => {
+    // Prepare: the secret starts 10 bytes before the 1 KiB cut, glued to word characters
+    const profile = makePartnerProfile({ api_key: 'pk_test_secretkey' });
+    profile.webhook = { ...profile.webhook, signing_secret_ciphertext: 'enc:whsec_abcdefghijklmnopqrstuvwxyz0123456789' };
+    const echo = `${'x'.repeat(1014)}whsec_abcdefghijklmnopqrstuvwxyz0123456789tail`;
+    const { deps, deliveries } = setup(profile, [{ status: 500, latencyMs: 3, responseText: echo }]);
+
+    // Act
+    await deliverWebhook(message(), deps).catch(() => undefined);
+
+    // Assess
+    const [attempt] = deliveries.attemptLog;
+    expect(attempt!.response_excerpt).not.toContain('whsec_abc');
+    expect(attempt!.response_excerpt!.endsWith('x'.repeat(10))).toBe(false);
+  });
 });
