@@ -1,11 +1,13 @@
 // use case helper → optimistic locking's other half: re-read and try again when a concurrent request won the race.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '#shared/errors';
 
 /** Attempts in all; with the waits below a change gives up after about a second of lost races. */
 export const RETRY_ATTEMPTS = 8;
 const BASE_DELAY_MS = 10;
 const MAX_DELAY_MS = 320;
+
+/** The global timer: no module to load at every cold start for it. */
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A version check failed: another request changed the traveler or booking between this one's read and write. */
 const lostRace = (error: unknown): boolean => error instanceof AppError && error.code === 'concurrent_modification';
