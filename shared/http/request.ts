@@ -51,15 +51,12 @@ const holdsLoneSurrogate = (value: unknown): boolean => {
   return Object.entries(value).some(([name, member]) => !name.isWellFormed() || holdsLoneSurrogate(member));
 };
 
-/** JSON media type (`application/json` or `+json`), in UTF-8: a `charset` parameter, when given, must say so (RFC 8259). */
-const isJsonContentType = (value: string | undefined): boolean => {
-  if (value === undefined) return false;
-  const [type, ...parameters] = value.split(';');
-  const mediaType = type?.trim().toLowerCase();
-  if (!(mediaType === 'application/json' || (mediaType?.endsWith('+json') ?? false))) return false;
-  const charset = parameters.map((parameter) => parameter.trim().toLowerCase()).find((parameter) => parameter.startsWith('charset='));
-  return charset === undefined || ['utf-8', 'utf8', '"utf-8"'].includes(charset.slice('charset='.length));
-};
+/** `application/json` or a `+json` type, before any parameter. */
+const JSON_MEDIA_TYPE = /^\s*(application\/json|[^;/\s]+\/[^;\s]+\+json)\s*(;|$)/i;
+/** A `charset` parameter that is not UTF-8 (RFC 8259: JSON is UTF-8). */
+const OTHER_CHARSET = /;\s*charset\s*=\s*(?!"?utf-?8"?\s*(;|$))/i;
+
+const isJsonContentType = (value: string | undefined): boolean => value !== undefined && JSON_MEDIA_TYPE.test(value) && !OTHER_CHARSET.test(value);
 
 /** Parses a JSON body; wrong content type → 415, oversized → 413, too deep or malformed → 400. Never a 500. */
 export const readJsonBody = (event: APIGatewayProxyEvent, headers: Record<string, string>): unknown => {

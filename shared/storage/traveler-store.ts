@@ -1,6 +1,6 @@
 // storage adapter → travelers in the single table: one aggregate item, look-ups, package schedules (written here, read
 // by package-schedule-index.ts), reporter facts.
-import { GetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Booking } from '#shared/domain/booking';
 import { nextDueAt, type Traveler } from '#shared/domain/traveler';
 import { bookingItem } from '#shared/storage/booking-store';
@@ -40,21 +40,6 @@ const lookupItem = (key: { pk: string; sk: string }, traveler: Traveler, entity:
   user_id: traveler.user_id,
 });
 
-/**
- * The items of one query, following its pages up to `limit` items: a traveler's grants are small look-ups, so a
- * thousand of them are one or two pages of 1 MB (decision F149).
- */
-const queryUpTo = async (client: DynamoDBDocumentClient, limit: number, query: QueryCommandInput): Promise<Record<string, unknown>[]> => {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(new QueryCommand({ ...query, Limit: limit - items.length, ExclusiveStartKey }));
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && items.length < limit);
-  return items;
-};
-
 /** Finding travelers and their grants, without writing: its own adapter, so a function that only reads bundles no writes. */
 export const dynamoTravelerLookups = (client: DynamoDBDocumentClient, tableName: string): TravelerLookups => {
   const getItem = async (key: { pk: string; sk: string }) =>
@@ -82,24 +67,31 @@ export const dynamoTravelerLookups = (client: DynamoDBDocumentClient, tableName:
 
     async queueRefs(partnerId, travelerKey) {
       const { pk } = keys.travelerQueue(partnerId, travelerKey, '');
-      const items = await queryUpTo(client, MAX_TRAVELER_GRANTS, {
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :queue)',
-        ExpressionAttributeValues: { ':pk': pk, ':queue': 'QUEUE#' },
-        ConsistentRead: true,
-      });
+      // One page: a thousand look-ups of a few hundred bytes are well under a Query's 1 MB (decision F149).
+      const { Items: items = [] } = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :queue)',
+          ExpressionAttributeValues: { ':pk': pk, ':queue': 'QUEUE#' },
+          ConsistentRead: true,
+          Limit: MAX_TRAVELER_GRANTS,
+        }),
+      );
       return items.map((item) => ({ bookingId: String(item.booking), queueUuid: String(item.sk).slice('QUEUE#'.length) }));
     },
 
     async externalUserIdsBookedWithEmail(partnerId, email) {
       const { gsi1pk } = keys.bookedEmailLookup(partnerId, email, '');
-      const items = await queryUpTo(client, MAX_TRAVELER_GRANTS, {
-        TableName: tableName,
-        IndexName: indexes.byLookup.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': gsi1pk },
-        ProjectionExpression: 'external_user_id',
-      });
+      const { Items: items = [] } = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: indexes.byLookup.name,
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': gsi1pk },
+          ProjectionExpression: 'external_user_id',
+          Limit: MAX_TRAVELER_GRANTS,
+        }),
+      );
       return [...new Set(items.map((item) => String(item.external_user_id)))];
     },
 
