@@ -24,7 +24,7 @@ export const esimView = (esim: Esim): Out<typeof EsimViewSchema> => ({
  */
 const meterPercent = (pkg: TravelerPackage, now: Date): number => {
   if (pkg.state === 'depleted') return 100;
-  const dataShare = pkg.size_bytes !== null && pkg.usage_reported_at ? Math.min(100, dataPercent(pkg)) : 0;
+  const dataShare = pkg.usage_reported_at ? Math.min(100, dataPercent(pkg)) : 0;
   return usageMeasure(pkg) === 'duration' ? Math.max(dataShare, durationPercent(pkg, now)) : dataShare;
 };
 
