@@ -287,6 +287,14 @@ export const recoverWebhookDeliveries = async (
     const event = await deps.deliveries.findPartnerEvent(partnerId, request.event_id);
     if (!event) throw new NotFoundError(`No event of yours has the id "${request.event_id}".`, 'event_not_found');
     await deps.deliveries.requestReplay(event, { now });
+    // Its failed deliveries are marked recovered by this replay, so a later recovery by time does not send it again.
+    const failed = await deps.deliveries.page(partnerId, {
+      limit: MAX_RECOVERED_PER_CALL,
+      eventId: event.event_id,
+      statuses: recoverableDeliveryStatuses,
+      unrecoveredOnly: true,
+    });
+    for (const record of failed.records) await deps.deliveries.requestReplay(event, { now, recovering: record, markOnly: true });
     return { queued: 1, event_ids: [event.event_id], more: false };
   }
   const { records, more } = await unrecoveredFailures(partnerId, request, now, deps);

@@ -306,6 +306,30 @@ describe('Webhook self-service through the partner API', () => {
     expect(received[0]!.body.event_id).toBe(eventId);
   });
 
+  it('marks the failed deliveries of an event replayed by its id recovered, so a recovery by time does not send it again', async () => {
+    // Prepare: a dead-lettered event
+    const { client, path, secret } = await partnerWithEndpoint();
+    const since = new Date(Date.now() - 1000).toISOString();
+    receiver.script(path, [{ status: 503 }], secret);
+    const eventId = await book(client);
+    await eventually(
+      () => deliveriesOf(client, '?status=dead_lettered'),
+      (list) => list.length === 1,
+      30_000,
+    );
+    receiver.script(path, [{ status: 200 }], secret);
+
+    // Act
+    const replay = await client.send('POST', '/webhooks/deliveries/recover', { body: { event_id: eventId } });
+    const later = await client.send('POST', '/webhooks/deliveries/recover', { body: { since } });
+    const [dead] = await deliveriesOf(client, '?status=dead_lettered');
+
+    // Assess
+    expect(replay.body.data).toEqual({ queued: 1, event_ids: [eventId], more: false });
+    expect(later.body.data).toEqual({ queued: 0, event_ids: [], more: false });
+    expect(dead.recovered_at).toEqual(expect.any(String));
+  });
+
   it('replays one event by its id, and pages the log with opaque cursors', async () => {
     const { client, path } = await partnerWithEndpoint();
     const eventId = await book(client);
