@@ -114,7 +114,7 @@ const jsonOperation = (route: RouteDefinition, doc: JsonOperation): Json => ({
   ...(doc.request
     ? {
         requestBody: {
-          required: true,
+          required: !doc.request.optional,
           content: { 'application/json': { schema: toSchema(doc.request.schema), example: doc.request.example } },
         },
       }

@@ -24,7 +24,8 @@ export interface JsonOperation {
   description: string;
   tag: string;
   parameters?: Parameter[];
-  request?: { schema: v.GenericSchema; example: unknown };
+  /** `optional`: the body may be left out (every member has a default). */
+  request?: { schema: v.GenericSchema; example: unknown; optional?: boolean };
   /** The success answer; absent for an operation that only ever answers an error (removed endpoints). */
   response?: { status: number; description: string; schema: v.GenericSchema; example: unknown };
   /** Codes this operation answers besides the ones every operation of its auth mode and body can. */

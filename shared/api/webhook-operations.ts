@@ -139,7 +139,7 @@ export const webhookOperations = {
       'so your receiver verifies with either while you deploy the new one. `overlap_minutes: 0` is a hard cutover. ' +
       'End the overlap early with PUT /webhooks/endpoint `{ "end_secret_overlap": true }`.',
     tag,
-    request: { schema: RotateSigningSecretSchema, example: { overlap_minutes: 60 } },
+    request: { schema: RotateSigningSecretSchema, example: { overlap_minutes: 60 }, optional: true },
     response: {
       status: 201,
       description: 'The new secret.',

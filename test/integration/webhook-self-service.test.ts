@@ -124,6 +124,7 @@ describe('Webhook self-service through the partner API', () => {
       body: { auth_header_name: null, auth_header_prefix: null, enabled: null, events: null, end_secret_overlap: null },
     });
     const rotated = await client.send('POST', '/webhooks/endpoint/signing-secret', { body: { overlap_minutes: null } });
+    const withoutBody = await client.send('POST', '/webhooks/endpoint/signing-secret');
     const recovered = await client.send('POST', '/webhooks/deliveries/recover', {
       body: { since: '2026-01-01T00:00:00Z', until: null, limit: null, event_id: null },
     });
@@ -136,6 +137,8 @@ describe('Webhook self-service through the partner API', () => {
     expect(updated.body.data.auth_header_name).toBe('x-api-key');
     expect(twice.status).toBe(400);
     expect(rotated.status).toBe(201);
+    expect(withoutBody.status).toBe(201);
+    expect(withoutBody.body.data.previous_secret_valid_until).toEqual(expect.any(String));
     expect(recovered.status).toBe(202);
   });
 
