@@ -1,10 +1,11 @@
 // use case helper → optimistic locking's other half: re-read and try again when a concurrent request won the race.
 import { AppError } from '#shared/errors';
 
-/** Attempts in all; with the waits below a change gives up after about a second of lost races. */
-export const RETRY_ATTEMPTS = 8;
-const BASE_DELAY_MS = 10;
-const MAX_DELAY_MS = 320;
+/** Attempts in all; with the waits below a change gives up after about three seconds of lost races. */
+export const RETRY_ATTEMPTS = 10;
+const BASE_DELAY_MS = 20;
+/** Up to a second: an attempt that provisions through a provider takes long enough for a group to collide again. */
+const MAX_DELAY_MS = 1000;
 
 /** The global timer: no module to load at every cold start for it. */
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
