@@ -40,10 +40,14 @@ const lookupItem = (key: { pk: string; sk: string }, traveler: Traveler, entity:
   user_id: traveler.user_id,
 });
 
+const consistentGet =
+  (client: DynamoDBDocumentClient, tableName: string) =>
+  async (key: { pk: string; sk: string }): Promise<Record<string, unknown> | undefined> =>
+    (await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
+
 /** Finding travelers and their grants, without writing: its own adapter, so a function that only reads bundles no writes. */
 export const dynamoTravelerLookups = (client: DynamoDBDocumentClient, tableName: string): TravelerLookups => {
-  const getItem = async (key: { pk: string; sk: string }) =>
-    (await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
+  const getItem = consistentGet(client, tableName);
 
   const get = async (partnerId: string, userId: string) => fromItem(await getItem(keys.traveler(partnerId, userId)));
 
@@ -59,11 +63,6 @@ export const dynamoTravelerLookups = (client: DynamoDBDocumentClient, tableName:
     findByIccid: (iccid) => viaRef(keys.esimRef(iccid)),
     findByPackageId: (packageId) => viaRef(keys.packageRef(packageId)),
     findByPackageQueueUuid: (partnerId, queueUuid) => viaRef(keys.packageByQueueEntry(partnerId, queueUuid)),
-
-    async findPromoCodeUuid(partnerId, code) {
-      const ref = await getItem(keys.promoCodeValue(partnerId, code));
-      return ref ? String(ref.promo_code_uuid) : undefined;
-    },
 
     async queueRefs(partnerId, travelerKey) {
       const { pk } = keys.travelerQueue(partnerId, travelerKey, '');
@@ -93,10 +92,6 @@ export const dynamoTravelerLookups = (client: DynamoDBDocumentClient, tableName:
         }),
       );
       return [...new Set(items.map((item) => String(item.external_user_id)))];
-    },
-
-    async factRecorded(reporter, eventId) {
-      return (await getItem(keys.fact(reporter, eventId))) !== undefined;
     },
   };
 };
@@ -186,8 +181,19 @@ export const dynamoTravelerStore = (client: DynamoDBDocumentClient, tableName: s
     },
   });
 
+  const getItem = consistentGet(client, tableName);
+
   return {
     ...dynamoTravelerLookups(client, tableName),
+
+    async findPromoCodeUuid(partnerId, code) {
+      const ref = await getItem(keys.promoCodeValue(partnerId, code));
+      return ref ? String(ref.promo_code_uuid) : undefined;
+    },
+
+    async factRecorded(reporter, eventId) {
+      return (await getItem(keys.fact(reporter, eventId))) !== undefined;
+    },
 
     async commit(change: LifecycleChange) {
       const factItems = change.fact

@@ -146,8 +146,11 @@ export interface LifecycleDeps {
   clock: Clock;
 }
 
-/** Finding travelers and what they were granted, without writing: the reads of the traveler store. */
-export type TravelerLookups = Omit<TravelerStore, 'commit'>;
+/**
+ * Finding travelers and what they were granted, without writing: the reads of the traveler store. A redeemed code's
+ * look-up and the reporters' fact journal are read only where codes are redeemed and facts ingested.
+ */
+export type TravelerLookups = Omit<TravelerStore, 'commit' | 'findPromoCodeUuid' | 'factRecorded'>;
 
 /**
  * The sweeper's index of packages with time-driven work due (thresholds, expiry). The traveler store writes its
