@@ -1,6 +1,11 @@
 // domain → the booking aggregate: a booking with its promo codes and package queue entries.
 import type { PackageType } from '#shared/domain/schema-fields';
-import type { BookingResponseOutput, PackageQueueResponseOutput, PromoCodeResponseOutput } from '#shared/domain/booking-response-schemas';
+import type {
+  BookingResponseOutput,
+  PackageQueueResponseOutput,
+  PackageSpecificationOutput,
+  PromoCodeResponseOutput,
+} from '#shared/domain/booking-response-schemas';
 
 export interface PackageSpecification {
   package_type: PackageType;
@@ -10,6 +15,12 @@ export interface PackageSpecification {
   package_id: string | null;
   bundle_id: string | null;
   traffic_policy: string | null;
+  /**
+   * The country the first destination names (ISO3, or a region's X-code), resolved when the specification is
+   * stored: a country code as itself, an IATA airport code as its airport's country (decision 15); null when
+   * neither. Absent on specifications stored before airports were resolved: read them with destinationOf().
+   */
+  iso3?: string | null;
 }
 
 export type PromoCodeStatus = 'unredeemed' | 'redeemed';
@@ -102,6 +113,9 @@ export const bookedEmailOf = (booking: Pick<Booking, 'email' | 'package_queues'>
 export const isClaimableByEmail = (promo: Pick<PromoCode, 'package_queue_uuid'>, booking: Pick<Booking, 'email' | 'package_queues'>): boolean =>
   !booking.email && !booking.package_queues.some((entry) => entry.uuid === promo.package_queue_uuid && entry.esim_type === 'classic');
 
+/** A specification as partners sent it: the resolved country is the promo code's own `iso3`. */
+const packageSpecificationResponse = ({ iso3: _country, ...sent }: PackageSpecification): PackageSpecificationOutput => sent;
+
 /** The promo code as partners see it; `claim_url` only when a traveler may claim it by email. */
 export const promoCodeResponse = (
   promo: PromoCode,
@@ -120,7 +134,7 @@ export const promoCodeResponse = (
   destination: promo.package_specification.destination,
   package_id: promo.package_specification.package_id,
   traffic_policy: promo.package_specification.traffic_policy,
-  package_specification: promo.package_specification,
+  package_specification: packageSpecificationResponse(promo.package_specification),
   package_queue_uuid: promo.package_queue_uuid,
   ...(isClaimableByEmail(promo, booking) ? { claim_url: `${claimBaseUrl}/promo-codes/claim/${promo.uuid}` } : {}),
   created_at: promo.created_at,

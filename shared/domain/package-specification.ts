@@ -1,6 +1,7 @@
 // domain → turning what a partner asked for into a concrete package specification (defaults, catalog look-ups).
 // The package's Node entry registers every locale (~800 KB); codes alone are all this needs.
 import { REGION_CODE_PATTERN } from '#shared/domain/catalog';
+import { countryOfAirport } from '#shared/domain/airports';
 import { alpha2ToAlpha3, isCountryCode } from '#shared/domain/country-codes';
 import type { PackageSpecification } from '#shared/domain/booking';
 import type { PackageSpecificationEntryOutput } from '#shared/domain/booking-schemas';
@@ -46,18 +47,41 @@ export const completedSpecification = (
   spec: PackageSpecification,
   choices: { destination?: string; defaultSize?: string },
 ): PackageSpecification => ({
-  ...spec,
-  destination: spec.destination ?? choices.destination ?? null,
+  ...(spec.destination === null && choices.destination ? withDestination(spec, choices.destination) : spec),
   size: needsDefaultSize(spec) ? (choices.defaultSize ?? null) : spec.size,
 });
 
+/** A specification for a destination the traveler chose: a country the app offered (airports are not resolved here). */
+export const withDestination = (spec: PackageSpecification, destination: string | string[]): PackageSpecification => ({
+  ...spec,
+  destination,
+  iso3: iso3Of(destination),
+});
+
+const firstOf = (destination: string | string[] | null): string | null => (Array.isArray(destination) ? destination[0] : destination) ?? null;
+
 /** ISO3 of the first destination when it is an ISO 3166 country (alpha-2 codes are converted) or a region's X-code. */
 export const iso3Of = (destination: string | string[] | null): string | null => {
-  const first = Array.isArray(destination) ? destination[0] : destination;
+  const first = firstOf(destination);
   if (!first) return null;
   if (first.length === 2) return alpha2ToAlpha3(first) ?? null;
   return isCountryCode(first) || REGION_CODE_PATTERN.test(first) ? first : null;
 };
+
+/**
+ * The country a stored destination names (decision 15): a country code or region as itself, else the country of the
+ * airport with that IATA code (PER is Peru here); an `iata_code` names an airport only (PER is Perth).
+ */
+export const countryOf = (destination: string | string[] | null, given: 'destination' | 'iata_code' = 'destination'): string | null => {
+  const first = firstOf(destination);
+  if (!first) return null;
+  if (given === 'iata_code') return countryOfAirport(first);
+  return iso3Of(first) ?? (first.length === 3 ? countryOfAirport(first) : null);
+};
+
+/** Where a stored specification provisions: its resolved country, else its first destination as given. */
+export const destinationOf = (spec: Pick<PackageSpecification, 'destination' | 'iso3'>): string | null =>
+  (spec.iso3 === undefined ? iso3Of(spec.destination) : spec.iso3) ?? firstOf(spec.destination);
 
 /** A catalog package without a duration takes its type's default, as a booking entry would (spec: 365 for data-limited). */
 const fromCatalog = (found: CatalogPackage): PackageSpecification => ({
@@ -68,6 +92,7 @@ const fromCatalog = (found: CatalogPackage): PackageSpecification => ({
   package_id: found.id,
   bundle_id: null,
   traffic_policy: found.traffic_policy,
+  iso3: countryOf(found.destination),
 });
 
 const unknownPackage = (path: string, id: string) =>
@@ -93,6 +118,8 @@ export const specificationFromEntry = (
     package_id: null,
     bundle_id: entry.bundle_id ?? null,
     traffic_policy: null,
+    // When an entry gives both, `destination` wins (decision 15).
+    iso3: entry.destination ? countryOf(entry.destination) : countryOf(entry.iata_code ?? null, 'iata_code'),
   };
 };
 
@@ -113,6 +140,7 @@ export const specificationFromUpdate = (spec: PromoPackageSpecificationOutput, c
     package_id: spec.package_id ?? null,
     bundle_id: null,
     traffic_policy: packageType === 'unlimited' ? (spec.traffic_policy ?? null) : null,
+    iso3: countryOf(spec.destination ?? null),
   };
 };
 

@@ -6,21 +6,12 @@ import { entryState } from '#shared/domain/booking';
 import { consumeGrant, nextVersion } from '#shared/domain/grants';
 import { classicClaimed } from '#shared/domain/lifecycle-events';
 import { addProvisionedEsim, assertRoomForPackage, type Esim } from '#shared/domain/traveler';
-import { assertProvisionable, completedSpecification } from '#shared/domain/package-specification';
+import { assertProvisionable, completedSpecification, destinationOf, withDestination } from '#shared/domain/package-specification';
 import { defaultPackageSize, requiresConfirmationCode } from '#shared/domain/partner';
 import type { DomainEvent } from '#shared/events/catalog';
 import { ConflictError } from '#shared/errors';
 import { findTravelerQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
-import {
-  addPackage,
-  destinationOf,
-  ensureTraveler,
-  packagePlanOf,
-  queueKeysOf,
-  touched,
-  travelerNotFound,
-  withExternalUserId,
-} from '#shared/usecases/travelers';
+import { addPackage, ensureTraveler, packagePlanOf, queueKeysOf, touched, travelerNotFound, withExternalUserId } from '#shared/usecases/travelers';
 import { withRetry } from '#shared/usecases/retry';
 import type { LifecycleDeps, LifecycleLookups, LifecycleStores, QueueRef } from '#shared/usecases/ports/lifecycle';
 import type { BookingLookups } from '#shared/usecases/ports/bookings';
@@ -112,7 +103,7 @@ export const setClassicGrantDestination = (
       throw new ConflictError('destination_set_by_partner', 'This grant already has the destination the partner booked; it cannot be changed here.');
     }
     const now = deps.clock.now();
-    const changed: PackageQueueEntry = { ...entry, package_specification: { ...entry.package_specification, destination: input.destination } };
+    const changed: PackageQueueEntry = { ...entry, package_specification: withDestination(entry.package_specification, input.destination) };
     const updated = nextVersion(booking, { package_queues: booking.package_queues.map((q) => (q.uuid === entry.uuid ? changed : q)) }, now);
     await deps.travelers.commit({ bookings: [updated] });
     return classicGrantView(updated, changed, now);

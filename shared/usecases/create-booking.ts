@@ -4,7 +4,7 @@ import { checkReturnAfterDefaultedDeparture, type BookingOutput } from '#shared/
 import { utcDate } from '#shared/domain/dates';
 import { defaultDepartureEventSettings, departureEvent, planDepartureEvents } from '#shared/domain/departure-events';
 import { promoCodeValue, uuidv4, uuidv7 } from '#shared/domain/ids';
-import { iso3Of, specificationFromEntry, type PackageCatalog } from '#shared/domain/package-specification';
+import { specificationFromEntry, type PackageCatalog } from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import { confirmationRequests } from '#shared/usecases/booking-confirmation';
 import type { BookingStore } from '#shared/usecases/ports/bookings';
@@ -76,8 +76,7 @@ export const createBooking = async (
       status: 'unredeemed',
       redeemed_at: null,
       redeemed_by: null,
-      // An IATA airport code (PER = Perth) is no ISO3 country code (PER = Peru): no iso3 from iata_code alone.
-      iso3: entry.iata_code && !entry.destination && !entry.package_id ? null : iso3Of(specification.destination),
+      iso3: specification.iso3 ?? null,
       package_specification: specification,
       package_queue_uuid: null,
       created_at: createdAt,

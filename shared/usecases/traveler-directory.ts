@@ -91,7 +91,10 @@ export const lifecycleTravelerHomes = (deps: Deps): TravelerHomeSource & Travele
           package_type: entry.package_specification.package_type,
           size: entry.package_specification.size,
           package_duration: entry.package_specification.package_duration,
-          destination: entry.package_specification.destination,
+          // One destination reads as its resolved country (an airport code as the airport's country); several as given.
+          destination: Array.isArray(entry.package_specification.destination)
+            ? entry.package_specification.destination
+            : (entry.package_specification.iso3 ?? entry.package_specification.destination),
         },
       })),
       currentEsim: esimOf(traveler, deps.clock.now()),

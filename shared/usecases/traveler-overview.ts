@@ -5,7 +5,8 @@ import { dataPercent, durationPercent, universalEsim, usageMeasure, type Esim, t
 import { NotFoundError } from '#shared/errors';
 import { entryState } from '#shared/domain/booking';
 import { travelerWithQueueEntries } from '#shared/usecases/classic-grants';
-import { destinationOf, travelerNotFound } from '#shared/usecases/travelers';
+import { destinationOf } from '#shared/domain/package-specification';
+import { travelerNotFound } from '#shared/usecases/travelers';
 import type { LifecycleLookups } from '#shared/usecases/ports/lifecycle';
 
 export const esimView = (esim: Esim): Out<typeof EsimViewSchema> => ({

@@ -1,7 +1,7 @@
 // use cases → finding travelers, creating them when first needed, provisioning packages, and the overview
 // the native endpoints show. Shared by every lifecycle use case.
 import type { Booking, PackageQueueEntry, PackageSpecification } from '#shared/domain/booking';
-import { iso3Of, defaultDurationDays } from '#shared/domain/package-specification';
+import { defaultDurationDays, destinationOf } from '#shared/domain/package-specification';
 import { requiresConfirmationCode } from '#shared/domain/partner';
 import {
   addProvisionedEsim,
@@ -102,11 +102,6 @@ export const ensureExternalUserId = (
     await deps.travelers.commit({ travelers: [write] });
     return write.after.external_user_id as string;
   });
-
-export const destinationOf = (spec: Pick<PackageSpecification, 'destination'>): string | null => {
-  const first = Array.isArray(spec.destination) ? spec.destination[0] : spec.destination;
-  return iso3Of(spec.destination) ?? first ?? null;
-};
 
 type PlannedSpec = Pick<PackageSpecification, 'package_type' | 'package_duration' | 'size' | 'destination'>;
 

@@ -1,7 +1,7 @@
 // use case → replace the package specification of a booking's promo codes (all of them, or one by uuid).
 import type { Booking, PackageSpecification } from '#shared/domain/booking';
 import type { PromoPackageSpecificationOutput } from '#shared/domain/package-schemas';
-import { iso3Of, specificationFromUpdate, type PackageCatalog } from '#shared/domain/package-specification';
+import { specificationFromUpdate, withDestination, type PackageCatalog } from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import { canonicalUuid, isUuid } from '#shared/domain/uuid';
 import { findBooking } from '#shared/usecases/find-booking';
@@ -55,7 +55,7 @@ export const updatePackageSpecifications = async (
       return promo;
     }
     updatedCount += 1;
-    return { ...promo, package_specification: specification, iso3: iso3Of(specification.destination), updated_at: now };
+    return { ...promo, package_specification: specification, iso3: specification.iso3 ?? null, updated_at: now };
   });
   // A queue entry delivers the same package as its promo code, so it follows the new specification. A destination
   // the traveler chose for a grant that had none (classic grants) stays while the new specification names none.
@@ -64,7 +64,7 @@ export const updatePackageSpecifications = async (
   const packageQueues = booking.package_queues.map((entry) => {
     if (entry.status !== 'pending' || !updatedPromoIds.has(entry.promo_code_uuid)) return entry;
     const chosen = grantedDestination.get(entry.promo_code_uuid) ? null : entry.package_specification.destination;
-    return { ...entry, package_specification: { ...specification, destination: specification.destination ?? chosen } };
+    return { ...entry, package_specification: specification.destination === null && chosen ? withDestination(specification, chosen) : specification };
   });
 
   if (updatedCount === 0) return { booking, specification, updatedCount, skippedCount };

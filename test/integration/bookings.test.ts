@@ -139,9 +139,20 @@ describe('Bookings', () => {
       });
     });
 
-    it('derives no iso3 from an IATA airport code', async () => {
-      const response = await create({ package_specifications: [{ iata_code: 'PER', size: '1GB' }] });
-      expect(response.body.data[0].promo_codes[0]).toMatchObject({ destination: 'PER', iso3: null });
+    it("reads an IATA airport code as its airport's country, keeps the code as sent, and a country code as the country", async () => {
+      const response = await create({
+        package_specifications: [
+          { iata_code: 'PER', size: '1GB' },
+          { destination: 'CDG', size: '1GB' },
+          { destination: 'PER', size: '1GB' },
+        ],
+      });
+
+      const [perth, paris, peru] = response.body.data[0].promo_codes;
+      expect(perth).toMatchObject({ destination: 'PER', iso3: 'AUS' });
+      expect(paris).toMatchObject({ destination: 'CDG', iso3: 'FRA' });
+      expect(peru).toMatchObject({ destination: 'PER', iso3: 'PER' });
+      expect(Object.keys(paris.package_specification)).not.toContain('iso3');
     });
 
     it('refuses an unknown package_id with 400', async () => {

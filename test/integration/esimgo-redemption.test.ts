@@ -57,6 +57,19 @@ describe('Redemption over eSIM Go through the local runtime', () => {
     });
   });
 
+  it("orders an airport's grant in the airport's country (iata_code CDG and destination JFK)", async () => {
+    const paris = await grant({ destination: undefined, iata_code: 'CDG' });
+    const newYork = await grant({ destination: 'JFK' });
+
+    const redeemed = [await redeem(paris.promo.uuid), await redeem(newYork.promo.uuid)];
+
+    expect(redeemed.map((r) => r.status)).toEqual([200, 200]);
+    expect(transactions().map((t) => (t.body as { order: Array<{ item: string }> }).order[0]?.item)).toEqual([
+      expect.stringMatching(/_FR_V2$/),
+      expect.stringMatching(/_US_V2$/),
+    ]);
+  });
+
   it('turns signed usage callbacks into package.activated and package.usage.*, once each; unsigned or wrongly signed ones get 401', async () => {
     const { externalUserId, promo } = await grant({ size: '1GB' });
     const { iccid } = (await redeem(promo.uuid)).body.data;

@@ -1,5 +1,11 @@
-// tests → a package specification resolved from a catalog package: the type's default duration when the catalog has none.
-import { type CatalogPackage, specificationFromEntry, specificationFromUpdate } from '#shared/domain/package-specification';
+// tests → package specifications: a catalog package's default duration, and the country a destination or airport names.
+import {
+  type CatalogPackage,
+  completedSpecification,
+  destinationOf,
+  specificationFromEntry,
+  specificationFromUpdate,
+} from '#shared/domain/package-specification';
 
 const makeCatalogPackage = (overrides: Partial<CatalogPackage> = {}): CatalogPackage => ({
   id: 'pkg-ita-2gb',
@@ -35,5 +41,55 @@ describe('package specifications from the catalog', () => {
     const booked = specificationFromEntry({ package_id: found.id }, new Map([[found.id, found]]), 'package_specifications[0]');
 
     expect(booked.package_duration).toBe(30);
+  });
+});
+
+describe('the country a specification provisions (decision 15)', () => {
+  const noCatalog = new Map<string, CatalogPackage>();
+  const fromEntry = (entry: Record<string, unknown>) => specificationFromEntry(entry, noCatalog, 'package_specifications[0]');
+
+  it.each([
+    [{ destination: 'FRA' }, 'FRA'],
+    [{ destination: 'FR' }, 'FRA'],
+    [{ destination: 'CDG' }, 'FRA'],
+    [{ destination: ['JFK', 'CDG'] }, 'USA'],
+    // As a destination, a code that is both a country and an airport is the country (PER: Peru, Perth's airport).
+    [{ destination: 'PER' }, 'PER'],
+    // As iata_code it is the airport.
+    [{ iata_code: 'PER' }, 'AUS'],
+    [{ iata_code: 'FR' }, null],
+    [{ destination: 'ITA', iata_code: 'CDG' }, 'ITA'],
+    [{ destination: 'QQQ' }, null],
+    [{}, null],
+  ])('books %j for %s, and keeps the destination as sent', (entry, country) => {
+    const specification = fromEntry(entry);
+
+    expect(specification.iso3).toBe(country);
+    expect(specification.destination).toEqual(
+      (entry as { destination?: unknown }).destination ?? (entry as { iata_code?: unknown }).iata_code ?? null,
+    );
+  });
+
+  it('provisions an airport booking in its country, and an unknown code as sent', () => {
+    expect(destinationOf(fromEntry({ iata_code: 'JFK' }))).toBe('USA');
+    expect(destinationOf(fromEntry({ destination: 'QQQ' }))).toBe('QQQ');
+    // ABW is Aruba's country code and no airport's: as iata_code it names no country, so it is not guessed as one.
+    expect(fromEntry({ iata_code: 'ABW' }).iso3).toBeNull();
+    expect(destinationOf(fromEntry({ iata_code: 'ABW' }))).toBe('ABW');
+  });
+
+  it('reads a specification stored before airports were resolved from its country code alone', () => {
+    const stored = { destination: 'FR' as const };
+
+    expect(destinationOf(stored)).toBe('FRA');
+    expect(destinationOf({ destination: 'CDG' })).toBe('CDG');
+  });
+
+  it('resolves the destination of an update call, and the one a traveler chooses for a grant without one', () => {
+    const updated = specificationFromUpdate({ package_type: 'data-limited', size: '1GB', destination: 'LHR' }, noCatalog);
+    const chosen = completedSpecification(fromEntry({ size: '1GB' }), { destination: 'DE' });
+
+    expect(updated.iso3).toBe('GBR');
+    expect([chosen.destination, chosen.iso3, destinationOf(chosen)]).toEqual(['DE', 'DEU', 'DEU']);
   });
 });
