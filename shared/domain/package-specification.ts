@@ -29,9 +29,17 @@ export interface CatalogPackage {
   traffic_policy: string | null;
 }
 
+/** A region of the catalog: its X-range code and the countries (ISO3) it covers. */
+export interface RegionCoverage {
+  code: string;
+  countries: readonly string[];
+}
+
 export interface PackageCatalog {
   /** Resolves the ids it knows; unknown ids are simply absent from the map. */
   findPackages(ids: readonly string[]): Promise<Map<string, CatalogPackage>>;
+  /** The catalog's regions with their countries: a trip to several countries is provisioned in one of them. */
+  listRegions(): Promise<RegionCoverage[]>;
 }
 
 /** Whether provisioning a specification needs the partner's size: it names none and its package counts data. */
@@ -77,6 +85,31 @@ export const countryOf = (destination: string | string[] | null, given: 'destina
   if (!first) return null;
   if (given === 'iata_code') return countryOfAirport(first);
   return iso3Of(first) ?? (first.length === 3 ? countryOfAirport(first) : null);
+};
+
+/**
+ * The distinct countries of a multi-destination trip when it spans several and each code names one (airports as
+ * their country); null otherwise, also when a code is a region or names nothing (nothing is guessed).
+ */
+export const tripCountries = (spec: Pick<PackageSpecification, 'destination'>): string[] | null => {
+  if (!Array.isArray(spec.destination)) return null;
+  const countries = spec.destination.map((code) => countryOf(code));
+  if (countries.some((country) => country === null || REGION_CODE_PATTERN.test(country))) return null;
+  const distinct = [...new Set(countries as string[])];
+  return distinct.length > 1 ? distinct : null;
+};
+
+/**
+ * A trip to several countries is provisioned in the smallest region that covers them all (decision F153): one
+ * eSIM package that works in each. Without such a region it stays with its first country, as before.
+ */
+export const withTripRegion = (spec: PackageSpecification, regions: readonly RegionCoverage[]): PackageSpecification => {
+  const countries = tripCountries(spec);
+  if (!countries) return spec;
+  const covering = regions
+    .filter((region) => countries.every((country) => region.countries.includes(country)))
+    .sort((a, b) => a.countries.length - b.countries.length || a.code.localeCompare(b.code))[0];
+  return covering ? { ...spec, iso3: covering.code } : spec;
 };
 
 /** Where a stored specification provisions: its resolved country, else its first destination as given. */

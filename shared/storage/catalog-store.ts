@@ -86,6 +86,23 @@ export const dynamoCatalogStore = (client: DynamoDBDocumentClient, tableName: st
       }
       return destinations;
     },
+    async listRegions() {
+      // Region ids are lower case and sort after every country's ISO3 code: the regions are the end of the collection.
+      const result = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+          ExpressionAttributeValues: { ':pk': keys.catalogDestinations, ':first': 'DESTINATION#a', ':last': 'DESTINATION#z\uffff' },
+          ExpressionAttributeNames: { '#destination': 'destination', '#type': 'type' },
+          ProjectionExpression: '#destination.iso3, #destination.countries, #destination.#type',
+        }),
+      );
+      return (result.Items ?? []).flatMap(({ destination }) =>
+        destination?.type === 'region' && typeof destination.iso3 === 'string'
+          ? [{ code: destination.iso3, countries: destination.countries ?? [] }]
+          : [],
+      );
+    },
     async getDestination(id) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.catalogDestination(id) }));
       if (!result.Item) return undefined;

@@ -4,7 +4,7 @@ import { checkReturnAfterDefaultedDeparture, type BookingOutput } from '#shared/
 import { utcDate } from '#shared/domain/dates';
 import { defaultDepartureEventSettings, departureEvent, planDepartureEvents } from '#shared/domain/departure-events';
 import { promoCodeValue, uuidv4, uuidv7 } from '#shared/domain/ids';
-import { specificationFromEntry, type PackageCatalog } from '#shared/domain/package-specification';
+import { specificationFromEntry, tripCountries, withTripRegion, type PackageCatalog } from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import { confirmationRequests } from '#shared/usecases/booking-confirmation';
 import type { BookingStore } from '#shared/usecases/ports/bookings';
@@ -30,7 +30,7 @@ const unknownBrand = (brand: string) =>
 
 /**
  * Input: the validated booking request. Output: the stored booking.
- * Steps: check a return_date against a departure left to the server (today on this clock), check the brand, resolve package ids in the catalog (one BatchGet), turn every package specification
+ * Steps: check a return_date against a departure left to the server (today on this clock), check the brand, resolve package ids in the catalog (one BatchGet) and a trip to several countries to a region (one Query), turn every package specification
  * into a promo code and, when it names a traveler or is a classic grant, a package queue entry; plan the
  * departure events. One transaction writes it all, with the request signature's single-use record when given
  * (a reused signature refuses the whole write with `signature_reused`), and the confirmation email request when
@@ -55,11 +55,14 @@ export const createBooking = async (
   const entries = request.package_specifications;
   const packageIds = entries.flatMap((entry) => (entry.package_id ? [entry.package_id] : []));
   const catalog = packageIds.length > 0 ? await deps.catalog.findPackages(packageIds) : new Map();
+  const specifications = entries.map((entry, index) => specificationFromEntry(entry, catalog, `package_specifications.${index}`));
+  // The regions are read (one Query) only when an entry is a trip to several countries (decision F153).
+  const regions = specifications.some((specification) => tripCountries(specification)) ? await deps.catalog.listRegions() : [];
 
   const promoCodes: PromoCode[] = [];
   const queues: PackageQueueEntry[] = [];
   entries.forEach((entry, index) => {
-    const specification = specificationFromEntry(entry, catalog, `package_specifications.${index}`);
+    const specification = withTripRegion(specifications[index]!, regions);
     const esimType = entry.esim_type ?? 'universal';
     const email = entry.email ?? (esimType === 'classic' && !entry.external_user_id ? request.email : null) ?? null;
     const namesTraveler = Boolean(entry.external_user_id) || Boolean(email);

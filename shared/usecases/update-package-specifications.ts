@@ -1,7 +1,7 @@
 // use case → replace the package specification of a booking's promo codes (all of them, or one by uuid).
 import type { Booking, PackageSpecification } from '#shared/domain/booking';
 import type { PromoPackageSpecificationOutput } from '#shared/domain/package-schemas';
-import { specificationFromUpdate, withDestination, type PackageCatalog } from '#shared/domain/package-specification';
+import { specificationFromUpdate, tripCountries, withDestination, withTripRegion, type PackageCatalog } from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import { canonicalUuid, isUuid } from '#shared/domain/uuid';
 import { findBooking } from '#shared/usecases/find-booking';
@@ -43,7 +43,8 @@ export const updatePackageSpecifications = async (
   }
 
   const catalog = input.specification.package_id ? await deps.catalog.findPackages([input.specification.package_id]) : new Map();
-  const specification = specificationFromUpdate(input.specification, catalog);
+  const requested = specificationFromUpdate(input.specification, catalog);
+  const specification = tripCountries(requested) ? withTripRegion(requested, await deps.catalog.listRegions()) : requested;
   const now = deps.clock.now().toISOString();
   const targetIds = new Set(targets.map((promo) => promo.uuid));
   let updatedCount = 0;

@@ -137,6 +137,42 @@ describe('Destinations', () => {
     expect(redeemed[1]!.body.data.current_esim_packages.map((p: { destination: string }) => p.destination)).toEqual(['XEU', 'XAS']);
   });
 
+  it('provisions a trip to several countries in the smallest region covering them all, also after an update call', async () => {
+    // Prepare
+    const traveler = `trip-${Date.now()}`;
+    const body = makeBookingRequest({
+      package_specifications: [
+        { destination: ['FRA', 'ITA'], size: '5GB', external_user_id: traveler },
+        { destination: ['CDG', 'JFK'], size: '5GB' },
+        { destination: ['FRA', 'QQQ'], size: '5GB' },
+        { destination: ['CDG', 'ORY'], size: '5GB' },
+      ],
+    });
+
+    // Act
+    const booked = await client.send('POST', '/bookings', { body });
+    const [trip] = booked.body.data[0].package_queues as Array<{ uuid: string }>;
+    const redeemed = await client.send('POST', '/native/redeem-package', { body: { external_user_id: traveler, package_queue_id: trip!.uuid } });
+    const updated = await client.send('PUT', `/bookings/${booked.body.data[0].booking_id}/updatePackageSpecifications`, {
+      body: { package_specification: { package_type: 'data-limited', size: '1GB', destination: ['DEU', 'ESP'] } },
+    });
+
+    // Assess: Europe for France and Italy, Global for France and the United States; an unknown code or one country: no region
+    expect(booked.status).toBe(201);
+    const promoCodes = booked.body.data[0].promo_codes as Array<{ iso3: string; destination: string[] }>;
+    expect(promoCodes.map((p) => p.iso3)).toEqual(['XEU', 'XGL', 'FRA', 'FRA']);
+    expect(promoCodes[0]!.destination).toEqual(['FRA', 'ITA']);
+    expect(redeemed.status).toBe(200);
+    expect(redeemed.body.data.current_esim_packages.map((p: { destination: string }) => p.destination)).toEqual(['XEU']);
+    expect(updated.status).toBe(200);
+    expect(updated.body.data.promo_codes.map((p: { iso3: string; status: string }) => [p.status, p.iso3])).toEqual([
+      ['redeemed', 'XEU'],
+      ['unredeemed', 'XEU'],
+      ['unredeemed', 'XEU'],
+      ['unredeemed', 'XEU'],
+    ]);
+  });
+
   it.each(['XYZ', 'QQ', 'atlantis', 'a'.repeat(300), '%F0%9F%8C%8D'])('answers an unknown id %s with 404 destination_not_found', async (id) => {
     const response = await client.send('GET', `/destinations/${id}`);
 

@@ -22,7 +22,7 @@ const depsAt = (now: string) => {
     bookings: { create: async (input: unknown) => void stored.push(input) } as unknown as CreateBookingDeps['bookings'],
     partners: { getProfile: async () => makePartnerProfile() } as unknown as CreateBookingDeps['partners'],
     brands: { exists: async () => true },
-    catalog: { findPackages: async () => new Map() },
+    catalog: { findPackages: async () => new Map(), listRegions: async () => [] },
     clock: { now: () => new Date(now) },
     esimInstalled: async () => false,
   };

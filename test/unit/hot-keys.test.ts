@@ -69,7 +69,7 @@ const setUp = () => {
         bookings,
         partners: { getProfile: async () => partner },
         brands: { exists: async () => true },
-        catalog: { findPackages: async () => new Map() },
+        catalog: { findPackages: async () => new Map(), listRegions: async () => [] },
         clock,
         esimInstalled,
       },

@@ -5,6 +5,8 @@ import {
   destinationOf,
   specificationFromEntry,
   specificationFromUpdate,
+  tripCountries,
+  withTripRegion,
 } from '#shared/domain/package-specification';
 
 const makeCatalogPackage = (overrides: Partial<CatalogPackage> = {}): CatalogPackage => ({
@@ -91,5 +93,30 @@ describe('the country a specification provisions (decision 15)', () => {
 
     expect(updated.iso3).toBe('GBR');
     expect([chosen.destination, chosen.iso3, destinationOf(chosen)]).toEqual(['DE', 'DEU', 'DEU']);
+  });
+});
+
+describe('a trip to several countries (decision F153)', () => {
+  const regions = [
+    { code: 'XGL', countries: ['FRA', 'ITA', 'USA', 'DEU'] },
+    { code: 'XEU', countries: ['FRA', 'ITA', 'DEU'] },
+    { code: 'XAM', countries: ['USA'] },
+  ];
+  const booked = (destination: string[]) => specificationFromEntry({ destination }, new Map(), 'package_specifications[0]');
+
+  it('is provisioned in the smallest region that covers every country, airports read as their country', () => {
+    expect(withTripRegion(booked(['FRA', 'ITA']), regions).iso3).toBe('XEU');
+    expect(withTripRegion(booked(['CDG', 'JFK']), regions).iso3).toBe('XGL');
+  });
+
+  it('stays with its first country when no region covers it, or a code names no country', () => {
+    expect(withTripRegion(booked(['FRA', 'JPN']), regions).iso3).toBe('FRA');
+    expect(tripCountries(booked(['FRA', 'QQQ']))).toBeNull();
+    expect(tripCountries(booked(['XEU', 'USA']))).toBeNull();
+  });
+
+  it('is no trip when every code names one country', () => {
+    expect(tripCountries(booked(['CDG', 'ORY', 'FR']))).toBeNull();
+    expect(withTripRegion(booked(['CDG', 'ORY']), regions).iso3).toBe('FRA');
   });
 });

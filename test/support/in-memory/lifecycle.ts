@@ -41,7 +41,7 @@ export const bookWith =
       {
         ...deps,
         brands: { exists: async () => true },
-        catalog: { findPackages: async () => new Map() },
+        catalog: { findPackages: async () => new Map(), listRegions: async () => [] },
         esimInstalled: esimInstalledAmong(deps.travelers),
       },
     );
