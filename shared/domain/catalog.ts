@@ -47,6 +47,14 @@ export interface DestinationSummary {
   bundle_count: number;
 }
 
+/** A region as the traveler's pages and provisioning read it: its id, its X-range code, its names and countries. */
+export interface CatalogRegion {
+  id: string;
+  code: string;
+  names: DestinationSummary['names'];
+  countries: string[];
+}
+
 export interface DestinationRecord extends DestinationSummary {
   bundles: BundleRecord[];
 }

@@ -93,13 +93,14 @@ export const dynamoCatalogStore = (client: DynamoDBDocumentClient, tableName: st
           TableName: tableName,
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
           ExpressionAttributeValues: { ':pk': keys.catalogDestinations, ':first': 'DESTINATION#a', ':last': 'DESTINATION#z\uffff' },
-          ExpressionAttributeNames: { '#destination': 'destination', '#type': 'type' },
-          ProjectionExpression: '#destination.iso3, #destination.countries, #destination.#type',
+          ExpressionAttributeNames: { '#destination': 'destination' },
+          // The summary only: a region's bundles stay behind (a region item is mostly its country list anyway).
+          ProjectionExpression: '#destination',
         }),
       );
       return (result.Items ?? []).flatMap(({ destination }) =>
         destination?.type === 'region' && typeof destination.iso3 === 'string'
-          ? [{ code: destination.iso3, countries: destination.countries ?? [] }]
+          ? [{ id: destination.id, code: destination.iso3, names: destination.names ?? null, countries: destination.countries ?? [] }]
           : [],
       );
     },

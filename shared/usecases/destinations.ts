@@ -4,15 +4,17 @@ import { NotFoundError } from '#shared/errors';
 import type { DestinationCatalog } from '#shared/usecases/ports/catalog';
 
 /** Every destination, countries (by ISO3) first, then regions, each group in id order. */
-export const listDestinations = async (deps: { catalog: DestinationCatalog }): Promise<DestinationSummary[]> =>
+export const listDestinations = async (deps: { catalog: Pick<DestinationCatalog, 'listDestinations'> }): Promise<DestinationSummary[]> =>
   (await deps.catalog.listDestinations()).sort((a, b) => (a.type === b.type ? a.id.localeCompare(b.id) : a.type === 'country' ? -1 : 1));
 
-/** A region's id from its X-code: the list is one Query of the bounded destination collection. */
-const regionIdOf = async (code: string, deps: { catalog: DestinationCatalog }): Promise<string | undefined> =>
-  (await deps.catalog.listDestinations()).find((destination) => destination.type === 'region' && destination.iso3 === code)?.id;
+type FindDestinationDeps = { catalog: Pick<DestinationCatalog, 'getDestination' | 'listRegions'> };
+
+/** A region's id from its X-code: one Query of the regions (at most 50), not of every destination. */
+const regionIdOf = async (code: string, deps: FindDestinationDeps): Promise<string | undefined> =>
+  (await deps.catalog.listRegions()).find((region) => region.code === code)?.id;
 
 /** One destination with its bundles; `id` is an ISO3 or ISO2 country code (any case), a region id or a region's code. */
-export const findDestination = async (id: string, deps: { catalog: DestinationCatalog }): Promise<DestinationRecord> => {
+export const findDestination = async (id: string, deps: FindDestinationDeps): Promise<DestinationRecord> => {
   const normalized = normalizeDestinationId(id);
   let found = normalized ? await deps.catalog.getDestination(normalized) : undefined;
   // A country may hold an X-code too (Kosovo is XKK in i18n-iso-countries), so the stored id is tried first.

@@ -17,7 +17,7 @@ export const showTravelerHome = async (
   return { view, brand };
 };
 
-/** The catalog's names of regions by id, per language; countries are named from ISO 3166 when a page is rendered. */
+/** The catalog's names of regions by id and by code, per language; countries are named from ISO 3166 when a page is rendered. */
 export type RegionNames = Record<string, DestinationSummary['names']>;
 
 const destinationsOf = (view: TravelerHomeView): string[] => [
@@ -27,15 +27,24 @@ const destinationsOf = (view: TravelerHomeView): string[] => [
 
 /**
  * Input: the session. Output: the home view, its brand, and the names of the regions among its packages'
- * destinations (a package bought for a region carries the region's id): one catalog read per such region, none
- * for countries.
+ * destinations (a package provisioned for a region carries the region's code, XEU; older ones its id): one read of
+ * the catalog's regions when there is such a package, none for countries.
  */
 export const showTravelerHomePage = async (
   input: { session: TravelerSession },
-  deps: Parameters<typeof showTravelerHome>[1] & { catalog: Pick<DestinationCatalog, 'getDestination'> },
+  deps: Parameters<typeof showTravelerHome>[1] & { catalog: Pick<DestinationCatalog, 'listRegions'> },
 ): Promise<{ view: TravelerHomeView; brand: Brand | undefined; regionNames: RegionNames }> => {
   const { view, brand } = await showTravelerHome(input, deps);
-  const regionIds = [...new Set(destinationsOf(view))].filter((code) => !isCountryCode(code));
-  const regions = await Promise.all(regionIds.map((id) => deps.catalog.getDestination(id)));
-  return { view, brand, regionNames: Object.fromEntries(regions.flatMap((region) => (region ? [[region.id, region.names]] : []))) };
+  const hasRegion = destinationsOf(view).some((code) => !isCountryCode(code));
+  const regions = hasRegion ? await deps.catalog.listRegions() : [];
+  return {
+    view,
+    brand,
+    regionNames: Object.fromEntries(
+      regions.flatMap((region) => [
+        [region.id, region.names],
+        [region.code, region.names],
+      ]),
+    ),
+  };
 };

@@ -30,6 +30,7 @@ const europe = makeFranceRecord({
 const catalog: DestinationCatalog = {
   listDestinations: async () => [france, europe],
   getDestination: async (id) => [france, europe].find((destination) => destination.id === id),
+  listRegions: async () => [{ id: europe.id, code: 'XEU', names: europe.names, countries: europe.countries }],
 };
 
 const session: TravelerSession = {
