@@ -24,8 +24,11 @@ export const updatePackageSpecification = packageSpecificationUpdated;
 export const listDestinations = 'Destinations retrieved successfully.';
 export const getDestination = 'Destination retrieved successfully.';
 export const listCompatibleDevices = 'Compatible devices retrieved successfully.';
-export const checkDeviceCompatibility = ({ is_compatible }: { is_compatible: boolean }) =>
-  is_compatible ? 'The device supports eSIM.' : 'The device cannot use an eSIM.';
+export const checkDeviceCompatibility = ({ is_compatible, reason_code }: { is_compatible: boolean; reason_code?: string | null }) => {
+  if (is_compatible) return 'The device supports eSIM.';
+  // An unlisted device may still have an eSIM (its reason says how to check): not "cannot".
+  return reason_code === 'unknown_device' ? 'The device is not on the list of eSIM-capable devices.' : 'The device cannot use an eSIM.';
+};
 export const ingestFact = ({ duplicate }: { duplicate: boolean }) => (duplicate ? 'Fact already recorded; nothing changed.' : 'Fact recorded.');
 export const nativeUserDashboard = 'User dashboard retrieved successfully.';
 export const nativeInstructions = 'Installation instructions generated successfully.';

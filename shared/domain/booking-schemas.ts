@@ -2,9 +2,10 @@
 import * as v from 'valibot';
 import { MAX_BOOKING_REFERENCE_LENGTH } from '#shared/domain/booking-limits';
 import { parseIsoDateTime } from '#shared/domain/dates';
-import { destinationCode, DestinationSchema, packageDuration, size } from '#shared/domain/package-schemas';
+import { DestinationSchema, packageDuration, size } from '#shared/domain/package-schemas';
 import {
   caseInsensitivePicklist,
+  DESTINATION_PATTERN,
   emailAddress,
   esimTypes,
   externalUserIdField,
@@ -29,7 +30,12 @@ export const PackageSpecificationEntrySchema = plainObject(
     esim_type: v.nullish(caseInsensitivePicklist('esim_type', esimTypes)),
     expires_at: v.nullish(isoDateTime('expires_at')),
     destination: v.nullish(DestinationSchema),
-    iata_code: v.nullish(destinationCode),
+    iata_code: v.nullish(
+      v.pipe(
+        v.string('iata_code must be a string.'),
+        v.regex(DESTINATION_PATTERN, 'iata_code must be 2 or 3 upper-case letters (an IATA airport code).'),
+      ),
+    ),
     size: v.nullish(size),
     package_id: v.nullish(text('package_id', 1, 100)),
     bundle_id: v.nullish(text('bundle_id', 1, 100)),

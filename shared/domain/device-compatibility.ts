@@ -124,10 +124,14 @@ const lookUp = (brand: string, model: string): EsimDevice | undefined => {
   return index.get(`${b}|${m}`) ?? (m.startsWith(b) ? index.get(`${b}|${m.slice(b.length)}`) : undefined);
 };
 
+/** The OS family by its name's words, so "iOS 17", "Apple iOS" and "iPadOS" read as iOS ("KaiOS" does not). */
 const osFamily = (os: string): 'apple' | 'android' | undefined => {
-  const key = deviceKey(os);
-  if (key === 'ios' || key === 'ipados') return 'apple';
-  if (key === 'android' || key === 'harmonyos') return 'android';
+  const words = os
+    .normalize('NFKD')
+    .toLowerCase()
+    .split(/[^a-z]+/);
+  if (words.some((word) => word === 'ios' || word === 'ipados' || word === 'iphoneos')) return 'apple';
+  if (words.some((word) => word === 'android' || word === 'harmonyos')) return 'android';
   return undefined;
 };
 

@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { DESTINATION_PATTERN, externalUserIdField, sizeField } from '#shared/domain/schema-fields';
 import { isIsoDateTime } from '#shared/domain/dates';
+import { iso3Of } from '#shared/domain/package-specification';
 
 const isPlainObject = (input: unknown): input is Record<string, unknown> => typeof input === 'object' && input !== null && !Array.isArray(input);
 
@@ -25,10 +26,17 @@ const id = (field: string, max = 255) =>
     v.maxLength(max, `${field} must be at most ${max} characters.`),
   );
 
+/**
+ * A place a traveler chose or paid for: a country (ISO3, or ISO2 read as its ISO3) or a region's code, as the
+ * service provisions it. An airport or unknown code is refused here: a booking's `destination` resolves airports
+ * (decision 15), but a traveler picks from the countries and regions the app offers.
+ */
 const destination = /* @__PURE__ */ (() =>
   v.pipe(
     v.string('destination must be a string.'),
     v.regex(DESTINATION_PATTERN, 'destination must be 2 or 3 upper-case letters (ISO3 country code).'),
+    v.check((code) => iso3Of(code) !== null, "destination must be a country's ISO3 (or ISO2) code or a region's code such as XEU."),
+    v.transform((code) => iso3Of(code) as string),
   ))();
 const amount = /* @__PURE__ */ (() =>
   v.pipe(

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { DESTINATION_PATTERN, packageTypes, plainObject, sizeField, text } from '#shared/domain/schema-fields';
 
-export const destinationCode = v.pipe(
+const destinationCode = v.pipe(
   v.string('destination must be a string or an array of strings.'),
   v.regex(DESTINATION_PATTERN, 'Each destination must be 2 or 3 upper-case letters (ISO3 country or IATA code).'),
 );

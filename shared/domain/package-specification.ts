@@ -77,37 +77,46 @@ export const iso3Of = (destination: string | string[] | null): string | null => 
 };
 
 /**
- * The country a stored destination names (decision 15): a country code or region as itself, else the country of the
- * airport with that IATA code (PER is Peru here); an `iata_code` names an airport only (PER is Perth).
+ * The country a stored destination names (decision 15). Each field reads its own kind of code first: a `destination`
+ * is a country code or region as itself, else an airport's country (PER is Peru); an `iata_code` is an airport's
+ * country, else a country or region code as itself (PER is Perth, DEU no airport and so Germany).
  */
 export const countryOf = (destination: string | string[] | null, given: 'destination' | 'iata_code' = 'destination'): string | null => {
   const first = firstOf(destination);
   if (!first) return null;
-  if (given === 'iata_code') return countryOfAirport(first);
+  if (given === 'iata_code') return countryOfAirport(first) ?? iso3Of(first);
   return iso3Of(first) ?? (first.length === 3 ? countryOfAirport(first) : null);
 };
 
 /**
- * The distinct countries of a multi-destination trip when it spans several and each code names one (airports as
- * their country); null otherwise, also when a code is a region or names nothing (nothing is guessed).
+ * The distinct places (countries, regions) of a multi-destination trip when it names several and each code names
+ * one (airports as their country); null otherwise, also when a code names nothing (nothing is guessed).
  */
-export const tripCountries = (spec: Pick<PackageSpecification, 'destination'>): string[] | null => {
+export const tripPlaces = (spec: Pick<PackageSpecification, 'destination'>): string[] | null => {
   if (!Array.isArray(spec.destination)) return null;
-  const countries = spec.destination.map((code) => countryOf(code));
-  if (countries.some((country) => country === null || REGION_CODE_PATTERN.test(country))) return null;
-  const distinct = [...new Set(countries as string[])];
+  const places = spec.destination.map((code) => countryOf(code));
+  if (places.some((place) => place === null)) return null;
+  const distinct = [...new Set(places as string[])];
   return distinct.length > 1 ? distinct : null;
 };
 
 /**
- * A trip to several countries is provisioned in the smallest region that covers them all (decision F153): one
- * eSIM package that works in each. Without such a region it stays with its first country, as before.
+ * A trip to several places is provisioned in the smallest region that covers them all (decision F153): one eSIM
+ * package that works in each; a region in the trip stands for its countries. Without such a region, or with a
+ * region code the catalog does not know, it keeps its first code, as before.
  */
 export const withTripRegion = (spec: PackageSpecification, regions: readonly RegionCoverage[]): PackageSpecification => {
-  const countries = tripCountries(spec);
-  if (!countries) return spec;
+  const places = tripPlaces(spec);
+  if (!places) return spec;
+  const countries = new Set<string>();
+  for (const place of places) {
+    // Kosovo's XKK is a country code in the X-range: a country code is never read as a region.
+    const members = isCountryCode(place) ? [place] : regions.find((region) => region.code === place)?.countries;
+    if (!members) return spec;
+    for (const country of members) countries.add(country);
+  }
   const covering = regions
-    .filter((region) => countries.every((country) => region.countries.includes(country)))
+    .filter((region) => [...countries].every((country) => region.countries.includes(country)))
     .sort((a, b) => a.countries.length - b.countries.length || a.code.localeCompare(b.code))[0];
   return covering ? { ...spec, iso3: covering.code } : spec;
 };

@@ -4,7 +4,7 @@ import { checkReturnAfterDefaultedDeparture, type BookingOutput } from '#shared/
 import { utcDate } from '#shared/domain/dates';
 import { defaultDepartureEventSettings, departureEvent, planDepartureEvents } from '#shared/domain/departure-events';
 import { promoCodeValue, uuidv4, uuidv7 } from '#shared/domain/ids';
-import { specificationFromEntry, tripCountries, withTripRegion, type PackageCatalog } from '#shared/domain/package-specification';
+import { specificationFromEntry, tripPlaces, withTripRegion, type PackageCatalog } from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import { confirmationRequests } from '#shared/usecases/booking-confirmation';
 import type { BookingStore } from '#shared/usecases/ports/bookings';
@@ -57,7 +57,7 @@ export const createBooking = async (
   const catalog = packageIds.length > 0 ? await deps.catalog.findPackages(packageIds) : new Map();
   const specifications = entries.map((entry, index) => specificationFromEntry(entry, catalog, `package_specifications.${index}`));
   // The regions are read (one Query) only when an entry is a trip to several countries (decision F153).
-  const regions = specifications.some((specification) => tripCountries(specification)) ? await deps.catalog.listRegions() : [];
+  const regions = specifications.some((specification) => tripPlaces(specification)) ? await deps.catalog.listRegions() : [];
 
   const promoCodes: PromoCode[] = [];
   const queues: PackageQueueEntry[] = [];

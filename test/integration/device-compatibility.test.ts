@@ -45,7 +45,10 @@ describe('Device compatibility', () => {
     ['Samsung', 'galaxy-s20+', 'Android'],
     ['moto', 'Razr 40 Ultra', 'Android'],
     ['Google', 'pixel 4a (5g)', 'Android'],
-  ])('matches %s %s ignoring case, spaces and punctuation', async (brand, model, os) => {
+    ['Apple', 'iPhone 15 Pro', 'iOS 17'],
+    ['Apple', 'iPhone 15 Pro', 'Apple iOS'],
+    ['Google', 'Pixel 8', 'Android 14'],
+  ])('matches %s %s on %s ignoring case, spaces, punctuation and words around the OS name', async (brand, model, os) => {
     const response = await check(makeDevice({ phone_brand: brand, phone_model: model, phone_os: os, os_version: '15' }));
 
     expect(response.status).toBe(200);
@@ -58,6 +61,8 @@ describe('Device compatibility', () => {
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({ is_compatible: false, reason_code: 'unknown_device', device: null });
     expect(response.body.data.reason).toContain('Nokia 3310');
+    // Unlisted is not "cannot": the message agrees with the reason, which says how to check.
+    expect(response.body.message).toBe('The device is not on the list of eSIM-capable devices.');
   });
 
   it.each([
@@ -73,10 +78,11 @@ describe('Device compatibility', () => {
     expect(response.body.data.reason_code).toBe(compatible ? null : 'os_version_too_old');
   });
 
-  it('refuses a device reported with another OS family', async () => {
-    const response = await check(makeDevice({ phone_os: 'Android' }));
+  it.each(['Android', 'KaiOS'])('refuses a device reported with another OS family: %s', async (os) => {
+    const response = await check(makeDevice({ phone_os: os }));
 
     expect(response.body.data).toMatchObject({ is_compatible: false, reason_code: 'os_mismatch' });
+    expect(response.body.message).toBe('The device cannot use an eSIM.');
   });
 
   it.each([

@@ -176,6 +176,13 @@ describe('POST /native/instructions', () => {
     expect(response.body.error).toMatchObject({ code: 'validation_error', details: [expect.objectContaining({ path })] });
   });
 
+  it('says an empty deviceType is to be left out, not that it is required', async () => {
+    const response = await instructions({ external_user_id: 'anyone', ...iphone, deviceType: '' });
+
+    expect(response.status).toBe(400);
+    expect(response.body.error.details).toEqual([expect.objectContaining({ path: 'deviceType', message: expect.stringContaining('leave it out') })]);
+  });
+
   it('refuses a body that is not a JSON object', async () => {
     const response = await instructions([{ external_user_id: 'anyone', ...iphone }]);
     expect(response.status).toBe(400);

@@ -80,6 +80,14 @@ describe('Booking request schema', () => {
     ).toBe(true);
   });
 
+  it('names iata_code, not destination, when an iata_code is no string', () => {
+    const request = makeBookingRequest({ package_specifications: [makePackageSpecification({ iata_code: ['CDG'] })] });
+
+    const issue = v.safeParse(BookingRequestSchema, request).issues?.[0];
+
+    expect(issue?.message).toBe('iata_code must be a string.');
+  });
+
   it('counts lengths in characters, not UTF-16 units: 100 characters outside the BMP are a valid last_name', () => {
     const astral = '\u{20BB7}';
 

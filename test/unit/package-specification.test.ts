@@ -5,7 +5,7 @@ import {
   destinationOf,
   specificationFromEntry,
   specificationFromUpdate,
-  tripCountries,
+  tripPlaces,
   withTripRegion,
 } from '#shared/domain/package-specification';
 
@@ -57,9 +57,11 @@ describe('the country a specification provisions (decision 15)', () => {
     [{ destination: ['JFK', 'CDG'] }, 'USA'],
     // As a destination, a code that is both a country and an airport is the country (PER: Peru, Perth's airport).
     [{ destination: 'PER' }, 'PER'],
-    // As iata_code it is the airport.
+    // As iata_code it is the airport; a code no airport has is read as the country or region it names.
     [{ iata_code: 'PER' }, 'AUS'],
-    [{ iata_code: 'FR' }, null],
+    [{ iata_code: 'DEU' }, 'DEU'],
+    [{ iata_code: 'FR' }, 'FRA'],
+    [{ iata_code: 'QQQ' }, null],
     [{ destination: 'ITA', iata_code: 'CDG' }, 'ITA'],
     [{ destination: 'QQQ' }, null],
     [{}, null],
@@ -72,12 +74,10 @@ describe('the country a specification provisions (decision 15)', () => {
     );
   });
 
-  it('provisions an airport booking in its country, and an unknown code as sent', () => {
+  it('provisions a booking where its iso3 says, and an unknown code as sent', () => {
     expect(destinationOf(fromEntry({ iata_code: 'JFK' }))).toBe('USA');
+    expect(destinationOf(fromEntry({ iata_code: 'FR' }))).toBe('FRA');
     expect(destinationOf(fromEntry({ destination: 'QQQ' }))).toBe('QQQ');
-    // ABW is Aruba's country code and no airport's: as iata_code it names no country, so it is not guessed as one.
-    expect(fromEntry({ iata_code: 'ABW' }).iso3).toBeNull();
-    expect(destinationOf(fromEntry({ iata_code: 'ABW' }))).toBe('ABW');
   });
 
   it('reads a specification stored before airports were resolved from its country code alone', () => {
@@ -98,8 +98,8 @@ describe('the country a specification provisions (decision 15)', () => {
 
 describe('a trip to several countries (decision F153)', () => {
   const regions = [
-    { code: 'XGL', countries: ['FRA', 'ITA', 'USA', 'DEU'] },
-    { code: 'XEU', countries: ['FRA', 'ITA', 'DEU'] },
+    { code: 'XGL', countries: ['FRA', 'ITA', 'USA', 'DEU', 'XKK'] },
+    { code: 'XEU', countries: ['FRA', 'ITA', 'DEU', 'XKK'] },
     { code: 'XAM', countries: ['USA'] },
   ];
   const booked = (destination: string[]) => specificationFromEntry({ destination }, new Map(), 'package_specifications[0]');
@@ -109,14 +109,23 @@ describe('a trip to several countries (decision F153)', () => {
     expect(withTripRegion(booked(['CDG', 'JFK']), regions).iso3).toBe('XGL');
   });
 
-  it('stays with its first country when no region covers it, or a code names no country', () => {
+  it('reads a region in the trip as its countries, whatever the order', () => {
+    expect(withTripRegion(booked(['FRA', 'XEU']), regions).iso3).toBe('XEU');
+    expect(withTripRegion(booked(['XEU', 'FRA']), regions).iso3).toBe('XEU');
+    expect(withTripRegion(booked(['XEU', 'USA']), regions).iso3).toBe('XGL');
+    // Kosovo's XKK is a country code in the X-range, not a region.
+    expect(withTripRegion(booked(['XKK', 'FRA']), regions).iso3).toBe('XEU');
+  });
+
+  it('keeps its first code when no region covers it, or a code names nothing the catalog knows', () => {
     expect(withTripRegion(booked(['FRA', 'JPN']), regions).iso3).toBe('FRA');
-    expect(tripCountries(booked(['FRA', 'QQQ']))).toBeNull();
-    expect(tripCountries(booked(['XEU', 'USA']))).toBeNull();
+    expect(withTripRegion(booked(['XQQ', 'FRA']), regions).iso3).toBe('XQQ');
+    expect(tripPlaces(booked(['QQQ', 'FRA']))).toBeNull();
+    expect(booked(['QQQ', 'FRA']).iso3).toBeNull();
   });
 
   it('is no trip when every code names one country', () => {
-    expect(tripCountries(booked(['CDG', 'ORY', 'FR']))).toBeNull();
+    expect(tripPlaces(booked(['CDG', 'ORY', 'FR']))).toBeNull();
     expect(withTripRegion(booked(['CDG', 'ORY']), regions).iso3).toBe('FRA');
   });
 });

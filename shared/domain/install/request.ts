@@ -4,11 +4,11 @@ import { externalUserIdField, plainObject } from '#shared/domain/schema-fields';
 import { instructionFormats } from '#shared/domain/install/instructions';
 import { LocaleSchema } from '#shared/domain/locale';
 
-const text = (field: string, max: number) =>
+const text = (field: string, max: number, whenEmpty = `${field} is required.`) =>
   v.pipe(
     v.string(`${field} must be a string.`),
     v.trim(),
-    v.minLength(1, `${field} is required.`),
+    v.minLength(1, whenEmpty),
     v.maxLength(max, `${field} must be at most ${max} characters.`),
   );
 
@@ -26,7 +26,7 @@ export const InstallInstructionsRequestSchema = plainObject(
       ),
       'json',
     ),
-    deviceType: v.nullish(text('deviceType', 50)),
+    deviceType: v.nullish(text('deviceType', 50, 'deviceType must not be empty: leave it out when the device type is unknown.')),
     locale: v.nullish(LocaleSchema),
   },
   'The request body must be a JSON object with external_user_id, deviceName, os and osVersion.',
