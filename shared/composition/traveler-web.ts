@@ -29,6 +29,8 @@ export const webTravelers = /* @__PURE__ */ (() =>
   lifecycleTravelerHomes({
     travelers: dynamoTravelerStore(documentClient, config.tableName()),
     bookings: dynamoBookingStore(documentClient, config.tableName()),
+    // The same cached directory as the pages' standing check: a grant's default size costs no read of its own.
+    partners: webSignIns.partners,
     clock: serviceClock,
   }))();
 /** Who a redirect token is for: the traveler store alone. */

@@ -49,7 +49,8 @@ export type PackageSpecificationEntryOutput = v.InferOutput<typeof PackageSpecif
 
 const instantOf = (value: string): number => parseIsoDateTime(value)?.instant.getTime() ?? Number.NaN;
 
-const RETURN_AFTER_DEPARTURE = 'return_date must be after departure_date (today, when departure_date is left to the server).';
+const RETURN_AFTER_DEPARTURE = 'return_date must be after departure_date.';
+const RETURN_AFTER_DEFAULTED_DEPARTURE = 'return_date must be after today: departure_date was left out, so the booking departs today.';
 
 /**
  * A booking without departure_date departs today, by the clock of whoever creates it (`today`, YYYY-MM-DD in UTC):
@@ -58,7 +59,7 @@ const RETURN_AFTER_DEPARTURE = 'return_date must be after departure_date (today,
  */
 export const checkReturnAfterDefaultedDeparture = (request: Pick<BookingOutput, 'departure_date' | 'return_date'>, today: string): void => {
   if (request.departure_date || !request.return_date || instantOf(request.return_date) > instantOf(today)) return;
-  throw new ValidationError(RETURN_AFTER_DEPARTURE, [{ path: 'return_date', message: RETURN_AFTER_DEPARTURE }]);
+  throw new ValidationError(RETURN_AFTER_DEFAULTED_DEPARTURE, [{ path: 'return_date', message: RETURN_AFTER_DEFAULTED_DEPARTURE }]);
 };
 
 export const BookingRequestSchema = v.pipe(

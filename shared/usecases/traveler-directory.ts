@@ -1,5 +1,8 @@
 // use case → the web app's traveler ports bound to the traveler lifecycle: who a redirect token is for, and what the
 // home page shows (the traveler's package queue entries from their bookings).
+import { entryState } from '#shared/domain/booking';
+import { defaultPackageSize } from '#shared/domain/partner';
+import { needsDefaultSize } from '#shared/domain/package-specification';
 import { ConflictError } from '#shared/errors';
 import { queueEntriesOf } from '#shared/usecases/classic-grants';
 import { currentEsim, currentEsimPackages } from '#shared/usecases/traveler-overview';
@@ -74,10 +77,18 @@ export const lifecycleTravelerDirectory = (deps: Pick<Deps, 'travelers' | 'clock
   },
 });
 
-/** What the home, shop and install pages show of a traveler: the traveler, their queue entries and newest booking. */
-export const lifecycleTravelerHomes = (deps: Deps): TravelerHomeSource & TravelerEsimSource => ({
+/**
+ * What the home, shop and install pages show of a traveler: the traveler, their queue entries and newest booking.
+ * An entry reads as its partner sees it (expired past `expires_at`, decision F27) and with the size it will be
+ * provisioned with (the partner's default size when it names none, F145: one cached profile read).
+ */
+export const lifecycleTravelerHomes = (deps: Deps & Pick<LifecycleDeps, 'partners'>): TravelerHomeSource & TravelerEsimSource => ({
   async load(partnerId, externalUserId): Promise<TravelerHomeView> {
     const { traveler, entries, newest } = await readTraveler(deps, partnerId, externalUserId);
+    const now = deps.clock.now();
+    const defaultSize = entries.some(({ entry }) => needsDefaultSize(entry.package_specification))
+      ? defaultPackageSize(await deps.partners.getProfile(partnerId))
+      : null;
     return {
       externalUserId,
       locale: newest?.locale ?? null,
@@ -85,11 +96,11 @@ export const lifecycleTravelerHomes = (deps: Deps): TravelerHomeSource & Travele
       packageQueues: entries.map(({ entry }) => ({
         uuid: entry.uuid,
         esim_type: entry.esim_type,
-        status: entry.status,
+        status: entryState(entry, now),
         expires_at: entry.expires_at,
         package: {
           package_type: entry.package_specification.package_type,
-          size: entry.package_specification.size,
+          size: needsDefaultSize(entry.package_specification) ? defaultSize : entry.package_specification.size,
           package_duration: entry.package_specification.package_duration,
           // One destination reads as its resolved country (an airport code as the airport's country); several as given.
           destination: Array.isArray(entry.package_specification.destination)
@@ -97,7 +108,7 @@ export const lifecycleTravelerHomes = (deps: Deps): TravelerHomeSource & Travele
             : (entry.package_specification.iso3 ?? entry.package_specification.destination),
         },
       })),
-      currentEsim: esimOf(traveler, deps.clock.now()),
+      currentEsim: esimOf(traveler, now),
     };
   },
 

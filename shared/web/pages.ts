@@ -27,7 +27,7 @@ const destinationOf = (frame: PageFrame<FrameMessageKey>, entry: QueuedPackageVi
 const dateOf = (frame: PageFrame<FrameMessageKey>, iso: string) =>
   new Intl.DateTimeFormat(frame.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
 
-const statusLabels = { pending: 'statusPending', redeemed: 'statusRedeemed', claimed: 'statusClaimed' } as const;
+const statusLabels = { pending: 'statusPending', redeemed: 'statusRedeemed', claimed: 'statusClaimed', expired: 'statusExpired' } as const;
 
 const queuedCard = (frame: PageFrame<HomeMessageKey>, entry: QueuedPackageView, regionNames: RegionNames): Html => {
   const { t } = frame;

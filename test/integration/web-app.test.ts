@@ -185,6 +185,25 @@ describe('Traveler web app', () => {
       expect(home.headers.get('x-content-type-options')).toBe('nosniff');
     });
 
+    it("leaves a grant past its expires_at out of the waiting packages, and shows a grant without a size with the partner's default size", async () => {
+      const traveler = `trav-${randomUUID()}`;
+      await bookTraveler(service.client, traveler, {
+        locale: 'en',
+        package_specifications: [
+          { esim_type: 'classic', external_user_id: traveler, destination: 'ITA', expires_at: '2020-01-01T00:00:00Z', size: '3GB' },
+          { external_user_id: traveler, destination: 'ESP' },
+        ],
+      });
+      const { cookie } = await signIn(traveler);
+
+      const page = (await (await open(`${service.url}/app`, { headers: { cookie } })).text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+      // As the dashboard and the classic list read it (decision F27): expired, so no longer waiting.
+      expect(page).not.toContain('Italy');
+      expect(page).toMatch(/Spain .*1GB .*Ready to redeem · Universal eSIM/);
+      expect(page).not.toContain('Unlimited');
+    });
+
     it("never lets a session see another partner's traveler with the same external_user_id", async () => {
       const shared = `trav-${randomUUID()}`;
       await bookTraveler(service.otherClient, shared, { package_specifications: [{ destination: 'BRA', size: '2GB', external_user_id: shared }] });

@@ -80,6 +80,14 @@ describe('Booking request schema', () => {
     ).toBe(true);
   });
 
+  it('says return_date must follow the departure_date sent, without the note about a departure left to the server', () => {
+    const request = makeBookingRequest({ departure_date: '2026-12-10T10:00:00Z', return_date: '2026-12-01T10:00:00Z' });
+
+    const issue = v.safeParse(BookingRequestSchema, request).issues?.[0];
+
+    expect(issue?.message).toBe('return_date must be after departure_date.');
+  });
+
   it('names iata_code, not destination, when an iata_code is no string', () => {
     const request = makeBookingRequest({ package_specifications: [makePackageSpecification({ iata_code: ['CDG'] })] });
 

@@ -58,7 +58,8 @@ export interface PromoCodeClaimLookup {
 export interface QueuedPackageView {
   uuid: string;
   esim_type: EsimType;
-  status: PackageQueueEntry['status'];
+  /** As partners read it: `expired` for a pending entry past `expires_at`. */
+  status: PackageQueueEntry['status'] | 'expired';
   expires_at: string | null;
   package: Pick<PackageSpecification, 'package_type' | 'size' | 'package_duration' | 'destination'>;
 }

@@ -52,6 +52,7 @@ export const deHome: HomeMessages = {
   statusPending: 'Bereit zum Einlösen',
   statusRedeemed: 'Eingelöst',
   statusClaimed: 'Abgerufen',
+  statusExpired: 'Abgelaufen',
   esimTypeClassic: 'Klassische eSIM',
   esimTypeUniversal: 'Universelle eSIM',
   signOut: 'Abmelden',

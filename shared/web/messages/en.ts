@@ -51,6 +51,7 @@ export const enHome = {
   statusPending: 'Ready to redeem',
   statusRedeemed: 'Redeemed',
   statusClaimed: 'Claimed',
+  statusExpired: 'Expired',
   esimTypeClassic: 'Classic eSIM',
   esimTypeUniversal: 'Universal eSIM',
   signOut: 'Sign out',

@@ -52,6 +52,7 @@ export const frHome: HomeMessages = {
   statusPending: 'Prêt à être utilisé',
   statusRedeemed: 'Utilisé',
   statusClaimed: 'Récupéré',
+  statusExpired: 'Expiré',
   esimTypeClassic: 'eSIM classique',
   esimTypeUniversal: 'eSIM universelle',
   signOut: 'Se déconnecter',
