@@ -47,6 +47,10 @@ export const checkPayment = (input: Pick<PaymentInput, 'amount' | 'currency'>): 
   return currency;
 };
 
+/** Packages are appended as they are added: the last one on the eSIM with a destination is its newest. */
+const newestDestinationOn = (traveler: Traveler, iccid: string): string | null =>
+  traveler.packages.filter((pkg) => pkg.iccid === iccid && pkg.destination !== null).at(-1)?.destination ?? null;
+
 const pay =
   (kind: 'purchase' | 'topup') =>
   (input: PaymentInput & { iccid?: string | null; packageQueueUuid?: string | null }, deps: LifecycleDeps): Promise<PaymentResult> =>
@@ -81,7 +85,8 @@ const pay =
         const firstPackage = packagePlanOf(specOn(input.destination ?? null));
         ({ traveler, esim, allocated } = await ensureUniversalEsim(deps, traveler, { bookingId: null, orderReference, firstPackage }, now));
       }
-      const destination = input.destination ?? esim.destination ?? null;
+      // A top-up without one adds data where the eSIM already works: its classic destination, else its newest package's.
+      const destination = input.destination ?? esim.destination ?? newestDestinationOn(traveler, esim.iccid);
       const added = await addPackage(
         deps,
         traveler,

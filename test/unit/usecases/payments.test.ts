@@ -118,6 +118,20 @@ describe('Use case: recordTopup', () => {
     expect(topup.pkg).toMatchObject({ iccid: bought.pkg.iccid, source: 'topup' });
   });
 
+  it("adds data where the universal eSIM already works when the payment names no destination: its newest package's", async () => {
+    // Prepare: a package for France, then one for Japan, on the universal eSIM
+    const world = memoryLifecycle();
+    await recordPurchase(makePayment(), world.deps);
+    await recordPurchase(makePayment({ paymentId: 'pay-2', destination: 'JPN' }), world.deps);
+
+    // Act
+    const topup = await recordTopup(makePayment({ paymentId: 'pay-3', destination: undefined }), world.deps);
+
+    // Assess: the package and its event name Japan, never null
+    expect(topup.pkg.destination).toBe('JPN');
+    expect(topup.events[0]?.data).toMatchObject({ destination: 'JPN' });
+  });
+
   it('refuses a top-up of an eSIM the traveler does not have with 404 esim_not_found', async () => {
     const world = memoryLifecycle();
     await recordPurchase(makePayment(), world.deps);
