@@ -47,9 +47,15 @@ export const checkPayment = (input: Pick<PaymentInput, 'amount' | 'currency'>): 
   return currency;
 };
 
-/** Packages are appended as they are added: the last one on the eSIM with a destination is its newest. */
-const newestDestinationOn = (traveler: Traveler, iccid: string): string | null =>
-  traveler.packages.filter((pkg) => pkg.iccid === iccid && pkg.destination !== null).at(-1)?.destination ?? null;
+/**
+ * Where a top-up adds data on an eSIM: the newest package on it still in use (queued or active), else its newest
+ * package. Packages are appended as they are added, so the last one found is the newest.
+ */
+const newestDestinationOn = (traveler: Traveler, iccid: string): string | null => {
+  const onEsim = traveler.packages.filter((pkg) => pkg.iccid === iccid && pkg.destination !== null);
+  const inUse = onEsim.filter((pkg) => pkg.state === 'queued' || pkg.state === 'active');
+  return (inUse.at(-1) ?? onEsim.at(-1))?.destination ?? null;
+};
 
 const pay =
   (kind: 'purchase' | 'topup') =>

@@ -5,7 +5,8 @@ import { dataPercent, durationPercent, universalEsim, usageMeasure, type Esim, t
 import { NotFoundError } from '#shared/errors';
 import { entryState } from '#shared/domain/booking';
 import { travelerWithQueueEntries } from '#shared/usecases/classic-grants';
-import { destinationOf } from '#shared/domain/package-specification';
+import { destinationOf, needsDefaultSize } from '#shared/domain/package-specification';
+import { defaultPackageSize } from '#shared/domain/partner';
 import { travelerNotFound } from '#shared/usecases/travelers';
 import type { LifecycleLookups } from '#shared/usecases/ports/lifecycle';
 
@@ -29,10 +30,14 @@ const meterPercent = (pkg: TravelerPackage, now: Date): number => {
   return usageMeasure(pkg) === 'duration' ? Math.max(dataShare, durationPercent(pkg, now)) : dataShare;
 };
 
+/** Past its `expires_at` an active package reads expired at once, before the sweeper records it (as grants do, F27). */
+const stateAt = (pkg: TravelerPackage, now: Date): TravelerPackage['state'] =>
+  pkg.state === 'active' && pkg.expires_at !== null && Date.parse(pkg.expires_at) <= now.getTime() ? 'expired' : pkg.state;
+
 export const packageView = (pkg: TravelerPackage, now: Date): Out<typeof PackageViewSchema> => ({
   package_id: pkg.package_id,
   iccid: pkg.iccid,
-  status: pkg.state,
+  status: stateAt(pkg, now),
   package_type: pkg.package_type,
   destination: pkg.destination,
   size: pkg.size,
@@ -86,7 +91,8 @@ export const travelerOverview = async (
         esim_type: entry.esim_type,
         status: entryState(entry, now),
         package_type: entry.package_specification.package_type,
-        size: entry.package_specification.size,
+        // The size it will be provisioned with: the partner's default for a grant that names none (F145).
+        size: needsDefaultSize(entry.package_specification) ? defaultPackageSize(partner) : entry.package_specification.size,
         package_duration: entry.package_specification.package_duration,
         destination: destinationOf(entry.package_specification),
         expires_at: entry.expires_at,

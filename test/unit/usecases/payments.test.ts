@@ -132,6 +132,25 @@ describe('Use case: recordTopup', () => {
     expect(topup.events[0]?.data).toMatchObject({ destination: 'JPN' });
   });
 
+  it('skips a newest package that is used up for the newest one still in use', async () => {
+    // Prepare: France still queued, Japan newer but depleted
+    const world = memoryLifecycle();
+    await recordPurchase(makePayment(), world.deps);
+    const japan = await recordPurchase(makePayment({ paymentId: 'pay-2', destination: 'JPN' }), world.deps);
+    const traveler = await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1');
+    const depleted = {
+      ...traveler!,
+      packages: traveler!.packages.map((p) => (p.package_id === japan.pkg.package_id ? { ...p, state: 'depleted' as const } : p)),
+    };
+    await world.deps.travelers.commit({ travelers: [{ before: traveler, after: { ...depleted, version: traveler!.version + 1 } }] });
+
+    // Act
+    const topup = await recordTopup(makePayment({ paymentId: 'pay-3', destination: undefined }), world.deps);
+
+    // Assess
+    expect(topup.pkg.destination).toBe('FRA');
+  });
+
   it('refuses a top-up of an eSIM the traveler does not have with 404 esim_not_found', async () => {
     const world = memoryLifecycle();
     await recordPurchase(makePayment(), world.deps);
