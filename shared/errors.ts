@@ -27,6 +27,7 @@ export const errorCodes = {
   invalid_logo: { status: 400, description: 'The brand logo is not an accepted image (operations only).' },
   too_many_brands: { status: 400, description: 'The partner already has the most brands allowed (operations only).' },
   missing_credentials: { status: 401, description: 'x-api-key, x-timestamp or x-signature is missing.' },
+  repeated_credentials: { status: 401, description: 'x-api-key, x-timestamp or x-signature is sent more than once.' },
   invalid_timestamp: { status: 401, description: 'x-timestamp is not Unix time in milliseconds.' },
   timestamp_out_of_range: { status: 401, description: 'x-timestamp is more than 5 minutes away from server time.' },
   invalid_api_key: { status: 401, description: 'The API key is unknown in this environment or disabled.' },

@@ -1493,6 +1493,7 @@ export interface components {
                  *     - `invalid_logo` (400): The brand logo is not an accepted image (operations only).
                  *     - `too_many_brands` (400): The partner already has the most brands allowed (operations only).
                  *     - `missing_credentials` (401): x-api-key, x-timestamp or x-signature is missing.
+                 *     - `repeated_credentials` (401): x-api-key, x-timestamp or x-signature is sent more than once.
                  *     - `invalid_timestamp` (401): x-timestamp is not Unix time in milliseconds.
                  *     - `timestamp_out_of_range` (401): x-timestamp is more than 5 minutes away from server time.
                  *     - `invalid_api_key` (401): The API key is unknown in this environment or disabled.
@@ -1548,7 +1549,7 @@ export interface components {
                  *     - `provider_unavailable` (503): The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After.
                  * @enum {string}
                  */
-                code: "validation_error" | "bad_request" | "invalid_idempotency_key" | "unknown_custom_branding" | "unknown_package" | "promo_code_redeemed" | "traveler_required" | "unsafe_webhook_url" | "invalid_header_name" | "unknown_event" | "filter_required" | "identifiers_disagree" | "promo_code_required" | "partner_required" | "iccid_required" | "invalid_amount" | "invalid_currency" | "invalid_json" | "invalid_logo" | "too_many_brands" | "missing_credentials" | "invalid_timestamp" | "timestamp_out_of_range" | "invalid_api_key" | "invalid_signature" | "signature_reused" | "fact_not_allowed" | "not_found" | "booking_not_found" | "promo_code_not_found" | "partner_not_found" | "event_not_found" | "traveler_not_found" | "user_not_found" | "iccid_not_found" | "esim_not_found" | "package_not_found" | "package_queue_not_found" | "destination_not_found" | "brand_not_found" | "route_not_found" | "concurrent_modification" | "booking_id_taken" | "idempotency_key_reused" | "idempotency_in_progress" | "traveler_ambiguous" | "promo_code_already_redeemed" | "promo_code_already_claimed" | "package_queue_not_pending" | "package_queue_expired" | "classic_grant_must_be_claimed" | "payment_already_recorded" | "package_limit_reached" | "not_a_classic_grant" | "destination_required" | "destination_set_by_partner" | "package_duration_required" | "webhook_url_missing" | "no_esim" | "no_queued_package" | "esim_already_installed" | "esim_not_installed" | "package_not_queued" | "package_not_active" | "catalog_version_changed" | "catalog_version_older" | "endpoint_removed" | "payload_too_large" | "method_not_allowed" | "unsupported_media_type" | "rate_limited" | "request_header_fields_too_large" | "internal_error" | "provider_unavailable";
+                code: "validation_error" | "bad_request" | "invalid_idempotency_key" | "unknown_custom_branding" | "unknown_package" | "promo_code_redeemed" | "traveler_required" | "unsafe_webhook_url" | "invalid_header_name" | "unknown_event" | "filter_required" | "identifiers_disagree" | "promo_code_required" | "partner_required" | "iccid_required" | "invalid_amount" | "invalid_currency" | "invalid_json" | "invalid_logo" | "too_many_brands" | "missing_credentials" | "repeated_credentials" | "invalid_timestamp" | "timestamp_out_of_range" | "invalid_api_key" | "invalid_signature" | "signature_reused" | "fact_not_allowed" | "not_found" | "booking_not_found" | "promo_code_not_found" | "partner_not_found" | "event_not_found" | "traveler_not_found" | "user_not_found" | "iccid_not_found" | "esim_not_found" | "package_not_found" | "package_queue_not_found" | "destination_not_found" | "brand_not_found" | "route_not_found" | "concurrent_modification" | "booking_id_taken" | "idempotency_key_reused" | "idempotency_in_progress" | "traveler_ambiguous" | "promo_code_already_redeemed" | "promo_code_already_claimed" | "package_queue_not_pending" | "package_queue_expired" | "classic_grant_must_be_claimed" | "payment_already_recorded" | "package_limit_reached" | "not_a_classic_grant" | "destination_required" | "destination_set_by_partner" | "package_duration_required" | "webhook_url_missing" | "no_esim" | "no_queued_package" | "esim_already_installed" | "esim_not_installed" | "package_not_queued" | "package_not_active" | "catalog_version_changed" | "catalog_version_older" | "endpoint_removed" | "payload_too_large" | "method_not_allowed" | "unsupported_media_type" | "rate_limited" | "request_header_fields_too_large" | "internal_error" | "provider_unavailable";
                 details: components["schemas"]["ErrorDetail"][];
             };
         };
@@ -2289,6 +2290,8 @@ export interface operations {
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
+             *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
              *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
@@ -2480,6 +2483,8 @@ export interface operations {
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
+             *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
              *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
@@ -2657,6 +2662,8 @@ export interface operations {
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
+             *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
              *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
@@ -2743,6 +2750,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
@@ -2839,6 +2848,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
@@ -3028,6 +3039,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
@@ -3240,6 +3253,8 @@ export interface operations {
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
+             *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
              *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
@@ -3402,6 +3417,8 @@ export interface operations {
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
+             *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
              *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
@@ -3560,6 +3577,8 @@ export interface operations {
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
+             *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
              *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
@@ -3675,6 +3694,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
@@ -3808,6 +3829,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
@@ -4010,6 +4033,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
@@ -4291,6 +4316,8 @@ export interface operations {
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
+             *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
              *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
@@ -4466,6 +4493,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
@@ -4705,6 +4734,8 @@ export interface operations {
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
+             *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
              *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
@@ -4847,6 +4878,8 @@ export interface operations {
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
+             *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
              *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
@@ -4977,6 +5010,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
@@ -5136,6 +5171,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
@@ -5318,6 +5355,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
@@ -5519,6 +5558,8 @@ export interface operations {
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
+             *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
              *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
@@ -5718,6 +5759,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
@@ -5922,6 +5965,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
@@ -6129,6 +6174,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
@@ -6339,6 +6386,8 @@ export interface operations {
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
+             *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
              *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
@@ -6544,6 +6593,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
@@ -6751,6 +6802,8 @@ export interface operations {
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
+             *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
              *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
@@ -6943,6 +6996,8 @@ export interface operations {
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
+             *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
              *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
@@ -7078,6 +7133,8 @@ export interface operations {
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
+             *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
              *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
@@ -7188,6 +7245,8 @@ export interface operations {
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
+             *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
              *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
@@ -7287,6 +7346,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
@@ -7426,6 +7487,8 @@ export interface operations {
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
+             *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
              *     `timestamp_out_of_range`: x-timestamp is more than 5 minutes away from server time.
@@ -7520,6 +7583,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
@@ -7621,6 +7686,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
@@ -7883,6 +7950,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *
@@ -8167,6 +8236,8 @@ export interface operations {
             };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
+             *
+             *     `repeated_credentials`: x-api-key, x-timestamp or x-signature is sent more than once.
              *
              *     `invalid_timestamp`: x-timestamp is not Unix time in milliseconds.
              *

@@ -46,6 +46,7 @@ const toSchema = (schema: v.GenericSchema): Json => {
 
 const partnerAuthErrors: ErrorCode[] = [
   'missing_credentials',
+  'repeated_credentials',
   'invalid_timestamp',
   'timestamp_out_of_range',
   'invalid_api_key',

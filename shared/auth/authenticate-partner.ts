@@ -104,7 +104,8 @@ const confirmStillStored = async (
 export const verifyPartnerRequest = async (request: PartnerRequest, deps: AuthenticationDeps): Promise<VerifiedRequest> => {
   const apiKey = requireHeader(request.headers, 'x-api-key');
   const timestamp = requireHeader(request.headers, 'x-timestamp');
-  const signature = requireHeader(request.headers, 'x-signature').toLowerCase();
+  // Lowercase hex, as the spec writes it: an upper-case spelling of a valid signature is refused, not rewritten.
+  const signature = requireHeader(request.headers, 'x-signature');
 
   if (!DIGITS.test(timestamp)) {
     throw new AuthenticationError('invalid_timestamp', 'x-timestamp must be the current Unix time in milliseconds.');

@@ -10,16 +10,20 @@ export interface CursorPosition {
   inclusive?: boolean;
 }
 
-const mac = (payload: string, key: Buffer) => createHmac('sha256', key).update(payload).digest().subarray(0, 16);
+/** The listing a cursor pages: each MACs its own name in, so one listing's cursor is refused by the other. */
+export type CursorListing = 'bookings' | 'deliveries';
+
+const mac = (payload: string, key: Buffer, listing: CursorListing) =>
+  createHmac('sha256', key).update(`${listing}:${payload}`).digest().subarray(0, 16);
 
 /** The cursor of a direction without a page: the spec types cursors as strings (decision 10). */
 export const NO_CURSOR = '';
 
-export const encodeCursor = (position: CursorPosition, key: Buffer): string => {
+export const encodeCursor = (position: CursorPosition, key: Buffer, listing: CursorListing): string => {
   const payload = Buffer.from(JSON.stringify({ d: position.direction, i: position.id, ...(position.inclusive ? { x: 1 } : {}) })).toString(
     'base64url',
   );
-  return `${payload}.${mac(payload, key).toString('base64url')}`;
+  return `${payload}.${mac(payload, key, listing).toString('base64url')}`;
 };
 
 const invalidCursor = () =>
@@ -30,11 +34,11 @@ const invalidCursor = () =>
 /** Exactly what `encodeCursor` writes: base64url payload, one dot, the 22-character tag. */
 const CURSOR_SHAPE = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/;
 
-export const decodeCursor = (cursor: string, key: Buffer): CursorPosition => {
+export const decodeCursor = (cursor: string, key: Buffer, listing: CursorListing): CursorPosition => {
   const [, payload, tag] = CURSOR_SHAPE.exec(cursor) ?? [];
   if (!payload || !tag) throw invalidCursor();
   // Compared as text, not decoded bytes: base64url decoding forgives padding bits, and a cursor is only what a response returned.
-  const expected = Buffer.from(mac(payload, key).toString('base64url'));
+  const expected = Buffer.from(mac(payload, key, listing).toString('base64url'));
   const received = Buffer.from(tag);
   if (received.length !== expected.length || !timingSafeEqual(received, expected)) throw invalidCursor();
   try {

@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { DESTINATION_PATTERN, externalUserIdField, sizeField } from '#shared/domain/schema-fields';
 import { isIsoDateTime } from '#shared/domain/dates';
+import { isCountryCode } from '#shared/domain/country-codes';
 import { iso3Of } from '#shared/domain/package-specification';
 
 const isPlainObject = (input: unknown): input is Record<string, unknown> => typeof input === 'object' && input !== null && !Array.isArray(input);
@@ -26,18 +27,26 @@ const id = (field: string, max = 255) =>
     v.maxLength(max, `${field} must be at most ${max} characters.`),
   );
 
-/**
- * A place a traveler chose or paid for: a country (ISO3, or ISO2 read as its ISO3) or a region's code, as the
- * service provisions it. An airport or unknown code is refused here: a booking's `destination` resolves airports
- * (decision 15), but a traveler picks from the countries and regions the app offers.
- */
-const destination = /* @__PURE__ */ (() =>
+/** A destination code, checked by `names` and read as the ISO3 code of what it names (ISO2 converted). */
+const placeCode = (names: (code: string) => boolean, refusal: string) =>
   v.pipe(
     v.string('destination must be a string.'),
     v.regex(DESTINATION_PATTERN, 'destination must be 2 or 3 upper-case letters (ISO3 country code).'),
-    v.check((code) => iso3Of(code) !== null, "destination must be a country's ISO3 (or ISO2) code or a region's code such as XEU."),
+    v.check(names, refusal),
     v.transform((code) => iso3Of(code) as string),
-  ))();
+  );
+
+/**
+ * Where a traveler travels, as the app asks it for a grant that names none (decision F145): a country. An airport,
+ * a region or an unknown code is refused: a booking's `destination` resolves airports and trips (decisions 15,
+ * F153), but a traveler's choice is never guessed and never widened to a region the partner did not book.
+ */
+const travelerDestination = /* @__PURE__ */ (() =>
+  placeCode(isCountryCode, "destination must be a country's ISO3 (or ISO2) code: the country the traveler travels to."))();
+
+/** What a payment reporter or the sandbox says was paid for: a country, or a region's code (region bundles, F64). */
+const destination = /* @__PURE__ */ (() =>
+  placeCode((code) => iso3Of(code) !== null, "destination must be a country's ISO3 (or ISO2) code or a region's code such as XEU."))();
 const amount = /* @__PURE__ */ (() =>
   v.pipe(
     v.number('amount must be a number.'),
@@ -156,7 +165,7 @@ export const reporterFacts: Record<string, readonly FactType[]> = /* @__PURE__ *
   payments: ['payment.purchase', 'payment.topup'],
 }))();
 
-export const ClassicDestinationSchema = /* @__PURE__ */ (() => body({ external_user_id: externalUserIdField(), destination }))();
+export const ClassicDestinationSchema = /* @__PURE__ */ (() => body({ external_user_id: externalUserIdField(), destination: travelerDestination }))();
 export const ExternalUserBodySchema = /* @__PURE__ */ (() => body({ external_user_id: externalUserIdField() }))();
 export const ExternalUserQuerySchema = /* @__PURE__ */ (() =>
   v.pipe(
@@ -165,4 +174,4 @@ export const ExternalUserQuerySchema = /* @__PURE__ */ (() =>
   ))();
 /** `destination`: where the traveler travels, for an entry that names none (decision F145); ignored otherwise. */
 export const RedeemPackageSchema = /* @__PURE__ */ (() =>
-  body({ external_user_id: externalUserIdField(), package_queue_id: id('package_queue_id', 64), destination: optional(destination) }))();
+  body({ external_user_id: externalUserIdField(), package_queue_id: id('package_queue_id', 64), destination: optional(travelerDestination) }))();

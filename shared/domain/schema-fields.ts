@@ -31,6 +31,11 @@ export const plainObject = <const TEntries extends v.ObjectEntries>(entries: TEn
 export const plainLooseObject = <const TEntries extends v.ObjectEntries>(entries: TEntries, message: string) =>
   v.pipe(v.custom<Record<string, unknown>>(isPlainObject, message), v.looseObject(entries, message));
 
+/** Control characters (C0, DEL, C1): a name, an id or a place is one line of text; NUL or a line break is never meant. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+const withoutControlCharacters = (field: string) =>
+  v.check((value: string) => !CONTROL_CHARACTER.test(value), `${field} must not contain control characters such as line breaks or NUL.`);
+
 /**
  * The partner's own user id, the traveler's key: trimmed on every route that takes it (bookings, native calls,
  * redirect tokens, sandbox steps, facts), so " dave " and "dave" name one traveler wherever they arrive.
@@ -43,6 +48,7 @@ export const externalUserIdField = () =>
     maxCharacters(255, 'external_user_id must be at most 255 characters.'),
     // Grants addressed by email are keyed `email:{address}` beside the ids (queueKeysOf): an id must not name one.
     v.check((id) => !/^email:/i.test(id), 'external_user_id must not start with "email:".'),
+    withoutControlCharacters('external_user_id'),
   );
 
 const sizeBytes = (size: string): number => Number.parseFloat(size) * (size.endsWith('GB') ? 2 ** 30 : 2 ** 20);
@@ -86,6 +92,7 @@ export const text = (field: string, min: number, max: number) =>
     v.string(`${field} must be a string.`),
     minCharacters(min, `${field} must be at least ${min} character${min === 1 ? '' : 's'}.`),
     maxCharacters(max, `${field} must be at most ${max} characters.`),
+    withoutControlCharacters(field),
   );
 
 /** An ISO 8601 date-time as decision 13 accepts it, stored and returned in the extended format. */

@@ -5,7 +5,10 @@ import { AppError, AuthenticationError } from '#shared/errors';
 import { countAuthenticationRefused, logger } from '#shared/observability';
 import type { AuthenticatedPartner, AuthenticationDeps } from '#shared/auth/authenticate-partner';
 import { verifyPartnerRequest } from '#shared/auth/authenticate-partner';
-import { lowerCaseHeaders, queryStringCandidates } from '#shared/http/request';
+import { lowerCaseHeaders, queryStringCandidates, repeatedHeaders } from '#shared/http/request';
+
+/** The headers that carry a partner's or reporter's credentials. */
+const CREDENTIAL_HEADERS = ['x-api-key', 'x-timestamp', 'x-signature'] as const;
 import { errorResponse } from '#shared/http/response';
 import type { UsedSignature } from '#shared/usecases/ports/partners';
 
@@ -127,6 +130,11 @@ export const partnerAuthentication = (deps: AuthenticationDeps, options: { claim
   };
   return {
     before: async (request) => {
+      // One value each: a proxy, a firewall rule and this check could otherwise each read a different one.
+      const repeated = repeatedHeaders(request.event, CREDENTIAL_HEADERS);
+      if (repeated.length > 0) {
+        throw new AuthenticationError('repeated_credentials', `Send ${repeated.join(', ')} once: the request carries it more than once.`);
+      }
       const headers = lowerCaseHeaders(request.event);
       request.context.headers = headers;
       request.context.signatureClaim = undefined;

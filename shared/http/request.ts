@@ -16,6 +16,16 @@ export const lowerCaseHeaders = (event: APIGatewayProxyEvent): Record<string, st
       .map(([name, value]) => [name.toLowerCase(), value]),
   );
 
+/** The names among `names` (lower case) that the request sends more than once, in any case. */
+export const repeatedHeaders = (event: APIGatewayProxyEvent, names: readonly string[]): string[] => {
+  const counts = new Map<string, number>();
+  for (const [name, values] of Object.entries(event.multiValueHeaders ?? {})) {
+    const lower = name.toLowerCase();
+    counts.set(lower, (counts.get(lower) ?? 0) + (values?.length ?? 0));
+  }
+  return names.filter((name) => (counts.get(name) ?? 0) > 1);
+};
+
 /**
  * True when the JSON text nests objects and arrays deeper than `maxDepth`. A single loop over the characters,
  * so a body nested thousands of levels is refused before anything (validation, idempotency hashing) recurses.

@@ -40,7 +40,7 @@ export const listBookings = async (
   input: { partnerId: string; perPage: number; cursor?: string; cursorKey: Buffer; byteBudget?: number },
   deps: { bookings: BookingPages },
 ): Promise<{ bookings: Booking[]; pagination: PaginationMeta }> => {
-  const position = input.cursor ? decodeCursor(input.cursor, input.cursorKey) : undefined;
+  const position = input.cursor ? decodeCursor(input.cursor, input.cursorKey, 'bookings') : undefined;
   const page = await deps.bookings.listPage(input.partnerId, {
     limit: input.perPage,
     from: position && {
@@ -67,8 +67,8 @@ export const listBookings = async (
       hasNextPage: hasNextPage && nextPosition !== undefined,
       hasPrevPage: hasPrevPage && prevPosition !== undefined,
       // The spec types both cursors as strings: "" says there is no page that way (decision 10).
-      nextCursor: hasNextPage && nextPosition ? encodeCursor(nextPosition, input.cursorKey) : NO_CURSOR,
-      prevCursor: hasPrevPage && prevPosition ? encodeCursor(prevPosition, input.cursorKey) : NO_CURSOR,
+      nextCursor: hasNextPage && nextPosition ? encodeCursor(nextPosition, input.cursorKey, 'bookings') : NO_CURSOR,
+      prevCursor: hasPrevPage && prevPosition ? encodeCursor(prevPosition, input.cursorKey, 'bookings') : NO_CURSOR,
     },
   };
 };

@@ -193,7 +193,7 @@ export const listWebhookDeliveries = async (
   query: ListWebhookDeliveriesQueryOutput & { cursorKey: Buffer },
   deps: { deliveries: PartnerDeliveryLogReads },
 ): Promise<{ deliveries: WebhookDeliveryOutput[]; pagination: PaginationMetaOutput }> => {
-  const after = query.cursor ? decodeCursor(query.cursor, query.cursorKey).id : undefined;
+  const after = query.cursor ? decodeCursor(query.cursor, query.cursorKey, 'deliveries').id : undefined;
   const page = await deps.deliveries.page(partnerId, {
     limit: query.perPage,
     after,
@@ -235,7 +235,7 @@ export const listWebhookDeliveries = async (
       perPage: query.perPage,
       hasNextPage: next !== undefined,
       hasPrevPage: false,
-      nextCursor: next === undefined ? NO_CURSOR : encodeCursor({ direction: 'next', id: next }, query.cursorKey),
+      nextCursor: next === undefined ? NO_CURSOR : encodeCursor({ direction: 'next', id: next }, query.cursorKey, 'deliveries'),
       prevCursor: NO_CURSOR,
     },
   };

@@ -1,4 +1,5 @@
 // Partner authentication through the local HTTP server against DynamoDB Local.
+import { request } from 'node:http';
 import { signRequest } from '#shared/auth/request-signing';
 import { rotatePartnerSecret } from '#shared/usecases/manage-partners';
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
@@ -103,6 +104,42 @@ describe('Partner authentication', () => {
   it('refuses a timestamp in seconds instead of milliseconds', async () => {
     const response = await service.client.send('GET', '/bookings', { sign: { timestamp: String(Math.floor(Date.now() / 1000)) } });
     expect(response.status).toBe(401);
+  });
+
+  it('refuses an upper-case spelling of a valid signature: the spec signs in lowercase hex', async () => {
+    const timestamp = String(Date.now());
+    const signature = service.client.signature({ timestamp, method: 'GET', path: '/bookings' });
+
+    const upper = await service.client.send('GET', '/bookings', { headers: { 'x-timestamp': timestamp, 'x-signature': signature.toUpperCase() } });
+
+    expect([upper.status, upper.body.error.code]).toEqual([401, 'invalid_signature']);
+  });
+
+  it('refuses credentials sent twice, whichever copy is valid, so no firewall rule and check can read different ones', async () => {
+    // Prepare: a valid request with a junk x-api-key line before the real one
+    const timestamp = String(Date.now());
+    const headers = {
+      'x-api-key': ['pk_junk', service.partner.api_key],
+      'x-timestamp': timestamp,
+      'x-signature': service.client.signature({ timestamp, method: 'GET', path: '/bookings' }),
+    };
+
+    // Act
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const call = request(`${service.url}/bookings`, { headers }, (response) => {
+        let body = '';
+        response.on('data', (chunk) => {
+          body += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      call.on('error', reject);
+      call.end();
+    });
+
+    // Assess
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.body).error.code).toBe('repeated_credentials');
   });
 
   it('refuses a signature that was already used', async () => {

@@ -113,24 +113,30 @@ describe('Pagination cursor', () => {
   const key = Buffer.alloc(32, 7);
 
   it('round-trips a position', () => {
-    expect(decodeCursor(encodeCursor({ direction: 'prev', id: 'abc' }, key), key)).toEqual({ direction: 'prev', id: 'abc' });
+    expect(decodeCursor(encodeCursor({ direction: 'prev', id: 'abc' }, key, 'bookings'), key, 'bookings')).toEqual({ direction: 'prev', id: 'abc' });
+  });
+
+  it("rejects another listing's cursor made with the same key", () => {
+    const deliveries = encodeCursor({ direction: 'next', id: 'abc' }, key, 'deliveries');
+
+    expect(() => decodeCursor(deliveries, key, 'bookings')).toThrow(ValidationError);
   });
 
   it('rejects a cursor made with another key or edited', () => {
-    const cursor = encodeCursor({ direction: 'next', id: 'abc' }, key);
-    expect(() => decodeCursor(cursor, Buffer.alloc(32, 8))).toThrow(ValidationError);
+    const cursor = encodeCursor({ direction: 'next', id: 'abc' }, key, 'bookings');
+    expect(() => decodeCursor(cursor, Buffer.alloc(32, 8), 'bookings')).toThrow(ValidationError);
     const forged = `${Buffer.from(JSON.stringify({ d: 'next', i: 'zzz' })).toString('base64url')}.${cursor.split('.')[1]}`;
-    expect(() => decodeCursor(forged, key)).toThrow(ValidationError);
+    expect(() => decodeCursor(forged, key, 'bookings')).toThrow(ValidationError);
   });
 
   it('accepts only the exact text a response returned: no extra parts, no other spelling of the same bytes', () => {
-    const cursor = encodeCursor({ direction: 'next', id: 'abc' }, key);
+    const cursor = encodeCursor({ direction: 'next', id: 'abc' }, key, 'bookings');
     const [payload, tag] = cursor.split('.') as [string, string];
     // 16 bytes take 22 base64url characters whose last 4 bits are padding: the next letter decodes to the same bytes.
     const sameBytesOtherSpelling = `${tag.slice(0, -1)}${String.fromCharCode(tag.charCodeAt(tag.length - 1) + 1)}`;
     expect(Buffer.from(sameBytesOtherSpelling, 'base64url')).toEqual(Buffer.from(tag, 'base64url'));
     for (const altered of [`${cursor}.x`, `${cursor}.`, `${cursor}=`, ` ${cursor}`, `${payload}.${sameBytesOtherSpelling}`]) {
-      expect(() => decodeCursor(altered, key)).toThrow(ValidationError);
+      expect(() => decodeCursor(altered, key, 'bookings')).toThrow(ValidationError);
     }
   });
 });

@@ -51,6 +51,9 @@ describe('Booking request schema', () => {
     ['empty package_specifications', { package_specifications: [] }, 'package_specifications'],
     ['26 package_specifications', { package_specifications: Array.from({ length: 26 }, () => makePackageSpecification()) }, 'package_specifications'],
     ['neither email nor booking_id', { email: undefined, booking_id: undefined }, 'email'],
+    ['a NUL in booking_id', { booking_id: 'BK-\u0000-1' }, 'booking_id'],
+    ['a line break in first_name', { first_name: 'Ada\r\nBcc: x' }, 'first_name'],
+    ['a C1 control in departure_location', { departure_location: 'Paris\u0085CDG' }, 'departure_location'],
   ])('refuses %s', (_label, overrides, path) => {
     expect(issuesOf(makeBookingRequest(overrides))).toContain(path);
   });
@@ -66,6 +69,7 @@ describe('Booking request schema', () => {
     ['a size of 21 characters', { size: `${'1'.repeat(19)}GB` }, 'size'],
     ['a size over 1 PB', { size: '1048577GB' }, 'size'],
     ['a blank external_user_id', { external_user_id: '  ' }, 'external_user_id'],
+    ['a tab inside external_user_id', { external_user_id: 'dave\tsmith' }, 'external_user_id'],
     ['an unknown package_type', { package_type: 'weekly' }, 'package_type'],
     ['package_duration 0', { package_duration: 0 }, 'package_duration'],
     ['a fractional package_duration', { package_duration: 1.5 }, 'package_duration'],

@@ -16,21 +16,36 @@ const purchaseFact = (destination: string) => ({
 });
 
 describe('destinations a traveler chooses or pays for', () => {
+  const chosen = (destination: string) => ({
+    redeemed: validate(RedeemPackageSchema, { external_user_id: 'u', package_queue_id: 'q', destination }).destination,
+    classic: validate(ClassicDestinationSchema, { external_user_id: 'u', destination }).destination,
+  });
+  const paid = (destination: string) => ({
+    step: validate(sandboxSchemas.purchase, { external_user_id: 'u', destination, amount: 450, currency: 'EUR' }).destination,
+    fact: (validate(FactSchema, purchaseFact(destination)) as { destination: string }).destination,
+  });
+
   it.each([
     ['FRA', 'FRA'],
     ['FR', 'FRA'],
-    ['XEU', 'XEU'],
-  ])('reads %s as %s in the redemption, the classic destination call, the purchase step and the purchase fact', (sent, read) => {
-    expect(validate(RedeemPackageSchema, { external_user_id: 'u', package_queue_id: 'q', destination: sent }).destination).toBe(read);
-    expect(validate(ClassicDestinationSchema, { external_user_id: 'u', destination: sent }).destination).toBe(read);
-    expect(validate(sandboxSchemas.purchase, { external_user_id: 'u', destination: sent, amount: 450, currency: 'EUR' }).destination).toBe(read);
-    expect((validate(FactSchema, purchaseFact(sent)) as { destination: string }).destination).toBe(read);
+    ['XKK', 'XKK'],
+  ])("reads a traveler's choice of %s as the country %s, when redeeming and for a classic grant", (sent, read) => {
+    expect(chosen(sent)).toEqual({ redeemed: read, classic: read });
   });
 
-  it.each(['CDG', 'QQQ', 'XX'])('refuses %s, an airport or a code that names no country or region, with 400', (sent) => {
-    const attempt = () => validate(ClassicDestinationSchema, { external_user_id: 'u', destination: sent });
+  it.each(['CDG', 'QQQ', 'XX', 'XEU', 'XZZ'])(
+    "refuses a traveler's choice of %s (an airport, a region or no country) with 400: a choice is never guessed or widened",
+    (sent) => {
+      const attempt = () => validate(ClassicDestinationSchema, { external_user_id: 'u', destination: sent });
 
-    expect(attempt).toThrow(ValidationError);
-    expect(attempt).toThrow(/country's ISO3/);
+      expect(attempt).toThrow(ValidationError);
+      expect(attempt).toThrow(/the country the traveler travels to/);
+    },
+  );
+
+  it('reads what was paid for as a country or a region, and refuses an airport', () => {
+    expect(paid('FR')).toEqual({ step: 'FRA', fact: 'FRA' });
+    expect(paid('XEU')).toEqual({ step: 'XEU', fact: 'XEU' });
+    expect(() => paid('CDG')).toThrow(ValidationError);
   });
 });
