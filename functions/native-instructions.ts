@@ -1,4 +1,4 @@
-// http adapter → POST /native/instructions: install steps, QR code and one-tap links for the traveler's current eSIM.
+// http adapter → POST /native/instructions: install steps, QR code and one-tap links for one of the traveler's eSIMs.
 import * as successMessages from '#shared/api/success-messages';
 import { InstallInstructionsRequestSchema } from '#shared/domain/install/request';
 import { resolveLocale } from '#shared/domain/locale';
@@ -17,6 +17,7 @@ export const handler = partnerHandler(async ({ event, headers, partner }) => {
     {
       partnerId: partner.partnerId,
       externalUserId: body.external_user_id,
+      iccid: body.iccid ?? undefined,
       device: { name: body.deviceName, os: body.os, osVersion: body.osVersion, deviceType: body.deviceType ?? null },
       locale,
       format: body.format,

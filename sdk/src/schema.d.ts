@@ -4622,6 +4622,7 @@ export interface operations {
                     /** @default json */
                     format?: ("json" | "html") | null;
                     deviceType?: string | null;
+                    iccid?: string | null;
                     locale?: string | null;
                 };
             };

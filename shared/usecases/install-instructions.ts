@@ -12,6 +12,8 @@ import { confirmationCodeOf } from '#shared/usecases/confirmation-codes';
 export interface InstallInstructionsRequest {
   partnerId: string;
   externalUserId: string;
+  /** One of the traveler's eSIMs; the dashboard's current eSIM when left out. */
+  iccid?: string;
   device: { name: string; os: string; osVersion: string; deviceType?: string | null };
   locale: ServedLocale;
   format: InstructionFormat;
@@ -33,7 +35,8 @@ const brandingOf = (brand: Brand): Branding => ({ name: brand.name, colors: { pr
 
 /**
  * Input: partner, traveler, device, served locale and format. Output: the rendered instructions (decision F37).
- * The eSIM is the one the dashboard shows (universal, else the newest classic). Branding: the brand named by
+ * The eSIM is the one `iccid` names (a claimed classic eSIM beside the universal one), else the one the dashboard
+ * shows (universal, else the newest classic). Branding: the brand named by
  * the booking that granted the eSIM (`custom_branding`), else the partner's default brand, else the partner's
  * name with the default colors. An eSIM that requires a confirmation code gets a step naming it (decrypted here,
  * for this partner's traveler only). Unknown traveler → 404 user_not_found; a traveler without an eSIM (stored, or
@@ -41,7 +44,10 @@ const brandingOf = (brand: Brand): Branding => ({ name: brand.name, colors: { pr
  */
 export const installInstructions = async (input: InstallInstructionsRequest, deps: InstallInstructionsDeps) => {
   const traveler = await deps.travelers.findByExternalUserId(input.partnerId, input.externalUserId);
-  const esim = currentEsim(traveler);
+  if (traveler && input.iccid !== undefined && !traveler.esims.some((e) => e.iccid === input.iccid)) {
+    throw new NotFoundError(`This traveler has no eSIM ${input.iccid}: leave iccid out for the current one.`, 'esim_not_found');
+  }
+  const esim = input.iccid === undefined ? currentEsim(traveler) : traveler?.esims.find((e) => e.iccid === input.iccid);
   if (!traveler || !esim) throw await noEsim(deps, input.partnerId, input.externalUserId, traveler !== undefined);
   const bookingId = esim.booking_id ?? traveler.attribution?.booking_id ?? null;
   const booking = bookingId ? await deps.bookings.get(input.partnerId, bookingId) : undefined;

@@ -176,6 +176,35 @@ describe('POST /native/instructions', () => {
     expect(response.body.error).toMatchObject({ code: 'validation_error', details: [expect.objectContaining({ path })] });
   });
 
+  it('gives the instructions of a claimed classic eSIM by its iccid, beside the universal eSIM the dashboard shows', async () => {
+    // Prepare: a universal eSIM, then a classic grant claimed onto an eSIM of its own
+    const externalUserId = await travelerWithGrant({ redeem: true });
+    const booked = await client.send('POST', '/bookings', {
+      body: makeBookingRequest({
+        package_specifications: [{ esim_type: 'classic', external_user_id: externalUserId, destination: 'ITA', size: '1GB' }],
+      }),
+    });
+    const queueId = booked.body.data[0].package_queues[0].uuid;
+    const claim = await client.send('POST', `/native/classic-package-queues/${queueId}/claim`, { body: { external_user_id: externalUserId } });
+    const universal = await currentEsim(externalUserId);
+
+    // Act
+    const byDefault = await instructions({ external_user_id: externalUserId, ...iphone });
+    const classic = await instructions({ external_user_id: externalUserId, ...iphone, iccid: claim.body.data.iccid });
+    const notTheirs = await instructions({ external_user_id: externalUserId, ...iphone, iccid: '8988200000000000999' });
+    const malformed = await instructions({ external_user_id: externalUserId, ...iphone, iccid: 'abc' });
+
+    // Assess
+    expect(claim.status).toBe(200);
+    expect(claim.body.data.iccid).not.toBe(universal.iccid);
+    expect(byDefault.body.data.esim.iccid).toBe(universal.iccid);
+    expect(classic.status).toBe(200);
+    expect(classic.body.data.esim.iccid).toBe(claim.body.data.iccid);
+    expect(classic.body.data.activation.code).not.toBe(byDefault.body.data.activation.code);
+    expect([notTheirs.status, notTheirs.body.error.code]).toEqual([404, 'esim_not_found']);
+    expect([malformed.status, malformed.body.error.details[0].path]).toEqual([400, 'iccid']);
+  });
+
   it('says an empty deviceType is to be left out, not that it is required', async () => {
     const response = await instructions({ external_user_id: 'anyone', ...iphone, deviceType: '' });
 

@@ -27,6 +27,14 @@ export const InstallInstructionsRequestSchema = plainObject(
       'json',
     ),
     deviceType: v.nullish(text('deviceType', 50, 'deviceType must not be empty: leave it out when the device type is unknown.')),
+    // Which of the traveler's eSIMs (a claimed classic eSIM beside the universal one); the dashboard's by default.
+    iccid: v.nullish(
+      v.pipe(
+        v.string('iccid must be a string.'),
+        v.trim(),
+        v.regex(/^\d{18,22}$/, "iccid must be the 18 to 22 digits of one of the traveler's eSIMs."),
+      ),
+    ),
     locale: v.nullish(LocaleSchema),
   },
   'The request body must be a JSON object with external_user_id, deviceName, os and osVersion.',
