@@ -103,9 +103,11 @@ export const isoDateTime = (field: string) =>
     v.transform(extendedIsoDateTime),
   );
 
-/** An unquoted local part is a dot-atom: no dot first, last or twice in a row (RFC 5322 3.4.1); rfcEmail lets those by. */
-const isDotAtomOrQuoted = (localPart: string): boolean =>
-  localPart.startsWith('"') || !(localPart.startsWith('.') || localPart.endsWith('.') || localPart.includes('..'));
+/**
+ * The local part is a dot-atom: no dot first, last or twice in a row (RFC 5322 3.4.1), which rfcEmail lets by.
+ * rfcEmail already refuses quoted local parts (`"a b"@…`), which mail systems rarely deliver.
+ */
+const isDotAtom = (localPart: string): boolean => !(localPart.startsWith('.') || localPart.endsWith('.') || localPart.includes('..'));
 
 /**
  * An email address as RFC 5322 allows it (valibot's rfcEmail: `o'brien@example.ie`, punycode domains such as
@@ -119,7 +121,7 @@ export const emailAddress = (field: string) =>
     v.maxLength(254, `${field} must be at most 254 characters.`),
     v.rfcEmail(`${field} must be a valid email address.`),
     v.check((address) => address.slice(address.lastIndexOf('@') + 1).includes('.'), `${field} must be a valid email address.`),
-    v.check((address) => isDotAtomOrQuoted(address.slice(0, address.lastIndexOf('@'))), `${field} must be a valid email address.`),
+    v.check((address) => isDotAtom(address.slice(0, address.lastIndexOf('@'))), `${field} must be a valid email address.`),
   );
 
 /** Case-insensitive enum that answers with the spec's canonical spelling. */

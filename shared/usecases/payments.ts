@@ -1,5 +1,6 @@
 // use cases → what the payment provider reports: a purchase or a top-up paid by a traveler.
 import { isIso4217 } from '#shared/domain/currency';
+import { defaultDurationDays } from '#shared/domain/package-specification';
 import { packagePurchased, topupCompleted, type Payment } from '#shared/domain/lifecycle-events';
 import { assertRoomForPackage, type Esim, type Traveler, type TravelerPackage } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
@@ -10,7 +11,7 @@ import { withRetry } from '#shared/usecases/retry';
 import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 
 /** What a purchase or top-up provisions unless the payment says otherwise (docs/lifecycle.md). */
-export const PAID_PACKAGE_DEFAULTS = { size: '1GB', package_duration: 30 } as const;
+export const PAID_PACKAGE_DEFAULTS = { size: '1GB', package_duration: defaultDurationDays['data-limited'] as number } as const;
 
 export interface PaymentInput {
   partnerId: string;

@@ -52,6 +52,7 @@ describe('Booking request schema', () => {
     ['26 package_specifications', { package_specifications: Array.from({ length: 26 }, () => makePackageSpecification()) }, 'package_specifications'],
     ['neither email nor booking_id', { email: undefined, booking_id: undefined }, 'email'],
     ['a NUL in booking_id', { booking_id: 'BK-\u0000-1' }, 'booking_id'],
+    ['a quoted email local part', { email: '"a b"@example.com' }, 'email'],
     ['a line break in first_name', { first_name: 'Ada\r\nBcc: x' }, 'first_name'],
     ['a C1 control in departure_location', { departure_location: 'Paris\u0085CDG' }, 'departure_location'],
   ])('refuses %s', (_label, overrides, path) => {

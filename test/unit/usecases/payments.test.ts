@@ -25,7 +25,8 @@ describe('Use case: recordPurchase', () => {
     const traveler = await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1');
     expect(traveler?.purchased_destinations).toEqual(['FRA']);
     expect(traveler?.packages).toEqual([
-      expect.objectContaining({ payment_id: 'pay-1', source: 'purchase', package_type: 'data-limited', size: '1GB', duration_days: 30 }),
+      // A data-limited package: the spec's default duration for the type, 365 days, when the payment names none.
+      expect.objectContaining({ payment_id: 'pay-1', source: 'purchase', package_type: 'data-limited', size: '1GB', duration_days: 365 }),
     ]);
     expect(await world.deps.travelers.findByPackageQueueUuid('ptn_test', 'q-web-1')).toMatchObject({ user_id: traveler?.user_id });
     expect(world.events()).toEqual([expect.objectContaining({ event: 'package.purchased', event_id: 'package.purchased:pay-1' })]);
