@@ -205,7 +205,7 @@ export interface paths {
         };
         /**
          * Traveler dashboard (native app)
-         * @description One traveler's eSIMs, packages and pending grants, for your native app.
+         * @description One traveler's eSIMs, packages and pending grants, for your native app. `iccid` shows another of the traveler's eSIMs (a claimed classic eSIM) as `current_esim`.
          */
         get: operations["nativeUserDashboard"];
         put?: never;
@@ -4174,6 +4174,11 @@ export interface operations {
                  * @example user-4711
                  */
                 external_user_id: string;
+                /**
+                 * @description One of the traveler's eSIMs to show instead of the current one.
+                 * @example 8988200000000000017
+                 */
+                iccid?: string;
             };
             header?: never;
             path?: never;
@@ -4336,7 +4341,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `user_not_found`: No traveler of yours has this external_user_id. */
+            /**
+             * @description `user_not_found`: No traveler of yours has this external_user_id.
+             *
+             *     `esim_not_found`: No eSIM with this iccid belongs to the traveler.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;

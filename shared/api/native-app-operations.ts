@@ -20,9 +20,20 @@ const queueEntryId = pathId('id', 'The package queue entry id.', exampleUuid);
 export const nativeAppOperations = {
   nativeUserDashboard: jsonOperation({
     summary: 'Traveler dashboard (native app)',
-    description: "One traveler's eSIMs, packages and pending grants, for your native app.",
+    description:
+      "One traveler's eSIMs, packages and pending grants, for your native app. `iccid` shows another of the traveler's eSIMs (a claimed classic eSIM) as `current_esim`.",
     tag: 'Native app',
-    parameters: [externalUserQuery],
+    parameters: [
+      externalUserQuery,
+      {
+        name: 'iccid',
+        in: 'query',
+        required: false,
+        description: "One of the traveler's eSIMs to show instead of the current one.",
+        schema: { type: 'string', pattern: '^\\d{18,22}$' },
+        example: '8988200000000000017',
+      },
+    ],
     answer: 'The dashboard.',
     message: successMessages.nativeUserDashboard,
     data: UserDashboardResponseSchema,
@@ -33,7 +44,7 @@ export const nativeAppOperations = {
       current_esim_packages: [examplePackage],
       partner: { partner_id: 'partner-1', name: 'Example Air' },
     },
-    errors: ['validation_error', ...travelerErrors],
+    errors: ['validation_error', ...travelerErrors, 'esim_not_found'],
   }),
   nativeInstructions: jsonOperation({
     summary: "Install instructions for the traveler's eSIM (native app)",

@@ -1,7 +1,7 @@
 // domain → request schemas of the traveler lifecycle: sandbox steps, reporter facts, classic grant calls.
 // Each schema is built in a pure-marked closure, so a function bundles only the ones it validates with.
 import * as v from 'valibot';
-import { DESTINATION_PATTERN, externalUserIdField, sizeField } from '#shared/domain/schema-fields';
+import { DESTINATION_PATTERN, externalUserIdField, iccidField, sizeField } from '#shared/domain/schema-fields';
 import { isIsoDateTime } from '#shared/domain/dates';
 import { isCountryCode } from '#shared/domain/country-codes';
 import { iso3Of } from '#shared/domain/package-specification';
@@ -171,6 +171,12 @@ export const ExternalUserQuerySchema = /* @__PURE__ */ (() =>
   v.pipe(
     v.custom<Record<string, unknown>>(isPlainObject, 'Query parameters are required.'),
     v.looseObject({ external_user_id: externalUserIdField() }, 'external_user_id is required.'),
+  ))();
+/** The dashboard's query: the traveler, and optionally which of its eSIMs to show (a claimed classic eSIM). */
+export const UserDashboardQuerySchema = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.custom<Record<string, unknown>>(isPlainObject, 'Query parameters are required.'),
+    v.looseObject({ external_user_id: externalUserIdField(), iccid: optional(iccidField()) }, 'external_user_id is required.'),
   ))();
 /** `destination`: where the traveler travels, for an entry that names none (decision F145); ignored otherwise. */
 export const RedeemPackageSchema = /* @__PURE__ */ (() =>

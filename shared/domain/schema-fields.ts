@@ -36,6 +36,10 @@ const CONTROL_CHARACTER = /\p{Cc}/u;
 const withoutControlCharacters = (field: string) =>
   v.check((value: string) => !CONTROL_CHARACTER.test(value), `${field} must not contain control characters such as line breaks or NUL.`);
 
+/** One of a traveler's eSIMs by its ICCID (18 to 22 digits). */
+export const iccidField = () =>
+  v.pipe(v.string('iccid must be a string.'), v.trim(), v.regex(/^\d{18,22}$/, "iccid must be the 18 to 22 digits of one of the traveler's eSIMs."));
+
 /**
  * The partner's own user id, the traveler's key: trimmed on every route that takes it (bookings, native calls,
  * redirect tokens, sandbox steps, facts), so " dave " and "dave" name one traveler wherever they arrive.

@@ -3,7 +3,7 @@ import type { Brand } from '#shared/domain/brand';
 import { renderInstructions, type Branding, type InstructionFormat } from '#shared/domain/install/instructions';
 import type { ServedLocale } from '#shared/domain/locale';
 import { NotFoundError } from '#shared/errors';
-import { currentEsim } from '#shared/usecases/traveler-overview';
+import { chosenEsim } from '#shared/usecases/traveler-overview';
 import { travelerNotFound } from '#shared/usecases/travelers';
 import type { LifecycleLookups } from '#shared/usecases/ports/lifecycle';
 import type { BrandDirectory, SecretCipher } from '#shared/usecases/ports/partners';
@@ -44,10 +44,7 @@ const brandingOf = (brand: Brand): Branding => ({ name: brand.name, colors: { pr
  */
 export const installInstructions = async (input: InstallInstructionsRequest, deps: InstallInstructionsDeps) => {
   const traveler = await deps.travelers.findByExternalUserId(input.partnerId, input.externalUserId);
-  if (traveler && input.iccid !== undefined && !traveler.esims.some((e) => e.iccid === input.iccid)) {
-    throw new NotFoundError(`This traveler has no eSIM ${input.iccid}: leave iccid out for the current one.`, 'esim_not_found');
-  }
-  const esim = input.iccid === undefined ? currentEsim(traveler) : traveler?.esims.find((e) => e.iccid === input.iccid);
+  const esim = traveler ? chosenEsim(traveler, input.iccid) : null;
   if (!traveler || !esim) throw await noEsim(deps, input.partnerId, input.externalUserId, traveler !== undefined);
   const bookingId = esim.booking_id ?? traveler.attribution?.booking_id ?? null;
   const booking = bookingId ? await deps.bookings.get(input.partnerId, bookingId) : undefined;

@@ -54,18 +54,27 @@ export const packageView = (pkg: TravelerPackage, now: Date): Out<typeof Package
 /** The eSIM the app shows: the universal one, else the newest classic eSIM. */
 export const currentEsim = (traveler: Traveler | undefined): Esim | null => (traveler && (universalEsim(traveler) ?? traveler.esims.at(-1))) || null;
 
-export const currentEsimPackages = (traveler: Traveler | undefined, now: Date) => {
-  const esim = currentEsim(traveler);
-  return esim && traveler ? traveler.packages.filter((p) => p.iccid === esim.iccid).map((p) => packageView(p, now)) : [];
+const packagesOn = (traveler: Traveler | undefined, esim: Esim | null, now: Date) =>
+  esim && traveler ? traveler.packages.filter((p) => p.iccid === esim.iccid).map((p) => packageView(p, now)) : [];
+
+export const currentEsimPackages = (traveler: Traveler | undefined, now: Date) => packagesOn(traveler, currentEsim(traveler), now);
+
+/** The eSIM `iccid` names among the traveler's (404 esim_not_found for another), else the current one. */
+export const chosenEsim = (traveler: Traveler | undefined, iccid: string | undefined): Esim | null => {
+  if (iccid === undefined) return currentEsim(traveler);
+  const found = traveler?.esims.find((esim) => esim.iccid === iccid);
+  if (!found) throw new NotFoundError(`This traveler has no eSIM ${iccid}: leave iccid out for the current one.`, 'esim_not_found');
+  return found;
 };
 
 /**
- * Input: partner and the traveler's external_user_id. Output: the dashboard's `user`, `package_queues`
- * (pending entries; `id` is what POST /native/redeem-package takes), `current_esim`,
- * `current_esim_packages` and `partner`. Reads only. Unknown traveler with no grants → 404 user_not_found.
+ * Input: partner, the traveler's external_user_id and optionally one of its eSIMs' `iccid`. Output: the dashboard's
+ * `user`, `package_queues` (pending entries; `id` is what POST /native/redeem-package takes), `current_esim`,
+ * `current_esim_packages` (of the eSIM `iccid` names, else of the current one) and `partner`. Reads only. Unknown
+ * traveler with no grants → 404 user_not_found; an `iccid` not the traveler's → 404 esim_not_found.
  */
 export const travelerOverview = async (
-  input: { partnerId: string; externalUserId: string },
+  input: { partnerId: string; externalUserId: string; iccid?: string },
   deps: LifecycleLookups,
 ): Promise<Out<typeof UserDashboardResponseSchema>> => {
   const now = deps.clock.now();
@@ -74,7 +83,7 @@ export const travelerOverview = async (
   if (!traveler && entries.length === 0) throw travelerNotFound();
   const partner = await deps.partners.getProfile(input.partnerId);
   if (!partner) throw new NotFoundError('Partner not found.');
-  const esim = currentEsim(traveler);
+  const esim = chosenEsim(traveler, input.iccid);
   return {
     user: {
       user_id: traveler?.user_id ?? null,
@@ -100,7 +109,7 @@ export const travelerOverview = async (
         created_at: entry.created_at,
       })),
     current_esim: esim ? esimView(esim) : null,
-    current_esim_packages: currentEsimPackages(traveler, now),
+    current_esim_packages: packagesOn(traveler, esim, now),
     partner: { partner_id: partner.partner_id, name: partner.name },
   };
 };

@@ -176,7 +176,7 @@ describe('POST /native/instructions', () => {
     expect(response.body.error).toMatchObject({ code: 'validation_error', details: [expect.objectContaining({ path })] });
   });
 
-  it('gives the instructions of a claimed classic eSIM by its iccid, beside the universal eSIM the dashboard shows', async () => {
+  it('gives the instructions and the dashboard of a claimed classic eSIM by its iccid, beside the universal eSIM shown by default', async () => {
     // Prepare: a universal eSIM, then a classic grant claimed onto an eSIM of its own
     const externalUserId = await travelerWithGrant({ redeem: true });
     const booked = await client.send('POST', '/bookings', {
@@ -203,6 +203,12 @@ describe('POST /native/instructions', () => {
     expect(classic.body.data.activation.code).not.toBe(byDefault.body.data.activation.code);
     expect([notTheirs.status, notTheirs.body.error.code]).toEqual([404, 'esim_not_found']);
     expect([malformed.status, malformed.body.error.details[0].path]).toEqual([400, 'iccid']);
+    // The dashboard shows that eSIM and its data meter the same way.
+    const dashboard = await client.send('GET', `/native/user-dashboard?external_user_id=${externalUserId}&iccid=${claim.body.data.iccid}`);
+    const unknown = await client.send('GET', `/native/user-dashboard?external_user_id=${externalUserId}&iccid=8988200000000000999`);
+    expect(dashboard.body.data.current_esim).toMatchObject({ iccid: claim.body.data.iccid, esim_type: 'classic', destination: 'ITA' });
+    expect(dashboard.body.data.current_esim_packages).toEqual([expect.objectContaining({ iccid: claim.body.data.iccid, size: '1GB' })]);
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'esim_not_found']);
   });
 
   it('says an empty deviceType is to be left out, not that it is required', async () => {
