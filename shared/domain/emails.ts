@@ -10,7 +10,8 @@ export const emailLanguage = (locale: string | null): ServedLocale => resolveLoc
 
 const packageDescription = (promo: PromoCode, texts: EmailTexts): string => {
   const spec = promo.package_specification;
-  const destination = Array.isArray(spec.destination) ? spec.destination.join(', ') : spec.destination;
+  // One destination as it resolved (an airport as its country, decision 15); a trip's places as sent.
+  const destination = Array.isArray(spec.destination) ? spec.destination.join(', ') : (promo.iso3 ?? spec.destination);
   return [
     spec.size ?? (spec.package_type === 'unlimited' ? texts.unlimitedData : null),
     spec.package_duration ? texts.days(spec.package_duration) : null,

@@ -1,8 +1,8 @@
 // domain → request schemas of the traveler lifecycle: sandbox steps, reporter facts, classic grant calls.
 // Each schema is built in a pure-marked closure, so a function bundles only the ones it validates with.
 import * as v from 'valibot';
-import { DESTINATION_PATTERN, externalUserIdField, iccidField, sizeField } from '#shared/domain/schema-fields';
-import { isIsoDateTime } from '#shared/domain/dates';
+import { DESTINATION_PATTERN, externalUserIdField, iccidField, sizeField, withoutControlCharacters } from '#shared/domain/schema-fields';
+import { extendedIsoDateTime, isIsoDateTime } from '#shared/domain/dates';
 import { isCountryCode } from '#shared/domain/country-codes';
 import { iso3Of } from '#shared/domain/package-specification';
 
@@ -25,6 +25,7 @@ const id = (field: string, max = 255) =>
     v.trim(),
     v.minLength(1, `${field} must not be empty.`),
     v.maxLength(max, `${field} must be at most ${max} characters.`),
+    withoutControlCharacters(field),
   );
 
 /** A destination code, checked by `names` and read as the ISO3 code of what it names (ISO2 converted). */
@@ -57,7 +58,9 @@ const amount = /* @__PURE__ */ (() =>
 const currency = /* @__PURE__ */ (() =>
   v.pipe(v.string('currency must be a string.'), v.regex(/^[A-Za-z]{3}$/, 'currency must be an ISO 4217 code, e.g. EUR.')))();
 const size = /* @__PURE__ */ (() => sizeField())();
-const dateTime = (field: string) => v.pipe(v.string(`${field} must be a string.`), v.check(isIsoDateTime, `${field} must be an ISO 8601 date-time.`));
+/** Read as its extended spelling (`,5` → `.5`, `+01` → `+01:00`), which every date parser downstream reads. */
+const dateTime = (field: string) =>
+  v.pipe(v.string(`${field} must be a string.`), v.check(isIsoDateTime, `${field} must be an ISO 8601 date-time.`), v.transform(extendedIsoDateTime));
 
 /** Sandbox steps: the keys are the `npm run ops -- simulate` flags in snake_case. */
 export const sandboxSchemas = /* @__PURE__ */ (() =>

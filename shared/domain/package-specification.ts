@@ -121,6 +121,22 @@ export const withTripRegion = (spec: PackageSpecification, regions: readonly Reg
   return covering ? { ...spec, iso3: covering.code } : spec;
 };
 
+/** A region's X-range code, not a country's (Kosovo's XKK is a country). */
+const isRegionCode = (code: string | null | undefined): code is string =>
+  typeof code === 'string' && REGION_CODE_PATTERN.test(code) && !isCountryCode(code);
+
+/** Whether storing this specification needs the catalog's regions: a trip to several places, or a region's code. */
+export const needsRegions = (spec: PackageSpecification): boolean => tripPlaces(spec) !== null || isRegionCode(spec.iso3);
+
+/**
+ * The specification as the catalog's regions resolve it: a region code the catalog does not have names nothing
+ * (`iso3` null, as an unknown code, decision 15), and a trip gets its smallest covering region (F153).
+ */
+export const withCatalogRegions = (spec: PackageSpecification, regions: readonly RegionCoverage[]): PackageSpecification => {
+  const known = isRegionCode(spec.iso3) && !regions.some((region) => region.code === spec.iso3) ? { ...spec, iso3: null } : spec;
+  return withTripRegion(known, regions);
+};
+
 /** Where a stored specification provisions: its resolved country, else its first destination as given. */
 export const destinationOf = (spec: Pick<PackageSpecification, 'destination' | 'iso3'>): string | null =>
   (spec.iso3 === undefined ? iso3Of(spec.destination) : spec.iso3) ?? firstOf(spec.destination);

@@ -33,7 +33,7 @@ export const plainLooseObject = <const TEntries extends v.ObjectEntries>(entries
 
 /** Control characters (C0, DEL, C1): a name, an id or a place is one line of text; NUL or a line break is never meant. */
 const CONTROL_CHARACTER = /\p{Cc}/u;
-const withoutControlCharacters = (field: string) =>
+export const withoutControlCharacters = (field: string) =>
   v.check((value: string) => !CONTROL_CHARACTER.test(value), `${field} must not contain control characters such as line breaks or NUL.`);
 
 /** One of a traveler's eSIMs by its ICCID (18 to 22 digits). */

@@ -6,8 +6,8 @@ import { entryState } from '#shared/domain/booking';
 import { consumeGrant, nextVersion } from '#shared/domain/grants';
 import { classicClaimed } from '#shared/domain/lifecycle-events';
 import { addProvisionedEsim, assertRoomForPackage, type Esim } from '#shared/domain/traveler';
-import { assertProvisionable, completedSpecification, destinationOf, withDestination } from '#shared/domain/package-specification';
-import { defaultPackageSize, requiresConfirmationCode } from '#shared/domain/partner';
+import { assertProvisionable, completedSpecification, destinationOf, needsDefaultSize, withDestination } from '#shared/domain/package-specification';
+import { DEFAULT_PACKAGE_SIZE, defaultPackageSize, requiresConfirmationCode } from '#shared/domain/partner';
 import type { DomainEvent } from '#shared/events/catalog';
 import { ConflictError } from '#shared/errors';
 import { findTravelerQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
@@ -16,13 +16,19 @@ import { withRetry } from '#shared/usecases/retry';
 import type { LifecycleDeps, LifecycleLookups, LifecycleStores, QueueRef } from '#shared/usecases/ports/lifecycle';
 import type { BookingLookups } from '#shared/usecases/ports/bookings';
 
-export const classicGrantView = (booking: Booking, entry: PackageQueueEntry, now: Date): Out<typeof ClassicGrantResponseSchema> => ({
+/** A grant as the app lists it; `defaultSize` is the partner's size, which a grant that names none is claimed with. */
+export const classicGrantView = (
+  booking: Booking,
+  entry: PackageQueueEntry,
+  now: Date,
+  defaultSize: string,
+): Out<typeof ClassicGrantResponseSchema> => ({
   queue_id: entry.uuid,
   booking_id: booking.id,
   status: entryState(entry, now),
   destination: destinationOf(entry.package_specification),
   package_type: entry.package_specification.package_type,
-  size: entry.package_specification.size,
+  size: needsDefaultSize(entry.package_specification) ? defaultSize : entry.package_specification.size,
   package_duration: entry.package_specification.package_duration,
   expires_at: entry.expires_at,
   created_at: entry.created_at,
@@ -70,13 +76,17 @@ export const travelerWithQueueEntries = async (deps: Pick<LifecycleLookups, 'tra
 /** `list_classic_package_queues`: the traveler's classic grants, any state, oldest first. */
 export const listClassicGrants = async (
   input: { partnerId: string; externalUserId: string },
-  deps: Pick<LifecycleLookups, 'travelers' | 'bookings' | 'clock'>,
+  deps: Pick<LifecycleLookups, 'travelers' | 'bookings' | 'partners' | 'clock'>,
 ) => {
   const now = deps.clock.now();
   const { traveler, entries } = await travelerWithQueueEntries(deps, input.partnerId, input.externalUserId);
   // As the dashboard answers (decision 28): a traveler neither stored nor granted anything is unknown.
   if (!traveler && entries.length === 0) throw travelerNotFound();
-  return entries.filter(({ entry }) => entry.esim_type === 'classic').map(({ booking, entry }) => classicGrantView(booking, entry, now));
+  const grants = entries.filter(({ entry }) => entry.esim_type === 'classic');
+  const defaultSize = grants.some(({ entry }) => needsDefaultSize(entry.package_specification))
+    ? defaultPackageSize(await deps.partners.getProfile(input.partnerId))
+    : DEFAULT_PACKAGE_SIZE;
+  return grants.map(({ booking, entry }) => classicGrantView(booking, entry, now, defaultSize));
 };
 
 const classicEntry = async (deps: LifecycleStores, input: { partnerId: string; externalUserId: string; queueId: string }) => {
@@ -106,7 +116,10 @@ export const setClassicGrantDestination = (
     const changed: PackageQueueEntry = { ...entry, package_specification: withDestination(entry.package_specification, input.destination) };
     const updated = nextVersion(booking, { package_queues: booking.package_queues.map((q) => (q.uuid === entry.uuid ? changed : q)) }, now);
     await deps.travelers.commit({ bookings: [updated] });
-    return classicGrantView(updated, changed, now);
+    const defaultSize = needsDefaultSize(changed.package_specification)
+      ? defaultPackageSize(await deps.partners.getProfile(input.partnerId))
+      : DEFAULT_PACKAGE_SIZE;
+    return classicGrantView(updated, changed, now, defaultSize);
   });
 
 export interface ClassicClaim {

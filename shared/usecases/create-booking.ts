@@ -4,7 +4,7 @@ import { checkReturnAfterDefaultedDeparture, type BookingOutput } from '#shared/
 import { utcDate } from '#shared/domain/dates';
 import { defaultDepartureEventSettings, departureEvent, planDepartureEvents } from '#shared/domain/departure-events';
 import { promoCodeValue, uuidv4, uuidv7 } from '#shared/domain/ids';
-import { specificationFromEntry, tripPlaces, withTripRegion, type PackageCatalog } from '#shared/domain/package-specification';
+import { needsRegions, specificationFromEntry, withCatalogRegions, type PackageCatalog } from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import { confirmationRequests } from '#shared/usecases/booking-confirmation';
 import type { BookingStore } from '#shared/usecases/ports/bookings';
@@ -56,13 +56,13 @@ export const createBooking = async (
   const packageIds = entries.flatMap((entry) => (entry.package_id ? [entry.package_id] : []));
   const catalog = packageIds.length > 0 ? await deps.catalog.findPackages(packageIds) : new Map();
   const specifications = entries.map((entry, index) => specificationFromEntry(entry, catalog, `package_specifications.${index}`));
-  // The regions are read (one Query) only when an entry is a trip to several countries (decision F153).
-  const regions = specifications.some((specification) => tripPlaces(specification)) ? await deps.catalog.listRegions() : [];
+  // The regions are read (one Query) only when an entry is a trip to several places or names a region (F153).
+  const regions = specifications.some(needsRegions) ? await deps.catalog.listRegions() : [];
 
   const promoCodes: PromoCode[] = [];
   const queues: PackageQueueEntry[] = [];
   entries.forEach((entry, index) => {
-    const specification = withTripRegion(specifications[index]!, regions);
+    const specification = withCatalogRegions(specifications[index]!, regions);
     const esimType = entry.esim_type ?? 'universal';
     const email = entry.email ?? (esimType === 'classic' && !entry.external_user_id ? request.email : null) ?? null;
     const namesTraveler = Boolean(entry.external_user_id) || Boolean(email);

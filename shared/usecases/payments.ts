@@ -113,8 +113,9 @@ const pay =
       );
       const payment = { payment_id: input.paymentId, amount: input.amount, currency };
       const first = kind === 'purchase' && added.pkg.destination !== null && !traveler.purchased_destinations.includes(added.pkg.destination);
+      // Only a purchase counts for "first purchase for a destination": a top-up before it leaves it first.
       const purchased =
-        added.pkg.destination && !traveler.purchased_destinations.includes(added.pkg.destination)
+        kind === 'purchase' && added.pkg.destination && !traveler.purchased_destinations.includes(added.pkg.destination)
           ? [...traveler.purchased_destinations, added.pkg.destination]
           : traveler.purchased_destinations;
       const after = touched({ before: write.before, after: { ...added.traveler, purchased_destinations: purchased } }, now);

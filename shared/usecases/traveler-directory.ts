@@ -102,10 +102,8 @@ export const lifecycleTravelerHomes = (deps: Deps & Pick<LifecycleDeps, 'partner
           package_type: entry.package_specification.package_type,
           size: needsDefaultSize(entry.package_specification) ? defaultSize : entry.package_specification.size,
           package_duration: entry.package_specification.package_duration,
-          // One destination reads as its resolved country (an airport code as the airport's country); several as given.
-          destination: Array.isArray(entry.package_specification.destination)
-            ? entry.package_specification.destination
-            : (entry.package_specification.iso3 ?? entry.package_specification.destination),
+          // Where it is provisioned, as every other view says it: an airport as its country, a trip as its region.
+          destination: entry.package_specification.iso3 ?? entry.package_specification.destination,
         },
       })),
       currentEsim: esimOf(traveler, now),

@@ -1,7 +1,13 @@
 // use case → replace the package specification of a booking's promo codes (all of them, or one by uuid).
 import type { Booking, PackageSpecification } from '#shared/domain/booking';
 import type { PromoPackageSpecificationOutput } from '#shared/domain/package-schemas';
-import { specificationFromUpdate, tripPlaces, withDestination, withTripRegion, type PackageCatalog } from '#shared/domain/package-specification';
+import {
+  needsRegions,
+  specificationFromUpdate,
+  withCatalogRegions,
+  withDestination,
+  type PackageCatalog,
+} from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import { canonicalUuid, isUuid } from '#shared/domain/uuid';
 import { findBooking } from '#shared/usecases/find-booking';
@@ -44,7 +50,7 @@ export const updatePackageSpecifications = async (
 
   const catalog = input.specification.package_id ? await deps.catalog.findPackages([input.specification.package_id]) : new Map();
   const requested = specificationFromUpdate(input.specification, catalog);
-  const specification = tripPlaces(requested) ? withTripRegion(requested, await deps.catalog.listRegions()) : requested;
+  const specification = needsRegions(requested) ? withCatalogRegions(requested, await deps.catalog.listRegions()) : requested;
   const now = deps.clock.now().toISOString();
   const targetIds = new Set(targets.map((promo) => promo.uuid));
   let updatedCount = 0;

@@ -185,13 +185,14 @@ describe('Traveler web app', () => {
       expect(home.headers.get('x-content-type-options')).toBe('nosniff');
     });
 
-    it("leaves a grant past its expires_at out of the waiting packages, and shows a grant without a size with the partner's default size", async () => {
+    it("leaves a grant past its expires_at out of the waiting packages, shows a grant without a size with the partner's default size and a trip as its region", async () => {
       const traveler = `trav-${randomUUID()}`;
       await bookTraveler(service.client, traveler, {
         locale: 'en',
         package_specifications: [
           { esim_type: 'classic', external_user_id: traveler, destination: 'ITA', expires_at: '2020-01-01T00:00:00Z', size: '3GB' },
           { external_user_id: traveler, destination: 'ESP' },
+          { external_user_id: traveler, destination: ['FRA', 'ITA'], size: '5GB' },
         ],
       });
       const { cookie } = await signIn(traveler);
@@ -202,6 +203,10 @@ describe('Traveler web app', () => {
       expect(page).not.toContain('Italy');
       expect(page).toMatch(/Spain .*1GB .*Ready to redeem · Universal eSIM/);
       expect(page).not.toContain('Unlimited');
+      // A trip reads as the one place it is provisioned in, as the dashboard and the events say: its region, or here,
+      // with no catalog regions loaded, its first country (F153); never the list as sent.
+      expect(page).toMatch(/France .*5GB/);
+      expect(page).not.toContain('France, Italy');
     });
 
     it("never lets a session see another partner's traveler with the same external_user_id", async () => {

@@ -1,4 +1,4 @@
-// tests → a destination a traveler chooses or pays for names a country or a region, read as its ISO3 code (decision 15).
+// tests → what travelers choose and reporters state: destinations read as ISO3 codes (decision 15), dates, ids.
 import { ClassicDestinationSchema, FactSchema, RedeemPackageSchema, sandboxSchemas } from '#shared/domain/lifecycle-schemas';
 import { validate } from '#shared/domain/validate';
 import { ValidationError } from '#shared/errors';
@@ -47,5 +47,18 @@ describe('destinations a traveler chooses or pays for', () => {
     expect(paid('FR')).toEqual({ step: 'FRA', fact: 'FRA' });
     expect(paid('XEU')).toEqual({ step: 'XEU', fact: 'XEU' });
     expect(() => paid('CDG')).toThrow(ValidationError);
+  });
+});
+
+describe('reporter facts', () => {
+  it('read an ISO 8601 comma fraction or hour offset in its extended spelling, which every date parser reads', () => {
+    const fact = validate(FactSchema, { ...purchaseFact('FRA'), occurred_at: '2026-11-27T10:04:32,5+01' }) as { occurred_at: string };
+
+    expect(fact.occurred_at).toBe('2026-11-27T10:04:32.5+01:00');
+    expect(Number.isNaN(Date.parse(fact.occurred_at))).toBe(false);
+  });
+
+  it('refuse a control character in an id', () => {
+    expect(() => validate(FactSchema, { ...purchaseFact('FRA'), payment_id: 'pay\u00001' })).toThrow(ValidationError);
   });
 });

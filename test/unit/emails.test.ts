@@ -65,6 +65,15 @@ describe('email language', () => {
     expect(email.text).toContain(emailTexts[language].claimOutro);
   });
 
+  it("names an airport booking's country, as its promo code's iso3 does (decision 15)", () => {
+    const perth = makePromo({ iso3: 'AUS', package_specification: { ...makePromo().package_specification, destination: 'PER' } });
+
+    const email = bookingConfirmationEmail({ to: 'ada@example.com', partnerName: 'Acme', booking: makeBooking({ promo_codes: [perth] }) });
+
+    expect(email.text).toContain(emailTexts.en.forDestination('AUS'));
+    expect(email.text).not.toContain(emailTexts.en.forDestination('PER'));
+  });
+
   it('gives every language its own words', () => {
     // Act
     const outros = new Set(servedLocales.map((language) => emailTexts[language].bookingOutro));

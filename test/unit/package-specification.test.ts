@@ -6,6 +6,7 @@ import {
   specificationFromEntry,
   specificationFromUpdate,
   tripPlaces,
+  withCatalogRegions,
   withTripRegion,
 } from '#shared/domain/package-specification';
 
@@ -127,5 +128,20 @@ describe('a trip to several countries (decision F153)', () => {
   it('is no trip when every code names one country', () => {
     expect(tripPlaces(booked(['CDG', 'ORY', 'FR']))).toBeNull();
     expect(withTripRegion(booked(['CDG', 'ORY']), regions).iso3).toBe('FRA');
+  });
+});
+
+describe('region codes the catalog does not have (decision 15)', () => {
+  const regions = [{ code: 'XEU', countries: ['FRA', 'ITA'] }];
+  const booked = (destination: string | string[]) => specificationFromEntry({ destination }, new Map(), 'package_specifications[0]');
+
+  it('name nothing, as an unknown code does: iso3 null, alone or first in a trip', () => {
+    expect(withCatalogRegions(booked('XZZ'), regions).iso3).toBeNull();
+    expect(withCatalogRegions(booked(['XZZ', 'FRA']), regions).iso3).toBeNull();
+  });
+
+  it("keep a region the catalog has, and never read Kosovo's XKK as a region", () => {
+    expect(withCatalogRegions(booked('XEU'), regions).iso3).toBe('XEU');
+    expect(withCatalogRegions(booked('XKK'), regions).iso3).toBe('XKK');
   });
 });

@@ -46,6 +46,15 @@ describe('Use case: claimClassicGrant', () => {
     expect(traveler?.packages).toEqual([expect.objectContaining({ size: '2GB', size_bytes: 2 * 2 ** 30 })]);
   });
 
+  it("lists a grant that names no size with the partner's default size, the size it will be claimed with", async () => {
+    const world = memoryLifecycle({ partners: [makePartnerProfile({ default_package_size: '2GB' })] });
+    await bookClassic(world, { size: null });
+
+    const listed = await listClassicGrants({ partnerId: 'ptn_test', externalUserId: 'u-1' }, world.deps);
+
+    expect(listed.map((grant) => grant.size)).toEqual(['2GB']);
+  });
+
   it('tops up the classic eSIM already held for the same destination', async () => {
     const world = memoryLifecycle();
     const first = await claimClassicGrant((await bookClassic(world)).claim, world.deps);

@@ -133,6 +133,16 @@ describe('Use case: recordTopup', () => {
     expect(topup.events[0]?.data).toMatchObject({ destination: 'JPN' });
   });
 
+  it('leaves the first purchase for the destination it topped up a purchase: package.purchased, not topup.completed', async () => {
+    const world = memoryLifecycle();
+    const bought = await recordPurchase(makePayment({ destination: 'JPN' }), world.deps);
+    await recordTopup({ ...makePayment({ paymentId: 'pay-2', destination: 'FRA' }), iccid: bought.pkg.iccid }, world.deps);
+
+    const purchase = await recordPurchase(makePayment({ paymentId: 'pay-3', destination: 'FRA' }), world.deps);
+
+    expect(purchase.events.map((e) => e.event)).toEqual(['package.purchased']);
+  });
+
   it('skips a newest package that is used up for the newest one still in use', async () => {
     // Prepare: France still queued, Japan newer but depleted
     const world = memoryLifecycle();
