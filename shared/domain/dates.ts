@@ -20,7 +20,8 @@ export const parseIsoDateTime = (value: string): ParsedDateTime | undefined => {
   const extended = extendedIsoDateTime(value);
   const normalized = hour === undefined ? `${year}-${month}-${day}T00:00:00Z` : zone ? extended : `${extended}Z`;
   const instant = new Date(normalized);
-  if (Number.isNaN(instant.getTime())) return undefined;
+  // An offset can carry a year-9999 or year-0 time past the four-digit years every stored time compares within.
+  if (Number.isNaN(instant.getTime()) || instant.getUTCFullYear() < 1 || instant.getUTCFullYear() > 9999) return undefined;
   return { instant, precise: hour !== undefined && zone !== undefined };
 };
 

@@ -169,6 +169,7 @@ describe('POST /native/instructions', () => {
     ['an empty external_user_id', { external_user_id: '  ' }, 'external_user_id'],
     ['a malformed locale', { locale: 'not a locale!' }, 'locale'],
     ['a non-string deviceType', { deviceType: 7 }, 'deviceType'],
+    ['a control character in deviceType', { deviceType: 'pho\u001bne' }, 'deviceType'],
   ])('refuses %s with 400 naming the field', async (_case, change, path) => {
     const response = await instructions({ external_user_id: 'anyone', ...iphone, ...change });
 

@@ -48,6 +48,18 @@ describe('Install instructions', () => {
     expect(doc.steps.find((s) => s.id === 'qr_code')!.body).toContain('Network & internet');
   });
 
+  it.each([
+    ['Apple iOS', 'ios'],
+    ['iOS 17', 'ios'],
+    ['iPadOS', 'ios'],
+    ['Android 14', 'android'],
+    ['KaiOS', 'other'],
+  ])("reads the OS %s as the %s platform, by its name's words as the device check does", async (os, platform) => {
+    const doc = await buildInstructions(makeInput({ device: { name: 'Phone', os, osVersion: '17.4' } }));
+
+    expect(doc.platform).toBe(platform);
+  });
+
   it('gives other systems QR code and manual entry without links', async () => {
     const doc = await buildInstructions(makeInput({ device: { name: 'Tablet', os: 'HarmonyOS', osVersion: '4' } }));
 

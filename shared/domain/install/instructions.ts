@@ -69,10 +69,14 @@ export const safeBranding = (branding: Branding): SafeBranding => {
   };
 };
 
+/** The platform by the OS name's words, as the device check reads them: "iOS 17" and "Apple iOS" are iOS. */
 export const platformOf = (os: string): Platform => {
-  const key = os.toLowerCase().replace(/[^a-z]/g, '');
-  if (key === 'ios' || key === 'ipados') return 'ios';
-  if (key === 'android') return 'android';
+  const words = os
+    .normalize('NFKD')
+    .toLowerCase()
+    .split(/[^a-z]+/);
+  if (words.some((word) => word === 'ios' || word === 'ipados' || word === 'iphoneos')) return 'ios';
+  if (words.includes('android')) return 'android';
   return 'other';
 };
 

@@ -1,6 +1,6 @@
 // domain → the body of POST /native/instructions: which traveler, which device, which format and language.
 import * as v from 'valibot';
-import { externalUserIdField, plainObject } from '#shared/domain/schema-fields';
+import { externalUserIdField, iccidField, plainObject, withoutControlCharacters } from '#shared/domain/schema-fields';
 import { instructionFormats } from '#shared/domain/install/instructions';
 import { LocaleSchema } from '#shared/domain/locale';
 
@@ -10,6 +10,7 @@ const text = (field: string, max: number, whenEmpty = `${field} is required.`) =
     v.trim(),
     v.minLength(1, whenEmpty),
     v.maxLength(max, `${field} must be at most ${max} characters.`),
+    withoutControlCharacters(field),
   );
 
 export const InstallInstructionsRequestSchema = plainObject(
@@ -28,13 +29,7 @@ export const InstallInstructionsRequestSchema = plainObject(
     ),
     deviceType: v.nullish(text('deviceType', 50, 'deviceType must not be empty: leave it out when the device type is unknown.')),
     // Which of the traveler's eSIMs (a claimed classic eSIM beside the universal one); the dashboard's by default.
-    iccid: v.nullish(
-      v.pipe(
-        v.string('iccid must be a string.'),
-        v.trim(),
-        v.regex(/^\d{18,22}$/, "iccid must be the 18 to 22 digits of one of the traveler's eSIMs."),
-      ),
-    ),
+    iccid: v.nullish(iccidField()),
     locale: v.nullish(LocaleSchema),
   },
   'The request body must be a JSON object with external_user_id, deviceName, os and osVersion.',
