@@ -1,14 +1,19 @@
-// domain → ISO 3166 country codes from i18n-iso-countries' own code table, without its name look-up (which brings
-// the diacritics tables): most functions only convert and check codes; country names are in country-names.ts.
-import codes from 'i18n-iso-countries/codes.json' with { type: 'json' };
+// domain → ISO 3166 country codes from the dated table shared/data/codes/iso-3166.json, generated from
+// i18n-iso-countries' code table (`npm run build:codes`): most functions only convert and check codes, so they
+// bundle 2 KiB of codes, not the library's table or its name look-up. Country names are in country-names.ts.
+import countryFile from '../data/codes/iso-3166.json' with { type: 'json' };
 
-// One pass over the table, no intermediate arrays: this runs at every cold start of most functions.
+const ROW = 8; // alpha-2 (2) + alpha-3 (3) + numeric (3)
+
+// One pass over the table: this runs at every cold start of most functions.
 const alpha3ByAlpha2 = new Map<string, string>();
 /** Alpha-3 and numeric codes to alpha-2. */
 const alpha2ByOther = new Map<string, string>();
-for (const [alpha2, alpha3, numeric] of codes as string[][]) {
-  alpha3ByAlpha2.set(alpha2!, alpha3!);
-  alpha2ByOther.set(alpha3!, alpha2!).set(numeric!, alpha2!);
+for (let at = 0; at < countryFile.codes.length; at += ROW) {
+  const alpha2 = countryFile.codes.slice(at, at + 2);
+  const alpha3 = countryFile.codes.slice(at + 2, at + 5);
+  alpha3ByAlpha2.set(alpha2, alpha3);
+  alpha2ByOther.set(alpha3, alpha2).set(countryFile.codes.slice(at + 5, at + ROW), alpha2);
 }
 
 /** The alpha-3 code of an alpha-2 code (any case), as i18n-iso-countries' alpha2ToAlpha3(). */
@@ -25,4 +30,4 @@ export const isCountryCode = (code: string): boolean => {
 };
 
 /** Every alpha-3 code with its alpha-2 code, as i18n-iso-countries' getAlpha3Codes(). */
-export const alpha3Codes = (): Record<string, string> => Object.fromEntries(codes.map(([alpha2, alpha3]) => [alpha3 as string, alpha2 as string]));
+export const alpha3Codes = (): Record<string, string> => Object.fromEntries([...alpha3ByAlpha2].map(([alpha2, alpha3]) => [alpha3, alpha2]));
