@@ -7163,6 +7163,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
@@ -7268,6 +7277,15 @@ export interface operations {
              *     `signature_reused`: The signature was already used; sign every request anew.
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

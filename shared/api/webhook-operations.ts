@@ -128,7 +128,7 @@ export const webhookOperations = {
       schema: envelope(WebhookEndpointSchema),
       example: { success: true, message: successMessages.updateWebhookEndpoint, data: exampleEndpoint },
     },
-    errors: ['validation_error', 'unsafe_webhook_url', 'invalid_header_name'],
+    errors: ['validation_error', 'unsafe_webhook_url', 'invalid_header_name', 'concurrent_modification'],
   },
   rotateWebhookSigningSecret: {
     kind: 'json',
@@ -150,7 +150,7 @@ export const webhookOperations = {
         data: { signing_secret: 'whsec_3q2Vb0dXy5JkLm8NpQrStUvWxYz0aBcD', previous_secret_valid_until: '2026-11-25T10:00:00.000Z' },
       },
     },
-    errors: ['validation_error'],
+    errors: ['validation_error', 'concurrent_modification'],
   },
   sendTestWebhook: {
     kind: 'json',

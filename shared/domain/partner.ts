@@ -41,6 +41,11 @@ export interface PartnerProfile {
   default_package_size?: string;
   created_at: string;
   updated_at: string;
+  /**
+   * The stored item's revision, as read: a save expects it unchanged, so two changes made at once (a rotation and
+   * an endpoint update, or the dispatcher's health marks) never overwrite each other. Absent before the first save.
+   */
+  revision?: number;
 }
 
 export const defaultWebhookSettings = (): WebhookSettings => ({

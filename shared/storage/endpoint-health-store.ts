@@ -19,7 +19,14 @@ interface ProfileChange {
 export const dynamoEndpointHealthStore = (client: DynamoDBDocumentClient, tableName: string): EndpointHealthStore => {
   /** A conditional change of the profile, with an email beside it; a failed condition means it happened already. */
   const once = async (partnerId: string, change: ProfileChange, email?: EmailRequest) => {
-    const update = { TableName: tableName, Key: keys.partnerProfile(partnerId), ...change };
+    // Each mark counts as a write of the profile (its revision), so a settings save that read before it retries.
+    const update = {
+      TableName: tableName,
+      Key: keys.partnerProfile(partnerId),
+      ...change,
+      UpdateExpression: `${change.UpdateExpression} ADD revision :one`,
+      ExpressionAttributeValues: { ...change.ExpressionAttributeValues, ':one': 1 },
+    };
     try {
       if (email) await client.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, emailRequestPut(tableName, email)] }));
       else await client.send(new UpdateCommand(update));

@@ -2,16 +2,20 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PartnerProfile } from '#shared/domain/partner';
 import { readCredentials } from '#shared/storage/credential-items';
+import { isConditionalCheckFailed } from '#shared/storage/dynamo-errors';
 import * as keys from '#shared/storage/keys';
+import { ConcurrentChangeError } from '#shared/usecases/ports/lifecycle';
 import type { CredentialStore, PartnerAdminStore, PartnerCredentials, PartnerProfiles } from '#shared/usecases/ports/partners';
 
-const profileItem = (profile: PartnerProfile) => ({
+/** The profile item; `revision` counts its writes (every save, and the dispatcher's health marks, add one). */
+const profileItem = ({ revision, ...profile }: PartnerProfile) => ({
   ...keys.partnerProfile(profile.partner_id),
   ...keys.partnersIndex,
   gsi1sk: `${profile.created_at}#${profile.partner_id}`,
   entity: 'partner',
   version: 1,
   ...profile,
+  revision: (revision ?? 0) + 1,
 });
 
 const credentialsItem = (credentials: PartnerCredentials) => ({
@@ -43,7 +47,16 @@ export const dynamoPartnerProfiles = (client: DynamoDBDocumentClient, tableName:
   },
 
   async saveProfile(profile) {
-    await client.send(new PutCommand({ TableName: tableName, Item: profileItem(profile) }));
+    const expected =
+      profile.revision === undefined
+        ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revision)' }
+        : { ConditionExpression: 'revision = :revision', ExpressionAttributeValues: { ':revision': profile.revision } };
+    try {
+      await client.send(new PutCommand({ TableName: tableName, Item: profileItem(profile), ...expected }));
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) throw new ConcurrentChangeError("The partner's settings were");
+      throw error;
+    }
   },
 });
 

@@ -5,6 +5,7 @@ import { defaultPackageSize, defaultWebhookSettings, requiresConfirmationCode, t
 import { NotFoundError } from '#shared/errors';
 import type { PartnerAdminStore, PartnerDirectory, PartnerProfiles, SecretCipher } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
+import { withRetry } from '#shared/usecases/retry';
 
 export interface PartnerAdminDeps {
   partners: PartnerAdminStore;
@@ -100,14 +101,19 @@ export const rotatePartnerSecret = async (partnerId: string, deps: PartnerAdminD
   return partnerView(profile, apiSecret);
 };
 
-/** Applies an operator's change to the profile (departure windows, confirmation codes, webhook settings). */
-export const updatePartnerProfile = async (
+/**
+ * Applies a change to the profile (departure windows, confirmation codes, webhook settings). The save expects the
+ * revision read, so a change made meanwhile (another setting, a rotation, the dispatcher's health marks) is read
+ * again and `change` applied to it, never overwritten.
+ */
+export const updatePartnerProfile = (
   partnerId: string,
   change: (profile: PartnerProfile) => PartnerProfile,
   deps: { partners: PartnerProfiles; clock: Clock },
-): Promise<PartnerProfile> => {
-  const profile = await requirePartner(partnerId, deps);
-  const updated = { ...change(profile), partner_id: profile.partner_id, updated_at: deps.clock.now().toISOString() };
-  await deps.partners.saveProfile(updated);
-  return updated;
-};
+): Promise<PartnerProfile> =>
+  withRetry(async () => {
+    const profile = await requirePartner(partnerId, deps);
+    const updated = { ...change(profile), partner_id: profile.partner_id, revision: profile.revision, updated_at: deps.clock.now().toISOString() };
+    await deps.partners.saveProfile(updated);
+    return { ...updated, revision: (profile.revision ?? 0) + 1 };
+  });

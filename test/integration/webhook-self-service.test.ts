@@ -1,11 +1,12 @@
 // Webhook self-service driven only through the partner API on the local runtime (no ops CLI): set the endpoint,
 // test delivery, a booking event, secret rotation with overlap, a dead-lettered event in the log with its attempts,
 // recovery with a new delivery id, holding deliveries while disabled, paging, and nothing of it visible to another partner.
+import { dynamoEndpointHealthStore } from '#shared/storage/endpoint-health-store';
 import { rotatePartnerSecret } from '#shared/usecases/manage-partners';
 import { verifyWebhookSignature } from '#shared/webhooks/signing';
 import { MAX_ATTEMPTS } from '#shared/webhooks/retry-policy';
 import { inDays, makeBookingRequest, makePackageSpecification } from '#test/support/factories';
-import type { SignedClient } from '#test/support/signed-client';
+import type { ApiResponse, SignedClient } from '#test/support/signed-client';
 import { eventually, startReceiver, type Receiver } from '#test/support/webhook-receiver';
 import { startTestService, type TestService } from '#test/support/test-service';
 
@@ -224,6 +225,64 @@ describe('Webhook self-service through the partner API', () => {
     expect([verifies(cutOver!, first), verifies(cutOver!, second)]).toEqual([false, true]);
     expect(during.body.data.signing_secret.previous_secret_valid_until).toBe(rotated.body.data.previous_secret_valid_until);
     expect(after.body.data.signing_secret.previous_secret_valid_until).toBeNull();
+  });
+
+  /** Starts every request at once, each signed in its own millisecond (one millisecond, one path: the same single-use signature). */
+  const sendTogether = <T>(requests: Array<() => Promise<T>>): Promise<T[]> => {
+    const sent: Array<Promise<T>> = [];
+    for (const request of requests) {
+      const signedAt = Date.now();
+      sent.push(request());
+      while (Date.now() === signedAt) {
+        // the next request waits for the next millisecond
+      }
+    }
+    return Promise.all(sent);
+  };
+
+  it('keeps every one of several changes made at the same moment: a rotation, settings of other fields, and the health marks', async () => {
+    // Prepare
+    const { partner, client, path } = await partnerWithEndpoint();
+    const health = dynamoEndpointHealthStore(service.runtime.admin.documentClient, service.runtime.tableName);
+
+    // Act: a hard-cutover rotation, two settings of different fields and a health mark, all at once
+    const marked = health.markFailing(partner.partner_id, new Date().toISOString());
+    const [rotated, prefix, events] = (await sendTogether([
+      () => client.send('POST', '/webhooks/endpoint/signing-secret', { body: { overlap_minutes: 0 } }),
+      () => client.send('PUT', '/webhooks/endpoint', { body: { auth_header_prefix: 'Bearer ' } }),
+      () => client.send('PUT', '/webhooks/endpoint', { body: { events: { 'esim.removed': false } } }),
+    ])) as [ApiResponse, ApiResponse, ApiResponse];
+    await marked;
+    const endpoint = (await client.send('GET', '/webhooks/endpoint')).body.data;
+    await client.send('POST', '/webhooks/endpoint/test');
+
+    // Assess: each change answered success and is there; the test delivery is signed with the secret answered
+    expect([rotated.status, prefix.status, events.status]).toEqual([201, 200, 200]);
+    expect(endpoint.auth_header_prefix).toBe('Bearer ');
+    expect(endpoint.events['esim.removed']).toBe(false);
+    expect(endpoint.health.failing_since).not.toBeNull();
+    const delivered = receiver.received(path).at(-1)!;
+    expect(verifies(delivered, rotated.body.data.signing_secret)).toBe(true);
+    expect(delivered.headers['x-service-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
+  });
+
+  it('chains rotations made at the same moment: each secret answered signs, the last with the one before it during the overlap', async () => {
+    // Prepare
+    const { client, path } = await partnerWithEndpoint();
+
+    // Act
+    const rotations = await sendTogether(
+      Array.from({ length: 4 }, () => () => client.send('POST', '/webhooks/endpoint/signing-secret', { body: { overlap_minutes: 60 } })),
+    );
+    await client.send('POST', '/webhooks/endpoint/test');
+
+    // Assess: one answered secret is current, and the previous one is another answered secret, not a lost one
+    const secrets: string[] = rotations.map((r) => r.body.data.signing_secret);
+    expect(rotations.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const delivered = receiver.received(path).at(-1)!;
+    const signing = secrets.filter((secret) => verifies(delivered, secret));
+    expect(signing).toHaveLength(2);
+    expect(delivered.headers['x-service-signature']).toMatch(/^sha256=[0-9a-f]{64},sha256=[0-9a-f]{64}$/);
   });
 
   it('logs a dead-lettered event with each attempt, recovers it once with a new delivery id, and shows it to no other partner', async () => {

@@ -12,8 +12,8 @@ export const MAX_TRAVELER_GRANTS = 1000;
 
 /** Another request changed a traveler or booking between read and write; use cases re-read and retry. */
 export class ConcurrentChangeError extends ConflictError {
-  constructor() {
-    super('concurrent_modification', 'The traveler or booking was changed by another request at the same moment. Retry.');
+  constructor(what = 'The traveler or booking was') {
+    super('concurrent_modification', `${what} changed by another request at the same moment. Retry.`);
   }
 }
 

@@ -7,6 +7,7 @@ export interface PartnerDirectory {
 
 /** Reading and replacing a partner's profile: what the webhook self-service changes. */
 export interface PartnerProfiles extends PartnerDirectory {
+  /** Replaces the profile read at `profile.revision`; ConcurrentChangeError when it changed since. */
   saveProfile(profile: PartnerProfile): Promise<void>;
 }
 
