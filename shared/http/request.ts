@@ -143,11 +143,18 @@ const encodeRfc3986 = (text: string): string =>
   encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
+ * encodeURIComponent as the URL parser leaves it (fetch, `new URL()`, `Request`): a special URL's query escapes `'`
+ * too, so a client that encodes its values and hands the URL to fetch sends (and signs) `o%27brien`, not `o'brien`.
+ */
+const encodeAsUrlParserQuery = (text: string): string => encodeURIComponent(text).replace(/'/g, '%27');
+
+/**
  * Every spelling of the query string a common client writes, each value spelled the same way. REST API events carry
  * only decoded values, so the signed form is rebuilt (docs/api.md, Authentication; decision 1):
  * - as decoded (`?q=o'brien x`);
  * - JavaScript's encodeURIComponent (`?q=o'brien%20x`);
  * - RFC 3986 (`?q=o%27brien%20x`: Python's quote, Go's PathEscape);
+ * - encodeURIComponent as the URL parser leaves it (`?q=o%27brien%20(x)`: fetch, `new URL()`);
  * - form encoding with `+` for a space, as URLSearchParams writes it (`?q=o%27brien+x`);
  * - form encoding over RFC 3986 (Python's urlencode, Java's URLEncoder but for `*` and `~`).
  * Identical spellings collapse, so a plain query costs one HMAC.
@@ -171,6 +178,7 @@ export const queryStringCandidates = (event: APIGatewayProxyEvent): string[] => 
       spelled((text) => text),
       spelled(encodeURIComponent),
       spelled(encodeRfc3986),
+      spelled(encodeAsUrlParserQuery),
       `?${new URLSearchParams(pairs).toString()}`,
       spelled(formOver(encodeRfc3986)),
     ]),

@@ -199,6 +199,21 @@ describe('Native routes: traveler identity and request bodies', () => {
     expect(instructions.body.data.format).toBe('json');
   });
 
+  it("answers for a user id with a quote and brackets, signed as fetch sends it (the SDK's spelling)", async () => {
+    // Prepare: fetch leaves encodeURIComponent's `(`, `)` and `!` as they are but escapes the quote
+    const id = `it's (me)!-${randomUUID().slice(0, 8)}`;
+    await grant(id);
+    const asFetchSendsIt = new URL(`http://service.example/native/user-dashboard?external_user_id=${encodeURIComponent(id)}`);
+
+    // Act
+    const response = await client.send('GET', `${asFetchSendsIt.pathname}${asFetchSendsIt.search}`);
+
+    // Assess
+    expect(asFetchSendsIt.search).toContain('%27s%20(me)!-');
+    expect(response.status).toBe(200);
+    expect(response.body.data.package_queues).toHaveLength(1);
+  });
+
   it('refuses a user id given twice in the query instead of answering for the last one', async () => {
     const id = userId();
     await grant(id);

@@ -19,6 +19,10 @@ describe('Signed query string candidates', () => {
     ["URLSearchParams (form encoding, '+' for a space)", `?${new URLSearchParams({ external_user_id: value, locale: 'de' })}`],
     ["RFC 3986, as Python's quote(safe='') writes it", '?external_user_id=o%27brien%20%28x%29%2A%20~%21&locale=de'],
     ["form encoding over RFC 3986, as Python's urlencode writes it", '?external_user_id=o%27brien+%28x%29%2A+~%21&locale=de'],
+    [
+      'encodeURIComponent as fetch sends it (the URL parser escapes a quote)',
+      new URL(`https://api.example/bookings?external_user_id=${encodeURIComponent(value)}&locale=de`).search,
+    ],
   ])('includes the spelling %s', (_client, signed) => {
     expect(queryStringCandidates(event)).toContain(signed);
   });
