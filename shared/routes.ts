@@ -331,6 +331,15 @@ const routeTable = [
     auth: 'traveler-session',
     resources: ['provider'],
   },
+  {
+    operation: 'webRedeem',
+    method: 'POST',
+    path: '/app/redeem',
+    entry: 'functions/web-redeem.ts',
+    auth: 'traveler-session',
+    // Redeeming and claiming provision the eSIM and its package through the provider, as the native calls do.
+    resources: ['provider'],
+  },
   { operation: 'webSignOut', method: 'POST', path: '/app/sign-out', entry: 'functions/web-sign-out.ts', auth: 'traveler-session' },
   // The page claim_url opens; POST on the same path is the public JSON claim endpoint.
   {

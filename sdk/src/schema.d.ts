@@ -824,6 +824,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Web app: redeem a waiting package
+         * @description The home page's button on a waiting grant posts here (CSRF token, `package_queue_id`, `esim_type`, and `destination`, a country, for a grant that names none). A universal grant is redeemed onto the eSIM as POST /native/redeem-package does, a classic one claimed as the classic claim does (its destination set first); then a redirect (303) home. A grant already redeemed or expired gets a page saying so (409), one without a country chosen a page asking for it (400).
+         */
+        post: operations["webRedeem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/sign-out": {
         parameters: {
             query?: never;
@@ -8511,6 +8531,44 @@ export interface operations {
         };
     };
     webShopCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `rate_limited`: Too many requests; retry after a short wait. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; retry later. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    webRedeem: {
         parameters: {
             query?: never;
             header?: never;

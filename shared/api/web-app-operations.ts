@@ -72,6 +72,10 @@ export const webAppOperations = {
     'Web app: buy a bundle',
     'The shop form posts here (CSRF token and a per-form nonce, so a double submission charges once). Pays through the payment port and fires package.purchased (first purchase for the destination, with package_queue_uuid) or topup.completed.',
   ),
+  webRedeem: pageOperation(
+    'Web app: redeem a waiting package',
+    "The home page's button on a waiting grant posts here (CSRF token, `package_queue_id`, `esim_type`, and `destination`, a country, for a grant that names none). A universal grant is redeemed onto the eSIM as POST /native/redeem-package does, a classic one claimed as the classic claim does (its destination set first); then a redirect (303) home. A grant already redeemed or expired gets a page saying so (409), one without a country chosen a page asking for it (400).",
+  ),
   webSignOut: pageOperation('Web app: sign out', 'Ends the session and redirects (303).'),
   webClaimPage: pageOperation('Web app: claim form', 'The email form of a promo code claim URL.', [promoCodeUuid]),
   webClaimSubmit: pageOperation('Web app: submit a claim', 'The claim form posts here (CSRF token required).', [promoCodeUuid]),

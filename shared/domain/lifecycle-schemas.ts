@@ -184,3 +184,13 @@ export const UserDashboardQuerySchema = /* @__PURE__ */ (() =>
 /** `destination`: where the traveler travels, for an entry that names none (decision F145); ignored otherwise. */
 export const RedeemPackageSchema = /* @__PURE__ */ (() =>
   body({ external_user_id: externalUserIdField(), package_queue_id: id('package_queue_id', 64), destination: optional(travelerDestination) }))();
+/**
+ * The web app's form on a waiting grant: which entry, its kind (the page says which call takes it), and the country a
+ * traveler chose for a grant that names none; the session names the traveler.
+ */
+export const WebGrantFormSchema = /* @__PURE__ */ (() =>
+  v.object({
+    package_queue_id: id('package_queue_id', 64),
+    esim_type: v.picklist(['universal', 'classic'], 'esim_type must be universal or classic.'),
+    destination: optional(travelerDestination),
+  }))();

@@ -42,9 +42,14 @@ ${page.content}
 </html>`;
 };
 
-/** The page every refusal and failure uses: a title, what happened, what to do. */
-export const messagePage = (frame: PageFrame<FrameMessageKey>, message: { title: string; body: string; guidance?: string }): Html =>
+/** The page every refusal and failure uses: a title, what happened, what to do, and the way back when there is one. */
+export const messagePage = (
+  frame: PageFrame<FrameMessageKey>,
+  message: { title: string; body: string; guidance?: string; back?: { href: string; label: string } },
+): Html =>
   layout(frame, {
     title: message.title,
-    content: html`<h1>${message.title}</h1><p>${message.body}</p>${message.guidance ? html`<p class="notice">${message.guidance}</p>` : ''}`,
+    content: html`<h1>${message.title}</h1><p>${message.body}</p>${message.guidance ? html`<p class="notice">${message.guidance}</p>` : ''}${
+      message.back ? html`<p><a class="button" href="${message.back.href}">${message.back.label}</a></p>` : ''
+    }`,
   });

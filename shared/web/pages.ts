@@ -1,5 +1,6 @@
 // web → the page bodies: home, claim form, and the outcomes of the token exchange and the claim.
 import { regionName } from '#shared/domain/catalog';
+import { alpha3Codes } from '#shared/domain/country-codes';
 import { countryName } from '#shared/domain/country-names';
 import { html, type Html } from '#shared/web/html';
 import { layout, messagePage, type PageFrame } from '#shared/web/layout';
@@ -29,17 +30,48 @@ const dateOf = (frame: PageFrame<FrameMessageKey>, iso: string) =>
 
 const statusLabels = { pending: 'statusPending', redeemed: 'statusRedeemed', claimed: 'statusClaimed', expired: 'statusExpired' } as const;
 
-const queuedCard = (frame: PageFrame<HomeMessageKey>, entry: QueuedPackageView, regionNames: RegionNames): Html => {
+/** Every country named in the page's language, in its alphabetical order: the choice a grant without a destination asks for. */
+const countryOptions = (frame: PageFrame<FrameMessageKey>): Html[] => {
+  const collator = new Intl.Collator(frame.language);
+  return Object.keys(alpha3Codes())
+    .map((code) => ({ code, name: countryName(code, frame.language) }))
+    .sort((a, b) => collator.compare(a.name, b.name))
+    .map(({ code, name }) => html`<option value="${code}">${name}</option>`);
+};
+
+/** The button that takes a waiting grant (redeemed onto the eSIM, or a classic eSIM claimed), with the country asked first when the grant names none. */
+const grantForm = (frame: PageFrame<HomeMessageKey>, entry: QueuedPackageView, page: { csrfToken: string; countries: () => Html[] }): Html => {
+  const { t, basePath } = frame;
+  const asksDestination = entry.package.destination === undefined || entry.package.destination === null;
+  return html`<form method="post" action="${basePath}/app/redeem">
+${csrfField(page.csrfToken)}<input type="hidden" name="package_queue_id" value="${entry.uuid}"><input type="hidden" name="esim_type" value="${entry.esim_type}">
+${
+  asksDestination
+    ? html`<div class="field"><label for="destination-${entry.uuid}">${t('grantDestinationLabel')}</label>
+<select id="destination-${entry.uuid}" name="destination" required><option value="">${t('grantDestinationChoose')}</option>${page.countries()}</select></div>`
+    : ''
+}
+<button type="submit" aria-describedby="grant-${entry.uuid}">${entry.esim_type === 'classic' ? t('claimAction') : t('redeemAction')}</button>
+</form>`;
+};
+
+const queuedCard = (
+  frame: PageFrame<HomeMessageKey>,
+  entry: QueuedPackageView,
+  regionNames: RegionNames,
+  page: { csrfToken: string; countries: () => Html[] },
+): Html => {
   const { t } = frame;
   const duration = entry.package.package_duration;
   return html`<li class="card">
-<h3>${destinationOf(frame, entry, regionNames)}</h3>
+<h3 id="grant-${entry.uuid}">${destinationOf(frame, entry, regionNames)}</h3>
 <dl class="facts">
 <dt>${t('sizeLabel')}</dt><dd>${entry.package.size ?? t('unlimitedData')}</dd>
 ${duration ? html`<dt>${t('durationLabel')}</dt><dd>${t('durationDays', { days: duration })}</dd>` : ''}
 <dt>${t('statusLabel')}</dt><dd>${t(statusLabels[entry.status])} · ${entry.esim_type === 'classic' ? t('esimTypeClassic') : t('esimTypeUniversal')}</dd>
 ${entry.expires_at ? html`<dt>${t('expiresLabel')}</dt><dd>${dateOf(frame, entry.expires_at)}</dd>` : ''}
 </dl>
+${grantForm(frame, entry, page)}
 </li>`;
 };
 
@@ -76,6 +108,8 @@ export const homePage = (frame: PageFrame<HomeMessageKey>, input: { view: Travel
   const { view } = input;
   // Redeemed and claimed entries live on the eSIM now; the list is what the traveler still has to take.
   const waiting = view.packageQueues.filter((entry) => entry.status === 'pending');
+  let countries: Html[] | undefined;
+  const page = { csrfToken: input.csrfToken, countries: () => (countries ??= countryOptions(frame)) };
   return layout(frame, {
     title: t('homeTitle'),
     content: html`<h1>${t('homeTitle')}</h1>
@@ -87,7 +121,7 @@ ${view.currentEsim && view.currentEsim.status !== 'installed' ? html`<p><a class
 <h2>${t('queuedTitle')}</h2>
 ${
   waiting.length > 0
-    ? html`<ul class="cards" role="list">${waiting.map((entry) => queuedCard(frame, entry, input.regionNames))}</ul>`
+    ? html`<ul class="cards" role="list">${waiting.map((entry) => queuedCard(frame, entry, input.regionNames, page))}</ul>`
     : html`<p class="muted">${t('queuedEmpty')}</p>`
 }
 <form class="inline" method="post" action="${basePath}/app/sign-out">${csrfField(input.csrfToken)}<button type="submit" class="link-button">${t('signOut')}</button></form>`,

@@ -76,6 +76,26 @@ describe('Traveler web app in a browser', () => {
     await screenshot('home');
   });
 
+  it('redeems a waiting package from its button, asking first for the country of a grant that names none', async () => {
+    // Prepare: one grant without a destination
+    const traveler = `trav-${randomUUID()}`;
+    await bookTraveler(client, traveler, { package_specifications: [{ size: '2GB', package_duration: 7, external_user_id: traveler }] });
+    await page.goto((await redirectToken(client, { external_user_id: traveler })).url);
+    await expectAccessible();
+
+    // Act
+    await page.getByLabel('Where do you travel?').selectOption({ label: 'Portugal' });
+    await page.getByRole('button', { name: 'Redeem now' }).click();
+
+    // Assess: back home, the package on the new eSIM, nothing waiting
+    await page.waitForURL(/\/api\/app$/);
+    const main = await page.locator('main').textContent();
+    expect(main).toContain('Portugal · 2GB');
+    expect(main).toContain('No packages are waiting for you right now.');
+    expect(await page.getByRole('link', { name: 'Install your eSIM on this phone' }).getAttribute('class')).toBe('button');
+    await expectAccessible();
+  });
+
   it('keeps two travelers signed in side by side apart: each sees only their own packages', async () => {
     const [first, second] = [`trav-${randomUUID()}`, `trav-${randomUUID()}`];
     await bookTraveler(client, first, { package_specifications: [{ destination: 'ESP', size: '1GB', external_user_id: first }] });

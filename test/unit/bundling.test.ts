@@ -139,6 +139,7 @@ describe('Function: lambdaBundling', () => {
       'web-sign-out': [],
       'portal-home': [],
       'web-home': ['home'],
+      'web-redeem': ['home'],
       'web-claim-page': ['claim'],
       'web-claim-submit': ['claim'],
       'web-install': ['install'],

@@ -58,6 +58,16 @@ export const deHome: HomeMessages = {
   signOut: 'Abmelden',
   installLink: 'eSIM auf diesem Telefon installieren',
   shopLink: 'Mehr Daten kaufen',
+  redeemAction: 'Jetzt einlösen',
+  claimAction: 'Diese eSIM abrufen',
+  grantDestinationLabel: 'Wohin reisen Sie?',
+  grantDestinationChoose: 'Land wählen',
+  grantInvalidTitle: 'Dieses Paket konnte nicht eingelöst werden',
+  grantInvalidBody: 'Im Formular fehlte etwas oder wurde geändert. Gehen Sie zurück zu Ihren Reisedaten und versuchen Sie es erneut.',
+  grantGoneTitle: 'Dieses Paket wartet nicht mehr auf Sie',
+  grantGoneBody: 'Es wurde bereits eingelöst, oder die Frist zum Einlösen ist abgelaufen. Ihre Reisedaten zeigen, was auf Ihrer eSIM ist.',
+  grantDestinationTitle: 'Wählen Sie Ihr Reiseziel',
+  grantDestinationBody: 'Dieses Paket gilt in dem Land, das Sie wählen. Gehen Sie zurück, wählen Sie ein Land und lösen Sie es erneut ein.',
 };
 
 export const deClaim: ClaimMessages = {

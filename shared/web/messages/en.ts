@@ -57,6 +57,16 @@ export const enHome = {
   signOut: 'Sign out',
   installLink: 'Install your eSIM on this phone',
   shopLink: 'Buy more data',
+  redeemAction: 'Redeem now',
+  claimAction: 'Get this eSIM',
+  grantDestinationLabel: 'Where do you travel?',
+  grantDestinationChoose: 'Choose a country',
+  grantInvalidTitle: 'This package could not be redeemed',
+  grantInvalidBody: 'Something in the form was missing or changed. Go back to your travel data and try again.',
+  grantGoneTitle: 'This package is no longer waiting for you',
+  grantGoneBody: 'It was redeemed already, or the time to redeem it has ended. Your travel data shows what is on your eSIM.',
+  grantDestinationTitle: 'Which country do you travel to?',
+  grantDestinationBody: 'This package works in the country you choose. Go back, choose a country and redeem it again.',
 } as const;
 
 /** What the promo-code claim form and its outcomes say. */

@@ -58,6 +58,16 @@ export const frHome: HomeMessages = {
   signOut: 'Se déconnecter',
   installLink: 'Installer votre eSIM sur ce téléphone',
   shopLink: 'Acheter plus de données',
+  redeemAction: 'Utiliser maintenant',
+  claimAction: 'Obtenir cette eSIM',
+  grantDestinationLabel: 'Où voyagez-vous ?',
+  grantDestinationChoose: 'Choisissez un pays',
+  grantInvalidTitle: 'Ce forfait n’a pas pu être utilisé',
+  grantInvalidBody: 'Un élément du formulaire manquait ou a été modifié. Revenez à vos données de voyage et réessayez.',
+  grantGoneTitle: 'Ce forfait ne vous attend plus',
+  grantGoneBody: 'Il a déjà été utilisé, ou le délai pour l’utiliser est passé. Vos données de voyage montrent ce qui est sur votre eSIM.',
+  grantDestinationTitle: 'Choisissez votre destination',
+  grantDestinationBody: 'Ce forfait fonctionne dans le pays que vous choisissez. Revenez en arrière, choisissez un pays et utilisez-le à nouveau.',
 };
 
 export const frClaim: ClaimMessages = {

@@ -1,0 +1,114 @@
+// Redeeming from the web app over HTTP: the home page's button on each waiting grant takes it (a universal grant onto
+// the eSIM, a classic one claimed), asks for a country when the grant names none, refuses a forged or repeated form
+// with a page that leads home, and reaches no other traveler's grant.
+import { randomUUID } from 'node:crypto';
+import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
+import type { SignedClient } from '#test/support/signed-client';
+import { startTestService, type TestService } from '#test/support/test-service';
+import { open, redirectToken, sessionCookieOf } from '#test/support/web-app';
+
+describe('Web app: redeeming a waiting package', () => {
+  let service: TestService;
+  let client: SignedClient;
+
+  beforeAll(async () => {
+    service = await startTestService();
+    ({ client } = await service.newPartner());
+  });
+  afterAll(() => service.stop());
+
+  /** A traveler with grants of the given specifications, signed in, and the home page's form fields of the first grant. */
+  const travelerWith = async (specifications: Array<Record<string, unknown>>) => {
+    const traveler = `trav-${randomUUID()}`;
+    const booked = await client.send('POST', '/bookings', {
+      body: makeBookingRequest({
+        package_specifications: specifications.map((spec) => makePackageSpecification({ external_user_id: traveler, ...spec })),
+      }),
+    });
+    expect(booked.status).toBe(201);
+    const cookie = sessionCookieOf(await open((await redirectToken(client, { external_user_id: traveler })).url));
+    const home = async () => (await open(`${service.url}/app`, { headers: { cookie } })).text();
+    const page = await home();
+    const csrf = /name="csrf_token" value="([^"]+)"/.exec(page)![1]!;
+    const grants: string[] = booked.body.data[0].package_queues.map((entry: { uuid: string }) => entry.uuid);
+    return { traveler, cookie, csrf, grants, page, home };
+  };
+  const redeem = (cookie: string, form: Record<string, string>) =>
+    open(`${service.url}/app/redeem`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+  const dashboard = async (traveler: string) =>
+    (await client.send('GET', `/native/user-dashboard?external_user_id=${encodeURIComponent(traveler)}`)).body.data;
+
+  it('redeems a universal grant from its button onto the eSIM, and says so when the same form is sent again', async () => {
+    // Prepare
+    const { traveler, cookie, csrf, grants, page, home } = await travelerWith([{ destination: 'FRA', size: '5GB' }]);
+    const form = { csrf_token: csrf, package_queue_id: grants[0]!, esim_type: 'universal' };
+
+    // Act
+    const redeemed = await redeem(cookie, form);
+    const again = await redeem(cookie, form);
+
+    // Assess
+    expect(page).toContain(`name="package_queue_id" value="${grants[0]}"`);
+    expect(page).toContain('Redeem now');
+    expect([redeemed.status, redeemed.headers.get('location')]).toEqual([303, '/api/app']);
+    expect((await dashboard(traveler)).current_esim_packages).toHaveLength(1);
+    expect(await home()).toContain('No packages are waiting for you right now.');
+    expect(again.status).toBe(409);
+    const gone = await again.text();
+    expect(gone).toContain('This package is no longer waiting for you');
+    expect(gone).toContain('href="/api/app"');
+  });
+
+  it('asks for a country when the grant names none, refuses the form without one, and provisions the country chosen', async () => {
+    // Prepare
+    const { traveler, cookie, csrf, grants, page } = await travelerWith([{ destination: undefined, size: '2GB' }]);
+    const form = { csrf_token: csrf, package_queue_id: grants[0]!, esim_type: 'universal' };
+
+    // Act
+    const withoutCountry = await redeem(cookie, form);
+    const withRegion = await redeem(cookie, { ...form, destination: 'XEU' });
+    const withCountry = await redeem(cookie, { ...form, destination: 'ITA' });
+
+    // Assess
+    expect(page).toContain('<option value="ITA">Italy</option>');
+    expect(withoutCountry.status).toBe(400);
+    expect(await withoutCountry.text()).toContain('Which country do you travel to?');
+    expect(withRegion.status).toBe(400);
+    expect(withCountry.status).toBe(303);
+    expect((await dashboard(traveler)).current_esim_packages[0].destination).toBe('ITA');
+  });
+
+  it('claims a classic grant from its button', async () => {
+    // Prepare
+    const { traveler, cookie, csrf, grants, page } = await travelerWith([{ destination: 'DEU', size: '1GB', esim_type: 'classic' }]);
+
+    // Act
+    const claimed = await redeem(cookie, { csrf_token: csrf, package_queue_id: grants[0]!, esim_type: 'classic' });
+
+    // Assess
+    expect(page).toContain('Get this eSIM');
+    expect(claimed.status).toBe(303);
+    const classic = await client.send('GET', `/native/classic-package-queues?external_user_id=${encodeURIComponent(traveler)}`);
+    expect(classic.body.data[0].status).toBe('claimed');
+  });
+
+  it("refuses a form without the CSRF token, a forged field, and another traveler's grant, changing nothing", async () => {
+    // Prepare
+    const mine = await travelerWith([{ destination: 'FRA' }]);
+    const theirs = await travelerWith([{ destination: 'ESP' }]);
+
+    // Act
+    const noCsrf = await redeem(mine.cookie, { package_queue_id: mine.grants[0]!, esim_type: 'universal' });
+    const forged = await redeem(mine.cookie, { csrf_token: mine.csrf, package_queue_id: mine.grants[0]!, esim_type: 'satellite' });
+    const other = await redeem(mine.cookie, { csrf_token: mine.csrf, package_queue_id: theirs.grants[0]!, esim_type: 'universal' });
+
+    // Assess
+    expect([noCsrf.status, forged.status, other.status]).toEqual([403, 400, 404]);
+    expect((await dashboard(mine.traveler)).current_esim_packages).toEqual([]);
+    expect((await dashboard(theirs.traveler)).package_queues[0].status).toBe('pending');
+  });
+});
