@@ -1,7 +1,10 @@
-// POST /portal/actions → one action of the portal page (CSRF checked first): test, rotate, recover or replay, then
-// the page that says what happened. The same use cases as the partner API, for the session's partner only.
+// POST /portal/actions → one action of the portal page (CSRF checked first, then the form's nonce: a form sent again
+// does nothing): test, rotate, recover or replay, then the page that says what happened. The same use cases as the
+// partner API, for the session's partner only.
 import { webhookRecoveryDeps, webhookSecretDeps, webhookTestDeps } from '#shared/composition/partner-webhooks';
+import { portalSessions } from '#shared/composition/partner-portal';
 import { AppError } from '#shared/errors';
+import { claimPortalForm, PORTAL_FORM_NONCE } from '#shared/usecases/partner-portal';
 import { rotateWebhookSigningSecret } from '#shared/usecases/manage-webhooks';
 import { recoverWebhookDeliveries, sendTestDelivery } from '#shared/usecases/partner-webhooks';
 import { html, type Html } from '#shared/web/html';
@@ -56,10 +59,32 @@ const perform = async (
   return { status: 400, title: 'Unknown action', lines: ['This form cannot be sent. Go back and use a button of the page.'] };
 };
 
+const alreadySent = {
+  status: 409,
+  title: 'This form was already sent',
+  lines: [
+    'What it did was shown when it was first sent; sending it again does nothing. A new signing secret is shown only once: if you did not store it, rotate again.',
+  ],
+};
+
 export const handler = portalPage(
   postedForm(
     (request: PortalPageRequest, token) => sameSecret(token, request.session.csrf_token),
     async (request, form): Promise<PageOutcome> => {
+      const nonce = form.get('nonce') ?? '';
+      if (!PORTAL_FORM_NONCE.test(nonce)) {
+        return {
+          status: 400,
+          page: portalResultPage(request.portalFrame, {
+            title: 'Unknown action',
+            lines: ['This form cannot be sent. Go back and use a button of the page.'],
+          }),
+        };
+      }
+      if (!(await claimPortalForm({ partnerId: request.session.partner_id, nonce }, portalSessions))) {
+        const { status, ...result } = alreadySent;
+        return { status, page: portalResultPage(request.portalFrame, result) };
+      }
       try {
         const { status, ...result } = await perform(request, form);
         return { status, page: portalResultPage(request.portalFrame, result) };

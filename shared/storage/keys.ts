@@ -134,6 +134,8 @@ export const redirectToken = (partnerId: string, nonce: string) => ({ pk: `${par
 /** A partner portal link (single use) and the portal session it opens (by cookie hash, like traveler sessions). */
 export const portalLink = (partnerId: string, nonce: string) => ({ pk: `${partner(partnerId)}#PORTAL_LINK#${nonce}`, sk: 'PORTAL_LINK' });
 export const portalSession = (sessionHash: string) => ({ pk: `PORTAL_SESSION#${sessionHash}`, sk: 'PORTAL_SESSION' });
+/** A portal form sent once (its nonce), under the partner: the same form sent again does nothing (decision F98). */
+export const portalForm = (partnerId: string, nonce: string) => ({ pk: `${partner(partnerId)}#PORTAL_FORM#${nonce}`, sk: 'PORTAL_FORM' });
 export const travelerSession = (sessionHash: string) => ({ pk: `SESSION#${sessionHash}`, sk: 'SESSION' });
 
 /** A stable shard number for an id: the same id always lands in the same shard of `shards`. */

@@ -1,5 +1,6 @@
 // storage adapter → partner portal links (under the partner, single use) and portal sessions (by cookie hash), with TTL.
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed } from '#shared/storage/dynamo-errors';
 import { exchangeSingleUse } from '#shared/storage/single-use-exchange';
 import * as keys from '#shared/storage/keys';
 import { timeToLiveAttribute } from '#shared/storage/table-definition';
@@ -37,6 +38,21 @@ export const dynamoPortalStore = (client: DynamoDBDocumentClient, tableName: str
         [timeToLiveAttribute]: ttlOf(session.expires_at),
       },
     }),
+  async claimForm(form, expiresAt) {
+    try {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...keys.portalForm(form.partnerId, form.nonce), entity: 'portal_form', version: 1, [timeToLiveAttribute]: ttlOf(expiresAt) },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
+  },
   async getSession(sessionHash) {
     const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.portalSession(sessionHash), ConsistentRead: true }));
     if (!Item) return undefined;

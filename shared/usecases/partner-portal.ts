@@ -80,3 +80,14 @@ export const loadPortalSession = async (
   const current = await deps.standing.credentialsFingerprint(session.partner_id);
   return current !== undefined && current === session.credentials_fingerprint ? session : undefined;
 };
+
+/** A portal form's nonce: random per rendered form, so the same form sent twice carries the same one. */
+export const PORTAL_FORM_NONCE = /^[A-Za-z0-9_-]{22}$/;
+export const newPortalFormNonce = (): string => randomToken(16);
+
+/**
+ * Input: the session's partner and the form's nonce. Output: whether this is the form's first sending. A reload of the
+ * result page or a second click sends the form again: it must not rotate the secret (shown once) or recover twice.
+ */
+export const claimPortalForm = (input: { partnerId: string; nonce: string }, deps: Pick<PortalDeps, 'portal' | 'clock'>): Promise<boolean> =>
+  deps.portal.claimForm(input, new Date(deps.clock.now().getTime() + PORTAL_SESSION_TTL_SECONDS * 1000).toISOString());

@@ -4,6 +4,7 @@ import type { WebhookDeliveryOutput, WebhookEndpointOutput, WebhookTestResultOut
 import { html, type Html } from '#shared/web/html';
 import { layout, type PageFrame } from '#shared/web/layout';
 import type { FrameMessageKey } from '#shared/web/messages/en';
+import { newPortalFormNonce } from '#shared/usecases/partner-portal';
 import { CSRF_FIELD } from '#shared/web/security';
 
 export const portalPath = (basePath: string) => `${basePath}/portal`;
@@ -16,9 +17,10 @@ export const ROTATION_OVERLAPS_MINUTES = [0, 60, 1440, 10080] as const;
 const durationText = (minutes: number) =>
   minutes === 0 ? 'no overlap (hard cutover)' : minutes < 1440 ? `${minutes / 60} hour(s)` : `${minutes / 1440} day(s)`;
 
+/** One action's form; its own nonce makes a second sending of it (a reload, a double click) do nothing. */
 const actionForm = (frame: PageFrame<FrameMessageKey>, csrfToken: string, action: string, content: Html): Html =>
   html`<form method="post" action="${portalPath(frame.basePath)}/actions" class="inline">
-<input type="hidden" name="${CSRF_FIELD}" value="${csrfToken}"><input type="hidden" name="action" value="${action}">
+<input type="hidden" name="${CSRF_FIELD}" value="${csrfToken}"><input type="hidden" name="action" value="${action}"><input type="hidden" name="nonce" value="${newPortalFormNonce()}">
 ${content}
 </form>`;
 

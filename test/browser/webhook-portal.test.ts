@@ -133,8 +133,20 @@ describe('Partner portal in a browser', () => {
       await expectAccessible(page);
 
       await page.getByLabel('Old secret keeps signing for').selectOption('60');
+      const rotateForm = page.locator('form', { has: page.getByRole('button', { name: 'Rotate the signing secret' }) });
+      const sentAgain = Object.fromEntries(
+        await Promise.all(
+          ['csrf_token', 'action', 'nonce'].map(async (name) => [name, await rotateForm.locator(`input[name="${name}"]`).inputValue()]),
+        ),
+      );
       await press('Rotate the signing secret');
 
+      // The same form sent again (a reload, a second click) rotates nothing: the secret shown stays the one that signs.
+      const resent = await page.request.post(`${service.url}/portal/actions`, {
+        form: { ...sentAgain, overlap_minutes: '60' },
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
+      expect([resent.status(), (await resent.text()).includes('This form was already sent')]).toEqual([409, true]);
       const shown = (await page.locator('main code').textContent()) ?? '';
       expect(shown).toMatch(/^whsec_/);
       expect(await page.locator('main').textContent()).toContain('The previous secret keeps signing until');

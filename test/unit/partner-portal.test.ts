@@ -2,7 +2,10 @@
 // crossing with traveler redirect tokens (signed with the same key).
 import { localTokenSigner } from '#shared/security/token-signer';
 import {
+  claimPortalForm,
   createPortalLink,
+  newPortalFormNonce,
+  PORTAL_FORM_NONCE,
   loadPortalSession,
   openPortal,
   PORTAL_LINK_TTL_SECONDS,
@@ -14,6 +17,7 @@ import type { PartnerStanding, PortalLinkRecord, PortalSession, PortalSessionSto
 const memoryPortal = (): PortalSessionStore => {
   const links = new Map<string, PortalLinkRecord>();
   const sessions = new Map<string, PortalSession>();
+  const forms = new Set<string>();
   return {
     putLink: async (record) => void links.set(`${record.partner_id}/${record.nonce}`, { ...record }),
     // Same condition as the DynamoDB transaction: only an unused link opens a session.
@@ -25,6 +29,8 @@ const memoryPortal = (): PortalSessionStore => {
       return true;
     },
     getSession: async (hash) => sessions.get(hash),
+    // Same condition as the conditional put: a nonce is recorded once per partner.
+    claimForm: async ({ partnerId, nonce }) => !forms.has(`${partnerId}/${nonce}`) && Boolean(forms.add(`${partnerId}/${nonce}`)),
   };
 };
 
@@ -127,5 +133,22 @@ describe('Use case: partner portal links and sessions', () => {
     await expect(createPortalLink({ partnerId: 'ptn_b', baseUrl: 'https://x.example/api' }, deps)).rejects.toMatchObject({
       code: 'partner_not_found',
     });
+  });
+});
+
+describe('Use case: claimPortalForm', () => {
+  it("takes a form's nonce once per partner, so a form sent again does nothing", async () => {
+    // Prepare
+    const deps = { portal: memoryPortal(), clock: { now: () => new Date('2026-11-27T10:00:00Z') } };
+    const nonce = newPortalFormNonce();
+
+    // Act
+    const first = await claimPortalForm({ partnerId: 'p-1', nonce }, deps);
+    const again = await claimPortalForm({ partnerId: 'p-1', nonce }, deps);
+    const otherPartner = await claimPortalForm({ partnerId: 'p-2', nonce }, deps);
+
+    // Assess
+    expect(PORTAL_FORM_NONCE.test(nonce)).toBe(true);
+    expect([first, again, otherPartner]).toEqual([true, false, true]);
   });
 });
