@@ -1,4 +1,5 @@
-// GET /app/brands/{partner}/{brand} → the brand's color as a stylesheet (CSP allows no inline style); versioned by ?v=.
+// GET /app/brands/{partner}/{brand} → the brand's color as a stylesheet (CSP allows no inline style); versioned by ?v=,
+// the brand's last change.
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { BRAND_ID_PATTERN } from '#shared/domain/brand';
 import { webBrandStore } from '#shared/composition/traveler-web';
@@ -14,9 +15,12 @@ export const handler = async (event: APIGatewayProxyEvent): Promise<APIGatewayPr
   if (!brand || !HEX.test(brand.primary_color)) {
     return { statusCode: 404, headers: { ...headers, 'cache-control': 'no-store' }, body: '' };
   }
+  // Cached for a year only under the URL pages link (versioned by the brand's last change): any other URL may be
+  // asked again after the brand changes, so it is cached for minutes.
+  const versioned = event.queryStringParameters?.v === brand.updated_at;
   return {
     statusCode: 200,
-    headers: { ...headers, 'cache-control': 'public, max-age=31536000, immutable' },
+    headers: { ...headers, 'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300' },
     body: `:root{--brand:${brand.primary_color}}`,
   };
 };

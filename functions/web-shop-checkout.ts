@@ -3,10 +3,9 @@
 import { showTravelerHome } from '#shared/usecases/traveler-home';
 import { CHECKOUT_NONCE, checkoutBundle } from '#shared/usecases/web-shop';
 import { webBrandStore, webTravelers } from '#shared/composition/traveler-web';
-import { messagePage } from '#shared/web/layout';
 import { postedForm } from '#shared/web/page-handler';
 import { shopDependencies } from '#shared/composition/shop';
-import { bundleGonePage, checkoutDonePage } from '#shared/web/shop-page';
+import { checkoutDonePage, checkoutRefusedPage } from '#shared/web/shop-page';
 import { shopTexts } from '#shared/web/i18n';
 import { sessionCsrfToken, travelerPage } from '#shared/web/traveler-page';
 
@@ -19,10 +18,10 @@ export const handler = travelerPage(
     const frame = request.frame({ bookingLocale: home.locale, brand });
     const [nonce, destinationId, bundleId] = [form.get('nonce') ?? '', form.get('destination') ?? '', form.get('bundle') ?? ''];
     if (!CHECKOUT_NONCE.test(nonce) || !FIELD.test(destinationId) || !FIELD.test(bundleId)) {
-      return { status: 400, brand, page: messagePage(frame, { title: frame.t('checkoutInvalidTitle'), body: frame.t('checkoutInvalidBody') }) };
+      return { status: 400, brand, page: checkoutRefusedPage(frame, 'invalid') };
     }
     const outcome = await checkoutBundle({ session: request.session, destinationId, bundleId, nonce }, shopDependencies);
-    if (!outcome.ok) return { status: 404, brand, page: bundleGonePage(frame) };
+    if (!outcome.ok) return { status: 404, brand, page: checkoutRefusedPage(frame, 'gone') };
     return { brand, page: checkoutDonePage(frame, outcome) };
   }),
 );

@@ -29,18 +29,38 @@ export const deviceFromUserAgent = (userAgent: string | undefined): Device => {
   return { platform: 'other', osVersion: '' };
 };
 
+/** Apple's and Android's versions are told apart: an iPad never runs Android 10, a phone never iOS 99. */
+const isAndroid = (platform: DevicePlatform) => platform === 'android';
+
+/**
+ * The versions the picker offers a platform: its list, and the version the User-Agent showed for that family of
+ * systems (the picker lists it too).
+ */
+const offeredVersions = (platform: DevicePlatform, detected: Device): string[] =>
+  platform === 'other'
+    ? []
+    : [
+        ...pickerVersions[platform],
+        ...(detected.platform !== 'other' && isAndroid(detected.platform) === isAndroid(platform) ? [detected.osVersion] : []),
+      ];
+
 /** The picker's choice wins over the User-Agent; a value outside the lists is ignored (the detection stays). */
 export const chosenDevice = (query: Record<string, string | undefined> | null, userAgent: string | undefined): Device => {
   const detected = deviceFromUserAgent(userAgent);
   const platform = devicePlatforms.find((p) => p === query?.platform);
   if (!platform) return detected;
   const version = query?.os_version ?? '';
-  return { platform, osVersion: platform !== 'other' && VERSION.test(version) ? version : '' };
+  return { platform, osVersion: VERSION.test(version) && offeredVersions(platform, detected).includes(version) ? version : '' };
 };
 
 /** What the install instructions renderer takes: a device name and the OS it runs. */
 export const rendererDevice = (device: Device, names: { other: string }) => {
-  const byPlatform = { iphone: ['iPhone', 'iOS'], ipad: ['iPad', 'iPadOS'], android: ['Android', 'Android'], other: [names.other, 'other'] } as const;
+  const byPlatform = {
+    iphone: ['iPhone', 'iOS'],
+    ipad: ['iPad', 'iPadOS'],
+    android: ['Android phone', 'Android'],
+    other: [names.other, 'other'],
+  } as const;
   const [name, os] = byPlatform[device.platform];
   return { name, os, osVersion: device.osVersion };
 };

@@ -57,7 +57,9 @@ export const installPage = (frame: PageFrame<InstallMessageKey>, input: { instru
       content: html`<h1>${t('installNoEsimTitle')}</h1><p>${t('installNoEsimBody')}</p><p class="notice">${t('installNoEsimNext')}</p>${home}`,
     });
   }
-  const version = input.device.osVersion ? ` ${input.device.osVersion}` : '';
+  // "iPhone, iOS 16": the version is the system's, not a model ("iPhone 16").
+  const systems = { iphone: 'iOS', ipad: 'iPadOS', android: 'Android', other: '' } as const;
+  const version = input.device.osVersion ? `, ${systems[input.device.platform]} ${input.device.osVersion}` : '';
   return layout(frame, {
     title: doc.title,
     content: html`<h1>${doc.title}</h1>

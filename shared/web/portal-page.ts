@@ -28,7 +28,7 @@ const fact = (term: string, value: string | null | undefined) => html`<dt>${term
 
 const attemptsTable = (delivery: WebhookDeliveryOutput): Html =>
   delivery.attempt_log.length === 0
-    ? html`<p class="muted">No HTTP attempt${delivery.reason ? html`: ${delivery.reason}` : ''}.</p>`
+    ? html`<p class="muted">No HTTP attempt${delivery.reason ? html`: ${delivery.reason.replace(/\.$/, '')}` : ''}.</p>`
     : html`<table><caption>Attempts of ${delivery.delivery_id}</caption>
 <thead><tr><th scope="col">#</th><th scope="col">Time</th><th scope="col">Answer</th><th scope="col">Latency</th></tr></thead>
 <tbody>${delivery.attempt_log.map(
@@ -69,7 +69,7 @@ export const portalHomePage = (
       'Auth header',
       `${endpoint.auth_header_name}: ${endpoint.auth_header_prefix}…`,
     )}${fact('Last success', endpoint.health.last_delivered_at)}${fact('Failing since', endpoint.health.failing_since)}${
-      endpoint.health.disable_at ? fact('Disabled automatically at', endpoint.health.disable_at) : ''
+      endpoint.health.disable_at ? fact('Disabled if it still fails at', endpoint.health.disable_at) : ''
     }</dl>
 ${actionForm(frame, csrfToken, 'test', html`<button type="submit">Send a test delivery</button>`)}
 ${actionForm(

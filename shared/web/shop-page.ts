@@ -23,15 +23,16 @@ const bundleName = (frame: PageFrame<FrameMessageKey>, bundle: BundleRecord) =>
 const bundleCard = (frame: PageFrame<ShopMessageKey>, bundle: BundleRecord, form: { csrfToken: string; nonce: string }): Html => {
   const { t, basePath } = frame;
   const price = formatPrice(frame.language, bundle.price, bundle.currency);
+  // The button's name is its visible text; the heading describes which bundle it buys (WCAG 2.5.3, label in name).
   return html`<li class="card">
-<h3>${bundleName(frame, bundle)}</h3>
+<h3 id="bundle-${bundle.id}">${bundleName(frame, bundle)}</h3>
 <p class="price">${price}</p>
 <form method="post" action="${basePath}/app/shop/checkout">
 <input type="hidden" name="${CSRF_FIELD}" value="${form.csrfToken}">
 <input type="hidden" name="nonce" value="${form.nonce}">
 <input type="hidden" name="destination" value="${bundle.destination}">
 <input type="hidden" name="bundle" value="${bundle.id}">
-<button type="submit" aria-label="${t('shopBuyLabel', { bundle: bundleName(frame, bundle), price })}">${t('shopBuy', { price })}</button>
+<button type="submit" aria-describedby="bundle-${bundle.id}">${t('shopBuy', { price })}</button>
 </form>
 </li>`;
 };
@@ -94,5 +95,10 @@ export const checkoutDonePage = (frame: PageFrame<ShopMessageKey>, input: { bund
   });
 };
 
-export const bundleGonePage = (frame: PageFrame<ShopMessageKey>): Html =>
-  messagePage(frame, { title: frame.t('bundleGoneTitle'), body: frame.t('bundleGoneBody') });
+/** A refused checkout: what happened, nothing charged, and the way back to the shop (a WebView may have no back button). */
+export const checkoutRefusedPage = (frame: PageFrame<ShopMessageKey>, reason: 'invalid' | 'gone'): Html =>
+  messagePage(frame, {
+    title: frame.t(reason === 'gone' ? 'bundleGoneTitle' : 'checkoutInvalidTitle'),
+    body: frame.t(reason === 'gone' ? 'bundleGoneBody' : 'checkoutInvalidBody'),
+    back: { href: `${frame.basePath}/app/shop`, label: frame.t('shopBack') },
+  });

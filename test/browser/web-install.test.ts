@@ -55,7 +55,7 @@ describe('Install page in a browser', () => {
     await Promise.all([page.waitForURL(/\/app\/install$/), page.getByRole('link', { name: 'Install your eSIM on this phone' }).click()]);
 
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Install your .+ eSIM$/);
-    expect(await page.locator('main').textContent()).toContain('Steps for: iPhone 17.4.');
+    expect(await page.locator('main').textContent()).toContain('Steps for: iPhone, iOS 17.4.');
     expect(await oneTapLink().getAttribute('href')).toMatch(/^https:\/\/esimsetup\.apple\.com\//);
     expect(await page.getByRole('img', { name: /QR/ }).getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(await page.getByLabel('Phone or tablet').inputValue()).toBe('iphone');
@@ -87,7 +87,7 @@ describe('Install page in a browser', () => {
     await page.getByLabel('System version').selectOption('14');
     await Promise.all([page.waitForURL(/platform=android/), page.getByRole('button', { name: 'Show the steps' }).click()]);
 
-    expect(await page.locator('main').textContent()).toContain('Steps for: Android phone 14.');
+    expect(await page.locator('main').textContent()).toContain('Steps for: Android phone, Android 14.');
     expect(await oneTapLink().count()).toBe(1);
     await expectAccessible();
   });

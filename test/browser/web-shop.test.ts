@@ -46,7 +46,7 @@ describe('Shop page in a browser', () => {
     expect(await page.locator('main').textContent()).toContain('€12.99');
     await expectAccessible();
     await page.screenshot({ path: screenshotFile('shop.png'), fullPage: true });
-    await Promise.all([page.waitForURL(/\/app\/shop\/checkout$/), page.getByRole('button', { name: 'Buy 5GB · 30 days for €12.99' }).click()]);
+    await Promise.all([page.waitForURL(/\/app\/shop\/checkout$/), page.getByRole('button', { name: 'Buy for €12.99' }).click()]);
 
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Payment received');
     expect(await page.locator('main').textContent()).toContain('France · 5GB · 30 days');
@@ -68,7 +68,7 @@ describe('Shop page in a browser', () => {
     await page.goto((await redirectToken(client, { external_user_id: traveler })).url);
     await page.goto(`${service.url}/app/shop?destination=FRA`);
 
-    const buy = page.getByRole('button', { name: 'Buy 1GB · 7 days for €4.50' });
+    const buy = page.getByRole('button', { name: 'Buy for €4.50' });
     const form = page.locator('form', { has: buy });
     const action = new URL((await form.getAttribute('action'))!, service.url).href;
     const fields: Record<string, string> = {};
@@ -80,7 +80,7 @@ describe('Shop page in a browser', () => {
     expect(resent.status()).toBe(200);
     expect(await resent.text()).toContain('Payment received');
     await page.goto(`${service.url}/app/shop?destination=FRA`);
-    await Promise.all([page.waitForURL(/checkout$/), page.getByRole('button', { name: 'Buy 1GB · 7 days for €4.50' }).click()]);
+    await Promise.all([page.waitForURL(/checkout$/), page.getByRole('button', { name: 'Buy for €4.50' }).click()]);
 
     const topups = await eventually(
       () => eventsFor(traveler, 'topup.completed'),

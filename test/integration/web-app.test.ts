@@ -318,6 +318,27 @@ describe('Traveler web app', () => {
       expect(await brandCss.text()).toBe(':root{--brand:#0b5cad}');
       expect(unknown.status).toBe(404);
     });
+
+    it('caches the brand sheet for a year under the versioned URL pages link, and for minutes under any other', async () => {
+      // Prepare: the URL a signed-in page links
+      const traveler = `trav-${randomUUID()}`;
+      await bookTraveler(service.client, traveler);
+      const { cookie } = await signIn(traveler);
+      const home = await (await open(`${service.url}/app`, { headers: { cookie } })).text();
+      const linked = /href="\/api(\/app\/brands\/[^"]+)"/.exec(home)![1]!.replace(/&amp;/g, '&');
+
+      // Act
+      const versioned = await open(`${service.url}${linked}`);
+      const unversioned = await open(`${service.url}/app/brands/${service.partnerId}/skyline`);
+      const otherVersion = await open(`${service.url}/app/brands/${service.partnerId}/skyline?v=zzz`);
+
+      // Assess
+      expect(versioned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect([unversioned.headers.get('cache-control'), otherVersion.headers.get('cache-control')]).toEqual([
+        'public, max-age=300',
+        'public, max-age=300',
+      ]);
+    });
   });
 
   describe('claim page', () => {

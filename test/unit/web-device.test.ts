@@ -22,6 +22,15 @@ describe('the install page device', () => {
     const ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)';
     expect(chosenDevice({ platform: 'symbian', os_version: '9' }, ua)).toEqual({ platform: 'iphone', osVersion: '17.4' });
     expect(chosenDevice({ platform: 'iphone', os_version: '<script>' }, ua)).toEqual({ platform: 'iphone', osVersion: '' });
+    expect(chosenDevice({ platform: 'android', os_version: '99' }, ua)).toEqual({ platform: 'android', osVersion: '' });
+    expect(chosenDevice({ platform: 'ipad', os_version: '10' }, ua)).toEqual({ platform: 'ipad', osVersion: '' });
+    expect(chosenDevice({ platform: 'android', os_version: '17.4' }, ua)).toEqual({ platform: 'android', osVersion: '' });
+  });
+
+  it("takes the User-Agent's own version, which the picker lists too, for its family of systems", () => {
+    const ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X)';
+    expect(chosenDevice({ platform: 'ipad', os_version: '17.4.1' }, ua)).toEqual({ platform: 'ipad', osVersion: '17.4.1' });
+    expect(chosenDevice({ platform: 'iphone', os_version: '18' }, ua)).toEqual({ platform: 'iphone', osVersion: '18' });
   });
 
   it('names the device and OS the way the instructions renderer expects', () => {

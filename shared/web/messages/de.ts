@@ -120,7 +120,7 @@ export const deShop: ShopMessages = {
   shopRegionalHint: 'Sie gelten in {destination} und in den anderen Ländern dieser Region.',
   shopNoBundles: 'Für dieses Reiseziel gibt es gerade keine Pakete.',
   shopBuy: 'Für {price} kaufen',
-  shopBuyLabel: '{bundle} für {price} kaufen',
+  shopBack: 'Zurück zum Shop',
   checkoutDoneTitle: 'Zahlung erhalten',
   checkoutWhat: 'Sie haben gekauft',
   checkoutPaid: 'Bezahlt',

@@ -121,7 +121,7 @@ export const enShop = {
   shopRegionalHint: 'They work in {destination} and in the other countries of this region.',
   shopNoBundles: 'There are no packages for this destination right now.',
   shopBuy: 'Buy for {price}',
-  shopBuyLabel: 'Buy {bundle} for {price}',
+  shopBack: 'Back to the shop',
   checkoutDoneTitle: 'Payment received',
   checkoutWhat: 'You bought',
   checkoutPaid: 'Paid',
