@@ -5,10 +5,28 @@ import { SourceMap, type SourceMapPayload } from 'node:module';
 import { text } from 'node:stream/consumers';
 import { resolveStack } from '#bin/ops/resolve-stack';
 
-const [mapFile] = process.argv.slice(2);
-if (!mapFile) {
-  console.error('Usage: npm run resolve-stack -- path/to/index.js.map < stack.txt');
+const usage = `Usage: npm run resolve-stack -- <path/to/index.js.map> < stack.txt
+
+Reads a stack trace on standard input (frames like index.js:1:23456, as Lambda logs them) and prints it with each
+frame of the bundle replaced by source:line:column. The map must be of the same deployment: index.js.map of the
+function's deployment package (aws lambda get-function), or cdk.out/asset.<hash>/index.js.map of the synth that
+deployed it (docs/benchmarks.md, "Reading a production stack trace"). Other text is printed as it is.`;
+
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(usage);
+  process.exit(0);
+}
+const [mapFile] = args;
+if (!mapFile || args.length > 1 || mapFile.startsWith('-')) {
+  console.error(usage);
   process.exit(2);
 }
-const map = new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapPayload);
-process.stdout.write(resolveStack(await text(process.stdin), map));
+let payload: SourceMapPayload;
+try {
+  payload = JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapPayload;
+} catch (error) {
+  console.error(`Cannot read the source map ${mapFile}: ${(error as Error).message}\n\n${usage}`);
+  process.exit(2);
+}
+process.stdout.write(resolveStack(await text(process.stdin), new SourceMap(payload)));

@@ -9,6 +9,29 @@ import { eventToWebhook } from '#test/bench/pipeline';
 import { requestLatency, startBenchRuntime } from '#test/bench/requests';
 import { webhookDelivery } from '#test/bench/webhooks';
 
+const usage = `Usage: [BENCH_…=…] npm run bench   (docs/benchmarks.md; a full run takes about 7 minutes)
+
+Measures every figure beside its reference in the same run and prints whether each target is met. It takes no
+arguments; environment variables choose what runs and how long:
+  BENCH_ONLY                  parts to run, comma-separated: cold-start, webhooks, requests, pipeline, capacity (all)
+  BENCH_ROUNDS                rounds per figure (5)
+  BENCH_COLD_START_ROUNDS     cold-start rounds (three times BENCH_ROUNDS)
+  BENCH_REQUESTS              events of the pipeline part, requests of the capacity part (at most 20) (60)
+  BENCH_LATENCY_REQUESTS      sequential requests per kind, round and side (200)
+  BENCH_THROUGHPUT_REQUESTS   requests per throughput sample (1200)
+  BENCH_WEBHOOK_DELIVERIES    webhook deliveries per sample (5000)
+Example: BENCH_ONLY=requests BENCH_ROUNDS=3 npm run bench`;
+
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(usage);
+  process.exit(0);
+}
+if (args.length > 0) {
+  console.error(`Unknown argument ${args.join(' ')}: the benchmark takes none.\n\n${usage}`);
+  process.exit(2);
+}
+
 const projectRoot = resolve(import.meta.dirname, '../..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
