@@ -1,8 +1,17 @@
 // test → the deploy rehearsal on every stage: resource and size budgets, cfn-lint, cdk-nag and the data-loss guard,
 // through the same checks `npm run deploy:check` runs; and the guard itself, on a renamed table and a moved queue.
+import { readFileSync } from 'node:fs';
 import { checkBudgets, checkCfnLint, checkNag, stackBudget, synthesizeStage, type SynthesizedStage } from '#lib/deploy-checks';
 import { stageNames } from '#lib/stage';
 import { checkStatefulResources, compareWithRecord, readRecord, statefulResourcesOf } from '#lib/stateful-resources';
+
+/** The resource counts docs/operations.md states for a stack, by stage: `7 / 7 / 7`, `≈ 60 / 75 / 75`. */
+const documentedCounts = (part: string): { approximate: boolean; counts: number[] } => {
+  const operations = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8');
+  const row = operations.split('\n').find((line) => line.startsWith(`| \`EsimBooking-<stage>-${part}\``));
+  const cell = row?.split('|').at(-2)?.trim() ?? '';
+  return { approximate: cell.startsWith('≈'), counts: cell.replace('≈', '').split('/').map(Number) };
+};
 
 describe.each(stageNames)('Deploy checks: %s', (stageName) => {
   let synthesized: SynthesizedStage;
@@ -20,6 +29,21 @@ describe.each(stageNames)('Deploy checks: %s', (stageName) => {
     expect(synthesized.templates.length).toBeGreaterThanOrEqual(6);
     expect(result.findings.filter((finding) => finding.includes('budget'))).toEqual([]);
     expect(result.ok).toBe(true);
+  });
+
+  it.each(['Data', 'Pipeline', 'Monitoring'])('has as many resources in its %s stack as docs/operations.md says', (part) => {
+    // Prepare
+    const { approximate, counts } = documentedCounts(part);
+    const documented = counts[stageNames.indexOf(stageName)]!;
+
+    // Act
+    const template = synthesized.templates.find((t) => t.label === `EsimBooking-${stageName}/${part}`)!;
+    const measured = Object.keys(template.template.Resources).length;
+
+    // Assess
+    expect(counts).toHaveLength(stageNames.length);
+    if (approximate) expect(Math.abs(measured - documented)).toBeLessThanOrEqual(documented / 10);
+    else expect(measured).toBe(documented);
   });
 
   it('passes cfn-lint with no error (warnings only where .cfnlintrc gives the reason)', () => {
