@@ -38,9 +38,11 @@ export interface AlarmDefinition {
   threshold: number;
   description: string;
   evaluationPeriods?: number;
+  /** Its anchor in docs/operations.md when alarms share one section (every function's errors); else its id, lowercased. */
+  runbook?: string;
 }
 
-/** One alarm; its description ends with the runbook anchor in docs/operations.md. */
+/** One alarm; its description ends with its runbook anchor in docs/operations.md (a CDK test checks that each one exists). */
 export const addAlarm = (scope: Construct, id: string, topic: ITopic, definition: AlarmDefinition): Alarm => {
   const alarm = new Alarm(scope, id, {
     metric: definition.metric,
@@ -48,7 +50,7 @@ export const addAlarm = (scope: Construct, id: string, topic: ITopic, definition
     evaluationPeriods: definition.evaluationPeriods ?? 1,
     comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     treatMissingData: TreatMissingData.NOT_BREACHING,
-    alarmDescription: `${definition.description} Runbook: docs/operations.md#${id.toLowerCase()}`,
+    alarmDescription: `${definition.description} Runbook: docs/operations.md#${definition.runbook ?? id.toLowerCase()}`,
   });
   alarm.addAlarmAction(new SnsAction(topic));
   alarm.addOkAction(new SnsAction(topic));

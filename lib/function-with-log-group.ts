@@ -93,11 +93,13 @@ export class FunctionWithLogGroup extends NodejsFunction {
       metric: this.metricErrors({ period: alarmPeriod, statistic: 'Sum', label: id }),
       threshold: alarmThresholds.functionErrors,
       description: `${id} failed at least ${alarmThresholds.functionErrors} times in 5 minutes.`,
+      runbook: 'function-errors',
     });
     addAlarm(scope, `${id}Throttles`, alarmTopic, {
       metric: this.metricThrottles({ period: alarmPeriod, statistic: 'Sum', label: id }),
       threshold: alarmThresholds.functionThrottles,
-      description: `${id} was throttled (reserved or account concurrency).`,
+      description: `${id} was throttled: the account's Lambda concurrency in this region is used up (no function reserves any).`,
+      runbook: 'function-throttles',
     });
     this.live = stage.deployment === 'allAtOnce' ? this : deployGradually(this, { id, stage, rollbackAlarm: errors });
   }

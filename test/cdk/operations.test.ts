@@ -1,5 +1,6 @@
 // test → invariants of the deployed stack that operations relies on: least privilege, removed routes without
 // functions, queue sizing against the retry policy, alarms, limits. Asserted as rules, not repeated constants.
+import { readFileSync } from 'node:fs';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { envNames } from '#shared/config';
@@ -199,6 +200,28 @@ describe('Stack invariants (production)', () => {
         expect(alarm.Properties.AlarmActions).toEqual([topic]);
         expect(alarm.Properties.OKActions).toEqual([topic]);
       }
+    });
+
+    it('ends every alarm description with a runbook link to an anchor that exists in docs/operations.md', () => {
+      // Prepare: GitHub's anchors: each heading lowercased, punctuation dropped, spaces as '-'; and every <a id>.
+      const operations = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8');
+      const headings = [...operations.matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) =>
+        heading!
+          .trim()
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+          .replace(/\s/g, '-'),
+      );
+      const anchors = new Set([...headings, ...[...operations.matchAll(/<a id="([^"]+)"><\/a>/g)].map(([, id]) => id!)]);
+
+      // Act
+      const links = alarms().map((alarm) => String(alarm.Properties.AlarmDescription).match(/ Runbook: docs\/operations\.md#([\w-]+)$/)?.[1]);
+
+      // Assess
+      expect(links.length).toBeGreaterThan(90);
+      expect(links.filter((link) => link === undefined)).toEqual([]);
+      expect([...new Set(links)].filter((link) => !anchors.has(link!))).toEqual([]);
+      expect(links).toEqual(expect.arrayContaining(['function-errors', 'function-throttles', 'tablethrottles', 'providererrors']));
     });
 
     it('subscribes the e-mail address from the CDK context to the topic', () => {
