@@ -39,7 +39,8 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   events replay <event_id>                     deliver a recorded event again (new delivery_id)
   dlq list [--queue webhooks|emails] [--limit 100]   dead letters, nothing removed: webhook deliveries (partner, event,
                                                attempts, reason) or emails (partner, request id; never the content)
-  dlq redrive [--queue webhooks|emails]        move dead letters back to their queue (webhooks by default)
+  dlq redrive [--queue webhooks|emails]        move dead letters back to their queue (webhooks by default); exits 1
+                                               when some stayed hidden by another reader (not_moved)
   catalog put --package '<json>'               add or replace a catalog package (id, package_type, size, ...)
   catalog import <file>                        import a versioned catalog file (shared/data/catalog/catalog.v1.json); idempotent
   reporter create <network|esim-platform|payments>   credentials for POST /ingest/facts; secret printed once
@@ -86,6 +87,14 @@ const options = {
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
 
 class UsageError extends Error {}
+
+/** A command that did part of its work: its result is printed, the warning goes to stderr and the exit code is 1. */
+class Unfinished {
+  constructor(
+    readonly result: unknown,
+    readonly warning: string,
+  ) {}
+}
 
 /** The dead-letter queue a `dlq` command works on, and what of each message it may show. */
 const deadLetterQueue = (queue: string | undefined, ctx: OpsContext) => {
@@ -197,13 +206,31 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
     }
     case 'dlq list': {
       const { urls, describe } = deadLetterQueue(values.queue, ctx);
-      const { approximateCount, messages } = await peekDeadLetters(ctx.sqs, urls, wholeNumber(values.limit, 'limit', 1));
-      return { approximate_count: approximateCount, messages: messages.map(describe) };
+      const limit = wholeNumber(values.limit, 'limit', 1) ?? 100;
+      const { approximateCount, messages } = await peekDeadLetters(ctx.sqs, urls, limit);
+      const unlisted = approximateCount - messages.length;
+      return {
+        approximate_count: approximateCount,
+        ...(unlisted > 0 && {
+          note:
+            messages.length === limit
+              ? `Listed the first ${limit}; pass --limit to see more.`
+              : `${unlisted} counted but not listed: another reader holds them hidden for now (a dlq list or redrive ` +
+                'running elsewhere, the SQS console), or SQS counted approximately. List again in a few seconds.',
+        }),
+        messages: messages.map(describe),
+      };
     }
     case 'dlq redrive': {
       const { urls, describe } = deadLetterQueue(values.queue, ctx);
-      const moved = await redriveDeadLetters(ctx.sqs, urls);
-      return { redriven: moved.length, messages: moved.map(describe) };
+      const { moved, notMoved, inQueueNow } = await redriveDeadLetters(ctx.sqs, urls);
+      const result = { redriven: moved.length, not_moved: notMoved, in_queue_now: inQueueNow, messages: moved.map(describe) };
+      if (notMoved === 0) return result;
+      return new Unfinished(
+        result,
+        `${notMoved} of the dead letters present at the start were not moved: another reader (a dlq list or redrive ` +
+          'elsewhere, the SQS console) held them hidden longer than the redrive waited. Run dlq redrive again.',
+      );
     }
     case 'catalog put': {
       let raw: unknown;
@@ -282,8 +309,13 @@ export const runOps = async (argv: string[], io: { out: (text: string) => void; 
   let ctx: OpsContext | undefined;
   try {
     ctx = await connectTarget({ stage: values.stage, localRoot: values['data-dir'] ?? io.defaultDataDir, port: values.port });
-    const result = await run(ctx, positionals, values);
+    const outcome = await run(ctx, positionals, values);
+    const result = outcome instanceof Unfinished ? outcome.result : outcome;
     io.out(values.json ? JSON.stringify(result, null, 2) : human(result));
+    if (outcome instanceof Unfinished) {
+      io.err(outcome.warning);
+      return 1;
+    }
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -1,5 +1,6 @@
 // webhooks adapter → the SQS operations delivery needs: postpone a message (backoff), dead-letter, enqueue.
 import {
+  ChangeMessageVisibilityBatchCommand,
   ChangeMessageVisibilityCommand,
   DeleteMessageCommand,
   GetQueueAttributesCommand,
@@ -36,77 +37,104 @@ export const sqsWebhookQueue = (client: SQSClient, urls: { queueUrl: () => strin
 const attributesOf = (attributes: Record<string, { StringValue?: string }> | undefined): Record<string, string> =>
   Object.fromEntries(Object.entries(attributes ?? {}).map(([name, value]) => [name, value.StringValue ?? '']));
 
-/** Moves dead-lettered messages back to their queue (the ops `dlq redrive`): a webhook delivery starts anew, an email is sent again. */
+/** Seconds a listed dead letter stays hidden, so one listing reads each message once. */
+export const DEAD_LETTER_PEEK_SECONDS = 5;
+
+/** Messages in a queue by SQS's approximate count: visible, and hidden (received by someone, not yet back). */
+const countOf = async (client: SQSClient, queueUrl: string): Promise<{ visible: number; hidden: number }> => {
+  const { Attributes } = await client.send(
+    new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }),
+  );
+  return { visible: Number(Attributes?.ApproximateNumberOfMessages ?? 0), hidden: Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0) };
+};
+
+export interface Redrive {
+  moved: DeadLetteredMessage[];
+  /** Dead letters present when the redrive started that it did not move (held hidden elsewhere past its wait). */
+  notMoved: number;
+  /** What SQS counts in the dead-letter queue afterwards, visible or hidden: those, and any dead-lettered meanwhile. */
+  inQueueNow: number;
+}
+
+/**
+ * Moves dead-lettered messages back to their queue (the ops `dlq redrive`): a webhook delivery starts anew, an email
+ * is sent again. A message someone else holds hidden (a `dlq list` in another terminal, the SQS console) is waited
+ * for, up to `waitSeconds`; what still remains then is counted, not silently left.
+ */
 export const redriveDeadLetters = async (
   client: SQSClient,
   urls: { queueUrl: string; deadLetterQueueUrl: string },
-  limit = 1000,
-): Promise<DeadLetteredMessage[]> => {
+  { limit = 1000, waitSeconds = 2 * DEAD_LETTER_PEEK_SECONDS }: { limit?: number; waitSeconds?: number } = {},
+): Promise<Redrive> => {
   // Only what is dead-lettered now: a redriven delivery that fails 12 times again comes back to the DLQ, and must
   // not be moved again by the same redrive (against a receiver still failing that would never end).
-  const { Attributes } = await client.send(
-    new GetQueueAttributesCommand({
-      QueueUrl: urls.deadLetterQueueUrl,
-      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
-    }),
-  );
-  const present = Number(Attributes?.ApproximateNumberOfMessages ?? 0) + Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
-  const bound = Math.min(limit, present);
+  const before = await countOf(client, urls.deadLetterQueueUrl);
+  const bound = Math.min(limit, before.visible + before.hidden);
+  const deadline = Date.now() + waitSeconds * 1000;
   const moved: DeadLetteredMessage[] = [];
   while (moved.length < bound) {
+    const secondsLeft = Math.ceil((deadline - Date.now()) / 1000);
     const { Messages } = await client.send(
       new ReceiveMessageCommand({
         QueueUrl: urls.deadLetterQueueUrl,
         MaxNumberOfMessages: Math.min(10, bound - moved.length),
-        WaitTimeSeconds: 1,
+        // Long polling: a hidden message that becomes visible again within the wait is received as it does.
+        WaitTimeSeconds: Math.min(20, Math.max(1, secondsLeft)),
         MessageAttributeNames: ['All'],
       }),
     );
-    if (!Messages || Messages.length === 0) break;
-    for (const message of Messages) {
+    for (const message of Messages ?? []) {
       await client.send(new SendMessageCommand({ QueueUrl: urls.queueUrl, MessageBody: message.Body ?? '' }));
       await client.send(new DeleteMessageCommand({ QueueUrl: urls.deadLetterQueueUrl, ReceiptHandle: message.ReceiptHandle }));
-      moved.push({
-        body: message.Body ?? '',
-        attributes: attributesOf(message.MessageAttributes),
-      });
+      moved.push({ body: message.Body ?? '', attributes: attributesOf(message.MessageAttributes) });
     }
+    if (Messages && Messages.length > 0) continue;
+    // Nothing visible: stop when nothing is hidden either, or when the wait is over.
+    const now = await countOf(client, urls.deadLetterQueueUrl);
+    if (now.visible + now.hidden === 0 || Date.now() >= deadline) break;
   }
-  return moved;
+  const after = await countOf(client, urls.deadLetterQueueUrl);
+  return { moved, notMoved: bound - moved.length, inQueueNow: after.visible + after.hidden };
 };
 
-/** Seconds a listed dead letter stays hidden, so one listing reads each message once. */
-export const DEAD_LETTER_PEEK_SECONDS = 5;
+export interface DeadLetterListing {
+  /** SQS's approximate count, read after the listing (visible and hidden alike). */
+  approximateCount: number;
+  messages: DeadLetteredMessage[];
+}
 
 /**
- * Reads dead-lettered messages without removing them (the ops `dlq list`): each is hidden for a few seconds
- * while the listing runs, then visible again for `dlq redrive`. Also returns SQS's approximate count, read after the
- * listing (visible and hidden alike), so a message that arrived while it ran is counted as well as listed.
+ * Reads dead-lettered messages without removing them (the ops `dlq list`): each is hidden while the listing runs, so
+ * it is read once, and made visible again as soon as it ends, so a `dlq redrive` or another listing right after sees
+ * every one. A message someone else holds hidden at the time is counted, not listed.
  */
-export const peekDeadLetters = async (
-  client: SQSClient,
-  urls: { deadLetterQueueUrl: string },
-  limit = 100,
-): Promise<{ approximateCount: number; messages: DeadLetteredMessage[] }> => {
-  const messages: DeadLetteredMessage[] = [];
-  while (messages.length < limit) {
-    const { Messages } = await client.send(
-      new ReceiveMessageCommand({
-        QueueUrl: urls.deadLetterQueueUrl,
-        MaxNumberOfMessages: Math.min(10, limit - messages.length),
-        VisibilityTimeout: DEAD_LETTER_PEEK_SECONDS,
-        MessageAttributeNames: ['All'],
-      }),
-    );
-    if (!Messages || Messages.length === 0) break;
-    for (const message of Messages) messages.push({ body: message.Body ?? '', attributes: attributesOf(message.MessageAttributes) });
+export const peekDeadLetters = async (client: SQSClient, urls: { deadLetterQueueUrl: string }, limit = 100): Promise<DeadLetterListing> => {
+  const messages = new Map<string, DeadLetteredMessage>();
+  const receipts: string[] = [];
+  try {
+    while (messages.size < limit) {
+      const { Messages } = await client.send(
+        new ReceiveMessageCommand({
+          QueueUrl: urls.deadLetterQueueUrl,
+          MaxNumberOfMessages: Math.min(10, limit - messages.size),
+          VisibilityTimeout: DEAD_LETTER_PEEK_SECONDS,
+          MessageAttributeNames: ['All'],
+        }),
+      );
+      if (!Messages || Messages.length === 0) break;
+      for (const message of Messages) {
+        if (message.ReceiptHandle) receipts.push(message.ReceiptHandle);
+        // A long listing can outlast the hiding and read a message twice: its id keeps it once.
+        messages.set(message.MessageId ?? String(messages.size), { body: message.Body ?? '', attributes: attributesOf(message.MessageAttributes) });
+      }
+    }
+  } finally {
+    for (let start = 0; start < receipts.length; start += 10) {
+      const entries = receipts.slice(start, start + 10).map((handle, index) => ({ Id: String(index), ReceiptHandle: handle, VisibilityTimeout: 0 }));
+      // An entry SQS refuses (its handle expired) is visible again anyway, DEAD_LETTER_PEEK_SECONDS after it was read.
+      await client.send(new ChangeMessageVisibilityBatchCommand({ QueueUrl: urls.deadLetterQueueUrl, Entries: entries }));
+    }
   }
-  const { Attributes } = await client.send(
-    new GetQueueAttributesCommand({
-      QueueUrl: urls.deadLetterQueueUrl,
-      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
-    }),
-  );
-  const counted = Number(Attributes?.ApproximateNumberOfMessages ?? 0) + Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
-  return { approximateCount: Math.max(counted, messages.length), messages };
+  const counted = await countOf(client, urls.deadLetterQueueUrl);
+  return { approximateCount: Math.max(counted.visible + counted.hidden, messages.size), messages: [...messages.values()] };
 };

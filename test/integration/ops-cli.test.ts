@@ -154,15 +154,16 @@ describe('Ops CLI', () => {
       return result.code === 0 ? result.json() : { approximate_count: 0, messages: [] };
     };
     const listed = await eventually(listing, (found) => found.messages.some((m) => m.event_id === eventId), 60_000);
-    const redriven = await eventually(
-      async () => {
-        const result = await ops('dlq', 'redrive', '--json');
-        return (result.code === 0 ? result.json() : { redriven: 0 }) as { redriven: number };
-      },
-      (result) => result.redriven >= 1,
-    );
+    // Right after a listing: it must have left every message visible to the next command.
+    const listedAgain = await ops('dlq', 'list', '--json');
+    const redrive = await ops('dlq', 'redrive', '--json');
+    const redriven = redrive.json() as { redriven: number; not_moved: number; messages: Array<Record<string, string>> };
 
     // Assess
+    expect(listedAgain.json().messages.map((m: Record<string, string>) => m.event_id)).toContain(eventId);
+    expect(redrive.code).toBe(0);
+    expect(redriven.not_moved).toBe(0);
+    expect(redriven.messages.map((m) => m.event_id)).toContain(eventId);
     expect(listed.approximate_count).toBeGreaterThanOrEqual(1);
     expect(listed.messages.find((m) => m.event_id === eventId)).toMatchObject({
       partner_id: created.partner_id,

@@ -224,7 +224,7 @@ describe('Webhook delivery through the local pipeline', () => {
 
     // Act: the receiver recovers; support redrives the dead-letter queue
     receiver.script(path, [{ status: 200 }], secret);
-    const moved = await redriveDeadLetters(sqs, service.runtime.events);
+    const { moved, notMoved } = await redriveDeadLetters(sqs, service.runtime.events);
     const redelivered = await eventually(
       () => receiver.received(path),
       (list) => list.some((d) => d.answered === 200),
@@ -232,6 +232,7 @@ describe('Webhook delivery through the local pipeline', () => {
 
     // Assess
     expect(moved).toHaveLength(1);
+    expect(notMoved).toBe(0);
     expect(moved[0]!.attributes).toMatchObject({
       partner_id: partner.partner_id,
       event_id: eventId,
