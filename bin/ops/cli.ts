@@ -14,7 +14,7 @@ import { steps } from '#bin/ops/simulate-steps';
 import { createPartner, partnerView, requirePartner, rotatePartnerSecret, updatePartnerProfile } from '#shared/usecases/manage-partners';
 import { importCatalog } from '#shared/usecases/catalog';
 import { listBrands, removeBrand, setBrand, setDefaultBrand } from '#shared/usecases/manage-brands';
-import { listDeliveries, replayEvent, rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
+import { listDeliveries, redriveRecovery, replayEvent, rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { createReporterCredentials } from '#shared/usecases/manage-reporters';
 import { peekDeadLetters, redriveDeadLetters } from '#shared/messaging/webhook-queue';
 import { emailDeadLetterSummary } from '#shared/events/email-request';
@@ -99,7 +99,8 @@ class Unfinished {
 /** The dead-letter queue a `dlq` command works on, and what of each message it may show. */
 const deadLetterQueue = (queue: string | undefined, ctx: OpsContext) => {
   if (queue === undefined || queue === 'webhooks') {
-    return { urls: ctx.queueUrls, describe: (message: DeadLetteredMessage) => message.attributes };
+    // A redriven delivery's event is sent again: its failed deliveries are marked recovered, as a replay marks them.
+    return { urls: ctx.queueUrls, describe: (message: DeadLetteredMessage) => message.attributes, recovery: redriveRecovery(ctx) };
   }
   if (queue === 'emails') {
     // An email's body holds its address and the promo codes: only whose it is leaves the queue.
@@ -201,8 +202,8 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
     case 'deliveries list':
       return listDeliveries({ eventId: values['event-id'], partnerId: values.partner, limit: wholeNumber(values.limit, 'limit', 1) }, ctx);
     case 'events replay': {
-      const event = await replayEvent(required(subject, '<event_id>'), ctx);
-      return { replayed: event.event_id, partner_id: event.partner_id, timestamp: event.timestamp };
+      const { event, recovered } = await replayEvent(required(subject, '<event_id>'), ctx);
+      return { replayed: event.event_id, partner_id: event.partner_id, timestamp: event.timestamp, deliveries_marked_recovered: recovered };
     }
     case 'dlq list': {
       const { urls, describe } = deadLetterQueue(values.queue, ctx);
@@ -222,9 +223,15 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
       };
     }
     case 'dlq redrive': {
-      const { urls, describe } = deadLetterQueue(values.queue, ctx);
-      const { moved, notMoved, inQueueNow } = await redriveDeadLetters(ctx.sqs, urls);
-      const result = { redriven: moved.length, not_moved: notMoved, in_queue_now: inQueueNow, messages: moved.map(describe) };
+      const { urls, describe, recovery } = deadLetterQueue(values.queue, ctx);
+      const { moved, notMoved, inQueueNow } = await redriveDeadLetters(ctx.sqs, urls, { beforeSend: recovery?.beforeSend });
+      const result = {
+        redriven: moved.length,
+        not_moved: notMoved,
+        in_queue_now: inQueueNow,
+        ...(recovery && { deliveries_marked_recovered: await recovery.markMoved(moved) }),
+        messages: moved.map(describe),
+      };
       if (notMoved === 0) return result;
       return new Unfinished(
         result,

@@ -19,7 +19,7 @@ import { sqsWebhookQueue } from '#shared/messaging/webhook-queue';
 import type { CatalogAdminStore } from '#shared/usecases/ports/catalog';
 import type { SecretCipher, BrandAdminStore, PartnerAdminStore, ReporterCredentialStore } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
-import type { DeliveryLog, WebhookQueue } from '#shared/usecases/ports/webhooks';
+import type { DeliveryLog, PartnerDeliveryLog, WebhookQueue } from '#shared/usecases/ports/webhooks';
 
 export interface OpsContext {
   target: string;
@@ -27,7 +27,7 @@ export interface OpsContext {
   catalog: CatalogAdminStore;
   reporters: ReporterCredentialStore;
   brands: BrandAdminStore;
-  deliveries: DeliveryLog;
+  deliveries: DeliveryLog & PartnerDeliveryLog;
   queue: WebhookQueue;
   sqs: SQSClient;
   queueUrls: { queueUrl: string; deadLetterQueueUrl: string };

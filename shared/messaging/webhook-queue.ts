@@ -58,13 +58,17 @@ export interface Redrive {
 
 /**
  * Moves dead-lettered messages back to their queue (the ops `dlq redrive`): a webhook delivery starts anew, an email
- * is sent again. A message someone else holds hidden (a `dlq list` in another terminal, the SQS console) is waited
+ * is sent again; `beforeSend` sees each one first. A message someone else holds hidden (a `dlq list` in another terminal, the SQS console) is waited
  * for, up to `waitSeconds`; what still remains then is counted, not silently left.
  */
 export const redriveDeadLetters = async (
   client: SQSClient,
   urls: { queueUrl: string; deadLetterQueueUrl: string },
-  { limit = 1000, waitSeconds = 2 * DEAD_LETTER_PEEK_SECONDS }: { limit?: number; waitSeconds?: number } = {},
+  {
+    limit = 1000,
+    waitSeconds = 2 * DEAD_LETTER_PEEK_SECONDS,
+    beforeSend,
+  }: { limit?: number; waitSeconds?: number; beforeSend?: (message: DeadLetteredMessage) => Promise<void> } = {},
 ): Promise<Redrive> => {
   // Only what is dead-lettered now: a redriven delivery that fails 12 times again comes back to the DLQ, and must
   // not be moved again by the same redrive (against a receiver still failing that would never end).
@@ -84,9 +88,11 @@ export const redriveDeadLetters = async (
       }),
     );
     for (const message of Messages ?? []) {
-      await client.send(new SendMessageCommand({ QueueUrl: urls.queueUrl, MessageBody: message.Body ?? '' }));
+      const deadLetter = { body: message.Body ?? '', attributes: attributesOf(message.MessageAttributes) };
+      await beforeSend?.(deadLetter);
+      await client.send(new SendMessageCommand({ QueueUrl: urls.queueUrl, MessageBody: deadLetter.body }));
       await client.send(new DeleteMessageCommand({ QueueUrl: urls.deadLetterQueueUrl, ReceiptHandle: message.ReceiptHandle }));
-      moved.push({ body: message.Body ?? '', attributes: attributesOf(message.MessageAttributes) });
+      moved.push(deadLetter);
     }
     if (Messages && Messages.length > 0) continue;
     // Nothing visible: stop when nothing is hidden either, or when the wait is over.

@@ -1,7 +1,7 @@
 // use cases → support and ops actions on webhooks: settings, signing-secret rotation, replay, delivery log.
 import { randomToken } from '#shared/domain/ids';
 import type { WebhookSettings } from '#shared/domain/partner';
-import { eventSettingKey, webhookEventNames, type WebhookEventName } from '#shared/events/catalog';
+import { type DomainEvent, eventSettingKey, webhookEventNames, type WebhookEventName } from '#shared/events/catalog';
 import * as v from 'valibot';
 import { emailAddress } from '#shared/domain/schema-fields';
 import { BadRequestError, NotFoundError, ValidationError } from '#shared/errors';
@@ -11,7 +11,8 @@ import { checkWebhookUrl } from '#shared/webhooks/url-safety';
 import { updatePartnerProfile } from '#shared/usecases/manage-partners';
 import type { PartnerProfiles, SecretCipher } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
-import type { DeliveryLog, WebhookQueue } from '#shared/usecases/ports/webhooks';
+import type { DeliveryLog, PartnerDeliveryLog, WebhookQueue } from '#shared/usecases/ports/webhooks';
+import { type DeliveryRecord, recoverableDeliveryStatuses } from '#shared/webhooks/delivery-model';
 
 export interface WebhookSettingsChange {
   url?: string | null;
@@ -129,12 +130,61 @@ export const rotateWebhookSigningSecret = async (
   return { signing_secret: secret, previous_secret_valid_until: validUntil };
 };
 
-/** Puts a recorded event back on the webhook queue: same event_id and timestamp, a new delivery. */
-export const replayEvent = async (eventId: string, deps: { deliveries: DeliveryLog; queue: WebhookQueue }) => {
+/** The delivery log as support's sending again uses it: an event's deliveries, and marking one recovered. */
+type SupportRecoveryLog = Pick<DeliveryLog, 'byEvent' | 'findEvent'> & Pick<PartnerDeliveryLog, 'findPartnerEvent' | 'requestReplay'>;
+
+/** The event's failed deliveries not yet recovered, read before it is sent again: the new delivery is never among them. */
+const unrecoveredFailuresOf = async (event: DomainEvent, deps: { deliveries: SupportRecoveryLog }) =>
+  (await deps.deliveries.byEvent(event.event_id)).filter(
+    (record) => record.partner_id === event.partner_id && recoverableDeliveryStatuses.includes(record.status) && !record.recovered_at,
+  );
+
+/**
+ * Support sent the event again (replay, DLQ redrive): its failed deliveries are marked recovered, as a partner's own
+ * replay marks them, so the partner's later "recover since" does not send it once more. Returns how many were marked.
+ */
+const markRecovered = async (event: DomainEvent, failed: DeliveryRecord[], deps: { deliveries: SupportRecoveryLog; clock: Clock }) => {
+  const now = deps.clock.now().toISOString();
+  let marked = 0;
+  for (const record of failed) if (await deps.deliveries.requestReplay(event, { now, recovering: record, markOnly: true })) marked += 1;
+  return marked;
+};
+
+/**
+ * Puts a recorded event back on the webhook queue: same event_id and timestamp, a new delivery. Its failed
+ * deliveries are marked recovered (`recovered`: how many).
+ */
+export const replayEvent = async (eventId: string, deps: { deliveries: SupportRecoveryLog; queue: WebhookQueue; clock: Clock }) => {
   const event = await deps.deliveries.findEvent(eventId);
   if (!event) throw new NotFoundError(`No recorded event "${eventId}".`, 'event_not_found');
+  const failed = await unrecoveredFailuresOf(event, deps);
   await deps.queue.enqueue(replayMessage(event));
-  return event;
+  return { event, recovered: await markRecovered(event, failed, deps) };
+};
+
+/**
+ * Recovery marks for a DLQ redrive: `beforeSend` reads each dead letter's event and its failed deliveries before the
+ * message goes back to the queue; `markMoved` marks those of the messages that were moved. Returns how many.
+ */
+export const redriveRecovery = (deps: { deliveries: SupportRecoveryLog; clock: Clock }) => {
+  const read = new Map<string, { event: DomainEvent; failed: DeliveryRecord[] } | undefined>();
+  const keyOf = (attributes: Record<string, string>) => `${attributes.partner_id} ${attributes.event_id}`;
+  return {
+    async beforeSend({ attributes }: { attributes: Record<string, string> }): Promise<void> {
+      if (!attributes.partner_id || !attributes.event_id || read.has(keyOf(attributes))) return;
+      const event = await deps.deliveries.findPartnerEvent(attributes.partner_id, attributes.event_id);
+      read.set(keyOf(attributes), event && { event, failed: await unrecoveredFailuresOf(event, deps) });
+    },
+    async markMoved(moved: ReadonlyArray<{ attributes: Record<string, string> }>): Promise<number> {
+      let marked = 0;
+      for (const key of new Set(moved.map(({ attributes }) => keyOf(attributes)))) {
+        const found = read.get(key);
+        read.delete(key);
+        if (found) marked += await markRecovered(found.event, found.failed, deps);
+      }
+      return marked;
+    },
+  };
 };
 
 /** The deliveries of one event or one partner, each with its attempts, for support. */

@@ -174,6 +174,43 @@ describe('Ops CLI', () => {
     // Twelve failing attempts, then a listing that hides each dead letter for a few seconds: slow on a loaded machine.
   }, 90_000);
 
+  it("marks what support sends again recovered, so the partner's recovery afterwards sends none of it twice", async () => {
+    // Prepare: two events of one partner dead-lettered against a failing receiver.
+    const created = (await ops('partner', 'create', '--name', 'Recovered by support', '--json')).json();
+    await ops('webhook', 'set', created.partner_id, '--url', `${receiver.url}/support-recovery`);
+    receiver.script('/support-recovery', [{ status: 500 }]);
+    const client = signedClient(service.url, created);
+    const since = new Date(Date.now() - 1000).toISOString();
+    const book = async () => {
+      const response = await client.send('POST', '/bookings', { body: makeBookingRequest({ departure_date: inDays(2), return_date: inDays(4) }) });
+      return `booking.within_cutoff:${response.body.data[0].id}`;
+    };
+    const [redriven, replayed] = [await book(), await book()];
+    const deadLettered = async () =>
+      (await client.send('GET', '/webhooks/deliveries?status=dead_lettered')).body.data as Array<{ event_id: string; recovered_at: string | null }>;
+    await eventually(deadLettered, (list) => list.length === 2, 60_000);
+    receiver.script('/support-recovery', [{ status: 200 }]);
+
+    // Act: support replays one event, then redrives the dead-letter queue; the partner then recovers by time.
+    const replay = (await ops('events', 'replay', replayed, '--json')).json();
+    const redrive = await ops('dlq', 'redrive', '--json');
+    await eventually(
+      () => receiver.received('/support-recovery'),
+      (list) => new Set(list.filter((d) => d.answered === 200).map((d) => d.body.event_id)).size === 2,
+    );
+    const recovery = await client.send('POST', '/webhooks/deliveries/recover', { body: { since } });
+
+    // Assess
+    expect(replay).toMatchObject({ replayed, deliveries_marked_recovered: 1 });
+    expect(redrive.code).toBe(0);
+    expect(redrive.json().deliveries_marked_recovered).toBeGreaterThanOrEqual(1);
+    expect(recovery.status).toBe(202);
+    expect(recovery.body.data).toEqual({ queued: 0, event_ids: [], more: false });
+    const marked = await deadLettered();
+    expect(marked.map((d) => d.event_id).sort()).toEqual([redriven, replayed].sort());
+    expect(marked.every((d) => typeof d.recovered_at === 'string')).toBe(true);
+  }, 90_000);
+
   it('lists a dead-lettered email by whose it is, never its content, and redrives it to the email function', async () => {
     // Prepare: a message the email queue gave up on, as EventBridge delivered it.
     const { sqsEndpoint, emailDeadLetterQueueUrl } = service.runtime.events;

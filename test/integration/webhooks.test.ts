@@ -11,12 +11,13 @@ import { MAX_ATTEMPTS } from '#shared/webhooks/retry-policy';
 import { inDays, makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import { eventually, startReceiver, type Behaviour, type Receiver } from '#test/support/webhook-receiver';
 import { startTestService, type TestService } from '#test/support/test-service';
-import type { DeliveryLog } from '#shared/usecases/ports/webhooks';
+import type { DeliveryLog, PartnerDeliveryLog } from '#shared/usecases/ports/webhooks';
+import { serviceClock } from '#shared/clock';
 
 describe('Webhook delivery through the local pipeline', () => {
   let service: TestService;
   let receiver: Receiver;
-  let deliveries: DeliveryLog;
+  let deliveries: DeliveryLog & PartnerDeliveryLog;
   let sqs: SQSClient;
   let hookCount = 0;
 
@@ -257,6 +258,7 @@ describe('Webhook delivery through the local pipeline', () => {
 
     await replayEvent(original!.body.event_id, {
       deliveries,
+      clock: serviceClock,
       queue: sqsWebhookQueue(sqs, {
         queueUrl: () => service.runtime.events.queueUrl,
         deadLetterQueueUrl: () => service.runtime.events.deadLetterQueueUrl,
