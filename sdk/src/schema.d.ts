@@ -1260,7 +1260,7 @@ export interface webhooks {
         put?: never;
         /**
          * webhook.test
-         * @description Sent only when you call POST /webhooks/endpoint/test, signed and with the same headers as every delivery. Verify it, answer 2xx, and do not process it as an event: its name is none of the 12 events and its event_id starts with `webhook.test:`.
+         * @description Sent only when you call POST /webhooks/endpoint/test, with the same headers as every delivery (signed when a signing secret is configured). Verify it, answer 2xx, and do not process it as an event: its name is none of the 12 events and its event_id starts with `webhook.test:`.
          */
         post: operations["onWebhookTest"];
         delete?: never;
@@ -8947,15 +8947,20 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
+                 * @description Your API key, on every delivery, so your endpoint can tell the service from anyone else. `x-api-key` with no prefix unless you change it: PUT /webhooks/endpoint `auth_header_name` gives the header another name (e.g. `Authorization`, which then replaces this one) and `auth_header_prefix` puts text before the key (e.g. `Bearer `).
+                 * @example pk_4f0c2a9e1b7d3c5a8e6f0b2d
+                 */
+                "x-api-key"?: string;
+                /**
+                 * @description Only when a signing secret is configured (POST /webhooks/endpoint/signing-secret); absent otherwise. One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
                  * @example sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
-                "x-service-signature": string;
+                "x-service-signature"?: string;
                 /**
-                 * @description Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
+                 * @description Only when a signing secret is configured, with x-service-signature. Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
                  * @example 1796549400
                  */
-                "x-service-timestamp": string;
+                "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
                  * @example package.usage.50_percent:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
@@ -9033,15 +9038,20 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
+                 * @description Your API key, on every delivery, so your endpoint can tell the service from anyone else. `x-api-key` with no prefix unless you change it: PUT /webhooks/endpoint `auth_header_name` gives the header another name (e.g. `Authorization`, which then replaces this one) and `auth_header_prefix` puts text before the key (e.g. `Bearer `).
+                 * @example pk_4f0c2a9e1b7d3c5a8e6f0b2d
+                 */
+                "x-api-key"?: string;
+                /**
+                 * @description Only when a signing secret is configured (POST /webhooks/endpoint/signing-secret); absent otherwise. One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
                  * @example sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
-                "x-service-signature": string;
+                "x-service-signature"?: string;
                 /**
-                 * @description Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
+                 * @description Only when a signing secret is configured, with x-service-signature. Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
                  * @example 1796549400
                  */
-                "x-service-timestamp": string;
+                "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
                  * @example package.usage.80_percent:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
@@ -9119,15 +9129,20 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
+                 * @description Your API key, on every delivery, so your endpoint can tell the service from anyone else. `x-api-key` with no prefix unless you change it: PUT /webhooks/endpoint `auth_header_name` gives the header another name (e.g. `Authorization`, which then replaces this one) and `auth_header_prefix` puts text before the key (e.g. `Bearer `).
+                 * @example pk_4f0c2a9e1b7d3c5a8e6f0b2d
+                 */
+                "x-api-key"?: string;
+                /**
+                 * @description Only when a signing secret is configured (POST /webhooks/endpoint/signing-secret); absent otherwise. One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
                  * @example sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
-                "x-service-signature": string;
+                "x-service-signature"?: string;
                 /**
-                 * @description Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
+                 * @description Only when a signing secret is configured, with x-service-signature. Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
                  * @example 1796549400
                  */
-                "x-service-timestamp": string;
+                "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
                  * @example package.usage.100_percent:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
@@ -9205,15 +9220,20 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
+                 * @description Your API key, on every delivery, so your endpoint can tell the service from anyone else. `x-api-key` with no prefix unless you change it: PUT /webhooks/endpoint `auth_header_name` gives the header another name (e.g. `Authorization`, which then replaces this one) and `auth_header_prefix` puts text before the key (e.g. `Bearer `).
+                 * @example pk_4f0c2a9e1b7d3c5a8e6f0b2d
+                 */
+                "x-api-key"?: string;
+                /**
+                 * @description Only when a signing secret is configured (POST /webhooks/endpoint/signing-secret); absent otherwise. One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
                  * @example sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
-                "x-service-signature": string;
+                "x-service-signature"?: string;
                 /**
-                 * @description Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
+                 * @description Only when a signing secret is configured, with x-service-signature. Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
                  * @example 1796549400
                  */
-                "x-service-timestamp": string;
+                "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
                  * @example esim.installed:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
@@ -9282,15 +9302,20 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
+                 * @description Your API key, on every delivery, so your endpoint can tell the service from anyone else. `x-api-key` with no prefix unless you change it: PUT /webhooks/endpoint `auth_header_name` gives the header another name (e.g. `Authorization`, which then replaces this one) and `auth_header_prefix` puts text before the key (e.g. `Bearer `).
+                 * @example pk_4f0c2a9e1b7d3c5a8e6f0b2d
+                 */
+                "x-api-key"?: string;
+                /**
+                 * @description Only when a signing secret is configured (POST /webhooks/endpoint/signing-secret); absent otherwise. One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
                  * @example sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
-                "x-service-signature": string;
+                "x-service-signature"?: string;
                 /**
-                 * @description Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
+                 * @description Only when a signing secret is configured, with x-service-signature. Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
                  * @example 1796549400
                  */
-                "x-service-timestamp": string;
+                "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
                  * @example esim.removed:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
@@ -9359,15 +9384,20 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
+                 * @description Your API key, on every delivery, so your endpoint can tell the service from anyone else. `x-api-key` with no prefix unless you change it: PUT /webhooks/endpoint `auth_header_name` gives the header another name (e.g. `Authorization`, which then replaces this one) and `auth_header_prefix` puts text before the key (e.g. `Bearer `).
+                 * @example pk_4f0c2a9e1b7d3c5a8e6f0b2d
+                 */
+                "x-api-key"?: string;
+                /**
+                 * @description Only when a signing secret is configured (POST /webhooks/endpoint/signing-secret); absent otherwise. One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
                  * @example sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
-                "x-service-signature": string;
+                "x-service-signature"?: string;
                 /**
-                 * @description Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
+                 * @description Only when a signing secret is configured, with x-service-signature. Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
                  * @example 1796549400
                  */
-                "x-service-timestamp": string;
+                "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
                  * @example package.activated:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
@@ -9443,15 +9473,20 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
+                 * @description Your API key, on every delivery, so your endpoint can tell the service from anyone else. `x-api-key` with no prefix unless you change it: PUT /webhooks/endpoint `auth_header_name` gives the header another name (e.g. `Authorization`, which then replaces this one) and `auth_header_prefix` puts text before the key (e.g. `Bearer `).
+                 * @example pk_4f0c2a9e1b7d3c5a8e6f0b2d
+                 */
+                "x-api-key"?: string;
+                /**
+                 * @description Only when a signing secret is configured (POST /webhooks/endpoint/signing-secret); absent otherwise. One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
                  * @example sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
-                "x-service-signature": string;
+                "x-service-signature"?: string;
                 /**
-                 * @description Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
+                 * @description Only when a signing secret is configured, with x-service-signature. Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
                  * @example 1796549400
                  */
-                "x-service-timestamp": string;
+                "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
                  * @example package.purchased:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
@@ -9525,15 +9560,20 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
+                 * @description Your API key, on every delivery, so your endpoint can tell the service from anyone else. `x-api-key` with no prefix unless you change it: PUT /webhooks/endpoint `auth_header_name` gives the header another name (e.g. `Authorization`, which then replaces this one) and `auth_header_prefix` puts text before the key (e.g. `Bearer `).
+                 * @example pk_4f0c2a9e1b7d3c5a8e6f0b2d
+                 */
+                "x-api-key"?: string;
+                /**
+                 * @description Only when a signing secret is configured (POST /webhooks/endpoint/signing-secret); absent otherwise. One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
                  * @example sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
-                "x-service-signature": string;
+                "x-service-signature"?: string;
                 /**
-                 * @description Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
+                 * @description Only when a signing secret is configured, with x-service-signature. Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
                  * @example 1796549400
                  */
-                "x-service-timestamp": string;
+                "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
                  * @example topup.completed:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
@@ -9609,15 +9649,20 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
+                 * @description Your API key, on every delivery, so your endpoint can tell the service from anyone else. `x-api-key` with no prefix unless you change it: PUT /webhooks/endpoint `auth_header_name` gives the header another name (e.g. `Authorization`, which then replaces this one) and `auth_header_prefix` puts text before the key (e.g. `Bearer `).
+                 * @example pk_4f0c2a9e1b7d3c5a8e6f0b2d
+                 */
+                "x-api-key"?: string;
+                /**
+                 * @description Only when a signing secret is configured (POST /webhooks/endpoint/signing-secret); absent otherwise. One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
                  * @example sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
-                "x-service-signature": string;
+                "x-service-signature"?: string;
                 /**
-                 * @description Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
+                 * @description Only when a signing secret is configured, with x-service-signature. Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
                  * @example 1796549400
                  */
-                "x-service-timestamp": string;
+                "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
                  * @example promo_code.redeemed:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
@@ -9687,15 +9732,20 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
+                 * @description Your API key, on every delivery, so your endpoint can tell the service from anyone else. `x-api-key` with no prefix unless you change it: PUT /webhooks/endpoint `auth_header_name` gives the header another name (e.g. `Authorization`, which then replaces this one) and `auth_header_prefix` puts text before the key (e.g. `Bearer `).
+                 * @example pk_4f0c2a9e1b7d3c5a8e6f0b2d
+                 */
+                "x-api-key"?: string;
+                /**
+                 * @description Only when a signing secret is configured (POST /webhooks/endpoint/signing-secret); absent otherwise. One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
                  * @example sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
-                "x-service-signature": string;
+                "x-service-signature"?: string;
                 /**
-                 * @description Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
+                 * @description Only when a signing secret is configured, with x-service-signature. Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
                  * @example 1796549400
                  */
-                "x-service-timestamp": string;
+                "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
                  * @example classic_package_queue.claimed:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
@@ -9767,15 +9817,20 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
+                 * @description Your API key, on every delivery, so your endpoint can tell the service from anyone else. `x-api-key` with no prefix unless you change it: PUT /webhooks/endpoint `auth_header_name` gives the header another name (e.g. `Authorization`, which then replaces this one) and `auth_header_prefix` puts text before the key (e.g. `Bearer `).
+                 * @example pk_4f0c2a9e1b7d3c5a8e6f0b2d
+                 */
+                "x-api-key"?: string;
+                /**
+                 * @description Only when a signing secret is configured (POST /webhooks/endpoint/signing-secret); absent otherwise. One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
                  * @example sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
-                "x-service-signature": string;
+                "x-service-signature"?: string;
                 /**
-                 * @description Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
+                 * @description Only when a signing secret is configured, with x-service-signature. Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
                  * @example 1796549400
                  */
-                "x-service-timestamp": string;
+                "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
                  * @example booking.within_cutoff:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
@@ -9846,15 +9901,20 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
+                 * @description Your API key, on every delivery, so your endpoint can tell the service from anyone else. `x-api-key` with no prefix unless you change it: PUT /webhooks/endpoint `auth_header_name` gives the header another name (e.g. `Authorization`, which then replaces this one) and `auth_header_prefix` puts text before the key (e.g. `Bearer `).
+                 * @example pk_4f0c2a9e1b7d3c5a8e6f0b2d
+                 */
+                "x-api-key"?: string;
+                /**
+                 * @description Only when a signing secret is configured (POST /webhooks/endpoint/signing-secret); absent otherwise. One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
                  * @example sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
-                "x-service-signature": string;
+                "x-service-signature"?: string;
                 /**
-                 * @description Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
+                 * @description Only when a signing secret is configured, with x-service-signature. Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
                  * @example 1796549400
                  */
-                "x-service-timestamp": string;
+                "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
                  * @example booking.about_to_depart:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
@@ -9923,7 +9983,33 @@ export interface operations {
     onWebhookTest: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description Your API key, on every delivery, so your endpoint can tell the service from anyone else. `x-api-key` with no prefix unless you change it: PUT /webhooks/endpoint `auth_header_name` gives the header another name (e.g. `Authorization`, which then replaces this one) and `auth_header_prefix` puts text before the key (e.g. `Bearer `).
+                 * @example pk_4f0c2a9e1b7d3c5a8e6f0b2d
+                 */
+                "x-api-key"?: string;
+                /**
+                 * @description Only when a signing secret is configured (POST /webhooks/endpoint/signing-secret); absent otherwise. One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.
+                 * @example sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "x-service-signature"?: string;
+                /**
+                 * @description Only when a signing secret is configured, with x-service-signature. Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).
+                 * @example 1796549400
+                 */
+                "x-service-timestamp"?: string;
+                /**
+                 * @description Same as `event_id` of the body.
+                 * @example webhook.test:0d6f7f4e-52c1-4c55-9a3e-5f7a1f0c9b11
+                 */
+                "x-service-event-id": string;
+                /**
+                 * @description Same as `delivery_id` of the body.
+                 * @example dlv_test_8a2e41f0b6c94d1f9e3a7c5b2d0f6e18
+                 */
+                "x-service-delivery-id": string;
+            };
             path?: never;
             cookie?: never;
         };

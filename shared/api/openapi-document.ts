@@ -176,14 +176,42 @@ const paths = (table: readonly RouteDefinition[], registry: Registry): Json => {
   return result;
 };
 
-const deliveryHeader = (name: string, description: string, example: string): Json => ({
+const deliveryHeader = (name: string, description: string, example: string, required = true): Json => ({
   name,
   in: 'header',
-  required: true,
+  required,
   description,
   schema: { type: 'string' },
   example,
 });
+
+/** The headers of a delivery (docs/webhooks.md): the auth header always, signature and timestamp only when a secret is set. */
+const deliveryHeaders = (example: { event_id: string; delivery_id: string }): Json[] => [
+  deliveryHeader(
+    'x-api-key',
+    'Your API key, on every delivery, so your endpoint can tell the service from anyone else. `x-api-key` with no prefix unless you ' +
+      'change it: PUT /webhooks/endpoint `auth_header_name` gives the header another name (e.g. `Authorization`, which then replaces ' +
+      'this one) and `auth_header_prefix` puts text before the key (e.g. `Bearer `).',
+    'pk_4f0c2a9e1b7d3c5a8e6f0b2d',
+    false,
+  ),
+  deliveryHeader(
+    webhookHeaders.signature,
+    'Only when a signing secret is configured (POST /webhooks/endpoint/signing-secret); absent otherwise. One or more comma-separated ' +
+      '`sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.',
+    'sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
+    false,
+  ),
+  deliveryHeader(
+    webhookHeaders.timestamp,
+    'Only when a signing secret is configured, with x-service-signature. Signing time in epoch seconds; reject deliveries older ' +
+      'than your tolerance (about 5 minutes).',
+    '1796549400',
+    false,
+  ),
+  deliveryHeader(webhookHeaders.eventId, 'Same as `event_id` of the body.', example.event_id),
+  deliveryHeader(webhookHeaders.deliveryId, 'Same as `delivery_id` of the body.', example.delivery_id),
+];
 
 /** The test delivery of POST /webhooks/endpoint/test, documented beside the events so receivers know to expect it. */
 const testDelivery = (): Json => ({
@@ -191,10 +219,15 @@ const testDelivery = (): Json => ({
     operationId: 'onWebhookTest',
     summary: TEST_EVENT_NAME,
     description:
-      'Sent only when you call POST /webhooks/endpoint/test, signed and with the same headers as every delivery. Verify it, answer 2xx, ' +
-      'and do not process it as an event: its name is none of the 12 events and its event_id starts with `webhook.test:`.',
+      'Sent only when you call POST /webhooks/endpoint/test, with the same headers as every delivery (signed when a signing secret is ' +
+      'configured). Verify it, answer 2xx, and do not process it as an event: its name is none of the 12 events and its event_id starts ' +
+      'with `webhook.test:`.',
     tags: ['Webhooks'],
     security: [],
+    parameters: deliveryHeaders({
+      event_id: 'webhook.test:0d6f7f4e-52c1-4c55-9a3e-5f7a1f0c9b11',
+      delivery_id: 'dlv_test_8a2e41f0b6c94d1f9e3a7c5b2d0f6e18',
+    }),
     requestBody: { required: true, content: { 'application/json': { schema: { $ref: componentRef('WebhookTestEvent') } } } },
     responses: { '200': { description: 'Any 2xx: your endpoint works; the answer is reported back to the test call.' } },
   },
@@ -221,20 +254,7 @@ const eventWebhooks = (): Json =>
               'Verify the signature over the raw body before parsing (see the SDK’s verifyWebhook).',
             tags: ['Webhooks'],
             security: [],
-            parameters: [
-              deliveryHeader(
-                webhookHeaders.signature,
-                'One or more comma-separated `sha256=<hex>`: HMAC-SHA256 of `{x-service-timestamp}.{raw body}` with your signing secret. Accept when any matches.',
-                'sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
-              ),
-              deliveryHeader(
-                webhookHeaders.timestamp,
-                'Signing time in epoch seconds; reject deliveries older than your tolerance (about 5 minutes).',
-                '1796549400',
-              ),
-              deliveryHeader(webhookHeaders.eventId, 'Same as `event_id` of the body.', example.event_id),
-              deliveryHeader(webhookHeaders.deliveryId, 'Same as `delivery_id` of the body.', example.delivery_id),
-            ],
+            parameters: deliveryHeaders(example),
             requestBody: {
               required: true,
               content: { 'application/json': { schema: { $ref: componentRef(`${name}Event`) }, example } },

@@ -73,6 +73,26 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('marks the signature headers of a delivery optional (only with a signing secret) and describes the auth header', () => {
+    // Assess
+    for (const name of [...webhookEventNames, TEST_EVENT_NAME]) {
+      const headers = Object.fromEntries(
+        (openApiDocument.webhooks[name].post.parameters as Array<{ name: string; required: boolean; description: string }>).map((header) => [
+          header.name,
+          header,
+        ]),
+      );
+      expect({ name, signature: headers['x-service-signature']?.required, timestamp: headers['x-service-timestamp']?.required }).toEqual({
+        name,
+        signature: false,
+        timestamp: false,
+      });
+      expect(headers['x-service-signature']?.description).toMatch(/^Only when a signing secret is configured/);
+      expect(headers['x-api-key']?.description).toMatch(/auth_header_name.*auth_header_prefix/s);
+      expect(headers['x-service-event-id']?.required).toBe(true);
+    }
+  });
+
   it('has examples that the valibot schemas accept: request and response of every JSON operation', () => {
     // Assess
     for (const [name, doc] of Object.entries(operations)) {
