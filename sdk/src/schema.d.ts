@@ -1373,7 +1373,10 @@ export interface components {
             is_redeemed: boolean;
             redeemed_at: string | null;
             iso3: string | null;
-            /** @enum {string} */
+            /**
+             * @description `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`. Existing integrations keep working (a write of it answers a `Warning: 299` header); the type may be removed in a future version.
+             * @enum {string}
+             */
             package_type: "starter" | "data-limited" | "unlimited" | "time-limited";
             package_duration: number | null;
             size: string | null;
@@ -1410,7 +1413,10 @@ export interface components {
             status: "pending" | "redeemed" | "claimed" | "expired";
             expires_at: string | null;
             promo_code_uuid: string;
-            /** @enum {string} */
+            /**
+             * @description `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`. Existing integrations keep working (a write of it answers a `Warning: 299` header); the type may be removed in a future version.
+             * @enum {string}
+             */
             package_type: "starter" | "data-limited" | "unlimited" | "time-limited";
             package_duration: number | null;
             size: string | null;
@@ -1425,7 +1431,10 @@ export interface components {
         };
         /** PackageSpecification */
         PackageSpecification: {
-            /** @enum {string} */
+            /**
+             * @description `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`. Existing integrations keep working (a write of it answers a `Warning: 299` header); the type may be removed in a future version.
+             * @enum {string}
+             */
             package_type: "starter" | "data-limited" | "unlimited" | "time-limited";
             package_duration: number | null;
             size: string | null;
@@ -1588,7 +1597,10 @@ export interface components {
             package_queue_uuid: string | null;
             promo_code_id: string | null;
             destination: string | null;
-            /** @enum {string} */
+            /**
+             * @description `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`. Existing integrations keep working (a write of it answers a `Warning: 299` header); the type may be removed in a future version.
+             * @enum {string}
+             */
             package_type: "starter" | "data-limited" | "unlimited" | "time-limited";
             /**
              * @description Share of the allowance consumed (or of the duration elapsed).
@@ -1610,7 +1622,10 @@ export interface components {
             package_queue_uuid: string | null;
             promo_code_id: string | null;
             destination: string | null;
-            /** @enum {string} */
+            /**
+             * @description `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`. Existing integrations keep working (a write of it answers a `Warning: 299` header); the type may be removed in a future version.
+             * @enum {string}
+             */
             package_type: "starter" | "data-limited" | "unlimited" | "time-limited";
             /**
              * @description Share of the allowance consumed (or of the duration elapsed).
@@ -1648,7 +1663,10 @@ export interface components {
             package_queue_uuid: string | null;
             promo_code_id: string | null;
             destination: string | null;
-            /** @enum {string} */
+            /**
+             * @description `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`. Existing integrations keep working (a write of it answers a `Warning: 299` header); the type may be removed in a future version.
+             * @enum {string}
+             */
             package_type: "starter" | "data-limited" | "unlimited" | "time-limited";
             /**
              * @description Share of the allowance consumed (or of the duration elapsed).
@@ -1670,7 +1688,10 @@ export interface components {
             package_queue_uuid: string | null;
             promo_code_id: string | null;
             destination: string | null;
-            /** @enum {string} */
+            /**
+             * @description `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`. Existing integrations keep working (a write of it answers a `Warning: 299` header); the type may be removed in a future version.
+             * @enum {string}
+             */
             package_type: "starter" | "data-limited" | "unlimited" | "time-limited";
             /**
              * @description Share of the allowance consumed (or of the duration elapsed).
@@ -1708,7 +1729,10 @@ export interface components {
             package_queue_uuid: string | null;
             promo_code_id: string | null;
             destination: string | null;
-            /** @enum {string} */
+            /**
+             * @description `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`. Existing integrations keep working (a write of it answers a `Warning: 299` header); the type may be removed in a future version.
+             * @enum {string}
+             */
             package_type: "starter" | "data-limited" | "unlimited" | "time-limited";
             /**
              * @description Share of the allowance consumed (or of the duration elapsed).
@@ -1730,7 +1754,10 @@ export interface components {
             package_queue_uuid: string | null;
             promo_code_id: string | null;
             destination: string | null;
-            /** @enum {string} */
+            /**
+             * @description `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`. Existing integrations keep working (a write of it answers a `Warning: 299` header); the type may be removed in a future version.
+             * @enum {string}
+             */
             package_type: "starter" | "data-limited" | "unlimited" | "time-limited";
             /**
              * @description Share of the allowance consumed (or of the duration elapsed).
@@ -3569,7 +3596,10 @@ export interface operations {
                                 id: string;
                                 /** @description Destination id. */
                                 destination: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`. Existing integrations keep working (a write of it answers a `Warning: 299` header); the type may be removed in a future version.
+                                 * @enum {string}
+                                 */
                                 package_type: "starter" | "data-limited" | "unlimited" | "time-limited";
                                 size: string | null;
                                 /** @description Days the package lasts. */
@@ -4278,7 +4308,10 @@ export interface operations {
                                 esim_type: "universal" | "classic";
                                 /** @enum {string} */
                                 status: "pending" | "redeemed" | "claimed" | "expired";
-                                /** @enum {string} */
+                                /**
+                                 * @description `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`. Existing integrations keep working (a write of it answers a `Warning: 299` header); the type may be removed in a future version.
+                                 * @enum {string}
+                                 */
                                 package_type: "starter" | "data-limited" | "unlimited" | "time-limited";
                                 size: string | null;
                                 package_duration: number | null;
@@ -4305,7 +4338,10 @@ export interface operations {
                                 iccid: string;
                                 /** @enum {string} */
                                 status: "queued" | "active" | "depleted" | "expired";
-                                /** @enum {string} */
+                                /**
+                                 * @description `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`. Existing integrations keep working (a write of it answers a `Warning: 299` header); the type may be removed in a future version.
+                                 * @enum {string}
+                                 */
                                 package_type: "starter" | "data-limited" | "unlimited" | "time-limited";
                                 destination: string | null;
                                 size: string | null;
@@ -4491,7 +4527,10 @@ export interface operations {
                                 iccid: string;
                                 /** @enum {string} */
                                 status: "queued" | "active" | "depleted" | "expired";
-                                /** @enum {string} */
+                                /**
+                                 * @description `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`. Existing integrations keep working (a write of it answers a `Warning: 299` header); the type may be removed in a future version.
+                                 * @enum {string}
+                                 */
                                 package_type: "starter" | "data-limited" | "unlimited" | "time-limited";
                                 destination: string | null;
                                 size: string | null;
@@ -4885,7 +4924,10 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "redeemed" | "claimed" | "expired";
                             destination: string | null;
-                            /** @enum {string} */
+                            /**
+                             * @description `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`. Existing integrations keep working (a write of it answers a `Warning: 299` header); the type may be removed in a future version.
+                             * @enum {string}
+                             */
                             package_type: "starter" | "data-limited" | "unlimited" | "time-limited";
                             size: string | null;
                             package_duration: number | null;
@@ -5018,7 +5060,10 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "redeemed" | "claimed" | "expired";
                             destination: string | null;
-                            /** @enum {string} */
+                            /**
+                             * @description `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`. Existing integrations keep working (a write of it answers a `Warning: 299` header); the type may be removed in a future version.
+                             * @enum {string}
+                             */
                             package_type: "starter" | "data-limited" | "unlimited" | "time-limited";
                             size: string | null;
                             package_duration: number | null;
@@ -7963,7 +8008,10 @@ export interface operations {
                             is_redeemed: boolean;
                             redeemed_at: string | null;
                             iso3: string | null;
-                            /** @enum {string} */
+                            /**
+                             * @description `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`. Existing integrations keep working (a write of it answers a `Warning: 299` header); the type may be removed in a future version.
+                             * @enum {string}
+                             */
                             package_type: "starter" | "data-limited" | "unlimited" | "time-limited";
                             package_duration: number | null;
                             size: string | null;

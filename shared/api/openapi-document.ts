@@ -4,6 +4,7 @@ import type * as v from 'valibot';
 import { componentSchemas, eventSchemaName } from '#shared/api/components';
 import { exampleEvent } from '#shared/api/examples';
 import { operations, type JsonOperation, type OperationDoc, type Parameter } from '#shared/api/operations';
+import { packageTypes } from '#shared/domain/schema-fields';
 import { errorCodes, type ErrorCode } from '#shared/errors';
 import { webhookEventNames, optInOnlyEvents } from '#shared/events/catalog';
 import { errorBody } from '#shared/http/response';
@@ -24,6 +25,14 @@ export const API_VERSION = '2.1.0';
 
 const componentRef = (name: string) => `#/components/schemas/${name}`;
 
+/** Said wherever the package types are listed (spec, Package types): the enum itself cannot mark one value deprecated. */
+export const packageTypeNote =
+  '`time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`. ' +
+  'Existing integrations keep working (a write of it answers a `Warning: 299` header); the type may be removed in a future version.';
+
+const isPackageTypeList = (options: unknown): boolean =>
+  Array.isArray(options) && options.length === packageTypes.length && packageTypes.every((type) => options.includes(type));
+
 // Checks, transforms and custom schemas have no JSON Schema form; their rules are in the descriptions.
 const conversion: ConversionConfig = {
   target: 'draft-2020-12',
@@ -35,6 +44,11 @@ const conversion: ConversionConfig = {
     const characters = (valibotAction as { characters?: { minLength?: number; maxLength?: number } }).characters;
     return characters ? { ...jsonSchema, ...characters } : undefined;
   },
+  // A description of the field's own (a pipe's) still replaces this one.
+  overrideSchema: ({ valibotSchema, jsonSchema }) =>
+    valibotSchema.type === 'picklist' && isPackageTypeList((valibotSchema as { options?: unknown }).options)
+      ? { ...jsonSchema, description: packageTypeNote }
+      : undefined,
 };
 
 const toSchema = (schema: v.GenericSchema): Json => {

@@ -93,6 +93,25 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('says time-limited is deprecated wherever the package types are listed', () => {
+    // Prepare
+    const lists: Array<{ enum?: unknown; description?: string }> = [];
+    const collect = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(collect);
+      else if (node && typeof node === 'object') {
+        if ((node as { enum?: unknown[] }).enum?.includes('time-limited')) lists.push(node);
+        Object.values(node).forEach(collect);
+      }
+    };
+
+    // Act
+    collect(openApiDocument);
+
+    // Assess
+    expect(lists.length).toBeGreaterThan(10);
+    expect(lists.filter((list) => !list.description?.includes('`time-limited` is DEPRECATED'))).toEqual([]);
+  });
+
   it('has examples that the valibot schemas accept: request and response of every JSON operation', () => {
     // Assess
     for (const [name, doc] of Object.entries(operations)) {
