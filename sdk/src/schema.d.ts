@@ -82,7 +82,7 @@ export interface paths {
         get?: never;
         /**
          * Update the package of every promo code
-         * @description Replaces the package specification of every unredeemed promo code of the booking; redeemed ones are skipped and counted in `skipped_count`.
+         * @description Replaces the package specification of every unredeemed promo code of the booking; redeemed ones are skipped and counted in `skipped_count`. `package_specification` needs package_id or package_type (or both). package_id alone copies the catalog package; with package_type the body is used: `data-limited` needs size (package_duration defaults to 365), `starter` and `time-limited` (deprecated) need size and package_duration, `unlimited` needs package_duration and traffic_policy.
          */
         put: operations["updatePackageSpecifications"];
         post?: never;
@@ -102,7 +102,7 @@ export interface paths {
         get?: never;
         /**
          * Update the package of one promo code
-         * @description Replaces the package specification of the promo code with this uuid. A redeemed code answers 400 promo_code_redeemed.
+         * @description Replaces the package specification of the promo code with this uuid. A redeemed code answers 400 promo_code_redeemed. `package_specification` needs package_id or package_type (or both). package_id alone copies the catalog package; with package_type the body is used: `data-limited` needs size (package_duration defaults to 365), `starter` and `time-limited` (deprecated) need size and package_duration, `unlimited` needs package_duration and traffic_policy.
          */
         put: operations["updatePackageSpecification"];
         post?: never;
@@ -1309,22 +1309,35 @@ export interface components {
             expires_at?: string | null;
             destination?: components["schemas"]["Destination"] | null;
             iata_code?: string | null;
+            /** @description Data allowance, e.g. `1GB`. Left out, a package that counts data is provisioned with your account's default size; `unlimited` needs none. */
             size?: string | null;
+            /** @description A package of the catalog. When present it defines the package: package_type, size, package_duration and destination are taken from it. */
             package_id?: string | null;
             bundle_id?: string | null;
+            /**
+             * @description Default `data-limited`. `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`.
+             * @default data-limited
+             */
             package_type?: ("starter" | "data-limited" | "unlimited" | "time-limited") | null;
+            /** @description Days. Default by package_type: 365 for `data-limited`, 2 for `starter` and `time-limited`; `unlimited` has none (set one with an update call before the traveler redeems). */
             package_duration?: number | null;
         };
         Destination: string | string[];
         UpdatePackageSpecificationRequest: {
             package_specification: components["schemas"]["PromoPackageSpecification"];
         };
+        /** @description At least one of package_id or package_type is required. With package_type, what each type requires: `data-limited` size (package_duration defaults to 365); `starter` and `time-limited` (deprecated) size and package_duration; `unlimited` package_duration and traffic_policy. */
         PromoPackageSpecification: {
+            /** @description A package of the catalog. At least one of package_id or package_type is required. Alone, it defines the package: package_type, size, package_duration, destination and traffic_policy are taken from it and the other fields are ignored. */
             package_id?: string | null;
+            /** @description Required unless package_id is given; with it, the fields of this body are used instead of the catalog package. `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`. */
             package_type?: ("starter" | "data-limited" | "unlimited" | "time-limited") | null;
+            /** @description Required for `data-limited`, `starter` and `time-limited`; optional for `unlimited`. */
             size?: string | null;
+            /** @description Days. Required for `starter`, `time-limited` and `unlimited`; for `data-limited` optional, default 365. */
             package_duration?: number | null;
             destination?: components["schemas"]["Destination"] | null;
+            /** @description Required for `unlimited`; ignored (stored as null) for the other types. */
             traffic_policy?: string | null;
         };
         /** BookingResponse */

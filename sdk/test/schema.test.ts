@@ -12,9 +12,12 @@ describe('SDK types', () => {
     // Prepare
     const folder = mkdtempSync(join(tmpdir(), 'sdk-schema-'));
     const cli = join(dirnameOf('openapi-typescript/package.json'), 'bin/cli.js');
+    // The options of `npm run generate` (e.g. --default-non-nullable=false: a default does not make a request member required).
+    const { scripts } = JSON.parse(readFileSync(join(sdkRoot, 'package.json'), 'utf8')) as { scripts: { generate: string } };
+    const options = scripts.generate.split(' ').filter((word) => word.startsWith('--'));
 
     // Act
-    execFileSync(process.execPath, [cli, join(sdkRoot, '../docs/openapi.json'), '-o', join(folder, 'schema.d.ts')], { stdio: 'pipe' });
+    execFileSync(process.execPath, [cli, join(sdkRoot, '../docs/openapi.json'), '-o', join(folder, 'schema.d.ts'), ...options], { stdio: 'pipe' });
     const fresh = readFileSync(join(folder, 'schema.d.ts'), 'utf8');
     rmSync(folder, { recursive: true, force: true });
 

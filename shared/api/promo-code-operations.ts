@@ -11,10 +11,16 @@ import * as successMessages from '#shared/api/success-messages';
 import type { OperationDoc } from '#shared/api/operation-types';
 import type { OperationName } from '#shared/routes';
 
+/** What the body of both update calls needs (spec, PackageSpecification): said on the operations, detailed on the schema. */
+const specificationRules =
+  ' `package_specification` needs package_id or package_type (or both). package_id alone copies the catalog package; with ' +
+  'package_type the body is used: `data-limited` needs size (package_duration defaults to 365), `starter` and `time-limited` ' +
+  '(deprecated) need size and package_duration, `unlimited` needs package_duration and traffic_policy.';
+
 const update = (summary: string, description: string, parameters: Parameter[], errors: ErrorCode[]): JsonOperation => ({
   kind: 'json',
   summary,
-  description,
+  description: `${description}${specificationRules}`,
   tag: 'Promo codes',
   parameters,
   request: { schema: UpdatePackageSpecificationSchema, example: exampleUpdateRequest },

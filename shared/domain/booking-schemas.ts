@@ -36,11 +36,33 @@ export const PackageSpecificationEntrySchema = plainObject(
         v.regex(DESTINATION_PATTERN, 'iata_code must be 2 or 3 upper-case letters (an IATA airport code).'),
       ),
     ),
-    size: v.nullish(size),
-    package_id: v.nullish(text('package_id', 1, 100)),
+    size: v.pipe(
+      v.nullish(size),
+      v.description(
+        "Data allowance, e.g. `1GB`. Left out, a package that counts data is provisioned with your account's default size; `unlimited` needs none.",
+      ),
+    ),
+    package_id: v.pipe(
+      v.nullish(text('package_id', 1, 100)),
+      v.description(
+        'A package of the catalog. When present it defines the package: package_type, size, package_duration and destination are taken from it.',
+      ),
+    ),
     bundle_id: v.nullish(text('bundle_id', 1, 100)),
-    package_type: v.nullish(v.picklist(packageTypes, `package_type must be one of ${packageTypes.join(', ')}.`)),
-    package_duration: v.nullish(packageDuration),
+    package_type: v.pipe(
+      v.nullish(v.picklist(packageTypes, `package_type must be one of ${packageTypes.join(', ')}.`)),
+      v.description(
+        'Default `data-limited`. `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`.',
+      ),
+      v.metadata({ default: 'data-limited' }),
+    ),
+    package_duration: v.pipe(
+      v.nullish(packageDuration),
+      v.description(
+        'Days. Default by package_type: 365 for `data-limited`, 2 for `starter` and `time-limited`; `unlimited` has none ' +
+          '(set one with an update call before the traveler redeems).',
+      ),
+    ),
   },
   'Each package_specifications entry must be an object.',
 );

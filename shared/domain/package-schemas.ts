@@ -33,14 +33,37 @@ export const size = sizeField();
 export const PromoPackageSpecificationSchema = v.pipe(
   plainObject(
     {
-      package_id: v.nullish(text('package_id', 1, 100)),
-      package_type: v.nullish(v.picklist(packageTypes, `package_type must be one of ${packageTypes.join(', ')}.`)),
-      size: v.nullish(size),
-      package_duration: v.nullish(packageDuration),
+      package_id: v.pipe(
+        v.nullish(text('package_id', 1, 100)),
+        v.description(
+          'A package of the catalog. At least one of package_id or package_type is required. Alone, it defines the package: ' +
+            'package_type, size, package_duration, destination and traffic_policy are taken from it and the other fields are ignored.',
+        ),
+      ),
+      package_type: v.pipe(
+        v.nullish(v.picklist(packageTypes, `package_type must be one of ${packageTypes.join(', ')}.`)),
+        v.description(
+          'Required unless package_id is given; with it, the fields of this body are used instead of the catalog package. ' +
+            '`time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`.',
+        ),
+      ),
+      size: v.pipe(v.nullish(size), v.description('Required for `data-limited`, `starter` and `time-limited`; optional for `unlimited`.')),
+      package_duration: v.pipe(
+        v.nullish(packageDuration),
+        v.description('Days. Required for `starter`, `time-limited` and `unlimited`; for `data-limited` optional, default 365.'),
+      ),
       destination: v.nullish(DestinationSchema),
-      traffic_policy: v.nullish(text('traffic_policy', 1, 100)),
+      traffic_policy: v.pipe(
+        v.nullish(text('traffic_policy', 1, 100)),
+        v.description('Required for `unlimited`; ignored (stored as null) for the other types.'),
+      ),
     },
     'package_specification must be an object.',
+  ),
+  v.description(
+    'At least one of package_id or package_type is required. With package_type, what each type requires: `data-limited` size ' +
+      '(package_duration defaults to 365); `starter` and `time-limited` (deprecated) size and package_duration; `unlimited` ' +
+      'package_duration and traffic_policy.',
   ),
   v.check((spec) => Boolean(spec.package_id) || Boolean(spec.package_type), 'package_specification needs package_id or package_type (or both).'),
   v.forward(

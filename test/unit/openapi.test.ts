@@ -7,6 +7,7 @@ import { componentSchemas } from '#shared/api/components';
 import { exampleEvent } from '#shared/api/examples';
 import { buildOpenApiDocument, documentedRoutes, documentPath, registryMismatches } from '#shared/api/openapi-document';
 import { operations } from '#shared/api/operations';
+import { DEFAULT_PACKAGE_TYPE, defaultDurationDays } from '#shared/domain/package-specification';
 import { TEST_EVENT_NAME } from '#shared/domain/webhook-schemas';
 import { webhookEventNames } from '#shared/events/catalog';
 import { webhookEnvelopeSchema } from '#shared/events/event-schemas';
@@ -110,6 +111,22 @@ describe('OpenAPI document', () => {
     // Assess
     expect(lists.length).toBeGreaterThan(10);
     expect(lists.filter((list) => !list.description?.includes('`time-limited` is DEPRECATED'))).toEqual([]);
+  });
+
+  it("documents the package specification defaults the service applies and the update call's requirements by type", () => {
+    // Prepare
+    const { PackageSpecificationEntry: entry, PromoPackageSpecification: update } = openApiDocument.components.schemas;
+
+    // Assess
+    expect(entry.properties.package_type.default).toBe(DEFAULT_PACKAGE_TYPE);
+    expect(entry.properties.package_duration.description).toContain(
+      `${defaultDurationDays['data-limited']} for \`data-limited\`, ${defaultDurationDays.starter} for \`starter\` and \`time-limited\``,
+    );
+    expect([defaultDurationDays.starter, defaultDurationDays.unlimited]).toEqual([defaultDurationDays['time-limited'], null]);
+    expect(update.description).toMatch(/^At least one of package_id or package_type is required\./);
+    expect(update.properties.package_duration.description).toContain(`default ${defaultDurationDays['data-limited']}`);
+    expect(operations.updatePackageSpecifications.description).toContain('needs package_id or package_type');
+    expect(operations.updatePackageSpecification.description).toContain('needs package_id or package_type');
   });
 
   it('has examples that the valibot schemas accept: request and response of every JSON operation', () => {
