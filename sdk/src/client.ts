@@ -63,13 +63,15 @@ export const createEsimBookingClient = (options: ClientOptions) => {
     deleteByBookingId: async (bookingId: string) => {
       await unwrap(raw.DELETE('/bookings/{id}/byExternalBookingId', { params: { path: { id: bookingId } } }));
     },
+    /** By your own `booking_id`: every unredeemed promo code of the booking gets the new package. */
     updatePackageSpecifications: async (bookingId: string, body: UpdatePackageSpecificationRequest) =>
-      (await unwrap(raw.PUT('/bookings/{id}/updatePackageSpecifications', { params: { path: { id: bookingId } }, body }))).data,
+      (await unwrap(raw.PUT('/bookings/{booking_id}/updatePackageSpecifications', { params: { path: { booking_id: bookingId } }, body }))).data,
+    /** By your own `booking_id` and the promo code's `uuid`. */
     updatePackageSpecification: async (bookingId: string, promoCodeUuid: string, body: UpdatePackageSpecificationRequest) =>
       (
         await unwrap(
-          raw.PUT('/bookings/{id}/updatePackageSpecification/{uuid}', {
-            params: { path: { id: bookingId, uuid: promoCodeUuid } },
+          raw.PUT('/bookings/{booking_id}/updatePackageSpecification/{uuid}', {
+            params: { path: { booking_id: bookingId, uuid: promoCodeUuid } },
             body,
           }),
         )

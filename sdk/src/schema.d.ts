@@ -72,7 +72,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/bookings/{id}/updatePackageSpecifications": {
+    "/bookings/{booking_id}/updatePackageSpecifications": {
         parameters: {
             query?: never;
             header?: never;
@@ -92,7 +92,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/bookings/{id}/updatePackageSpecification/{uuid}": {
+    "/bookings/{booking_id}/updatePackageSpecification/{uuid}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2875,7 +2875,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Your booking reference (`booking_id` of the booking); the spec's `{booking_id}`.
+                 * @description Your booking reference (`booking_id` of the booking).
                  * @example BK-2026-000123
                  */
                 id: string;
@@ -2973,10 +2973,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Your booking reference (`booking_id` of the booking); the spec's `{booking_id}`.
+                 * @description Your booking reference (`booking_id` of the booking).
                  * @example BK-2026-000123
                  */
-                id: string;
+                booking_id: string;
             };
             cookie?: never;
         };
@@ -3182,10 +3182,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Your booking reference (`booking_id` of the booking); the spec's `{booking_id}`.
+                 * @description Your booking reference (`booking_id` of the booking).
                  * @example BK-2026-000123
                  */
-                id: string;
+                booking_id: string;
                 /** @description `uuid` of the promo code. */
                 uuid: string;
             };

@@ -73,6 +73,33 @@ describe('SDK: @esim-booking/sdk against the local runtime', () => {
     await expect(client.bookings.get(first!.id)).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it('changes the package of every promo code, and of one, addressed by your booking_id', async () => {
+    // Prepare
+    const { client } = await newClient();
+    const request = bookingRequest({ booking_id: `BK/${randomUUID().slice(0, 8)} (sdk)`, package_specifications: [{}, {}] });
+    const [booking] = await client.bookings.create(request);
+    const bookingId = String(request.booking_id);
+
+    // Act
+    const all = await client.bookings.updatePackageSpecifications(bookingId, {
+      package_specification: { package_type: 'data-limited', size: '3GB' },
+    });
+    const one = await client.bookings.updatePackageSpecification(bookingId, booking!.promo_codes[1]!.uuid, {
+      package_specification: { package_type: 'starter', size: '500MB', package_duration: 3 },
+    });
+
+    // Assess
+    expect(all).toMatchObject({ id: booking!.id, updated_count: 2 });
+    expect(one.updated_count).toBe(1);
+    expect(one.promo_codes.map((code) => [code.package_type, code.size, code.package_duration])).toEqual([
+      ['data-limited', '3GB', 365],
+      ['starter', '500MB', 3],
+    ]);
+    await expect(
+      client.bookings.updatePackageSpecifications('no-such-booking', { package_specification: { package_type: 'data-limited', size: '1GB' } }),
+    ).rejects.toMatchObject({ status: 404, code: 'booking_not_found' });
+  });
+
   it('throws typed errors that carry the code and the field details', async () => {
     // Prepare
     const { client } = await newClient();

@@ -116,7 +116,7 @@ const errorResponses = (codes: ErrorCode[]): Json => {
   );
 };
 
-const parameter = ({ example, ...rest }: Parameter): Json => ({ ...rest, ...(example === undefined ? {} : { example }) });
+const parameter = ({ example, routeName: _routeName, ...rest }: Parameter): Json => ({ ...rest, ...(example === undefined ? {} : { example }) });
 
 const jsonOperation = (route: RouteDefinition, doc: JsonOperation): Json => ({
   operationId: route.operation,
@@ -171,8 +171,17 @@ export const registryMismatches = (table: readonly RouteDefinition[] = documente
 
 type Registry = Record<string, OperationDoc>;
 
-/** API Gateway's greedy `{name+}` is no OpenAPI syntax: the document names it `{name}` (it spans slashes there). */
-export const documentPath = (path: string): string => path.replace(/\{([^}]+)\+\}/g, '{$1}');
+/**
+ * The path of a route as the document writes it. API Gateway's greedy `{name+}` is no OpenAPI syntax: the document names
+ * it `{name}` (it spans slashes there). A path parameter its registry entry renames (`routeName`) takes the entry's name:
+ * the gateway allows one variable name per level, so `/bookings/{id}/updatePackageSpecifications` is the spec's
+ * `/bookings/{booking_id}/updatePackageSpecifications`.
+ */
+export const documentPath = (route: Pick<RouteDefinition, 'path' | 'operation'>, registry: Registry = operations): string =>
+  (registry[route.operation]?.parameters ?? []).reduce(
+    (path, { in: place, name, routeName }) => (place === 'path' && routeName ? path.replace(`{${routeName}}`, `{${name}}`) : path),
+    route.path.replace(/\{([^}]+)\+\}/g, '{$1}'),
+  );
 
 const paths = (table: readonly RouteDefinition[], registry: Registry): Json => {
   const { undocumented } = registryMismatches(table, registry);
@@ -182,7 +191,7 @@ const paths = (table: readonly RouteDefinition[], registry: Registry): Json => {
   const result: Record<string, Json> = {};
   for (const route of table) {
     const doc = registry[route.operation]!;
-    const path = documentPath(route.path);
+    const path = documentPath(route, registry);
     result[path] ??= {};
     const item = result[path] as Record<string, Json>;
     item[route.method.toLowerCase()] = doc.kind === 'page' ? pageOperation(route, doc) : jsonOperation(route, doc);

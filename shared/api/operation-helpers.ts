@@ -100,6 +100,8 @@ export const bookingId: Parameter = {
 };
 export const bookingReference: Parameter = {
   ...bookingId,
-  description: "Your booking reference (`booking_id` of the booking); the spec's `{booking_id}`.",
+  description: 'Your booking reference (`booking_id` of the booking).',
   example: exampleBookingResponse.booking_id,
 };
+/** The spec's `{booking_id}` of the update calls: the route table's `{id}` (one variable name per level), renamed. */
+export const bookingIdPath: Parameter = { ...bookingReference, name: 'booking_id', routeName: 'id' };

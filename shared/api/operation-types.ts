@@ -13,6 +13,11 @@ export interface Parameter {
   in: 'path' | 'query' | 'header';
   description: string;
   required?: boolean;
+  /**
+   * A path parameter the route names otherwise (API Gateway allows one variable name per path level): the document
+   * writes the path with `name`, the route table keeps `{routeName}`.
+   */
+  routeName?: string;
   /** A JSON Schema; path and query values arrive as text, so they are documented by hand. */
   schema: Record<string, unknown>;
   example?: unknown;

@@ -1,6 +1,6 @@
 // api docs → the registry entries of promo codes: changing their package, reading one, and a traveler claiming one by email.
 import { exampleBookingResponse, exampleUpdateRequest, exampleUuid } from '#shared/api/examples';
-import { bookingReference, jsonOperation, pathId } from '#shared/api/operation-helpers';
+import { bookingIdPath, jsonOperation, pathId } from '#shared/api/operation-helpers';
 import { envelope, type JsonOperation, type Parameter } from '#shared/api/operation-types';
 import { UpdatePackageSpecForPromoCodesResponseSchema } from '#shared/domain/booking-response-schemas';
 import { UpdatePackageSpecificationSchema } from '#shared/domain/package-schemas';
@@ -41,14 +41,14 @@ export const promoCodeOperations = {
   updatePackageSpecifications: update(
     'Update the package of every promo code',
     'Replaces the package specification of every unredeemed promo code of the booking; redeemed ones are skipped and counted in `skipped_count`.',
-    [bookingReference],
+    [bookingIdPath],
     [],
   ),
   updatePackageSpecification: update(
     'Update the package of one promo code',
     'Replaces the package specification of the promo code with this uuid. A redeemed code answers 400 promo_code_redeemed.',
     [
-      bookingReference,
+      bookingIdPath,
       { name: 'uuid', in: 'path', required: true, description: '`uuid` of the promo code.', schema: { type: 'string', maxLength: 255 } },
     ],
     ['promo_code_not_found', 'promo_code_redeemed'],

@@ -54,7 +54,7 @@ export const assertResponseMatchesContract = (method: string, fullPath: string, 
   const path = fullPath.split('?')[0]!.replace(/^\/api(?=\/|$)/, '') || '/';
   const route = match(method, path);
   const where = route ? `${method} ${route.route.path}` : `${method} ${path} (no route)`;
-  const responsePath = route ? ['paths', documentPath(route.route.path), method.toLowerCase(), 'responses', String(status)] : undefined;
+  const responsePath = route ? ['paths', documentPath(route.route), method.toLowerCase(), 'responses', String(status)] : undefined;
   const response = responsePath?.reduce<Json | undefined>((node, key) => node?.[key], openApiDocument);
   if (route && !response) {
     throw new Error(`Contract: ${where} answered ${status}, a status the OpenAPI document does not list for this operation.`);

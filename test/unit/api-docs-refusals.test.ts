@@ -51,7 +51,7 @@ const refusalsIn = (text: string): string[] => {
 
 const documentedRefusals = (operation: string): string[] => {
   const route = routes.find((candidate) => candidate.operation === operation)!;
-  const responses = openApiDocument.paths[documentPath(route.path)][route.method.toLowerCase()].responses as Record<
+  const responses = openApiDocument.paths[documentPath(route)][route.method.toLowerCase()].responses as Record<
     string,
     { content?: Record<string, { examples?: Record<string, unknown> }> }
   >;

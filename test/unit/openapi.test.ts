@@ -35,7 +35,27 @@ describe('OpenAPI document', () => {
     const documented = Object.entries(openApiDocument.paths).flatMap(([path, item]) =>
       Object.keys(item as object).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(documented.sort()).toEqual(documentedRoutes.map((route) => `${route.method} ${documentPath(route.path)}`).sort());
+    expect(documented.sort()).toEqual(documentedRoutes.map((route) => `${route.method} ${documentPath(route)}`).sort());
+  });
+
+  it("writes the update calls' path with the spec's {booking_id} while the route table keeps API Gateway's {id}", () => {
+    // Prepare
+    const updates = documentedRoutes.filter((route) => route.operation.startsWith('updatePackageSpecification'));
+
+    // Act
+    const paths = updates.map((route) => [route.path, documentPath(route)]);
+
+    // Assess
+    expect(paths).toEqual([
+      ['/bookings/{id}/updatePackageSpecifications', '/bookings/{booking_id}/updatePackageSpecifications'],
+      ['/bookings/{id}/updatePackageSpecification/{uuid}', '/bookings/{booking_id}/updatePackageSpecification/{uuid}'],
+    ]);
+    for (const [, path] of paths) {
+      expect(openApiDocument.paths[path!].put.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
+        path!.endsWith('{uuid}') ? ['booking_id', 'uuid'] : ['booking_id'],
+      );
+    }
+    expect(Object.keys(openApiDocument.paths)).toEqual(expect.arrayContaining(['/bookings/{id}', '/bookings/{id}/byExternalBookingId']));
   });
 
   it('keys the registry by the operation names of the route table, so the type check refuses a name no route has', () => {
