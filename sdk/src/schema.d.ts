@@ -855,7 +855,7 @@ export interface paths {
         put?: never;
         /**
          * Web app: sign out
-         * @description Ends the session and redirects (303).
+         * @description The sign-out form posts here (CSRF token required): ends the session and says so.
          */
         post: operations["webSignOut"];
         delete?: never;
@@ -2338,7 +2338,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field. */
+            /**
+             * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2372,6 +2376,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2531,6 +2544,8 @@ export interface operations {
              *     `unknown_package`: package_id names no package of the catalog.
              *
              *     `traveler_required`: A classic grant needs external_user_id or email to know who claims it.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
             400: {
                 headers: {
@@ -2598,6 +2613,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2719,6 +2743,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
@@ -2753,6 +2786,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2808,6 +2850,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
@@ -2851,6 +2902,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2906,6 +2966,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
@@ -2949,6 +3018,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3088,6 +3166,8 @@ export interface operations {
              * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
              *
              *     `unknown_package`: package_id names no package of the catalog.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
             400: {
                 headers: {
@@ -3158,6 +3238,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3301,6 +3390,8 @@ export interface operations {
              *     `unknown_package`: package_id names no package of the catalog.
              *
              *     `promo_code_redeemed`: The promo code is already redeemed and can no longer change.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
             400: {
                 headers: {
@@ -3375,6 +3466,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3465,7 +3565,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field. */
+            /**
+             * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3499,6 +3603,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3628,7 +3741,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field. */
+            /**
+             * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3671,6 +3788,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3755,6 +3881,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
@@ -3780,6 +3915,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3881,7 +4025,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field. */
+            /**
+             * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3933,6 +4081,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4085,6 +4242,8 @@ export interface operations {
              *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
              *     `invalid_currency`: currency is not an ISO 4217 code.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
             400: {
                 headers: {
@@ -4202,6 +4361,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4378,7 +4546,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field. */
+            /**
+             * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4425,6 +4597,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4563,7 +4744,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field. */
+            /**
+             * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4649,6 +4834,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4804,7 +4998,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field. */
+            /**
+             * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4869,6 +5067,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4951,7 +5158,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field. */
+            /**
+             * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4994,6 +5205,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5087,7 +5307,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field. */
+            /**
+             * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5178,6 +5402,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
@@ -5248,7 +5481,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field. */
+            /**
+             * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5334,6 +5571,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5432,6 +5678,8 @@ export interface operations {
              *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
              *     `invalid_currency`: currency is not an ISO 4217 code.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
             400: {
                 headers: {
@@ -5544,6 +5792,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5634,6 +5891,8 @@ export interface operations {
              *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
              *     `invalid_currency`: currency is not an ISO 4217 code.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
             400: {
                 headers: {
@@ -5746,6 +6005,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5836,6 +6104,8 @@ export interface operations {
              *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
              *     `invalid_currency`: currency is not an ISO 4217 code.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
             400: {
                 headers: {
@@ -5948,6 +6218,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6042,6 +6321,8 @@ export interface operations {
              *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
              *     `invalid_currency`: currency is not an ISO 4217 code.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
             400: {
                 headers: {
@@ -6154,6 +6435,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6251,6 +6541,8 @@ export interface operations {
              *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
              *     `invalid_currency`: currency is not an ISO 4217 code.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
             400: {
                 headers: {
@@ -6363,6 +6655,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6462,6 +6763,8 @@ export interface operations {
              *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
              *     `invalid_currency`: currency is not an ISO 4217 code.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
             400: {
                 headers: {
@@ -6574,6 +6877,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6670,6 +6982,8 @@ export interface operations {
              *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
              *     `invalid_currency`: currency is not an ISO 4217 code.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
             400: {
                 headers: {
@@ -6782,6 +7096,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6878,6 +7201,8 @@ export interface operations {
              *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
              *     `invalid_currency`: currency is not an ISO 4217 code.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
             400: {
                 headers: {
@@ -6997,6 +7322,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
@@ -7081,6 +7415,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
@@ -7106,6 +7449,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7209,6 +7561,8 @@ export interface operations {
              *     `unsafe_webhook_url`: The webhook URL is not a public HTTPS address.
              *
              *     `invalid_header_name`: The webhook auth header name is not a valid HTTP header name, or a reserved or hop-by-hop one.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
             400: {
                 headers: {
@@ -7270,6 +7624,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7330,7 +7693,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field. */
+            /**
+             * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7398,6 +7765,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
@@ -7450,6 +7826,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
@@ -7484,6 +7869,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7581,7 +7975,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field. */
+            /**
+             * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7615,6 +8013,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7678,7 +8085,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field. */
+            /**
+             * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7746,6 +8157,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
@@ -7790,6 +8210,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
@@ -7822,6 +8251,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
@@ -7845,8 +8283,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An HTML page. */
-            200: {
+            /** @description Opened: the portal session cookie is set and Location is the portal page (/portal). */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description The link is missing, incomplete or was changed: a page that says so.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The link has expired, was already used, or the account's API secret changed since: a page that says so. */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7863,12 +8324,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `internal_error`: Something failed on our side; retry later. */
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Something failed on our side: an error page (the failure is logged).
+             *
+             *     `internal_error`: Something failed on our side; retry later.
+             */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/html": string;
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7883,8 +8358,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An HTML page. */
+            /** @description The portal page. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No live portal session: a page that says how to get a new link; the cookie is cleared. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7901,12 +8394,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `internal_error`: Something failed on our side; retry later. */
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Something failed on our side: an error page (the failure is logged).
+             *
+             *     `internal_error`: Something failed on our side; retry later.
+             */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/html": string;
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7921,7 +8428,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An HTML page. */
+            /** @description Done: a page that says what happened (for rotate, the new secret, shown once). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7930,8 +8437,72 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description `rate_limited`: Too many requests; retry after a short wait. */
+            /**
+             * @description An unknown action, or a value no button of the page sends.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No live portal session: a page that says how to get a new link; the cookie is cleared. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The CSRF token is missing or wrong, or the form was posted from another site: the form-expired page. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description replay: no recorded event of yours has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description test: no webhook URL is set yet; rotate: another change of your settings ran at the same moment. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /**
+             * @description test, recover or replay: too many of these calls this minute.
+             *
+             *     `rate_limited`: Too many requests; retry after a short wait.
+             */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7939,12 +8510,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `internal_error`: Something failed on our side; retry later. */
+            /**
+             * @description Something failed on our side: an error page (the failure is logged).
+             *
+             *     `internal_error`: Something failed on our side; retry later.
+             */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/html": string;
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8057,6 +8633,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /**
              * @description `missing_credentials`: x-api-key, x-timestamp or x-signature is missing.
              *
@@ -8098,6 +8683,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
@@ -8124,8 +8718,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An HTML page. */
+            /** @description The email form; sets the cookie its CSRF token is bound to. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No promo code to claim has this uuid (unknown, malformed, or its booking has an email address). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8142,12 +8754,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `internal_error`: Something failed on our side; retry later. */
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Something failed on our side: an error page (the failure is logged).
+             *
+             *     `internal_error`: Something failed on our side; retry later.
+             */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/html": string;
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8210,7 +8836,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field. */
+            /**
+             * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8261,6 +8891,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8334,7 +8973,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field. */
+            /**
+             * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8411,6 +9054,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
@@ -8431,8 +9083,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An HTML page. */
-            200: {
+            /** @description Signed in: the session cookie is set and Location is the home page (/app). */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description The token is missing, malformed or not valid: a page that says so.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token has expired or was already used: a page that says so. */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8449,12 +9124,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `internal_error`: Something failed on our side; retry later. */
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Something failed on our side: an error page (the failure is logged).
+             *
+             *     `internal_error`: Something failed on our side; retry later.
+             */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/html": string;
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8469,8 +9158,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An HTML page. */
+            /** @description The home page. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No live session (none, unknown or ended): the session-ended page; the session cookie is cleared. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8487,12 +9194,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `internal_error`: Something failed on our side; retry later. */
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Something failed on our side: an error page (the failure is logged).
+             *
+             *     `internal_error`: Something failed on our side; retry later.
+             */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/html": string;
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8518,8 +9239,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An HTML page. */
+            /** @description The install page. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No live session (none, unknown or ended): the session-ended page; the session cookie is cleared. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8536,12 +9275,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `internal_error`: Something failed on our side; retry later. */
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Something failed on our side: an error page (the failure is logged).
+             *
+             *     `internal_error`: Something failed on our side; retry later.
+             */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/html": string;
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8562,8 +9315,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An HTML page. */
+            /** @description The shop page. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No live session (none, unknown or ended): the session-ended page; the session cookie is cleared. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8580,12 +9351,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `internal_error`: Something failed on our side; retry later. */
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Something failed on our side: an error page (the failure is logged).
+             *
+             *     `internal_error`: Something failed on our side; retry later.
+             */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/html": string;
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8600,8 +9385,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An HTML page. */
+            /** @description Bought: a page that says what happens next. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /**
+             * @description The nonce, destination or bundle of the form is malformed.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No live session (none, unknown or ended): the session-ended page; the session cookie is cleared. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The CSRF token is missing or wrong, or the form was posted from another site: the form-expired page. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The bundle is no longer in the catalog. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8618,12 +9444,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `internal_error`: Something failed on our side; retry later. */
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Something failed on our side: an error page (the failure is logged).
+             *
+             *     `internal_error`: Something failed on our side; retry later.
+             */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/html": string;
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8676,8 +9516,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An HTML page. */
+            /** @description Signed out: the session cookie is cleared. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No live session (none, unknown or ended): the session-ended page; the session cookie is cleared. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The CSRF token is missing or wrong, or the form was posted from another site: the form-expired page. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8694,12 +9561,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `internal_error`: Something failed on our side; retry later. */
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Something failed on our side: an error page (the failure is logged).
+             *
+             *     `internal_error`: Something failed on our side; retry later.
+             */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/html": string;
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8720,7 +9601,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An HTML page. */
+            /** @description Sent: the code goes to the email address. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8729,8 +9610,63 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description `rate_limited`: Too many requests; retry after a short wait. */
+            /**
+             * @description The email address is not valid: the form again, saying so.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The CSRF token is missing or wrong, or the form was posted from another site: the form-expired page. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No promo code to claim has this uuid. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The promo code was already claimed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /**
+             * @description Too many claims for this code or this address: a page that says to wait.
+             *
+             *     `rate_limited`: Too many requests; retry after a short wait.
+             */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8738,12 +9674,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `internal_error`: Something failed on our side; retry later. */
+            /**
+             * @description Something failed on our side: an error page (the failure is logged).
+             *
+             *     `internal_error`: Something failed on our side; retry later.
+             */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/html": string;
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8769,7 +9710,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A stylesheet. */
+            /** @description The stylesheet. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8778,8 +9719,33 @@ export interface operations {
                     "text/css": string;
                 };
             };
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such partner or brand, or a brand without a colour: an empty answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8813,7 +9779,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A stylesheet. */
+            /** @description The stylesheet. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8822,8 +9788,33 @@ export interface operations {
                     "text/css": string;
                 };
             };
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such file: a plain-text answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8857,8 +9848,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An HTML page. */
-            200: {
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The not-found page. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8875,12 +9875,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `internal_error`: Something failed on our side; retry later. */
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Something failed on our side: an error page (the failure is logged).
+             *
+             *     `internal_error`: Something failed on our side; retry later.
+             */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/html": string;
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8895,6 +9909,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `endpoint_removed`: The endpoint was removed; the message names its replacement. */
             410: {
                 headers: {
@@ -8906,6 +9929,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8933,6 +9965,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `endpoint_removed`: The endpoint was removed; the message names its replacement. */
             410: {
                 headers: {
@@ -8944,6 +9985,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8974,6 +10024,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `endpoint_removed`: The endpoint was removed; the message names its replacement. */
             410: {
                 headers: {
@@ -8985,6 +10044,15 @@ export interface operations {
             };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,7 +3,7 @@ import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig } from '@valibot/
 import type * as v from 'valibot';
 import { componentSchemas, eventSchemaName } from '#shared/api/components';
 import { exampleEvent } from '#shared/api/examples';
-import { operations, type JsonOperation, type OperationDoc, type Parameter } from '#shared/api/operations';
+import { operations, type JsonOperation, type OperationDoc, type PageOperation, type Parameter } from '#shared/api/operations';
 import { packageTypes } from '#shared/domain/schema-fields';
 import { errorCodes, type ErrorCode } from '#shared/errors';
 import { webhookEventNames, optInOnlyEvents } from '#shared/events/catalog';
@@ -90,7 +90,8 @@ const authSecurity: Record<AuthMode, Json[] | undefined> = {
   'portal-session': [{ PortalSession: [] }],
 };
 const bodyErrors: ErrorCode[] = ['validation_error', 'payload_too_large', 'unsupported_media_type'];
-const everyOperationErrors: ErrorCode[] = ['rate_limited', 'internal_error'];
+/** What the gateway or the runtime can answer before or instead of any function: a URL it cannot read, oversized headers, throttling, a failure. */
+const everyOperationErrors: ErrorCode[] = ['bad_request', 'rate_limited', 'request_header_fields_too_large', 'internal_error'];
 
 const errorResponses = (codes: ErrorCode[]): Json => {
   const byStatus = new Map<number, ErrorCode[]>();
@@ -147,20 +148,50 @@ const jsonOperation = (route: RouteDefinition, doc: JsonOperation): Json => ({
   },
 });
 
-const pageOperation = (route: RouteDefinition, doc: Extract<OperationDoc, { kind: 'page' }>): Json => ({
+/** Responses of one status from several sources (a page and the JSON errors): one description, every content type. */
+const mergeResponses = (...sets: Json[]): Json => {
+  const merged: Record<string, Json> = {};
+  for (const set of sets) {
+    for (const [status, response] of Object.entries(set) as Array<[string, Json]>) {
+      const before = merged[status];
+      merged[status] = before
+        ? {
+            ...before,
+            description: `${before.description}\n\n${response.description}`,
+            content: { ...(before.content as Json | undefined), ...(response.content as Json | undefined) },
+          }
+        : response;
+    }
+  }
+  return merged;
+};
+
+/** An HTML page whose function fails answers an error page of its own (shared/web/page-handler.ts). */
+const pageFailure = 'Something failed on our side: an error page (the failure is logged).';
+
+const pageResponses = (doc: PageOperation): Json => {
+  const contentType = doc.contentType ?? 'text/html';
+  const answers: Record<string, string | undefined> = { ...doc.answers, ...(contentType === 'text/html' ? { 500: pageFailure } : {}) };
+  return Object.fromEntries(
+    Object.entries(answers).map(([status, description]) => [
+      status,
+      status === '303'
+        ? { description, headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string' } } } }
+        : status === '200' || contentType === 'text/html'
+          ? { description, content: { [contentType]: { schema: { type: 'string' } } } }
+          : { description },
+    ]),
+  );
+};
+
+const pageOperation = (route: RouteDefinition, doc: PageOperation): Json => ({
   operationId: route.operation,
   summary: doc.summary,
   description: doc.description,
   tags: [doc.tag],
   ...(authSecurity[route.auth] ? { security: authSecurity[route.auth] } : {}),
   ...(doc.parameters ? { parameters: doc.parameters.map(parameter) } : {}),
-  responses: {
-    '200': {
-      description: doc.contentType === 'text/css' ? 'A stylesheet.' : 'An HTML page.',
-      content: { [doc.contentType ?? 'text/html']: { schema: { type: 'string' } } },
-    },
-    ...errorResponses(everyOperationErrors),
-  },
+  responses: mergeResponses(pageResponses(doc), errorResponses(everyOperationErrors)),
 });
 
 /** Operations of the route table that the registry does not document, and entries no route has. */

@@ -82,13 +82,19 @@ export const factErrors: ErrorCode[] = [
   ...grantErrors,
 ];
 
-export const pageOperation = (summary: string, description: string, parameters?: Parameter[]): PageOperation => ({
+export const pageOperation = (summary: string, description: string, answers: PageOperation['answers'], parameters?: Parameter[]): PageOperation => ({
   kind: 'page',
   summary,
   description,
   tag: 'Traveler web app',
+  answers,
   ...(parameters ? { parameters } : {}),
 });
+
+/** What a page behind the traveler's session answers without one (shared/web/traveler-page.ts). */
+export const sessionEnded = 'No live session (none, unknown or ended): the session-ended page; the session cookie is cleared.';
+/** What a posted form answers without its CSRF token (shared/web/page-handler.ts, postedForm). */
+export const formRefused = 'The CSRF token is missing or wrong, or the form was posted from another site: the form-expired page.';
 
 export const bookingId: Parameter = {
   name: 'id',

@@ -45,8 +45,15 @@ export interface PageOperation {
   description: string;
   tag: string;
   parameters?: Parameter[];
+  /**
+   * Every status the page's function answers, with what it means: 303 redirects (Location); 200 carries the page
+   * (`contentType`), and so does any other status of an HTML page. What every operation can answer is added.
+   */
+  answers: Partial<Record<PageStatus, string>>;
   /** What the 200 answer carries; HTML unless said. */
   contentType?: 'text/html' | 'text/css';
 }
+
+export type PageStatus = 200 | 303 | 400 | 401 | 403 | 404 | 409 | 410 | 429;
 
 export type OperationDoc = JsonOperation | PageOperation;

@@ -1,6 +1,6 @@
 // api docs → the registry entries of the traveler web app: the sign-in URL a partner creates, and the pages.
 import { exampleUuid } from '#shared/api/examples';
-import { jsonOperation, pageOperation, pathId } from '#shared/api/operation-helpers';
+import { formRefused, jsonOperation, pageOperation, pathId, sessionEnded } from '#shared/api/operation-helpers';
 import { CreateRedirectTokenSchema } from '#shared/domain/redirect-token-schemas';
 import { RedirectTokenResponseSchema } from '#shared/domain/traveler-response-schemas';
 import * as successMessages from '#shared/api/success-messages';
@@ -30,11 +30,20 @@ export const webAppOperations = {
   webStart: pageOperation(
     'Web app: sign in with a redirect token',
     'Exchanges the single-use token for a session cookie and redirects (303) to the home page.',
+    {
+      303: 'Signed in: the session cookie is set and Location is the home page (/app).',
+      400: 'The token is missing, malformed or not valid: a page that says so.',
+      410: 'The token has expired or was already used: a page that says so.',
+    },
   ),
-  webHome: pageOperation('Web app: home', "The signed-in traveler's eSIMs and packages. Needs the session cookie."),
+  webHome: pageOperation('Web app: home', "The signed-in traveler's eSIMs and packages. Needs the session cookie.", {
+    200: 'The home page.',
+    401: sessionEnded,
+  }),
   webInstall: pageOperation(
     'Web app: install the eSIM',
     "Device-specific steps, QR code and one-tap link for the signed-in traveler's eSIM (the renderer of POST /native/instructions). The device comes from the User-Agent unless the picker chose one. Needs the session cookie.",
+    { 200: 'The install page.', 401: sessionEnded },
     [
       {
         name: 'platform',
@@ -57,6 +66,7 @@ export const webAppOperations = {
   webShop: pageOperation(
     'Web app: shop',
     "The catalog's bundles for a destination, with prices in the traveler's language. Needs the session cookie.",
+    { 200: 'The shop page.', 401: sessionEnded },
     [
       {
         name: 'destination',
@@ -71,26 +81,72 @@ export const webAppOperations = {
   webShopCheckout: pageOperation(
     'Web app: buy a bundle',
     'The shop form posts here (CSRF token and a per-form nonce, so a double submission charges once). Pays through the payment port and fires package.purchased (first purchase for the destination, with package_queue_uuid) or topup.completed.',
+    {
+      200: 'Bought: a page that says what happens next.',
+      400: 'The nonce, destination or bundle of the form is malformed.',
+      401: sessionEnded,
+      403: formRefused,
+      404: 'The bundle is no longer in the catalog.',
+    },
+  ),
+  webSignOut: pageOperation('Web app: sign out', 'The sign-out form posts here (CSRF token required): ends the session and says so.', {
+    200: 'Signed out: the session cookie is cleared.',
+    401: sessionEnded,
+    403: formRefused,
+  }),
+  webClaimPage: pageOperation(
+    'Web app: claim form',
+    'The email form of a promo code claim URL.',
+    {
+      200: 'The email form; sets the cookie its CSRF token is bound to.',
+      404: 'No promo code to claim has this uuid (unknown, malformed, or its booking has an email address).',
+    },
+    [promoCodeUuid],
+  ),
+  webClaimSubmit: pageOperation(
+    'Web app: submit a claim',
+    'The claim form posts here (CSRF token required).',
+    {
+      200: 'Sent: the code goes to the email address.',
+      400: 'The email address is not valid: the form again, saying so.',
+      403: formRefused,
+      404: 'No promo code to claim has this uuid.',
+      409: 'The promo code was already claimed.',
+      429: 'Too many claims for this code or this address: a page that says to wait.',
+    },
+    [promoCodeUuid],
   ),
   webRedeem: pageOperation(
     'Web app: redeem a waiting package',
-    "The home page's button on a waiting grant posts here (CSRF token, `package_queue_id`, `esim_type`, and `destination`, a country, for a grant that names none). A universal grant is redeemed onto the eSIM as POST /native/redeem-package does, a classic one claimed as the classic claim does (its destination set first); then a redirect (303) home. A grant already redeemed or expired gets a page saying so (409), one without a country chosen a page asking for it (400).",
+    "The home page's button on a waiting grant posts here (CSRF token, `package_queue_id`, `esim_type`, and `destination`, a country, for a grant that names none). A universal grant is redeemed onto the eSIM as POST /native/redeem-package does, a classic one claimed as the classic claim does (its destination set first); then a redirect (303) home.",
+    {
+      303: 'Redeemed or claimed: Location is the home page (/app), where the package shows on the eSIM.',
+      400: 'The form is malformed, or the grant names no destination and no country was chosen: a page saying so, with a link home.',
+      401: sessionEnded,
+      403: formRefused,
+      404: 'No waiting grant of this traveler has this id: a page saying so, with a link home.',
+      409: 'The grant was already redeemed or claimed, or has expired: a page saying so, with a link home.',
+    },
   ),
-  webSignOut: pageOperation('Web app: sign out', 'Ends the session and redirects (303).'),
-  webClaimPage: pageOperation('Web app: claim form', 'The email form of a promo code claim URL.', [promoCodeUuid]),
-  webClaimSubmit: pageOperation('Web app: submit a claim', 'The claim form posts here (CSRF token required).', [promoCodeUuid]),
   webBrandStyle: {
-    ...pageOperation('Web app: brand stylesheet', "The partner brand's colours as CSS.", [
-      pathId('partner', 'Partner id.', 'partner-1'),
-      pathId('brand', 'Brand id, with its content hash.', 'default'),
-    ]),
+    ...pageOperation(
+      'Web app: brand stylesheet',
+      "The partner brand's colours as CSS.",
+      { 200: 'The stylesheet.', 404: 'No such partner or brand, or a brand without a colour: an empty answer.' },
+      [pathId('partner', 'Partner id.', 'partner-1'), pathId('brand', 'Brand id, with its content hash.', 'default')],
+    ),
     contentType: 'text/css',
   },
   webAsset: {
-    ...pageOperation('Web app: static asset', 'The content-hashed stylesheet.', [pathId('file', 'File name.', 'app.css')]),
+    ...pageOperation(
+      'Web app: static asset',
+      'The content-hashed stylesheet.',
+      { 200: 'The stylesheet.', 404: 'No such file: a plain-text answer.' },
+      [pathId('file', 'File name.', 'app.css')],
+    ),
     contentType: 'text/css',
   },
-  webNotFound: pageOperation('Web app: not found', 'Any other path under /app: an HTML 404 page.', [
+  webNotFound: pageOperation('Web app: not found', 'Any other path under /app: an HTML 404 page.', { 404: 'The not-found page.' }, [
     pathId('proxy', 'The rest of the path.', 'unknown'),
   ]),
 } satisfies Partial<Record<OperationName, OperationDoc>>;

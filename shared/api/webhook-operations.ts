@@ -2,6 +2,7 @@
 // Merged into `operations` (shared/api/operations.ts); same rules: one entry per route of shared/routes.ts.
 import * as v from 'valibot';
 import { examplePagination } from '#shared/api/examples';
+import { formRefused } from '#shared/api/operation-helpers';
 import { envelope, type OperationDoc, type Parameter } from '#shared/api/operation-types';
 import * as successMessages from '#shared/api/success-messages';
 import type { OperationName } from '#shared/routes';
@@ -28,6 +29,9 @@ import { webhookEventNames } from '#shared/events/catalog';
 import { deliveryStatuses } from '#shared/webhooks/delivery-model';
 
 const tag = 'Webhooks';
+
+/** What a portal page answers without a live portal session (shared/web/portal-handler.ts). */
+const portalClosed = 'No live portal session: a page that says how to get a new link; the cookie is cleared.';
 
 const exampleEndpoint: WebhookEndpointOutput = {
   url: 'https://hooks.partner.example/esim',
@@ -226,6 +230,11 @@ export const webhookOperations = {
     summary: 'Portal: open with a link',
     description: 'Exchanges the single-use portal link for a session cookie and redirects (303) to the portal page.',
     tag,
+    answers: {
+      303: 'Opened: the portal session cookie is set and Location is the portal page (/portal).',
+      400: 'The link is missing, incomplete or was changed: a page that says so.',
+      410: "The link has expired, was already used, or the account's API secret changed since: a page that says so.",
+    },
     parameters: [
       { name: 'token', in: 'query', required: true, description: 'The token of the portal link.', schema: { type: 'string', maxLength: 300 } },
     ],
@@ -235,12 +244,22 @@ export const webhookOperations = {
     summary: 'Portal: your webhooks',
     description: 'Endpoint, health, the 20 most recent deliveries with their attempts, and the action forms. Needs the portal session cookie.',
     tag,
+    answers: { 200: 'The portal page.', 401: portalClosed },
   },
   portalAction: {
     kind: 'page',
     summary: 'Portal: run an action',
     description: 'A form of the portal page (`action` test, rotate, recover or replay, with its CSRF token); answers a page that says what happened.',
     tag,
+    answers: {
+      200: 'Done: a page that says what happened (for rotate, the new secret, shown once).',
+      400: 'An unknown action, or a value no button of the page sends.',
+      401: portalClosed,
+      403: formRefused,
+      404: 'replay: no recorded event of yours has this id.',
+      409: 'test: no webhook URL is set yet; rotate: another change of your settings ran at the same moment.',
+      429: 'test, recover or replay: too many of these calls this minute.',
+    },
   },
   recoverWebhookDeliveries: {
     kind: 'json',

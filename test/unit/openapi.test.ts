@@ -69,18 +69,19 @@ describe('OpenAPI document', () => {
     expect(operations[known].summary).toBe('Get a booking');
   });
 
-  it('passes the Redocly recommended ruleset with no errors and no warnings but the removed endpoints having no 2xx', async () => {
-    // Prepare
+  it('passes the Redocly recommended ruleset with no errors and no warnings but operations that never answer 2xx having none', async () => {
+    // Prepare: the removed endpoints (410), the sign-in links (303) and the web app's not-found page (404).
     const config = await createConfig({ extends: ['recommended'] });
+    const never2xx = ['~1countries', '~1app~1start/', '~1portal~1start/', '~1app~1{proxy}/'].map((path) => `#/paths/${path}`);
 
     // Act
     const problems = await lintFromString({ source: checkedIn, absoluteRef: 'openapi.json', config });
 
     // Assess
-    const removedWithout2xx = (problem: (typeof problems)[number]) =>
-      problem.ruleId === 'operation-2xx-response' && problem.location[0]?.pointer?.startsWith('#/paths/~1countries');
+    const without2xx = (problem: (typeof problems)[number]) =>
+      problem.ruleId === 'operation-2xx-response' && never2xx.some((prefix) => problem.location[0]?.pointer?.startsWith(prefix));
     const reported = problems
-      .filter((problem) => !removedWithout2xx(problem))
+      .filter((problem) => !without2xx(problem))
       .map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`);
     expect(reported).toEqual([]);
   });
@@ -163,7 +164,7 @@ describe('OpenAPI document', () => {
     const page = { operation: 'travelerPage', method: 'GET', path: '/t/{token}', entry: 'functions/t.ts', auth: 'public' } as const;
     const registry = {
       ...operations,
-      travelerPage: { kind: 'page', summary: 'Traveler page', description: 'HTML.', tag: 'Traveler pages' } as const,
+      travelerPage: { kind: 'page', summary: 'Traveler page', description: 'HTML.', tag: 'Traveler pages', answers: { 200: 'The page.' } } as const,
     };
 
     // Act
@@ -174,6 +175,28 @@ describe('OpenAPI document', () => {
     expect(Object.keys(document.paths['/t/{token}'].get.responses['200'].content)).toEqual(['text/html']);
     expect(document.paths['/t/{token}'].get.security).toEqual([]);
     expect(missing).toThrow('Document these operations in shared/api/operations.ts: newOperation');
+  });
+
+  it('lists what every operation can answer (a URL or headers the gateway cannot read) and the statuses the pages answer', () => {
+    // Prepare
+    const statusesOf = (path: string, method: string) => Object.keys(openApiDocument.paths[path][method].responses);
+
+    // Assess
+    for (const [path, item] of Object.entries(openApiDocument.paths as Record<string, Record<string, { responses: Record<string, any> }>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        expect({ path, method, statuses: Object.keys(operation.responses) }).toEqual({
+          path,
+          method,
+          statuses: expect.arrayContaining(['400', '431', '429', '500']),
+        });
+        expect(Object.keys(operation.responses['400'].content['application/json'].examples)).toContain('bad_request');
+      }
+    }
+    expect(statusesOf('/app/start', 'get')).toEqual(['303', '400', '410', '429', '431', '500']);
+    expect(statusesOf('/app/shop/checkout', 'post')).toEqual(['200', '400', '401', '403', '404', '429', '431', '500']);
+    expect(statusesOf('/promo-codes/claim/{uuid}', 'get')).toEqual(['200', '400', '404', '429', '431', '500']);
+    expect(statusesOf('/portal', 'get')).toEqual(['200', '400', '401', '429', '431', '500']);
+    expect(Object.keys(openApiDocument.paths['/app/start'].get.responses['400'].content)).toEqual(['text/html', 'application/json']);
   });
 
   it('names every component schema it references', () => {
