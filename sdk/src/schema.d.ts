@@ -2243,6 +2243,10 @@ export interface operations {
             /** @description A page of bookings. */
             200: {
                 headers: {
+                    /** @description The list is always fresh: no browser or proxy may keep it. */
+                    "Cache-Control"?: "no-store, no-cache, must-revalidate, max-age=0, private";
+                    /** @description The same, for HTTP/1.0 caches. */
+                    Pragma?: "no-cache";
                     [name: string]: unknown;
                 };
                 content: {

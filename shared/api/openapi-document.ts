@@ -140,6 +140,7 @@ const jsonOperation = (route: RouteDefinition, doc: JsonOperation): Json => ({
       ? {
           [String(doc.response.status)]: {
             description: doc.response.description,
+            ...(doc.response.headers ? { headers: doc.response.headers } : {}),
             content: { 'application/json': { schema: toSchema(doc.response.schema), example: doc.response.example } },
           },
         }
@@ -369,11 +370,13 @@ const travelerSession = {
 const description = `Give travelers eSIM data packages: bookings with promo codes and package queues, and signed webhooks about the traveler's eSIM lifecycle.
 
 ## Authentication
-Every request except the removed endpoints carries three headers: \`x-api-key\`, \`x-timestamp\` (Unix milliseconds) and \`x-signature\`:
+Every partner request carries three headers: \`x-api-key\`, \`x-timestamp\` (Unix milliseconds) and \`x-signature\`:
 lowercase hex HMAC-SHA256 of \`x-timestamp + METHOD + path?query\` keyed with your API secret. The SDK (\`@esim-booking/sdk\`) signs for you.
+These need none: the public promo code claim (POST /promo-codes/claim/{uuid}), the traveler web app and portal pages (a link or a
+session cookie) and the removed endpoints; reporters sign POST /ingest/facts the same way with their own credentials.
 
 ## Envelope and errors
-Answers are \`{ "success": true, "message": "…", "data": … }\`. Errors are \`{ "success": false, "message": "…", "data": {}, "error": { "code": "…", "details": [{ "path", "message" }] } }\`; branch on \`error.code\`.
+Answers are \`{ "success": true, "message": "…", "data": … }\`, sent with \`Cache-Control: no-store\` headers: never cache them. Errors are \`{ "success": false, "message": "…", "data": {}, "error": { "code": "…", "details": [{ "path", "message" }] } }\`; branch on \`error.code\`.
 
 ## Webhooks
 Events are POSTed to your URL, signed with \`x-service-signature\` over \`{x-service-timestamp}.{raw body}\`; see the Webhooks section.`;

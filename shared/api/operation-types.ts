@@ -31,8 +31,11 @@ export interface JsonOperation {
   parameters?: Parameter[];
   /** `optional`: the body may be left out (every member has a default). */
   request?: { schema: v.GenericSchema; example: unknown; optional?: boolean };
-  /** The success answer; absent for an operation that only ever answers an error (removed endpoints). */
-  response?: { status: number; description: string; schema: v.GenericSchema; example: unknown };
+  /**
+   * The success answer; absent for an operation that only ever answers an error (removed endpoints). `headers`: the
+   * ones a partner is told about, as OpenAPI header objects by name.
+   */
+  response?: { status: number; description: string; schema: v.GenericSchema; example: unknown; headers?: Record<string, Record<string, unknown>> };
   /** Codes this operation answers besides the ones every operation of its auth mode and body can. */
   errors: ErrorCode[];
   deprecated?: boolean;

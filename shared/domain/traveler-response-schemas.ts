@@ -123,7 +123,7 @@ export const UserDashboardResponseSchema = v.object({
       status: queueState,
       package_type: v.picklist(packageTypes),
       size: v.nullable(v.string()),
-      package_duration: v.nullable(v.number()),
+      package_duration: v.nullable(integer('Days the package lasts.')),
       destination: v.nullable(v.string()),
       expires_at: nullableInstant('End of the redemption window.'),
       promo_code_id: v.string(),
@@ -148,7 +148,7 @@ export const ClassicGrantResponseSchema = v.object({
   destination: v.nullable(v.string()),
   package_type: v.picklist(packageTypes),
   size: v.nullable(v.string()),
-  package_duration: v.nullable(v.number()),
+  package_duration: v.nullable(integer('Days the package lasts.')),
   expires_at: nullableInstant('End of the redemption window.'),
   created_at: instant('When the grant was created.'),
 });

@@ -199,6 +199,28 @@ describe('OpenAPI document', () => {
     expect(Object.keys(openApiDocument.paths['/app/start'].get.responses['400'].content)).toEqual(['text/html', 'application/json']);
   });
 
+  it('tells partners that GET /bookings is never cached, which calls need no signature, and types every package_duration as an integer', () => {
+    // Prepare
+    const durations: unknown[] = [];
+    const collect = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(collect);
+      else if (node && typeof node === 'object') {
+        const duration = (node as { properties?: { package_duration?: unknown } }).properties?.package_duration;
+        if (duration) durations.push(duration);
+        Object.values(node).forEach(collect);
+      }
+    };
+
+    // Act
+    collect(openApiDocument);
+
+    // Assess
+    expect(openApiDocument.paths['/bookings'].get.responses['200'].headers['Cache-Control'].schema.const).toMatch(/^no-store/);
+    expect(openApiDocument.info.description).toContain('These need none: the public promo code claim (POST /promo-codes/claim/{uuid})');
+    expect(durations.length).toBeGreaterThan(5);
+    expect(durations.filter((duration) => !JSON.stringify(duration).includes('"type":"integer"'))).toEqual([]);
+  });
+
   it('names every component schema it references', () => {
     // Prepare
     const refs = [...checkedIn.matchAll(/"\$ref": "#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]);
