@@ -1,5 +1,5 @@
 // sdk → the fetch every request goes through: a fresh timestamp and signature per attempt, and retries that
-// re-sign, only where a repeat is safe (GET/PUT/DELETE, and POST carrying an Idempotency-Key).
+// re-sign, only where a repeat is safe (GET/PUT/DELETE, and POST /bookings with its Idempotency-Key).
 import { signRequest } from './signing.ts';
 import { ConnectionError } from './errors.ts';
 
@@ -11,7 +11,7 @@ export interface TransportOptions {
    * signs it with the `/api` prefix (`/api/bookings`, API 1.3.2). The service accepts both.
    */
   signedPath?: 'relative' | 'api-prefixed';
-  /** Retries after a connection failure, 429 or 5xx (default 2). */
+  /** Retries after a connection failure, 429, 5xx, or 409 idempotency_in_progress (default 2). */
   maxRetries?: number;
   /** First backoff; doubles per retry, with jitter (default 500 ms). A Retry-After header wins. */
   retryDelayMs?: number;
@@ -20,9 +20,20 @@ export interface TransportOptions {
   now?: () => number;
 }
 
-const retryableStatus = (status: number) => status === 429 || status >= 500;
-const safeToRepeat = (request: Request) =>
-  ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'].includes(request.method) || (request.method === 'POST' && request.headers.has('idempotency-key'));
+const REPEATABLE_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+/** Only POST /bookings honours an Idempotency-Key: another POST repeated could run twice (a redemption, a secret rotation). */
+const honoursIdempotencyKey = (method: string, path: string) => method === 'POST' && path === '/bookings';
+
+/** 409 idempotency_in_progress: the first request with this key still runs; the docs say "retry shortly". */
+const stillInProgress = async (response: Response): Promise<boolean> => {
+  if (response.status !== 409) return false;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as { error?: { code?: unknown } } | undefined;
+  return body?.error?.code === 'idempotency_in_progress';
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -39,10 +50,8 @@ export const signingFetch = (baseUrl: string, options: TransportOptions) => {
   const maxRetries = options.maxRetries ?? 2;
   const baseDelay = options.retryDelayMs ?? 500;
 
-  const signedPathOf = (url: URL): string => {
-    const relative = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
-    return `${options.signedPath === 'api-prefixed' ? '/api' : ''}${relative}${url.search}`;
-  };
+  const relativePathOf = (url: URL): string => (url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname);
+  const signedPathOf = (url: URL): string => `${options.signedPath === 'api-prefixed' ? '/api' : ''}${relativePathOf(url)}${url.search}`;
 
   /** One attempt: the same request, signed now. */
   const signed = (request: Request, body: ArrayBuffer | undefined): Request => {
@@ -57,7 +66,8 @@ export const signingFetch = (baseUrl: string, options: TransportOptions) => {
 
   return async (request: Request): Promise<Response> => {
     const body = request.body ? await request.arrayBuffer() : undefined;
-    const attempts = safeToRepeat(request) ? maxRetries + 1 : 1;
+    const keyed = honoursIdempotencyKey(request.method, relativePathOf(new URL(request.url))) && request.headers.has('idempotency-key');
+    const attempts = REPEATABLE_METHODS.has(request.method) || keyed ? maxRetries + 1 : 1;
     for (let attempt = 0; ; attempt += 1) {
       const last = attempt + 1 >= attempts;
       let response: Response;
@@ -68,7 +78,8 @@ export const signingFetch = (baseUrl: string, options: TransportOptions) => {
         await sleep(delayFor(attempt, baseDelay));
         continue;
       }
-      if (last || !retryableStatus(response.status)) return response;
+      const retryable = response.status === 429 || response.status >= 500 || (keyed && (await stillInProgress(response)));
+      if (last || !retryable) return response;
       // The answer is dropped: free its connection without waiting for it.
       void response.body?.cancel().catch(() => undefined);
       await sleep(delayFor(attempt, baseDelay, response));

@@ -1,7 +1,15 @@
 // SDK transport and verifier without a network: every attempt signed anew, retries only where a repeat is safe.
 import { signRequest } from '../../shared/auth/request-signing.ts';
 import { testSignatureHeaders } from '../../shared/webhooks/signing.ts';
-import { ConnectionError, createEsimBookingClient, RateLimitError, ServerError, verifyWebhook, WebhookSignatureError } from '../src/index';
+import {
+  ConflictError,
+  ConnectionError,
+  createEsimBookingClient,
+  RateLimitError,
+  ServerError,
+  verifyWebhook,
+  WebhookSignatureError,
+} from '../src/index';
 
 const errorJson = (status: number, code: string) =>
   new Response(JSON.stringify({ success: false, message: code, data: {}, error: { code, details: [] } }), {
@@ -104,6 +112,46 @@ describe('SDK transport', () => {
     // Assess
     expect(error.response.status).toBe(503);
     expect(service.seen).toHaveLength(1);
+  });
+
+  it('does not repeat a POST the service does not make idempotent, even when it carries an Idempotency-Key', async () => {
+    // Prepare
+    const service = scripted([errorJson(503, 'internal_error')]);
+    const client = clientWith(service.fetch);
+
+    // Act
+    const redeemed = await client.raw.POST('/native/redeem-package', {
+      body: { external_user_id: 'u-1', package_queue_id: 'pq-1' },
+      headers: { 'Idempotency-Key': 'key-2' },
+    });
+    const rotated = await client.raw.POST('/webhooks/endpoint/signing-secret', { body: {}, headers: { 'Idempotency-Key': 'key-3' } });
+
+    // Assess
+    expect([redeemed.response.status, rotated.response.status]).toEqual([503, 503]);
+    expect(service.seen.map((request) => new URL(request.url).pathname)).toEqual([
+      '/api/native/redeem-package',
+      '/api/webhooks/endpoint/signing-secret',
+    ]);
+  });
+
+  it('retries POST /bookings while the first request with its Idempotency-Key is still in progress, and not a key reused', async () => {
+    // Prepare
+    const created = new Response(JSON.stringify({ success: true, message: 'ok', data: [{ id: 'bk_1' }] }), { status: 201 });
+    const service = scripted([errorJson(409, 'idempotency_in_progress'), errorJson(409, 'idempotency_in_progress'), created]);
+    const reused = scripted([errorJson(409, 'idempotency_key_reused')]);
+    const request = { email: 'a@example.com', package_specifications: [{}] };
+
+    // Act
+    const booking = await clientWith(service.fetch).bookings.create(request, { idempotencyKey: 'key-4' });
+    const refused = await clientWith(reused.fetch)
+      .bookings.create(request, { idempotencyKey: 'key-5' })
+      .catch((error: unknown) => error);
+
+    // Assess
+    expect(booking).toEqual([{ id: 'bk_1' }]);
+    expect(service.seen.map((each) => each.headers.get('idempotency-key'))).toEqual(['key-4', 'key-4', 'key-4']);
+    expect(refused).toBeInstanceOf(ConflictError);
+    expect(reused.seen).toHaveLength(1);
   });
 
   it('gives up after the retries with a typed error, and a ConnectionError when nothing answers', async () => {
