@@ -1,5 +1,5 @@
-// sdk → the fetch every request goes through: a fresh timestamp and signature per attempt, and retries that
-// re-sign, only where a repeat is safe (GET/PUT/DELETE, and POST /bookings with its Idempotency-Key).
+// sdk → the fetch every request goes through: a fresh timestamp and signature per attempt, a time-out per attempt,
+// and retries that re-sign, only where a repeat is safe (GET/PUT/DELETE, and POST /bookings with its Idempotency-Key).
 import { signRequest } from './signing.ts';
 import { ConnectionError } from './errors.ts';
 
@@ -11,10 +11,17 @@ export interface TransportOptions {
    * signs it with the `/api` prefix (`/api/bookings`, API 1.3.2). The service accepts both.
    */
   signedPath?: 'relative' | 'api-prefixed';
-  /** Retries after a connection failure, 429, 5xx, or 409 idempotency_in_progress (default 2). */
+  /** Retries after a connection failure or time-out, 429, 5xx, or 409 idempotency_in_progress (default 2). */
   maxRetries?: number;
-  /** First backoff; doubles per retry, with jitter (default 500 ms). A Retry-After header wins. */
+  /** First backoff; doubles per retry, with jitter (default 500 ms). A Retry-After header (seconds or an HTTP date) wins. */
   retryDelayMs?: number;
+  /**
+   * Longest wait between the attempts of one call, all waits together (default 30 000 ms). A Retry-After that would
+   * go beyond it ends the retries: the answer (e.g. a RateLimitError) comes back at once.
+   */
+  maxRetryWaitMs?: number;
+  /** Time-out of each attempt (default 30 000 ms; 0 for none). A timed-out attempt is retried like a connection failure. */
+  timeoutMs?: number;
   fetch?: (request: Request) => Promise<Response>;
   /** Unix time in milliseconds (tests). */
   now?: () => number;
@@ -24,6 +31,32 @@ const REPEATABLE_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 /** Only POST /bookings honours an Idempotency-Key: another POST repeated could run twice (a redemption, a secret rotation). */
 const honoursIdempotencyKey = (method: string, path: string) => method === 'POST' && path === '/bookings';
+
+/** Retry-After as delta-seconds or an HTTP date, in milliseconds from now; undefined when absent or neither. */
+export const retryAfterMs = (header: string | null, now: number): number | undefined => {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // "-5" or "1.5" is neither form, though Date.parse reads some of them.
+  if (/^[-+\d.]+$/.test(value)) return undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(at - now, 0);
+};
+
+/** Waits `ms`, unless the caller's signal aborts first. */
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 
 /** 409 idempotency_in_progress: the first request with this key still runs; the docs say "retry shortly". */
 const stillInProgress = async (response: Response): Promise<boolean> => {
@@ -35,25 +68,19 @@ const stillInProgress = async (response: Response): Promise<boolean> => {
   return body?.error?.code === 'idempotency_in_progress';
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const delayFor = (attempt: number, base: number, response?: Response): number => {
-  const retryAfter = Number(response?.headers.get('retry-after'));
-  if (Number.isFinite(retryAfter) && retryAfter > 0) return Math.min(retryAfter * 1000, 60_000);
-  return base * 2 ** attempt * (0.5 + Math.random() / 2);
-};
-
 export const signingFetch = (baseUrl: string, options: TransportOptions) => {
   const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');
   const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const now = options.now ?? Date.now;
   const maxRetries = options.maxRetries ?? 2;
   const baseDelay = options.retryDelayMs ?? 500;
+  const maxRetryWait = options.maxRetryWaitMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? 30_000;
 
   const relativePathOf = (url: URL): string => (url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname);
   const signedPathOf = (url: URL): string => `${options.signedPath === 'api-prefixed' ? '/api' : ''}${relativePathOf(url)}${url.search}`;
 
-  /** One attempt: the same request, signed now. */
+  /** One attempt: the same request, signed now, ended by the caller's signal or the attempt's time-out. */
   const signed = (request: Request, body: ArrayBuffer | undefined): Request => {
     const timestamp = String(now());
     const headers = new Headers(request.headers);
@@ -61,28 +88,41 @@ export const signingFetch = (baseUrl: string, options: TransportOptions) => {
     headers.set('x-api-key', options.apiKey);
     headers.set('x-timestamp', timestamp);
     headers.set('x-signature', signRequest(options.apiSecret, { timestamp, method: request.method, path: signedPathOf(new URL(request.url)) }));
-    return new Request(request.url, { method: request.method, headers, body, signal: request.signal });
+    const signal = timeoutMs > 0 ? AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) : request.signal;
+    return new Request(request.url, { method: request.method, headers, body, signal });
   };
 
   return async (request: Request): Promise<Response> => {
     const body = request.body ? await request.arrayBuffer() : undefined;
     const keyed = honoursIdempotencyKey(request.method, relativePathOf(new URL(request.url))) && request.headers.has('idempotency-key');
     const attempts = REPEATABLE_METHODS.has(request.method) || keyed ? maxRetries + 1 : 1;
+    const failed = (error: unknown) => {
+      const reason = (error as Error).name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : `failed: ${(error as Error).message}`;
+      return new ConnectionError(`${request.method} ${request.url} ${reason}`, error);
+    };
+    let waited = 0;
     for (let attempt = 0; ; attempt += 1) {
       const last = attempt + 1 >= attempts;
       let response: Response;
       try {
         response = await send(signed(request, body));
       } catch (error) {
-        if (last) throw new ConnectionError(`${request.method} ${request.url} failed: ${(error as Error).message}`, error);
-        await sleep(delayFor(attempt, baseDelay));
+        // The caller's own abort ends the call; it is no failure to retry.
+        if (request.signal.aborted) throw request.signal.reason;
+        const delay = baseDelay * 2 ** attempt * (0.5 + Math.random() / 2);
+        if (last || waited + delay > maxRetryWait) throw failed(error);
+        waited += delay;
+        await sleep(delay, request.signal);
         continue;
       }
       const retryable = response.status === 429 || response.status >= 500 || (keyed && (await stillInProgress(response)));
       if (last || !retryable) return response;
+      const delay = retryAfterMs(response.headers.get('retry-after'), now()) ?? baseDelay * 2 ** attempt * (0.5 + Math.random() / 2);
+      if (waited + delay > maxRetryWait) return response;
+      waited += delay;
       // The answer is dropped: free its connection without waiting for it.
       void response.body?.cancel().catch(() => undefined);
-      await sleep(delayFor(attempt, baseDelay, response));
+      await sleep(delay, request.signal);
     }
   };
 };

@@ -10,6 +10,7 @@ import {
   verifyWebhook,
   WebhookSignatureError,
 } from '../src/index';
+import { retryAfterMs } from '../src/transport.ts';
 
 const errorJson = (status: number, code: string) =>
   new Response(JSON.stringify({ success: false, message: code, data: {}, error: { code, details: [] } }), {
@@ -152,6 +153,83 @@ describe('SDK transport', () => {
     expect(service.seen.map((each) => each.headers.get('idempotency-key'))).toEqual(['key-4', 'key-4', 'key-4']);
     expect(refused).toBeInstanceOf(ConflictError);
     expect(reused.seen).toHaveLength(1);
+  });
+
+  it('reads Retry-After as seconds or an HTTP date', () => {
+    // Prepare
+    const now = Date.parse('2026-12-01T09:00:00Z');
+
+    // Assess
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs('Tue, 01 Dec 2026 09:01:30 GMT', now)).toBe(90_000);
+    expect(retryAfterMs('Tue, 01 Dec 2026 08:00:00 GMT', now)).toBe(0);
+    expect([retryAfterMs('-5', now), retryAfterMs('1.5', now), retryAfterMs('soon', now), retryAfterMs(null, now)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('answers at once when Retry-After, in seconds or as a date, asks for more than the retry wait left', async () => {
+    // Prepare
+    const limited = (retryAfter: string) =>
+      new Response(JSON.stringify({ success: false, message: 'slow down', data: {}, error: { code: 'rate_limited', details: [] } }), {
+        status: 429,
+        headers: { 'retry-after': retryAfter },
+      });
+    const inSeconds = scripted([limited('60')]);
+    const asDate = scripted([limited(new Date(Date.now() + 3_600_000).toUTCString())]);
+    const started = Date.now();
+
+    // Act
+    const errors = await Promise.all(
+      [inSeconds, asDate].map((service) =>
+        createEsimBookingClient({ baseUrl: 'https://api.example.test/api', apiKey: 'k', apiSecret: 's', fetch: service.fetch })
+          .bookings.get('x')
+          .catch((error: unknown) => error),
+      ),
+    );
+
+    // Assess
+    expect(errors.map((error) => error instanceof RateLimitError)).toEqual([true, true]);
+    expect([inSeconds.seen.length, asDate.seen.length]).toEqual([1, 1]);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('ends an attempt after timeoutMs and retries it; the caller ends the whole call with its own signal', async () => {
+    // Prepare: a service that never answers, until the request is aborted.
+    const seen: Request[] = [];
+    const hanging = async (request: Request) => {
+      seen.push(request);
+      return new Promise<Response>((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
+    };
+    const client = createEsimBookingClient({
+      baseUrl: 'https://api.example.test/api',
+      apiKey: 'k',
+      apiSecret: 's',
+      fetch: hanging,
+      timeoutMs: 50,
+      maxRetries: 1,
+      retryDelayMs: 1,
+    });
+    const patient = createEsimBookingClient({ baseUrl: 'https://api.example.test/api', apiKey: 'k', apiSecret: 's', fetch: hanging });
+    const controller = new AbortController();
+
+    // Act
+    const timedOut = await client.bookings.get('x').catch((error: unknown) => error);
+    const attemptsBefore = seen.length;
+    const cancelled = patient.raw
+      .GET('/bookings/{id}', { params: { path: { id: 'x' } }, signal: controller.signal })
+      .catch((error: unknown) => error);
+    setTimeout(() => controller.abort(), 20);
+
+    // Assess
+    expect(timedOut).toBeInstanceOf(ConnectionError);
+    expect((timedOut as Error).message).toBe('GET https://api.example.test/api/bookings/x timed out after 50 ms');
+    expect(attemptsBefore).toBe(2);
+    expect(await cancelled).toMatchObject({ name: 'AbortError' });
+    expect(seen).toHaveLength(3);
   });
 
   it('gives up after the retries with a typed error, and a ConnectionError when nothing answers', async () => {
