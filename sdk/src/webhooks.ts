@@ -20,7 +20,10 @@ const header = (headers: WebhookHeaders, name: string): string | undefined => {
 };
 
 export interface VerifyWebhookOptions {
-  /** Largest accepted age (either way) of `x-service-timestamp`; the spec recommends about 5 minutes. */
+  /**
+   * Largest accepted age (either way) of `x-service-timestamp`, default 300; the spec recommends about 5 minutes.
+   * NaN, Infinity or a negative number throws a RangeError: it would turn the age check off.
+   */
   toleranceSeconds?: number;
   /** Current time in epoch seconds (tests). */
   now?: number;
@@ -28,7 +31,8 @@ export interface VerifyWebhookOptions {
 
 /**
  * Verifies a delivery and returns its event. Pass the raw body exactly as received (string or bytes), never
- * re-serialized JSON. Throws WebhookSignatureError (with `problem`) when the delivery must be rejected.
+ * re-serialized JSON; the HMAC covers the `x-service-timestamp` text as received too. Throws WebhookSignatureError
+ * (with `problem`) when the delivery must be rejected, and RangeError for invalid options.
  */
 export const verifyWebhook = (
   rawBody: string | Uint8Array,

@@ -270,4 +270,14 @@ describe('SDK verifyWebhook', () => {
     expect(() => verifyWebhook(body, headers, 's', { now: now + 301 })).toThrow(expect.objectContaining({ problem: 'outside_tolerance' }));
     expect(() => verifyWebhook(body, headers, 's', { now: now + 301, toleranceSeconds: 600 })).not.toThrow();
   });
+
+  it('refuses a tolerance that would turn the age check off instead of accepting old deliveries', () => {
+    // Prepare
+    const headers = testSignatureHeaders({ body, secret: 's', timestamp: now });
+
+    // Assess
+    for (const toleranceSeconds of [Number.NaN, Number.POSITIVE_INFINITY, -300]) {
+      expect(() => verifyWebhook(body, headers, 's', { now: now + 86_400, toleranceSeconds })).toThrow(RangeError);
+    }
+  });
 });

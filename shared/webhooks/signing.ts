@@ -49,7 +49,8 @@ const scheme = 'sha256=';
 /** Real time: a receiver checks the signature timestamp against its own clock (docs/decisions.md F20). */
 const epochSeconds = (): number => Math.floor(wallClock.now().getTime() / 1000);
 
-const hmacHex = (secret: string, timestamp: number, body: string | Uint8Array): string =>
+/** `timestamp` as sent: the signer's number, or the receiver's header text exactly as received (never re-spelled). */
+const hmacHex = (secret: string, timestamp: number | string, body: string | Uint8Array): string =>
   createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
 
 /**
@@ -95,6 +96,14 @@ export const verifyWebhookSignature = (input: {
   now?: number;
 }): void => {
   const { body, signatureHeader, timestampHeader, secret } = input;
+  // A tolerance of NaN, Infinity or below 0 would let every timestamp through (or none): a mistake, said at once.
+  const tolerance = input.toleranceSeconds ?? defaultToleranceSeconds;
+  if (!Number.isFinite(tolerance) || tolerance < 0) {
+    throw new RangeError(`toleranceSeconds must be a finite number of seconds, 0 or more (about 300 is recommended), got ${tolerance}.`);
+  }
+  if (input.now !== undefined && !Number.isFinite(input.now)) {
+    throw new RangeError(`now must be the current time in epoch seconds, got ${input.now}.`);
+  }
   if (signatureHeader === undefined || signatureHeader.trim() === '') {
     throw new WebhookSignatureError(
       'missing_signature',
@@ -107,12 +116,14 @@ export const verifyWebhookSignature = (input: {
       `No valid ${webhookHeaders.timestamp} header found on the request (expected epoch seconds, got ${JSON.stringify(timestampHeader)}).`,
     );
   }
-  const timestamp = Number(timestampHeader.trim());
+  // Signed as the text the header carries (without the whitespace around a header value); the number is for the age check.
+  const timestampText = timestampHeader.trim();
+  const timestamp = Number(timestampText);
   const candidates = signatureHeader
     .split(',')
     .map((value) => value.trim())
     .filter((value) => value.startsWith(scheme));
-  const expected = `${scheme}${hmacHex(secret, timestamp, body)}`;
+  const expected = `${scheme}${hmacHex(secret, timestampText, body)}`;
   // Every candidate is compared (no early exit), so timing does not reveal which one matched.
   const matched = candidates.reduce((found, candidate) => sameText(candidate, expected) || found, false);
   if (!matched) {
@@ -122,7 +133,6 @@ export const verifyWebhookSignature = (input: {
     );
   }
   // Checked after the signature, as Stripe does: the timestamp is only trustworthy once it is known to be signed.
-  const tolerance = input.toleranceSeconds ?? defaultToleranceSeconds;
   const now = input.now ?? epochSeconds();
   if (Math.abs(now - timestamp) > tolerance) {
     throw new WebhookSignatureError(

@@ -203,6 +203,31 @@ describe('Webhook signature verification', () => {
     expect(problemOf(() => verifyWebhookSignature({ ...delivery, now: signedAt + 60, toleranceSeconds: 60 }))).toBeUndefined();
   });
 
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, -1])('refuses a toleranceSeconds of %p, which would turn the age check off', (toleranceSeconds) => {
+    // Prepare
+    const delivery = makeDelivery();
+
+    // Act & Assess: a year-old delivery is not let through; the receiver's mistake is said before any delivery is judged.
+    expect(() => verifyWebhookSignature({ ...delivery, now: signedAt + 31_536_000, toleranceSeconds })).toThrow(
+      /^toleranceSeconds must be a finite number of seconds, 0 or more/,
+    );
+    expect(() => verifyWebhookSignature({ ...delivery, now: Number.NaN })).toThrow(RangeError);
+  });
+
+  it('signs over the timestamp text as received: the same number spelled otherwise does not match', () => {
+    // Prepare
+    const delivery = makeDelivery();
+    const hmac = (timestampText: string) =>
+      `sha256=${createHmac('sha256', delivery.secret).update(`${timestampText}.`).update(delivery.body).digest('hex')}`;
+
+    // Act & Assess
+    expect(problemOf(() => verifyWebhookSignature({ ...delivery, timestampHeader: ` ${signedAt} ` }))).toBeUndefined();
+    expect(
+      problemOf(() => verifyWebhookSignature({ ...delivery, timestampHeader: `0${signedAt}`, signatureHeader: hmac(`0${signedAt}`) })),
+    ).toBeUndefined();
+    expect(problemOf(() => verifyWebhookSignature({ ...delivery, timestampHeader: `0${signedAt}` }))).toBe('no_match');
+  });
+
   it.each([undefined, '', '   '])('rejects a missing signature header (%p)', (signatureHeader) => {
     // Prepare
     const delivery = makeDelivery();
