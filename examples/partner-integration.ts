@@ -21,7 +21,7 @@ const rawBodyOf = async (request: IncomingMessage): Promise<Buffer> => {
   return Buffer.concat(chunks);
 };
 
-/** Your webhook endpoint: verify the raw body, answer fast, ignore test deliveries, deduplicate on event_id. */
+/** Your webhook endpoint: verify the raw body, answer fast, ignore test deliveries, deduplicate on event_id, 5xx when unsure. */
 export const startWebhookEndpoint = async (port: number, signingSecret: () => string, onEvent: (event: WebhookEvent) => void) => {
   const seen = new Set<string>();
   const server = createServer(async (request, response) => {
@@ -35,8 +35,10 @@ export const startWebhookEndpoint = async (port: number, signingSecret: () => st
       }
       response.writeHead(200).end();
     } catch (error) {
-      // A 4xx is final: the service does not retry a delivery we refuse.
-      response.writeHead(error instanceof WebhookSignatureError ? 400 : 500).end();
+      // 5xx, not 4xx: a 4xx is final and the event would be lost. A failed verification is most often our own
+      // setup (a secret not deployed yet, a clock that is off); retried, the delivery arrives once that is fixed,
+      // and a forged request gains nothing from a retry (docs/webhooks.md).
+      response.writeHead(error instanceof WebhookSignatureError ? 503 : 500).end();
     }
   });
   await new Promise<void>((resolve) => server.listen(port, resolve));
