@@ -835,7 +835,7 @@ export interface paths {
         put?: never;
         /**
          * Web app: redeem a waiting package
-         * @description The home page's button on a waiting grant posts here (CSRF token, `package_queue_id`, `esim_type`, and `destination`, a country, for a grant that names none). A universal grant is redeemed onto the eSIM as POST /native/redeem-package does, a classic one claimed as the classic claim does (its destination set first); then a redirect (303) home. A grant already redeemed or expired gets a page saying so (409), one without a country chosen a page asking for it (400).
+         * @description The home page's button on a waiting grant posts here (CSRF token, `package_queue_id`, `esim_type`, and `destination`, a country, for a grant that names none). A universal grant is redeemed onto the eSIM as POST /native/redeem-package does, a classic one claimed as the classic claim does (its destination set first); then a redirect (303) home.
          */
         post: operations["webRedeem"];
         delete?: never;
@@ -9482,8 +9482,58 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An HTML page. */
-            200: {
+            /** @description Redeemed or claimed: Location is the home page (/app), where the package shows on the eSIM. */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description The form is malformed, or the grant names no destination and no country was chosen: a page saying so, with a link home.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No live session (none, unknown or ended): the session-ended page; the session cookie is cleared. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The CSRF token is missing or wrong, or the form was posted from another site: the form-expired page. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No waiting grant of this traveler has this id: a page saying so, with a link home. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The grant was already redeemed or claimed, or has expired: a page saying so, with a link home. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9500,12 +9550,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `internal_error`: Something failed on our side; retry later. */
+            /** @description `request_header_fields_too_large`: The request headers are too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Something failed on our side: an error page (the failure is logged).
+             *
+             *     `internal_error`: Something failed on our side; retry later.
+             */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/html": string;
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
