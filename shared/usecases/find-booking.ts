@@ -4,6 +4,7 @@ import { NotFoundError } from '#shared/errors';
 import { MAX_BOOKING_REFERENCE_LENGTH } from '#shared/domain/booking-limits';
 import { canonicalUuid, isUuid } from '#shared/domain/uuid';
 import type { BookingLookups, BookingStore } from '#shared/usecases/ports/bookings';
+import { withRetry } from '#shared/usecases/retry';
 
 export type BookingAddress = { partnerId: string } & ({ id: string } | { reference: string });
 
@@ -32,12 +33,14 @@ export const findBooking = async (address: BookingAddress, deps: { bookings: Pic
 
 /**
  * Input: the booking address. Output: nothing. Removes the booking and revokes its unredeemed promo codes
- * and pending package queue entries; redeemed codes stay valid for the traveler who holds them.
+ * and pending package queue entries; redeemed codes stay valid for the traveler who holds them. A change made
+ * meanwhile (a redemption, an update) is read again before deleting; a booking deleted meanwhile is 404.
  */
-export const deleteBooking = async (
+export const deleteBooking = (
   address: BookingAddress,
   deps: { bookings: Pick<BookingLookups, 'get' | 'findByReference'> & Pick<BookingStore, 'delete'> },
-): Promise<void> => {
-  const booking = await findBooking(address, deps);
-  await deps.bookings.delete(booking);
-};
+): Promise<void> =>
+  withRetry(async () => {
+    const booking = await findBooking(address, deps);
+    await deps.bookings.delete(booking);
+  });

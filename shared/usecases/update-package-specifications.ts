@@ -13,6 +13,7 @@ import { canonicalUuid, isUuid } from '#shared/domain/uuid';
 import { findBooking } from '#shared/usecases/find-booking';
 import type { BookingStore } from '#shared/usecases/ports/bookings';
 import type { Clock } from '#shared/usecases/ports/services';
+import { withRetry } from '#shared/usecases/retry';
 
 export interface UpdateResult {
   booking: Booking;
@@ -27,10 +28,29 @@ export interface UpdateResult {
  * Output: the booking after the change with updated and skipped counts.
  * Steps: find the booking by booking_id, resolve package_id in the catalog, replace the specification of every
  * unredeemed code (bulk: redeemed ones are skipped; single: a redeemed code is a 400), save with a version check.
+ * A change made meanwhile (a redemption, another update) is read again and the update applied to it, so a code
+ * redeemed in between is skipped, never overwritten; the catalog is read once.
  */
-export const updatePackageSpecifications = async (
+export const updatePackageSpecifications = (
   input: { partnerId: string; reference: string; specification: PromoPackageSpecificationOutput; promoCodeUuid?: string },
   deps: { bookings: BookingStore; catalog: PackageCatalog; clock: Clock },
+): Promise<UpdateResult> => {
+  let resolved: Promise<PackageSpecification> | undefined;
+  const resolveOnce = () => (resolved ??= resolveSpecification(input.specification, deps.catalog));
+  return withRetry(() => updateOnce(input, deps, resolveOnce));
+};
+
+/** The specification as stored: package_id resolved in the catalog, a trip resolved to the region covering it. */
+const resolveSpecification = async (update: PromoPackageSpecificationOutput, catalog: PackageCatalog): Promise<PackageSpecification> => {
+  const packages = update.package_id ? await catalog.findPackages([update.package_id]) : new Map();
+  const requested = specificationFromUpdate(update, packages);
+  return needsRegions(requested) ? withCatalogRegions(requested, await catalog.listRegions()) : requested;
+};
+
+const updateOnce = async (
+  input: Parameters<typeof updatePackageSpecifications>[0],
+  deps: Parameters<typeof updatePackageSpecifications>[1],
+  resolveOnce: () => Promise<PackageSpecification>,
 ): Promise<UpdateResult> => {
   const booking = await findBooking({ partnerId: input.partnerId, reference: input.reference }, deps);
   if (input.promoCodeUuid !== undefined && !isUuid(input.promoCodeUuid)) {
@@ -48,9 +68,7 @@ export const updatePackageSpecifications = async (
     }
   }
 
-  const catalog = input.specification.package_id ? await deps.catalog.findPackages([input.specification.package_id]) : new Map();
-  const requested = specificationFromUpdate(input.specification, catalog);
-  const specification = needsRegions(requested) ? withCatalogRegions(requested, await deps.catalog.listRegions()) : requested;
+  const specification = await resolveOnce();
   const now = deps.clock.now().toISOString();
   const targetIds = new Set(targets.map((promo) => promo.uuid));
   let updatedCount = 0;

@@ -1,5 +1,6 @@
 // The two PUT update calls: counts, exact messages, redeemed codes, and the conditional-requirement table.
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
+import { sendTogether } from '#test/support/signed-client';
 import { useTestService } from '#test/support/test-service';
 
 describe('Package specification updates', () => {
@@ -58,6 +59,22 @@ describe('Package specification updates', () => {
     expect(chosen.status).toBe(200);
     expect(afterAgnostic).toMatchObject({ destination: 'ITA', size: '3GB' });
     expect(afterNamed).toMatchObject({ destination: 'ESP', size: '3GB' });
+  });
+
+  it('applies updates and a delete sent at the same moment one after another, answering each: none is a 409', async () => {
+    // Prepare
+    const booking = await createBooking(2);
+    const sizes = ['1GB', '2GB', '3GB', '5GB', '10GB', '20GB'];
+
+    // Act: six updates at once, then two deletes at once
+    const updates = await sendTogether(
+      sizes.map((size) => () => bulk(booking.booking_id, { package_type: 'data-limited', size, package_duration: 7 })),
+    );
+    const deletes = await sendTogether([0, 1].map(() => () => service.client.send('DELETE', `/bookings/${booking.id}`)));
+
+    // Assess: every update answered 200 with both codes updated; of the two deletes one deleted and one found nothing
+    expect(updates.map((response) => [response.status, response.body.data?.updated_count])).toEqual(sizes.map(() => [200, 2]));
+    expect(deletes.map((response) => response.status).sort()).toEqual([200, 404]);
   });
 
   it('updates every promo code and says so when none was skipped', async () => {

@@ -6,7 +6,7 @@ import { rotatePartnerSecret } from '#shared/usecases/manage-partners';
 import { verifyWebhookSignature } from '#shared/webhooks/signing';
 import { MAX_ATTEMPTS } from '#shared/webhooks/retry-policy';
 import { inDays, makeBookingRequest, makePackageSpecification } from '#test/support/factories';
-import type { ApiResponse, SignedClient } from '#test/support/signed-client';
+import { type ApiResponse, type SignedClient, sendTogether } from '#test/support/signed-client';
 import { eventually, startReceiver, type Receiver } from '#test/support/webhook-receiver';
 import { startTestService, type TestService } from '#test/support/test-service';
 
@@ -226,19 +226,6 @@ describe('Webhook self-service through the partner API', () => {
     expect(during.body.data.signing_secret.previous_secret_valid_until).toBe(rotated.body.data.previous_secret_valid_until);
     expect(after.body.data.signing_secret.previous_secret_valid_until).toBeNull();
   });
-
-  /** Starts every request at once, each signed in its own millisecond (one millisecond, one path: the same single-use signature). */
-  const sendTogether = <T>(requests: Array<() => Promise<T>>): Promise<T[]> => {
-    const sent: Array<Promise<T>> = [];
-    for (const request of requests) {
-      const signedAt = Date.now();
-      sent.push(request());
-      while (Date.now() === signedAt) {
-        // the next request waits for the next millisecond
-      }
-    }
-    return Promise.all(sent);
-  };
 
   it('keeps every one of several changes made at the same moment: a rotation, settings of other fields, and the health marks', async () => {
     // Prepare

@@ -54,3 +54,16 @@ export const signedClient = (baseUrl: string, partner: PartnerCredentialsForTest
   return { send, signature: (parts: { timestamp: string; method: string; path: string }) => signRequest(partner.api_secret ?? '', parts) };
 };
 export type SignedClient = ReturnType<typeof signedClient>;
+
+/** Starts every request at once, each signed in its own millisecond (one millisecond, one path: the same single-use signature). */
+export const sendTogether = <T>(requests: Array<() => Promise<T>>): Promise<T[]> => {
+  const sent: Array<Promise<T>> = [];
+  for (const request of requests) {
+    const signedAt = Date.now();
+    sent.push(request());
+    while (Date.now() === signedAt) {
+      // the next request waits for the next millisecond
+    }
+  }
+  return Promise.all(sent);
+};
