@@ -1,17 +1,17 @@
 // POST /portal/actions → one action of the portal page (CSRF checked first, then the form's nonce: a form sent again
-// does nothing): test, rotate, recover or replay, then the page that says what happened. The same use cases as the
+// does nothing): test, rotate, recover, replay or sign out, then the page that says what happened. The same use cases as the
 // partner API, for the session's partner only.
 import { webhookRecoveryDeps, webhookSecretDeps, webhookTestDeps } from '#shared/composition/partner-webhooks';
 import { portalSessions } from '#shared/composition/partner-portal';
 import { AppError } from '#shared/errors';
-import { claimPortalForm, PORTAL_FORM_NONCE } from '#shared/usecases/partner-portal';
+import { claimPortalForm, endPortalSession, PORTAL_FORM_NONCE, releasePortalForm } from '#shared/usecases/partner-portal';
 import { rotateWebhookSigningSecret } from '#shared/usecases/manage-webhooks';
 import { recoverWebhookDeliveries, sendTestDelivery } from '#shared/usecases/partner-webhooks';
 import { html, type Html } from '#shared/web/html';
 import { type PageOutcome, postedForm } from '#shared/web/page-handler';
-import { portalPage, type PortalPageRequest } from '#shared/web/portal-handler';
+import { PORTAL_COOKIE, portalPage, type PortalPageRequest } from '#shared/web/portal-handler';
 import { portalResultPage, RECOVERY_WINDOWS_HOURS, ROTATION_OVERLAPS_MINUTES, testResultLines } from '#shared/web/portal-page';
-import { sameSecret } from '#shared/web/security';
+import { clearCookie, sameSecret } from '#shared/web/security';
 
 const EVENT_ID = /^[A-Za-z0-9._:-]{1,255}$/;
 
@@ -81,14 +81,28 @@ export const handler = portalPage(
           }),
         };
       }
-      if (!(await claimPortalForm({ partnerId: request.session.partner_id, nonce }, portalSessions))) {
+      const sent = { partnerId: request.session.partner_id, nonce };
+      if (!(await claimPortalForm(sent, portalSessions))) {
         const { status, ...result } = alreadySent;
         return { status, page: portalResultPage(request.portalFrame, result) };
       }
+      if (form.get('action') === 'sign-out') {
+        await endPortalSession({ sessionId: request.cookie(PORTAL_COOKIE) ?? '' }, portalSessions);
+        return {
+          page: portalResultPage(request.portalFrame, {
+            title: 'You are signed out',
+            lines: ['This browser no longer opens the portal: a new link opens it again.'],
+          }),
+          setCookie: clearCookie(PORTAL_COOKIE, request.secure),
+        };
+      }
       try {
         const { status, ...result } = await perform(request, form);
+        // A refused form did nothing: the same form may be sent again (after a rate limit, once a URL is set).
+        if (status !== undefined && status >= 400) await releasePortalForm(sent, portalSessions);
         return { status, page: portalResultPage(request.portalFrame, result) };
       } catch (error) {
+        await releasePortalForm(sent, portalSessions);
         // Refusals the API would answer with a 4xx (no URL, rate limit, unknown event) are said in words; the rest is a 500 page.
         if (!(error instanceof AppError) || !error.expose) throw error;
         return { status: error.status, page: portalResultPage(request.portalFrame, { title: 'Not done', lines: [error.message] }) };

@@ -1,5 +1,5 @@
 // storage adapter → partner portal links (under the partner, single use) and portal sessions (by cookie hash), with TTL.
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from '#shared/storage/dynamo-errors';
 import { exchangeSingleUse } from '#shared/storage/single-use-exchange';
 import * as keys from '#shared/storage/keys';
@@ -38,6 +38,12 @@ export const dynamoPortalStore = (client: DynamoDBDocumentClient, tableName: str
         [timeToLiveAttribute]: ttlOf(session.expires_at),
       },
     }),
+  async deleteSession(sessionHash) {
+    await client.send(new DeleteCommand({ TableName: tableName, Key: keys.portalSession(sessionHash) }));
+  },
+  async releaseForm(form) {
+    await client.send(new DeleteCommand({ TableName: tableName, Key: keys.portalForm(form.partnerId, form.nonce) }));
+  },
   async claimForm(form, expiresAt) {
     try {
       await client.send(

@@ -81,6 +81,11 @@ export const loadPortalSession = async (
   return current !== undefined && current === session.credentials_fingerprint ? session : undefined;
 };
 
+/** Input: the cookie's session id. Output: nothing; the session no longer opens the portal (signing out). */
+export const endPortalSession = async (input: { sessionId: string }, deps: Pick<PortalDeps, 'portal'>): Promise<void> => {
+  if (SESSION_ID_PATTERN.test(input.sessionId)) await deps.portal.deleteSession(sessionHash(input.sessionId));
+};
+
 /** A portal form's nonce: random per rendered form, so the same form sent twice carries the same one. */
 export const PORTAL_FORM_NONCE = /^[A-Za-z0-9_-]{22}$/;
 export const newPortalFormNonce = (): string => randomToken(16);
@@ -91,3 +96,7 @@ export const newPortalFormNonce = (): string => randomToken(16);
  */
 export const claimPortalForm = (input: { partnerId: string; nonce: string }, deps: Pick<PortalDeps, 'portal' | 'clock'>): Promise<boolean> =>
   deps.portal.claimForm(input, new Date(deps.clock.now().getTime() + PORTAL_SESSION_TTL_SECONDS * 1000).toISOString());
+
+/** A form whose action was refused or failed did nothing: it may be sent again. */
+export const releasePortalForm = (input: { partnerId: string; nonce: string }, deps: Pick<PortalDeps, 'portal'>): Promise<void> =>
+  deps.portal.releaseForm(input);

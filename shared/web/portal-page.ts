@@ -92,7 +92,8 @@ ${actionForm(
 </section>
 <section aria-labelledby="deliveries-heading"><h2 id="deliveries-heading">Recent deliveries</h2>
 ${deliveries.length === 0 ? html`<p>No deliveries yet.</p>` : html`<ul class="cards">${deliveries.map((delivery) => deliveryItem(frame, csrfToken, delivery))}</ul>`}
-</section>`,
+</section>
+${actionForm(frame, csrfToken, 'sign-out', html`<button type="submit" class="link-button">Sign out</button>`)}`,
   });
 };
 

@@ -190,6 +190,45 @@ describe('Partner portal in a browser', () => {
   );
 
   it(
+    'lets a refused form be sent again: a test delivery without a URL is refused each time, never "already sent"',
+    async () => {
+      const other = await service.newPartner();
+      await openPortal(await portalLink(other.client));
+      const testForm = page.locator('form', { has: page.getByRole('button', { name: 'Send a test delivery' }) });
+      const fields = Object.fromEntries(
+        await Promise.all(
+          ['csrf_token', 'action', 'nonce'].map(async (name) => [name, await testForm.locator(`input[name="${name}"]`).inputValue()]),
+        ),
+      );
+
+      await press('Send a test delivery');
+      const refused = await page.locator('main').textContent();
+      const again = await page.request.post(`${service.url}/portal/actions`, { form: fields, headers: { 'sec-fetch-site': 'same-origin' } });
+
+      expect(refused).toContain('Not done');
+      expect(again.status()).toBe(409);
+      expect(await again.text()).not.toContain('already sent');
+    },
+    PAGE_TEST_MS,
+  );
+
+  it(
+    'signs out from its button: the session ends and the portal asks for a new link',
+    async () => {
+      await openPortal(await portalLink());
+
+      await press('Sign out');
+      const signedOut = await page.getByRole('heading', { level: 1 }).textContent();
+      const after = await page.goto(`${service.url}/portal`);
+
+      expect(signedOut).toBe('You are signed out');
+      expect(after?.status()).toBe(401);
+      expect((await page.context().cookies()).find((cookie) => cookie.name === 'portal')).toBeUndefined();
+    },
+    PAGE_TEST_MS,
+  );
+
+  it(
     'answers 401 with a way back for a browser without a portal session',
     async () => {
       const response = await page.goto(`${service.url}/portal`);

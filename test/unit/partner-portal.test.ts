@@ -10,6 +10,7 @@ import {
   openPortal,
   PORTAL_LINK_TTL_SECONDS,
   PORTAL_SESSION_TTL_SECONDS,
+  releasePortalForm,
 } from '#shared/usecases/partner-portal';
 import { createRedirectToken } from '#shared/usecases/traveler-sessions';
 import type { PartnerStanding, PortalLinkRecord, PortalSession, PortalSessionStore } from '#shared/usecases/ports/webhooks';
@@ -29,8 +30,10 @@ const memoryPortal = (): PortalSessionStore => {
       return true;
     },
     getSession: async (hash) => sessions.get(hash),
+    deleteSession: async (hash) => void sessions.delete(hash),
     // Same condition as the conditional put: a nonce is recorded once per partner.
     claimForm: async ({ partnerId, nonce }) => !forms.has(`${partnerId}/${nonce}`) && Boolean(forms.add(`${partnerId}/${nonce}`)),
+    releaseForm: async ({ partnerId, nonce }) => void forms.delete(`${partnerId}/${nonce}`),
   };
 };
 
@@ -137,7 +140,7 @@ describe('Use case: partner portal links and sessions', () => {
 });
 
 describe('Use case: claimPortalForm', () => {
-  it("takes a form's nonce once per partner, so a form sent again does nothing", async () => {
+  it("takes a form's nonce once per partner, so a form sent again does nothing, unless its action was refused", async () => {
     // Prepare
     const deps = { portal: memoryPortal(), clock: { now: () => new Date('2026-11-27T10:00:00Z') } };
     const nonce = newPortalFormNonce();
@@ -146,9 +149,11 @@ describe('Use case: claimPortalForm', () => {
     const first = await claimPortalForm({ partnerId: 'p-1', nonce }, deps);
     const again = await claimPortalForm({ partnerId: 'p-1', nonce }, deps);
     const otherPartner = await claimPortalForm({ partnerId: 'p-2', nonce }, deps);
+    await releasePortalForm({ partnerId: 'p-1', nonce }, deps);
+    const afterRefusal = await claimPortalForm({ partnerId: 'p-1', nonce }, deps);
 
     // Assess
     expect(PORTAL_FORM_NONCE.test(nonce)).toBe(true);
-    expect([first, again, otherPartner]).toEqual([true, false, true]);
+    expect([first, again, otherPartner, afterRefusal]).toEqual([true, false, true, true]);
   });
 });

@@ -161,6 +161,9 @@ export interface PortalSessionStore {
   /** Marks the link used and creates the session in one transaction; false when the link was used or is unknown. */
   redeemLink(link: { partnerId: string; nonce: string }, usedAt: string, sessionHash: string, session: PortalSession): Promise<boolean>;
   getSession(sessionHash: string): Promise<PortalSession | undefined>;
+  deleteSession(sessionHash: string): Promise<void>;
   /** Records a portal form's nonce as sent; false when it was sent before (a reload or a second click). */
   claimForm(form: { partnerId: string; nonce: string }, expiresAt: string): Promise<boolean>;
+  /** Forgets a form's nonce: its action was refused or failed, so sending it again is no repeat. */
+  releaseForm(form: { partnerId: string; nonce: string }): Promise<void>;
 }
