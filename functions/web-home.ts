@@ -11,5 +11,7 @@ export const handler = travelerPage(homeTexts, async (request) => {
     { home: webTravelers, brands: webBrandStore, catalog: webCatalog },
   );
   const frame = request.frame({ bookingLocale: view.locale, brand });
-  return { page: homePage(frame, { view, regionNames, csrfToken: request.session.csrf_token }), brand };
+  // After a redemption (303 from POST /app/redeem): say it is done; the package shows on the eSIM.
+  const redeemed = request.event.queryStringParameters?.redeemed === '1';
+  return { page: homePage(frame, { view, regionNames, csrfToken: request.session.csrf_token, redeemed }), brand };
 });

@@ -13,15 +13,19 @@ const FIELD = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const handler = travelerPage(
   shopTexts,
-  postedForm(sessionCsrfToken, async (request, form) => {
-    const { view: home, brand } = await showTravelerHome({ session: request.session }, { home: webTravelers, brands: webBrandStore });
-    const frame = request.frame({ bookingLocale: home.locale, brand });
-    const [nonce, destinationId, bundleId] = [form.get('nonce') ?? '', form.get('destination') ?? '', form.get('bundle') ?? ''];
-    if (!CHECKOUT_NONCE.test(nonce) || !FIELD.test(destinationId) || !FIELD.test(bundleId)) {
-      return { status: 400, brand, page: checkoutRefusedPage(frame, 'invalid') };
-    }
-    const outcome = await checkoutBundle({ session: request.session, destinationId, bundleId, nonce }, shopDependencies);
-    if (!outcome.ok) return { status: 404, brand, page: checkoutRefusedPage(frame, 'gone') };
-    return { brand, page: checkoutDonePage(frame, outcome) };
-  }),
+  postedForm(
+    sessionCsrfToken,
+    async (request, form) => {
+      const { view: home, brand } = await showTravelerHome({ session: request.session }, { home: webTravelers, brands: webBrandStore });
+      const frame = request.frame({ bookingLocale: home.locale, brand });
+      const [nonce, destinationId, bundleId] = [form.get('nonce') ?? '', form.get('destination') ?? '', form.get('bundle') ?? ''];
+      if (!CHECKOUT_NONCE.test(nonce) || !FIELD.test(destinationId) || !FIELD.test(bundleId)) {
+        return { status: 400, brand, page: checkoutRefusedPage(frame, 'invalid') };
+      }
+      const outcome = await checkoutBundle({ session: request.session, destinationId, bundleId, nonce }, shopDependencies);
+      if (!outcome.ok) return { status: 404, brand, page: checkoutRefusedPage(frame, 'gone') };
+      return { brand, page: checkoutDonePage(frame, outcome) };
+    },
+    { back: (request) => ({ href: `${request.basePath}/app/shop`, label: request.frame().t('shopBack') }) },
+  ),
 );

@@ -135,10 +135,13 @@ const readForm = (request: PageRequest<FrameMessageKey>): URLSearchParams => {
   return new URLSearchParams(text);
 };
 
+/** Where a refused form's page leads (a WebView may have no back button of its own). */
+export type FormBack<R> = (request: R) => { href: string; label: string };
+
 /** What a refused form (missing or wrong CSRF token, cross-site post) gets: 403 and a way forward. */
-const formExpiredPage = (request: PageRequest<FrameMessageKey>): PageOutcome => {
+const formExpiredPage = (request: PageRequest<FrameMessageKey>, back?: { href: string; label: string }): PageOutcome => {
   const frame = request.frame();
-  return { status: 403, page: messagePage(frame, { title: frame.t('formExpiredTitle'), body: frame.t('formExpiredBody') }) };
+  return { status: 403, page: messagePage(frame, { title: frame.t('formExpiredTitle'), body: frame.t('formExpiredBody'), back }) };
 };
 
 /**
@@ -152,9 +155,14 @@ export type CsrfCheck<R extends PageRequest<FrameMessageKey>> = (request: R, tok
  * `handle` runs; `handle` gets the form's fields. The form body is read nowhere else, so no form can skip the check.
  */
 export const postedForm =
-  <R extends PageRequest<FrameMessageKey>>(check: CsrfCheck<R>, handle: (request: R, form: URLSearchParams) => Promise<PageOutcome>) =>
+  <R extends PageRequest<FrameMessageKey>>(
+    check: CsrfCheck<R>,
+    handle: (request: R, form: URLSearchParams) => Promise<PageOutcome>,
+    options: { back?: FormBack<R> } = {},
+  ) =>
   async (request: R): Promise<PageOutcome> => {
     const form = readForm(request);
-    if (isCrossSite(request.headers) || !(await check(request, form.get(CSRF_FIELD) ?? undefined))) return formExpiredPage(request);
+    if (isCrossSite(request.headers) || !(await check(request, form.get(CSRF_FIELD) ?? undefined)))
+      return formExpiredPage(request, options.back?.(request));
     return handle(request, form);
   };

@@ -42,6 +42,8 @@ const countryOptions = (frame: PageFrame<FrameMessageKey>): Html[] => {
 /** The button that takes a waiting grant (redeemed onto the eSIM, or a classic eSIM claimed), with the country asked first when the grant names none. */
 const grantForm = (frame: PageFrame<HomeMessageKey>, entry: QueuedPackageView, page: { csrfToken: string; countries: () => Html[] }): Html => {
   const { t, basePath } = frame;
+  // An unlimited grant without a duration is not provisioned until the partner gives it one (decision F151).
+  if (entry.package.package_type === 'unlimited' && !entry.package.package_duration) return html`<p class="muted">${t('grantNotReady')}</p>`;
   const asksDestination = entry.package.destination === undefined || entry.package.destination === null;
   return html`<form method="post" action="${basePath}/app/redeem">
 ${csrfField(page.csrfToken)}<input type="hidden" name="package_queue_id" value="${entry.uuid}"><input type="hidden" name="esim_type" value="${entry.esim_type}">
@@ -103,7 +105,10 @@ const esimSection = (frame: PageFrame<HomeMessageKey>, esim: CurrentEsimView | n
 ${esim.packages.length > 0 ? html`<ul class="cards" role="list">${esim.packages.map((pkg) => esimPackageCard(frame, pkg, regionNames))}</ul>` : ''}`;
 };
 
-export const homePage = (frame: PageFrame<HomeMessageKey>, input: { view: TravelerHomeView; regionNames: RegionNames; csrfToken: string }): Html => {
+export const homePage = (
+  frame: PageFrame<HomeMessageKey>,
+  input: { view: TravelerHomeView; regionNames: RegionNames; csrfToken: string; redeemed?: boolean },
+): Html => {
   const { t, basePath } = frame;
   const { view } = input;
   // Redeemed and claimed entries live on the eSIM now; the list is what the traveler still has to take.
@@ -113,6 +118,7 @@ export const homePage = (frame: PageFrame<HomeMessageKey>, input: { view: Travel
   return layout(frame, {
     title: t('homeTitle'),
     content: html`<h1>${t('homeTitle')}</h1>
+${input.redeemed ? html`<p class="notice" role="status">${t('grantRedeemedNotice')}</p>` : ''}
 <dl class="facts"><dt>${t('travelerLabel')}</dt><dd>${view.externalUserId}</dd></dl>
 <h2>${t('esimTitle')}</h2>
 ${esimSection(frame, view.currentEsim, input.regionNames)}

@@ -54,9 +54,10 @@ describe('Web app: redeeming a waiting package', () => {
     // Assess
     expect(page).toContain(`name="package_queue_id" value="${grants[0]}"`);
     expect(page).toContain('Redeem now');
-    expect([redeemed.status, redeemed.headers.get('location')]).toEqual([303, '/api/app']);
+    expect([redeemed.status, redeemed.headers.get('location')]).toEqual([303, '/api/app?redeemed=1']);
     expect((await dashboard(traveler)).current_esim_packages).toHaveLength(1);
     expect(await home()).toContain('No packages are waiting for you right now.');
+    expect(await (await open(`${service.url}/app?redeemed=1`, { headers: { cookie } })).text()).toContain('Done: your package is on your eSIM.');
     expect(again.status).toBe(409);
     const gone = await again.text();
     expect(gone).toContain('This package is no longer waiting for you');
@@ -96,6 +97,25 @@ describe('Web app: redeeming a waiting package', () => {
     expect(classic.body.data[0].status).toBe('claimed');
   });
 
+  it('shows no button on an unlimited grant the partner left without a duration, and says why when its form is sent anyway', async () => {
+    // Prepare: decision F151, such a grant is not provisioned until the partner gives it a duration
+    const { traveler, cookie, csrf, grants, page } = await travelerWith([
+      { destination: 'FRA', package_type: 'unlimited', size: undefined, package_duration: undefined, traffic_policy: 'fair-use' },
+    ]);
+
+    // Act
+    const sent = await redeem(cookie, { csrf_token: csrf, package_queue_id: grants[0]!, esim_type: 'universal' });
+
+    // Assess: not "already redeemed": the grant still waits, and the page says it cannot be redeemed yet
+    expect(page).toContain('Not ready yet');
+    expect(page).not.toContain('Redeem now');
+    expect(sent.status).toBe(409);
+    const body = await sent.text();
+    expect(body).toContain('This package cannot be redeemed yet');
+    expect(body).toContain('href="/api/app"');
+    expect((await dashboard(traveler)).package_queues[0].status).toBe('pending');
+  });
+
   it("refuses a form without the CSRF token, a forged field, and another traveler's grant, changing nothing", async () => {
     // Prepare
     const mine = await travelerWith([{ destination: 'FRA' }]);
@@ -108,6 +128,7 @@ describe('Web app: redeeming a waiting package', () => {
 
     // Assess
     expect([noCsrf.status, forged.status, other.status]).toEqual([403, 400, 404]);
+    expect(await noCsrf.text()).toContain('href="/api/app"');
     expect((await dashboard(mine.traveler)).current_esim_packages).toEqual([]);
     expect((await dashboard(theirs.traveler)).package_queues[0].status).toBe('pending');
   });

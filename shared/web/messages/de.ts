@@ -20,7 +20,8 @@ export const deFrame: FrameMessages = {
   errorTitle: 'Etwas ist schiefgelaufen',
   errorBody: 'Der Fehler liegt bei uns. Bitte versuchen Sie es in einer Minute erneut.',
   formExpiredTitle: 'Bitte erneut versuchen',
-  formExpiredBody: 'Dieses Formular ist abgelaufen oder kam von einer anderen Seite. Laden Sie die Seite neu und senden Sie es erneut.',
+  formExpiredBody:
+    'Dieses Formular ist abgelaufen oder kam von einer anderen Seite. Öffnen Sie die Seite erneut und senden Sie das Formular von dort.',
   durationDays: '{days} Tage',
   unlimitedData: 'Unbegrenzt',
   signedOutTitle: 'Sie sind abgemeldet',
@@ -68,6 +69,13 @@ export const deHome: HomeMessages = {
   grantGoneBody: 'Es wurde bereits eingelöst, oder die Frist zum Einlösen ist abgelaufen. Ihre Reisedaten zeigen, was auf Ihrer eSIM ist.',
   grantDestinationTitle: 'Wählen Sie Ihr Reiseziel',
   grantDestinationBody: 'Dieses Paket gilt in dem Land, das Sie wählen. Gehen Sie zurück, wählen Sie ein Land und lösen Sie es erneut ein.',
+  grantLaterTitle: 'Ihr Paket konnte gerade nicht hinzugefügt werden',
+  grantLaterBody: 'Es wurde nichts geändert, das Paket wartet weiter auf Sie. Bitte versuchen Sie es in ein paar Minuten erneut.',
+  grantBlockedTitle: 'Dieses Paket kann noch nicht eingelöst werden',
+  grantBlockedBody:
+    'Es fehlt noch etwas vom Unternehmen, das es Ihnen gegeben hat, oder Ihre eSIM hat bereits so viele Pakete, wie sie aufnehmen kann. Wenden Sie sich an das Unternehmen, wenn es so bleibt.',
+  grantRedeemedNotice: 'Erledigt: Ihr Paket ist auf Ihrer eSIM.',
+  grantNotReady: 'Noch nicht bereit: Das Unternehmen, das es Ihnen gegeben hat, muss es noch vervollständigen.',
 };
 
 export const deClaim: ClaimMessages = {

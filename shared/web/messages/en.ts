@@ -18,7 +18,7 @@ export const enFrame = {
   errorTitle: 'Something went wrong',
   errorBody: 'This is on our side. Please try again in a minute.',
   formExpiredTitle: 'Please try again',
-  formExpiredBody: 'This form expired or was sent from another page. Reload the page and send it again.',
+  formExpiredBody: 'This form expired or was sent from another page. Open the page again and send the form from there.',
   durationDays: '{days} days',
   unlimitedData: 'Unlimited',
   signedOutTitle: 'You are signed out',
@@ -67,6 +67,13 @@ export const enHome = {
   grantGoneBody: 'It was redeemed already, or the time to redeem it has ended. Your travel data shows what is on your eSIM.',
   grantDestinationTitle: 'Which country do you travel to?',
   grantDestinationBody: 'This package works in the country you choose. Go back, choose a country and redeem it again.',
+  grantLaterTitle: 'Your package could not be added right now',
+  grantLaterBody: 'Nothing was changed and it is still waiting for you. Please try again in a few minutes.',
+  grantBlockedTitle: 'This package cannot be redeemed yet',
+  grantBlockedBody:
+    'It needs something from the company that gave it to you, or your eSIM already holds as many packages as it can. Contact them if it stays like this.',
+  grantRedeemedNotice: 'Done: your package is on your eSIM.',
+  grantNotReady: 'Not ready yet: the company that gave it to you still has to complete it.',
 } as const;
 
 /** What the promo-code claim form and its outcomes say. */

@@ -20,7 +20,7 @@ export const frFrame: FrameMessages = {
   errorTitle: 'Un problème est survenu',
   errorBody: 'Le problème vient de chez nous. Réessayez dans une minute.',
   formExpiredTitle: 'Veuillez réessayer',
-  formExpiredBody: 'Ce formulaire a expiré ou vient d’une autre page. Rechargez la page et envoyez-le de nouveau.',
+  formExpiredBody: 'Ce formulaire a expiré ou vient d’une autre page. Ouvrez de nouveau la page et envoyez le formulaire depuis celle-ci.',
   durationDays: '{days} jours',
   unlimitedData: 'Illimité',
   signedOutTitle: 'Vous êtes déconnecté',
@@ -68,6 +68,13 @@ export const frHome: HomeMessages = {
   grantGoneBody: 'Il a déjà été utilisé, ou le délai pour l’utiliser est passé. Vos données de voyage montrent ce qui est sur votre eSIM.',
   grantDestinationTitle: 'Choisissez votre destination',
   grantDestinationBody: 'Ce forfait fonctionne dans le pays que vous choisissez. Revenez en arrière, choisissez un pays et utilisez-le à nouveau.',
+  grantLaterTitle: 'Votre forfait n’a pas pu être ajouté pour le moment',
+  grantLaterBody: 'Rien n’a été modifié et il vous attend toujours. Réessayez dans quelques minutes.',
+  grantBlockedTitle: 'Ce forfait ne peut pas encore être utilisé',
+  grantBlockedBody:
+    'Il manque un élément de la part de l’entreprise qui vous l’a offert, ou votre eSIM contient déjà autant de forfaits que possible. Contactez-la si cela persiste.',
+  grantRedeemedNotice: 'C’est fait : votre forfait est sur votre eSIM.',
+  grantNotReady: 'Pas encore prêt : l’entreprise qui vous l’a offert doit encore le compléter.',
 };
 
 export const frClaim: ClaimMessages = {
