@@ -106,7 +106,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     baseUrl: process.env.API_BASE_URL ?? 'http://127.0.0.1:3000/api',
     apiKey: required('API_KEY'),
     apiSecret: required('API_SECRET'),
-    webhookPort: Number(process.env.WEBHOOK_PORT ?? 4000),
+    webhookPort: Number(process.env.WEBHOOK_PORT ?? 4900),
     webhookUrl: process.env.WEBHOOK_URL,
   });
   console.log(`listed ${result.listed} bookings, received ${result.events.length} webhook(s)`);
