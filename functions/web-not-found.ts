@@ -2,4 +2,4 @@
 import { publicMessagePage } from '#shared/web/page-handler';
 import { notFoundPage } from '#shared/web/pages';
 
-export const handler = publicMessagePage(async (request) => ({ status: 404, page: notFoundPage(request.frame()) }));
+export const handler = publicMessagePage(async (request) => ({ status: 404, page: notFoundPage(request.frame(), { home: true }) }));

@@ -193,5 +193,10 @@ export const claimOutcomePage = (frame: PageFrame<ClaimMessageKey>, outcome: Cla
   return { status, page: messagePage(frame, { title: t(title), body: t(body) }) };
 };
 
-export const notFoundPage = (frame: PageFrame<FrameMessageKey>): Html =>
-  messagePage(frame, { title: frame.t('notFoundTitle'), body: frame.t('notFoundBody') });
+/** A page that does not exist; under /app it leads home (a WebView may have no back button), a claim link's does not. */
+export const notFoundPage = (frame: PageFrame<FrameMessageKey>, options: { home?: boolean } = {}): Html =>
+  messagePage(frame, {
+    title: frame.t('notFoundTitle'),
+    body: frame.t('notFoundBody'),
+    back: options.home ? { href: `${frame.basePath}/app`, label: frame.t('backHome') } : undefined,
+  });

@@ -302,7 +302,9 @@ describe('Traveler web app', () => {
       const response = await open(`${service.url}/app/nothing/here`);
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toContain('text/html');
-      expect(await response.text()).toContain('Page not found');
+      const page = await response.text();
+      expect(page).toContain('Page not found');
+      expect(page).toContain('href="/api/app"');
     });
 
     it('serves the stylesheet under a content hash, cacheable for a year, and the brand color sheet', async () => {
