@@ -168,10 +168,7 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
         }),
         deps,
       );
-      if (values.status) {
-        const credentials = await ctx.partners.findByApiKey(profile.api_key);
-        if (credentials) await ctx.partners.saveCredentials({ ...credentials, status: profile.status });
-      }
+      if (values.status) await ctx.partners.updateCredentials(profile.api_key, { status: profile.status });
       return partnerView(profile);
     }
     case 'webhook set': {

@@ -1,5 +1,5 @@
 // storage adapter → partners: the API-key item (credentials for auth) and the profile item, written together.
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PartnerProfile } from '#shared/domain/partner';
 import { readCredentials } from '#shared/storage/credential-items';
 import { isConditionalCheckFailed } from '#shared/storage/dynamo-errors';
@@ -94,7 +94,21 @@ export const dynamoPartnerStore = (client: DynamoDBDocumentClient, tableName: st
     return profiles;
   },
 
-  async saveCredentials(credentials) {
-    await client.send(new PutCommand({ TableName: tableName, Item: credentialsItem(credentials) }));
+  async updateCredentials(apiKey, change) {
+    const sets = [
+      ...(change.secretCiphertext === undefined ? [] : [['secret_ciphertext', change.secretCiphertext] as const]),
+      ...(change.status === undefined ? [] : [['status', change.status] as const]),
+    ];
+    if (sets.length === 0) return;
+    await client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.apiKey(apiKey),
+        UpdateExpression: `SET ${sets.map(([name]) => `#${name} = :${name}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(sets.map(([name]) => [`#${name}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(sets.map(([name, value]) => [`:${name}`, value])),
+      }),
+    );
   },
 });

@@ -97,7 +97,7 @@ export const rotatePartnerSecret = async (partnerId: string, deps: PartnerAdminD
   const profile = await requirePartner(partnerId, deps);
   const apiSecret = newApiSecret();
   const secretCiphertext = await deps.cipher.encrypt(apiSecret, { partner_id: partnerId });
-  await deps.partners.saveCredentials({ partnerId, apiKey: profile.api_key, secretCiphertext, status: profile.status });
+  await deps.partners.updateCredentials(profile.api_key, { secretCiphertext });
   return partnerView(profile, apiSecret);
 };
 

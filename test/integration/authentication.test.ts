@@ -31,7 +31,7 @@ describe('Partner authentication', () => {
     const newClient = signedClient(service.url, rotated);
     const newSecretRead = await newClient.send('GET', '/bookings');
     const credentials = await service.runtime.admin.partners.findByApiKey(partner.api_key);
-    await service.runtime.admin.partners.saveCredentials({ ...credentials!, status: 'disabled' });
+    await service.runtime.admin.partners.updateCredentials(credentials!.apiKey, { status: 'disabled' });
     const disabledRead = await newClient.send('GET', '/bookings');
     const disabledWrite = await newClient.send('POST', '/bookings', { body: makeBookingRequest() });
 
@@ -41,6 +41,27 @@ describe('Partner authentication', () => {
     expect(newSecretRead.status).toBe(200);
     expect([disabledRead.status, disabledRead.body.error?.code]).toEqual([401, 'invalid_api_key']);
     expect([disabledWrite.status, disabledWrite.body.error?.code]).toEqual([401, 'invalid_api_key']);
+  });
+
+  it('keeps both a secret rotation and a disabling made at the same moment: the partner stays disabled, on the new secret', async () => {
+    // Prepare
+    const { partner } = await service.newPartner();
+    const admin = service.runtime.admin;
+    const before = await admin.partners.findByApiKey(partner.api_key);
+
+    // Act
+    const [rotated] = await Promise.all([
+      rotatePartnerSecret(partner.partner_id, admin),
+      admin.partners.updateCredentials(partner.api_key, { status: 'disabled' }),
+    ]);
+    const after = await admin.partners.findByApiKey(partner.api_key);
+    await admin.partners.updateCredentials(partner.api_key, { status: 'active' });
+    const withNewSecret = await signedClient(service.url, rotated).send('GET', '/bookings');
+
+    // Assess: a whole-item write of either would have undone the other
+    expect(after?.status).toBe('disabled');
+    expect(after?.secretCiphertext).not.toBe(before?.secretCiphertext);
+    expect(withNewSecret.status).toBe(200);
   });
 
   it('accepts the 1.3.2 form that signs the /api prefix', async () => {

@@ -14,7 +14,11 @@ export interface PartnerProfiles extends PartnerDirectory {
 export interface PartnerAdminStore extends PartnerProfiles, CredentialStore {
   create(profile: PartnerProfile, credentials: PartnerCredentials): Promise<void>;
   list(): Promise<PartnerProfile[]>;
-  saveCredentials(credentials: PartnerCredentials): Promise<void>;
+  /**
+   * Changes only what is given of an API key's credentials: a rotation (the secret) and a disabling (the status)
+   * made at once both stay; a whole-item write would let one undo the other.
+   */
+  updateCredentials(apiKey: string, change: { secretCiphertext?: string; status?: PartnerCredentials['status'] }): Promise<void>;
 }
 
 export interface ReporterCredentialStore extends CredentialStore {
