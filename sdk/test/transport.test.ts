@@ -280,4 +280,10 @@ describe('SDK verifyWebhook', () => {
       expect(() => verifyWebhook(body, headers, 's', { now: now + 86_400, toleranceSeconds })).toThrow(RangeError);
     }
   });
+
+  it('refuses to verify with an empty secret, which would accept a delivery anyone signed with an empty key', () => {
+    const forged = testSignatureHeaders({ body, secret: '', timestamp: now });
+
+    expect(() => verifyWebhook(body, forged, '', { now })).toThrow(RangeError);
+  });
 });

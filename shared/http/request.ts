@@ -100,12 +100,11 @@ export const readJsonBody = (event: APIGatewayProxyEvent, headers: Record<string
   return parsed;
 };
 
-/** Path parameters arrive URL-decoded from API Gateway; a missing one is a routing bug, so it says so. */
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /**
- * The Idempotency-Key header, if any. Read before anything is written: a malformed key answers 400 while the
- * request's signature is still unspent, so the partner can send the same signed request again with a valid key.
+ * The Idempotency-Key header, if any. Read before anything is written: a malformed key answers 400 and nothing is
+ * created (its signature is spent, as every signature is once checked: send the request again, signed anew).
  */
 export const readIdempotencyKey = (headers: Record<string, string>): string | undefined => {
   const key = headers['idempotency-key'];
@@ -117,6 +116,7 @@ export const readIdempotencyKey = (headers: Record<string, string>): string | un
   return key;
 };
 
+/** Path parameters arrive URL-decoded from API Gateway; a missing one is a routing bug, so it says so. */
 export const pathParameter = (event: APIGatewayProxyEvent, name: string): string => {
   const value = event.pathParameters?.[name];
   if (value === undefined || value === '') {
