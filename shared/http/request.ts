@@ -142,6 +142,9 @@ export const queryParameters = (event: APIGatewayProxyEvent): Record<string, str
 const encodeRfc3986 = (text: string): string =>
   encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 
+/** The same escapes with lower-case hex digits. */
+const lowerCaseEscapes = (encoded: string): string => encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+
 /**
  * encodeURIComponent as the URL parser leaves it (fetch, `new URL()`, `Request`): a special URL's query escapes `'`
  * too, so a client that encodes its values and hands the URL to fetch sends (and signs) `o%27brien`, not `o'brien`.
@@ -156,7 +159,8 @@ const encodeAsUrlParserQuery = (text: string): string => encodeURIComponent(text
  * - RFC 3986 (`?q=o%27brien%20x`: Python's quote, Go's PathEscape);
  * - encodeURIComponent as the URL parser leaves it (`?q=o%27brien%20(x)`: fetch, `new URL()`);
  * - form encoding with `+` for a space, as URLSearchParams writes it (`?q=o%27brien+x`);
- * - form encoding over RFC 3986 (Python's urlencode, Java's URLEncoder but for `*` and `~`).
+ * - form encoding over RFC 3986 (Python's urlencode, Java's URLEncoder but for `*` and `~`);
+ * - encodeURIComponent and RFC 3986 with lower-case hex escapes (`%c3%bc`).
  * Identical spellings collapse, so a plain query costs one HMAC.
  */
 export const queryStringCandidates = (event: APIGatewayProxyEvent): string[] => {
@@ -181,6 +185,9 @@ export const queryStringCandidates = (event: APIGatewayProxyEvent): string[] => 
       spelled(encodeAsUrlParserQuery),
       `?${new URLSearchParams(pairs).toString()}`,
       spelled(formOver(encodeRfc3986)),
+      // Lower-case hex escapes (`%c3%bc`), which RFC 3986 allows as well; only a query with escapes spells them apart.
+      spelled((text) => lowerCaseEscapes(encodeURIComponent(text))),
+      spelled((text) => lowerCaseEscapes(encodeRfc3986(text))),
     ]),
   ];
 };
