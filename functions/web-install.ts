@@ -1,4 +1,5 @@
-// GET /app/install → how to install the traveler's current eSIM on this device (or the one chosen in the picker).
+// GET /app/install → how to install the traveler's current eSIM (or the one `iccid` names) on this device (or the one
+// chosen in the picker).
 import { showInstallInstructions } from '#shared/usecases/traveler-install';
 import { chooseLanguage, installTexts } from '#shared/web/i18n';
 import { chosenDevice, rendererDevice } from '#shared/web/device';
@@ -6,19 +7,34 @@ import { secretCipherOnFirstUse } from '#shared/composition/secret-cipher-on-fir
 import { webBrandStore, webTravelers } from '#shared/composition/traveler-web';
 import { installPage } from '#shared/web/install-page';
 import { travelerPage } from '#shared/web/traveler-page';
+import { notFoundPage } from '#shared/web/pages';
+import { AppError } from '#shared/errors';
+
+/** An ICCID as the home page links it; anything else names no eSIM of the traveler's. */
+const ICCID = /^\d{18,22}$/;
 
 export const handler = travelerPage(installTexts, async (request) => {
-  const device = chosenDevice(request.event.queryStringParameters, request.headers['user-agent']);
+  const query = request.event.queryStringParameters;
+  const device = chosenDevice(query, request.headers['user-agent']);
   const acceptLanguage = request.headers['accept-language'];
-  const { instructions, brand, locale } = await showInstallInstructions(
+  const iccid = query?.iccid;
+  if (iccid !== undefined && !ICCID.test(iccid)) return { status: 404, page: notFoundPage(request.frame(), { home: true }) };
+  const shown = await showInstallInstructions(
     {
       session: request.session,
+      iccid,
       languageFor: (bookingLocale) => chooseLanguage({ bookingLocale, acceptLanguage }),
       device: (language) => rendererDevice(device, { other: installTexts(language)('deviceOtherName') }),
       brandFallback: (language) => installTexts(language)('installBrandFallback'),
     },
     { esims: webTravelers, brands: webBrandStore, cipher: secretCipherOnFirstUse }, // only an eSIM asking for a confirmation code builds it (F143)
-  );
+  ).catch((error: unknown) => {
+    // Another traveler's eSIM, or one that does not exist: the same 404 for both.
+    if (error instanceof AppError && error.code === 'esim_not_found') return undefined;
+    throw error;
+  });
+  if (!shown) return { status: 404, page: notFoundPage(request.frame(), { home: true }) };
+  const { instructions, brand, locale } = shown;
   const frame = request.frame({ bookingLocale: locale, brand });
-  return { page: installPage(frame, { instructions, device }), brand };
+  return { page: installPage(frame, { instructions, device, iccid }), brand };
 });

@@ -143,7 +143,7 @@ const encodeRfc3986 = (text: string): string =>
   encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** The same escapes with lower-case hex digits. */
-const lowerCaseEscapes = (encoded: string): string => encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+const lowerCaseEscapes = (encoded: string): string => encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
 
 /**
  * encodeURIComponent as the URL parser leaves it (fetch, `new URL()`, `Request`): a special URL's query escapes `'`

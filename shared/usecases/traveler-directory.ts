@@ -5,11 +5,11 @@ import { defaultPackageSize } from '#shared/domain/partner';
 import { needsDefaultSize } from '#shared/domain/package-specification';
 import { ConflictError } from '#shared/errors';
 import { queueEntriesOf } from '#shared/usecases/classic-grants';
-import { currentEsim, currentEsimPackages } from '#shared/usecases/traveler-overview';
+import { chosenEsim, currentEsim, esimPackages } from '#shared/usecases/traveler-overview';
 import { ensureTraveler, touched, withExternalUserId } from '#shared/usecases/travelers';
 import { withRetry } from '#shared/usecases/retry';
 import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
-import type { TravelerHomeSource, TravelerHomeView, TravelerEsimSource, TravelerDirectory } from '#shared/usecases/ports/travelers';
+import type { CurrentEsimView, TravelerHomeSource, TravelerHomeView, TravelerEsimSource, TravelerDirectory } from '#shared/usecases/ports/travelers';
 
 type Deps = Pick<LifecycleDeps, 'travelers' | 'bookings' | 'clock'>;
 
@@ -19,12 +19,16 @@ const travelerAmbiguous = (externalUserIds: string[]) =>
     `Your bookings give this email to several travelers (external_user_id ${externalUserIds.slice(0, 5).join(', ')}): send the traveler's external_user_id instead.`,
   );
 
-const esimOf = (traveler: Parameters<typeof currentEsim>[0], now: Date): TravelerHomeView['currentEsim'] => {
-  const esim = currentEsim(traveler);
-  if (!esim) return null;
+type TravelerOf = Parameters<typeof currentEsim>[0];
+type EsimOf = NonNullable<ReturnType<typeof currentEsim>>;
+
+/** One eSIM as the home page shows it: its kind and state, and its packages with the data meter. */
+const esimView = (traveler: TravelerOf, esim: EsimOf, now: Date): CurrentEsimView => {
   return {
+    iccid: esim.iccid,
+    kind: esim.kind,
     status: esim.state,
-    packages: currentEsimPackages(traveler, now).map((pkg) => ({
+    packages: esimPackages(traveler, esim, now).map((pkg) => ({
       package_id: pkg.package_id,
       status: pkg.status,
       destination: pkg.destination,
@@ -34,6 +38,16 @@ const esimOf = (traveler: Parameters<typeof currentEsim>[0], now: Date): Travele
       usage_percent: Math.round(pkg.usage_percent),
       expires_at: pkg.expires_at,
     })),
+  };
+};
+
+/** The current eSIM, and the traveler's other eSIMs newest first (a classic eSIM claimed beside it), none removed. */
+const esimsOf = (traveler: TravelerOf, now: Date): Pick<TravelerHomeView, 'currentEsim' | 'otherEsims'> => {
+  const current = currentEsim(traveler);
+  const others = (traveler?.esims ?? []).filter((esim) => esim.iccid !== current?.iccid && esim.state !== 'removed').reverse();
+  return {
+    currentEsim: current ? esimView(traveler, current, now) : null,
+    otherEsims: others.map((esim) => esimView(traveler, esim, now)),
   };
 };
 
@@ -106,13 +120,13 @@ export const lifecycleTravelerHomes = (deps: Deps & Pick<LifecycleDeps, 'partner
           destination: entry.package_specification.iso3 ?? entry.package_specification.destination,
         },
       })),
-      currentEsim: esimOf(traveler, now),
+      ...esimsOf(traveler, now),
     };
   },
 
-  async loadCurrentEsim(partnerId, externalUserId) {
+  async loadCurrentEsim(partnerId, externalUserId, iccid) {
     const { traveler, newest } = await readTraveler(deps, partnerId, externalUserId);
-    const esim = currentEsim(traveler);
+    const esim = chosenEsim(traveler, iccid);
     return {
       esim: esim && {
         iccid: esim.iccid,

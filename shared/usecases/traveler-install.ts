@@ -8,6 +8,8 @@ import type { TravelerSession, TravelerEsimSource } from '#shared/usecases/ports
 
 export interface ShowInstallInput<Language extends string> {
   session: TravelerSession;
+  /** One of the traveler's eSIMs (a classic eSIM claimed beside the current one); the current one when absent. */
+  iccid?: string;
   /** The page language, chosen from the booking's locale (the web app's rule). */
   languageFor(bookingLocale: string | null): Language;
   /** The device in that language (an unnamed phone is named in it). */
@@ -16,13 +18,16 @@ export interface ShowInstallInput<Language extends string> {
   brandFallback(language: Language): string;
 }
 
-/** Input: session and device. Output: the instructions (null without an eSIM yet), the brand and the booking locale. */
+/**
+ * Input: session, device and optionally which eSIM. Output: the instructions (null without an eSIM yet), the brand
+ * and the booking locale. An `iccid` that is not the session traveler's is 404 esim_not_found.
+ */
 export const showInstallInstructions = async <Language extends string>(
   input: ShowInstallInput<Language>,
   deps: { esims: TravelerEsimSource; brands: Pick<BrandDirectory, 'resolve'>; cipher: () => Promise<Pick<SecretCipher, 'decrypt'>> },
 ): Promise<{ instructions: InstructionsDocument | null; brand: Brand | undefined; locale: string | null }> => {
   const { partner_id: partnerId, external_user_id: externalUserId } = input.session;
-  const { esim, locale, brandId } = await deps.esims.loadCurrentEsim(partnerId, externalUserId);
+  const { esim, locale, brandId } = await deps.esims.loadCurrentEsim(partnerId, externalUserId, input.iccid);
   const brand = await deps.brands.resolve(partnerId, brandId);
   if (!esim) return { instructions: null, brand, locale };
   const language = input.languageFor(locale);

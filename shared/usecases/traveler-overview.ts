@@ -54,10 +54,11 @@ export const packageView = (pkg: TravelerPackage, now: Date): Out<typeof Package
 /** The eSIM the app shows: the universal one, else the newest classic eSIM. */
 export const currentEsim = (traveler: Traveler | undefined): Esim | null => (traveler && (universalEsim(traveler) ?? traveler.esims.at(-1))) || null;
 
-const packagesOn = (traveler: Traveler | undefined, esim: Esim | null, now: Date) =>
+/** The packages on one of the traveler's eSIMs. */
+export const esimPackages = (traveler: Traveler | undefined, esim: Esim | null, now: Date) =>
   esim && traveler ? traveler.packages.filter((p) => p.iccid === esim.iccid).map((p) => packageView(p, now)) : [];
 
-export const currentEsimPackages = (traveler: Traveler | undefined, now: Date) => packagesOn(traveler, currentEsim(traveler), now);
+export const currentEsimPackages = (traveler: Traveler | undefined, now: Date) => esimPackages(traveler, currentEsim(traveler), now);
 
 /** The eSIM `iccid` names among the traveler's (404 esim_not_found for another), else the current one. */
 export const chosenEsim = (traveler: Traveler | undefined, iccid: string | undefined): Esim | null => {
@@ -109,7 +110,7 @@ export const travelerOverview = async (
         created_at: entry.created_at,
       })),
     current_esim: esim ? esimView(esim) : null,
-    current_esim_packages: packagesOn(traveler, esim, now),
+    current_esim_packages: esimPackages(traveler, esim, now),
     partner: { partner_id: partner.partner_id, name: partner.name },
   };
 };

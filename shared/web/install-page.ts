@@ -26,7 +26,7 @@ const stepExtra = (doc: InstructionsDocument, id: InstructionsDocument['steps'][
 };
 
 /** A GET form: choosing another device reloads the page with `platform` and `os_version`, no script needed. */
-const devicePicker = (frame: PageFrame<InstallMessageKey>, device: Device): Html => {
+const devicePicker = (frame: PageFrame<InstallMessageKey>, device: Device, iccid: string | undefined): Html => {
   const { t, basePath } = frame;
   const option = (value: string, label: string, selected: boolean) =>
     html`<option value="${value}"${selected ? html` selected` : ''}>${label}</option>`;
@@ -43,11 +43,15 @@ const devicePicker = (frame: PageFrame<InstallMessageKey>, device: Device): Html
 <div class="field"><label for="os_version">${t('deviceVersionLabel')}</label>
 <p class="hint" id="os-version-hint">${t('deviceVersionHint')}</p>
 <select id="os_version" name="os_version" aria-describedby="os-version-hint">${option('', t('deviceVersionUnknown'), !device.osVersion)}${group('iphone', 'iOS')}${group('android', 'Android')}</select></div>
+${iccid ? html`<input type="hidden" name="iccid" value="${iccid}">` : ''}
 <button type="submit">${t('deviceSubmit')}</button>
 </form>`;
 };
 
-export const installPage = (frame: PageFrame<InstallMessageKey>, input: { instructions: InstructionsDocument | null; device: Device }): Html => {
+export const installPage = (
+  frame: PageFrame<InstallMessageKey>,
+  input: { instructions: InstructionsDocument | null; device: Device; iccid?: string },
+): Html => {
   const { t, basePath } = frame;
   const doc = input.instructions;
   const home = html`<p><a href="${basePath}/app">${t('backHome')}</a></p>`;
@@ -66,7 +70,7 @@ export const installPage = (frame: PageFrame<InstallMessageKey>, input: { instru
 <p>${doc.intro}</p>
 <p class="muted">${t('deviceShown', { device: `${t(platformLabels[input.device.platform])}${version}` })} <a href="#device">${t('deviceChange')}</a></p>
 <ol class="install">${doc.steps.map((step) => html`<li id="step-${step.id}"><h2>${step.title}</h2><p>${step.body}</p>${stepExtra(doc, step.id)}</li>`)}</ol>
-${devicePicker(frame, input.device)}
+${devicePicker(frame, input.device, input.iccid)}
 ${home}`,
   });
 };

@@ -39,11 +39,13 @@ const countryOptions = (frame: PageFrame<FrameMessageKey>): Html[] => {
     .map(({ code, name }) => html`<option value="${code}">${name}</option>`);
 };
 
+/** An unlimited grant without a duration is not provisioned until the partner gives it one (decision F151). */
+const notReady = (entry: QueuedPackageView): boolean => entry.package.package_type === 'unlimited' && !entry.package.package_duration;
+
 /** The button that takes a waiting grant (redeemed onto the eSIM, or a classic eSIM claimed), with the country asked first when the grant names none. */
 const grantForm = (frame: PageFrame<HomeMessageKey>, entry: QueuedPackageView, page: { csrfToken: string; countries: () => Html[] }): Html => {
   const { t, basePath } = frame;
-  // An unlimited grant without a duration is not provisioned until the partner gives it one (decision F151).
-  if (entry.package.package_type === 'unlimited' && !entry.package.package_duration) return html`<p class="muted">${t('grantNotReady')}</p>`;
+  if (notReady(entry)) return html`<p class="muted">${t('grantNotReady')}</p>`;
   const asksDestination = entry.package.destination === undefined || entry.package.destination === null;
   return html`<form method="post" action="${basePath}/app/redeem">
 ${csrfField(page.csrfToken)}<input type="hidden" name="package_queue_id" value="${entry.uuid}"><input type="hidden" name="esim_type" value="${entry.esim_type}">
@@ -70,7 +72,7 @@ const queuedCard = (
 <dl class="facts">
 <dt>${t('sizeLabel')}</dt><dd>${entry.package.size ?? t('unlimitedData')}</dd>
 ${duration ? html`<dt>${t('durationLabel')}</dt><dd>${t('durationDays', { days: duration })}</dd>` : ''}
-<dt>${t('statusLabel')}</dt><dd>${t(statusLabels[entry.status])} · ${entry.esim_type === 'classic' ? t('esimTypeClassic') : t('esimTypeUniversal')}</dd>
+<dt>${t('statusLabel')}</dt><dd>${notReady(entry) ? t('grantNotReadyStatus') : t(statusLabels[entry.status])} · ${entry.esim_type === 'classic' ? t('esimTypeClassic') : t('esimTypeUniversal')}</dd>
 ${entry.expires_at ? html`<dt>${t('expiresLabel')}</dt><dd>${dateOf(frame, entry.expires_at)}</dd>` : ''}
 </dl>
 ${grantForm(frame, entry, page)}
@@ -105,6 +107,15 @@ const esimSection = (frame: PageFrame<HomeMessageKey>, esim: CurrentEsimView | n
 ${esim.packages.length > 0 ? html`<ul class="cards" role="list">${esim.packages.map((pkg) => esimPackageCard(frame, pkg, regionNames))}</ul>` : ''}`;
 };
 
+/** A classic eSIM claimed beside the current one: its own packages and its own install link (by ICCID). */
+const otherEsimSection = (frame: PageFrame<HomeMessageKey>, esim: CurrentEsimView, regionNames: RegionNames): Html => {
+  const { t, basePath } = frame;
+  const place = esim.packages[0]?.destination;
+  return html`<h3>${t('otherEsimTitle', { place: place ? placeName(frame, place, regionNames) : '–' })}</h3>
+${esimSection(frame, esim, regionNames)}
+<p><a href="${basePath}/app/install?iccid=${encodeURIComponent(esim.iccid)}">${t('installOtherLink')}</a></p>`;
+};
+
 export const homePage = (
   frame: PageFrame<HomeMessageKey>,
   input: { view: TravelerHomeView; regionNames: RegionNames; csrfToken: string; redeemed?: boolean },
@@ -123,6 +134,7 @@ ${input.redeemed ? html`<p class="notice" role="status">${t('grantRedeemedNotice
 <h2>${t('esimTitle')}</h2>
 ${esimSection(frame, view.currentEsim, input.regionNames)}
 ${view.currentEsim && view.currentEsim.status !== 'installed' ? html`<p><a class="button" href="${basePath}/app/install">${t('installLink')}</a></p>` : html`<p><a href="${basePath}/app/install">${t('installLink')}</a></p>`}
+${view.otherEsims.map((esim) => otherEsimSection(frame, esim, input.regionNames))}
 <p><a href="${basePath}/app/shop">${t('shopLink')}</a></p>
 <h2>${t('queuedTitle')}</h2>
 ${

@@ -57,7 +57,7 @@ describe('Web app: redeeming a waiting package', () => {
     expect([redeemed.status, redeemed.headers.get('location')]).toEqual([303, '/api/app?redeemed=1']);
     expect((await dashboard(traveler)).current_esim_packages).toHaveLength(1);
     expect(await home()).toContain('No packages are waiting for you right now.');
-    expect(await (await open(`${service.url}/app?redeemed=1`, { headers: { cookie } })).text()).toContain('Done: your package is on your eSIM.');
+    expect(await (await open(`${service.url}/app?redeemed=1`, { headers: { cookie } })).text()).toContain('Done: the package is yours.');
     expect(again.status).toBe(409);
     const gone = await again.text();
     expect(gone).toContain('This package is no longer waiting for you');
@@ -114,6 +114,31 @@ describe('Web app: redeeming a waiting package', () => {
     expect(body).toContain('This package cannot be redeemed yet');
     expect(body).toContain('href="/api/app"');
     expect((await dashboard(traveler)).package_queues[0].status).toBe('pending');
+  });
+
+  it('shows a classic eSIM claimed beside the universal one on the home page, installable by its own link', async () => {
+    // Prepare: a universal grant and a classic one, both redeemed from the page
+    const { traveler, cookie, csrf, grants, home } = await travelerWith([
+      { destination: 'FRA', size: '3GB' },
+      { destination: 'ITA', size: '1GB', esim_type: 'classic' },
+    ]);
+    await redeem(cookie, { csrf_token: csrf, package_queue_id: grants[0]!, esim_type: 'universal' });
+    await redeem(cookie, { csrf_token: csrf, package_queue_id: grants[1]!, esim_type: 'classic' });
+    const other = await travelerWith([{ destination: 'ESP' }]);
+
+    // Act
+    const page = await home();
+    const iccid = /\/app\/install\?iccid=(\d+)/.exec(page)?.[1] ?? 'none';
+    const install = await open(`${service.url}/app/install?iccid=${iccid}`, { headers: { cookie } });
+    const notTheirs = await open(`${service.url}/app/install?iccid=${iccid}`, { headers: { cookie: other.cookie } });
+    const malformed = await open(`${service.url}/app/install?iccid=abc`, { headers: { cookie } });
+
+    // Assess
+    expect(page).toContain('Your eSIM for Italy');
+    expect(iccid).not.toBe((await dashboard(traveler)).current_esim?.iccid);
+    expect(install.status).toBe(200);
+    expect(await install.text()).toContain(iccid);
+    expect([notTheirs.status, malformed.status]).toEqual([404, 404]);
   });
 
   it("refuses a form without the CSRF token, a forged field, and another traveler's grant, changing nothing", async () => {

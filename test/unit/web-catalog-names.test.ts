@@ -65,6 +65,8 @@ describe('Web app: destinations by name', () => {
       },
     ],
     currentEsim: {
+      iccid: '8900000000000000001',
+      kind: 'universal',
       status: 'installed',
       packages: [
         {
@@ -99,6 +101,7 @@ describe('Web app: destinations by name', () => {
         },
       ],
     },
+    otherEsims: [],
   };
 
   it('names countries and regions on the home page in the page language, never by their codes', async () => {

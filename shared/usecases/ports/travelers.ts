@@ -76,6 +76,8 @@ export interface TravelerHomeView {
   packageQueues: QueuedPackageView[];
   /** The traveler's current eSIM and its packages with the data meter; null before the first one is provisioned. */
   currentEsim: CurrentEsimView | null;
+  /** The traveler's other eSIMs (classic eSIMs claimed beside the current one), newest first, none removed. */
+  otherEsims: CurrentEsimView[];
 }
 
 export interface EsimPackageView {
@@ -91,6 +93,8 @@ export interface EsimPackageView {
 }
 
 export interface CurrentEsimView {
+  iccid: string;
+  kind: 'universal' | 'classic';
   status: 'provisioned' | 'installed' | 'removed';
   packages: EsimPackageView[];
 }
@@ -108,9 +112,13 @@ export interface InstallableEsim {
 }
 
 export interface TravelerEsimSource {
-  /** The traveler's current eSIM (null before the first one), and the newest booking's locale and brand. */
+  /**
+   * The eSIM `iccid` names among the traveler's (404 esim_not_found for another), else the current one (null before
+   * the first one), and the newest booking's locale and brand.
+   */
   loadCurrentEsim(
     partnerId: string,
     externalUserId: string,
+    iccid?: string,
   ): Promise<{ esim: InstallableEsim | null; locale: string | null; brandId: string | null }>;
 }

@@ -74,7 +74,10 @@ export const deHome: HomeMessages = {
   grantBlockedTitle: 'Dieses Paket kann noch nicht eingelöst werden',
   grantBlockedBody:
     'Es fehlt noch etwas vom Unternehmen, das es Ihnen gegeben hat, oder Ihre eSIM hat bereits so viele Pakete, wie sie aufnehmen kann. Wenden Sie sich an das Unternehmen, wenn es so bleibt.',
-  grantRedeemedNotice: 'Erledigt: Ihr Paket ist auf Ihrer eSIM.',
+  grantRedeemedNotice: 'Erledigt: Das Paket gehört Ihnen. Sie sehen es unten bei der eSIM, auf der es ist.',
+  otherEsimTitle: 'Ihre eSIM für {place}',
+  installOtherLink: 'Diese eSIM auf diesem Telefon installieren',
+  grantNotReadyStatus: 'Noch nicht bereit',
   grantNotReady: 'Noch nicht bereit: Das Unternehmen, das es Ihnen gegeben hat, muss es noch vervollständigen.',
 };
 

@@ -72,7 +72,10 @@ export const enHome = {
   grantBlockedTitle: 'This package cannot be redeemed yet',
   grantBlockedBody:
     'It needs something from the company that gave it to you, or your eSIM already holds as many packages as it can. Contact them if it stays like this.',
-  grantRedeemedNotice: 'Done: your package is on your eSIM.',
+  grantRedeemedNotice: 'Done: the package is yours. It shows below with the eSIM it is on.',
+  otherEsimTitle: 'Your eSIM for {place}',
+  installOtherLink: 'Install this eSIM on this phone',
+  grantNotReadyStatus: 'Not ready yet',
   grantNotReady: 'Not ready yet: the company that gave it to you still has to complete it.',
 } as const;
 

@@ -73,7 +73,10 @@ export const frHome: HomeMessages = {
   grantBlockedTitle: 'Ce forfait ne peut pas encore être utilisé',
   grantBlockedBody:
     'Il manque un élément de la part de l’entreprise qui vous l’a offert, ou votre eSIM contient déjà autant de forfaits que possible. Contactez-la si cela persiste.',
-  grantRedeemedNotice: 'C’est fait : votre forfait est sur votre eSIM.',
+  grantRedeemedNotice: 'C’est fait : le forfait est à vous. Il apparaît ci-dessous avec l’eSIM qui le porte.',
+  otherEsimTitle: 'Votre eSIM pour {place}',
+  installOtherLink: 'Installer cette eSIM sur ce téléphone',
+  grantNotReadyStatus: 'Pas encore prêt',
   grantNotReady: 'Pas encore prêt : l’entreprise qui vous l’a offert doit encore le compléter.',
 };
 
