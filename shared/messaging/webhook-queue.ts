@@ -56,6 +56,14 @@ export interface Redrive {
   inQueueNow: number;
 }
 
+/** Makes received messages visible again at once; one whose handle SQS refuses (expired) is visible again anyway. */
+const visibleAgain = async (client: SQSClient, queueUrl: string, receipts: string[]): Promise<void> => {
+  for (let start = 0; start < receipts.length; start += 10) {
+    const entries = receipts.slice(start, start + 10).map((handle, index) => ({ Id: String(index), ReceiptHandle: handle, VisibilityTimeout: 0 }));
+    await client.send(new ChangeMessageVisibilityBatchCommand({ QueueUrl: queueUrl, Entries: entries }));
+  }
+};
+
 /**
  * Moves dead-lettered messages back to their queue (the ops `dlq redrive`): a webhook delivery starts anew, an email
  * is sent again; `beforeSend` sees each one first. A message someone else holds hidden (a `dlq list` in another terminal, the SQS console) is waited
@@ -76,28 +84,41 @@ export const redriveDeadLetters = async (
   const bound = Math.min(limit, before.visible + before.hidden);
   const deadline = Date.now() + waitSeconds * 1000;
   const moved: DeadLetteredMessage[] = [];
-  while (moved.length < bound) {
-    const secondsLeft = Math.ceil((deadline - Date.now()) / 1000);
-    const { Messages } = await client.send(
-      new ReceiveMessageCommand({
-        QueueUrl: urls.deadLetterQueueUrl,
-        MaxNumberOfMessages: Math.min(10, bound - moved.length),
-        // Long polling: a hidden message that becomes visible again within the wait is received as it does.
-        WaitTimeSeconds: Math.min(20, Math.max(1, secondsLeft)),
-        MessageAttributeNames: ['All'],
-      }),
-    );
-    for (const message of Messages ?? []) {
-      const deadLetter = { body: message.Body ?? '', attributes: attributesOf(message.MessageAttributes) };
-      await beforeSend?.(deadLetter);
-      await client.send(new SendMessageCommand({ QueueUrl: urls.queueUrl, MessageBody: deadLetter.body }));
-      await client.send(new DeleteMessageCommand({ QueueUrl: urls.deadLetterQueueUrl, ReceiptHandle: message.ReceiptHandle }));
-      moved.push(deadLetter);
+  // A message this redrive moved can come back dead-lettered while it runs (a receiver still failing, a message the
+  // dispatcher cannot read): the same body again. It is held, not moved twice, and made visible again at the end.
+  const movedBodies = new Set<string>();
+  const held: string[] = [];
+  try {
+    while (moved.length < bound) {
+      const secondsLeft = Math.ceil((deadline - Date.now()) / 1000);
+      const { Messages } = await client.send(
+        new ReceiveMessageCommand({
+          QueueUrl: urls.deadLetterQueueUrl,
+          MaxNumberOfMessages: Math.min(10, bound - moved.length),
+          // Long polling: a hidden message that becomes visible again within the wait is received as it does.
+          WaitTimeSeconds: Math.min(20, Math.max(1, secondsLeft)),
+          MessageAttributeNames: ['All'],
+        }),
+      );
+      for (const message of Messages ?? []) {
+        const deadLetter = { body: message.Body ?? '', attributes: attributesOf(message.MessageAttributes) };
+        if (movedBodies.has(deadLetter.body)) {
+          if (message.ReceiptHandle) held.push(message.ReceiptHandle);
+          continue;
+        }
+        await beforeSend?.(deadLetter);
+        await client.send(new SendMessageCommand({ QueueUrl: urls.queueUrl, MessageBody: deadLetter.body }));
+        await client.send(new DeleteMessageCommand({ QueueUrl: urls.deadLetterQueueUrl, ReceiptHandle: message.ReceiptHandle }));
+        movedBodies.add(deadLetter.body);
+        moved.push(deadLetter);
+      }
+      if (Messages && Messages.some((message) => !held.includes(message.ReceiptHandle ?? ''))) continue;
+      // Nothing new visible: stop when nothing is hidden either (but what this run holds), or when the wait is over.
+      const now = await countOf(client, urls.deadLetterQueueUrl);
+      if (now.visible + now.hidden <= held.length || Date.now() >= deadline) break;
     }
-    if (Messages && Messages.length > 0) continue;
-    // Nothing visible: stop when nothing is hidden either, or when the wait is over.
-    const now = await countOf(client, urls.deadLetterQueueUrl);
-    if (now.visible + now.hidden === 0 || Date.now() >= deadline) break;
+  } finally {
+    await visibleAgain(client, urls.deadLetterQueueUrl, held);
   }
   const after = await countOf(client, urls.deadLetterQueueUrl);
   return { moved, notMoved: bound - moved.length, inQueueNow: after.visible + after.hidden };
@@ -135,11 +156,7 @@ export const peekDeadLetters = async (client: SQSClient, urls: { deadLetterQueue
       }
     }
   } finally {
-    for (let start = 0; start < receipts.length; start += 10) {
-      const entries = receipts.slice(start, start + 10).map((handle, index) => ({ Id: String(index), ReceiptHandle: handle, VisibilityTimeout: 0 }));
-      // An entry SQS refuses (its handle expired) is visible again anyway, DEAD_LETTER_PEEK_SECONDS after it was read.
-      await client.send(new ChangeMessageVisibilityBatchCommand({ QueueUrl: urls.deadLetterQueueUrl, Entries: entries }));
-    }
+    await visibleAgain(client, urls.deadLetterQueueUrl, receipts);
   }
   const counted = await countOf(client, urls.deadLetterQueueUrl);
   return { approximateCount: Math.max(counted.visible + counted.hidden, messages.size), messages: [...messages.values()] };

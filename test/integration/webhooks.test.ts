@@ -1,7 +1,14 @@
 // Webhooks end to end on the local pipeline: booking → outbox → stream → bus rule → SQS → dispatcher → a real
 // receiver that verifies signatures as the spec says. Fault injection with exact attempt counts, the 12-attempt
 // cap and the DLQ, redrive, replay and dedupe on event_id.
-import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import {
+  ChangeMessageVisibilityCommand,
+  DeleteMessageCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
 import { redriveDeadLetters } from '#shared/messaging/webhook-queue';
 import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
 import { updatePartnerProfile } from '#shared/usecases/manage-partners';
@@ -315,5 +322,36 @@ describe('Webhook delivery through the local pipeline', () => {
     expect(inFlight).toBeGreaterThanOrEqual(1);
     const [record] = await deliveries.byEvent(`booking.within_cutoff:${brokenBooking.id}`);
     expect(record?.status ?? 'pending').toMatch(/pending|retrying/);
+  });
+
+  it('moves a dead letter once per redrive: one that comes back while it runs is left, and the hidden one it could not wait for is counted', async () => {
+    // Prepare: a message the dispatcher cannot read (dead-lettered at once, again after a redrive), and a dead letter
+    // another reader holds hidden longer than the redrive waits
+    const dlq = service.runtime.events.deadLetterQueueUrl;
+    const unreadable = `not a webhook event ${Date.now()}`;
+    await sqs.send(new SendMessageCommand({ QueueUrl: service.runtime.events.queueUrl, MessageBody: unreadable }));
+    await eventually(
+      async () => (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq, AttributeNames: ['ApproximateNumberOfMessages'] }))).Attributes,
+      (attributes) => Number(attributes?.ApproximateNumberOfMessages) >= 1,
+    );
+    await sqs.send(new SendMessageCommand({ QueueUrl: dlq, MessageBody: 'held by another reader' }));
+    const { Messages: heldAway = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: dlq, MaxNumberOfMessages: 10, VisibilityTimeout: 30 }));
+    const othersHold = heldAway.filter((message) => message.Body === 'held by another reader');
+    for (const message of heldAway.filter((m) => m.Body !== 'held by another reader')) {
+      await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: dlq, ReceiptHandle: message.ReceiptHandle, VisibilityTimeout: 0 }));
+    }
+
+    // Act
+    const redrive = await redriveDeadLetters(sqs, service.runtime.events, { waitSeconds: 3 });
+
+    // Assess: the unreadable message moved once, though it came back; the held one reported as not moved
+    expect(othersHold).toHaveLength(1);
+    expect(redrive.moved.filter((message) => message.body === unreadable)).toHaveLength(1);
+    expect(redrive.notMoved).toBeGreaterThanOrEqual(1);
+
+    // Clean up: this file's other tests count the dead-letter queue
+    for (const message of othersHold) await sqs.send(new DeleteMessageCommand({ QueueUrl: dlq, ReceiptHandle: message.ReceiptHandle }));
+    const leftover = await sqs.send(new ReceiveMessageCommand({ QueueUrl: dlq, MaxNumberOfMessages: 10, WaitTimeSeconds: 2 }));
+    for (const message of leftover.Messages ?? []) await sqs.send(new DeleteMessageCommand({ QueueUrl: dlq, ReceiptHandle: message.ReceiptHandle }));
   });
 });
