@@ -68,14 +68,34 @@ const stillInProgress = async (response: Response): Promise<boolean> => {
   return body?.error?.code === 'idempotency_in_progress';
 };
 
+/** Statuses whose answer has no body (a Response with one would be refused). */
+const BODILESS = new Set([101, 204, 205, 304]);
+
+/**
+ * The answer with its body read inside the attempt: a time-out while the body arrives is the attempt's failure
+ * (retried, or a ConnectionError), not an abort the caller meets later while parsing.
+ */
+const buffered = async (response: Response): Promise<Response> => {
+  const content = BODILESS.has(response.status) ? null : await response.arrayBuffer();
+  return new Response(content, { status: response.status, statusText: response.statusText, headers: response.headers });
+};
+
+/** A wait in milliseconds that setTimeout can keep (at most about 24.8 days), or a RangeError now. */
+const checkedMs = (name: string, value: number): number => {
+  if (!Number.isFinite(value) || value < 0 || value > 2_147_483_647) {
+    throw new RangeError(`${name} must be a number of milliseconds from 0 to 2147483647, got ${value}.`);
+  }
+  return value;
+};
+
 export const signingFetch = (baseUrl: string, options: TransportOptions) => {
   const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');
   const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const now = options.now ?? Date.now;
   const maxRetries = options.maxRetries ?? 2;
   const baseDelay = options.retryDelayMs ?? 500;
-  const maxRetryWait = options.maxRetryWaitMs ?? 30_000;
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const maxRetryWait = checkedMs('maxRetryWaitMs', options.maxRetryWaitMs ?? 30_000);
+  const timeoutMs = checkedMs('timeoutMs', options.timeoutMs ?? 30_000);
 
   const relativePathOf = (url: URL): string => (url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname);
   const signedPathOf = (url: URL): string => `${options.signedPath === 'api-prefixed' ? '/api' : ''}${relativePathOf(url)}${url.search}`;
@@ -105,7 +125,7 @@ export const signingFetch = (baseUrl: string, options: TransportOptions) => {
       const last = attempt + 1 >= attempts;
       let response: Response;
       try {
-        response = await send(signed(request, body));
+        response = await buffered(await send(signed(request, body)));
       } catch (error) {
         // The caller's own abort ends the call; it is no failure to retry.
         if (request.signal.aborted) throw request.signal.reason;

@@ -232,6 +232,46 @@ describe('SDK transport', () => {
     expect(seen).toHaveLength(3);
   });
 
+  it('counts a body that stalls past timeoutMs as the attempt timing out: retried, then a ConnectionError', async () => {
+    // Prepare: headers at once, then a body that never ends until the attempt is aborted
+    const seen: Request[] = [];
+    const stalling = async (request: Request) => {
+      seen.push(request);
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"success":true,'));
+          request.signal.addEventListener('abort', () => controller.error(request.signal.reason));
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const client = createEsimBookingClient({
+      baseUrl: 'https://api.example.test/api',
+      apiKey: 'k',
+      apiSecret: 's',
+      fetch: stalling,
+      timeoutMs: 50,
+      maxRetries: 1,
+      retryDelayMs: 1,
+    });
+
+    // Act
+    const error = await client.bookings.get('x').catch((caught: unknown) => caught);
+
+    // Assess
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('refuses a timeoutMs or maxRetryWaitMs setTimeout cannot keep, when the client is made', () => {
+    const options = { baseUrl: 'https://api.example.test/api', apiKey: 'k', apiSecret: 's' };
+
+    for (const timeoutMs of [Number.NaN, Number.POSITIVE_INFINITY, -1, 2_592_000_000]) {
+      expect(() => createEsimBookingClient({ ...options, timeoutMs })).toThrow(RangeError);
+    }
+    expect(() => createEsimBookingClient({ ...options, maxRetryWaitMs: 2_592_000_000 })).toThrow(RangeError);
+  });
+
   it('gives up after the retries with a typed error, and a ConnectionError when nothing answers', async () => {
     // Assess
     const limited = scripted([errorJson(429, 'rate_limited')]);
