@@ -123,7 +123,8 @@ export const deInstall: InstallMessages = {
 
 export const deShop: ShopMessages = {
   shopTitle: 'Daten kaufen',
-  shopIntro: 'Wählen Sie Ihr Reiseziel und dann ein Paket. Es wird Ihrer eSIM hinzugefügt; Sie brauchen keine neue eSIM.',
+  shopIntro:
+    'Wählen Sie Ihr Reiseziel und dann ein Paket. Es wird Ihrer universellen eSIM hinzugefügt, der eSIM, die diese App installiert; haben Sie noch keine, wird sie für Sie erstellt.',
   shopDestinationLabel: 'Reiseziel',
   shopShowBundles: 'Pakete anzeigen',
   shopBundlesFor: 'Pakete für {destination}',

@@ -123,7 +123,8 @@ export const enInstall = {
 /** What the shop and its checkout say. */
 export const enShop = {
   shopTitle: 'Buy data',
-  shopIntro: 'Choose where you travel, then a package. It is added to your eSIM; you need no new eSIM.',
+  shopIntro:
+    'Choose where you travel, then a package. It is added to your universal eSIM, the one this app installs; if you have none yet, it is made for you to install.',
   shopDestinationLabel: 'Destination',
   shopShowBundles: 'Show packages',
   shopBundlesFor: 'Packages for {destination}',

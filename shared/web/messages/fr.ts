@@ -122,7 +122,8 @@ export const frInstall: InstallMessages = {
 
 export const frShop: ShopMessages = {
   shopTitle: 'Acheter des données',
-  shopIntro: 'Choisissez votre destination, puis un forfait. Il est ajouté à votre eSIM ; aucune nouvelle eSIM n’est nécessaire.',
+  shopIntro:
+    'Choisissez votre destination, puis un forfait. Il est ajouté à votre eSIM universelle, celle que cette application installe ; si vous n’en avez pas encore, elle est créée pour vous.',
   shopDestinationLabel: 'Destination',
   shopShowBundles: 'Afficher les forfaits',
   shopBundlesFor: 'Forfaits pour la destination {destination}',
