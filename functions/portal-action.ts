@@ -10,7 +10,7 @@ import { recoverWebhookDeliveries, sendTestDelivery } from '#shared/usecases/par
 import { html, type Html } from '#shared/web/html';
 import { type PageOutcome, postedForm } from '#shared/web/page-handler';
 import { PORTAL_COOKIE, portalPage, type PortalPageRequest } from '#shared/web/portal-handler';
-import { portalResultPage, RECOVERY_WINDOWS_HOURS, ROTATION_OVERLAPS_MINUTES, testResultLines } from '#shared/web/portal-page';
+import { backToPortal, portalResultPage, RECOVERY_WINDOWS_HOURS, ROTATION_OVERLAPS_MINUTES, testResultLines } from '#shared/web/portal-page';
 import { clearCookie, sameSecret } from '#shared/web/security';
 
 const EVENT_ID = /^[A-Za-z0-9._:-]{1,255}$/;
@@ -92,6 +92,7 @@ export const handler = portalPage(
           page: portalResultPage(request.portalFrame, {
             title: 'You are signed out',
             lines: ['This browser no longer opens the portal: a new link opens it again.'],
+            signedOut: true,
           }),
           setCookie: clearCookie(PORTAL_COOKIE, request.secure),
         };
@@ -108,5 +109,6 @@ export const handler = portalPage(
         return { status: error.status, page: portalResultPage(request.portalFrame, { title: 'Not done', lines: [error.message] }) };
       }
     },
+    { back: (request) => backToPortal(request.basePath) },
   ),
 );

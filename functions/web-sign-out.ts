@@ -9,12 +9,16 @@ import { clearCookie, SESSION_COOKIE } from '#shared/web/security';
 
 export const handler = travelerPage(
   frameTexts,
-  postedForm(sessionCsrfToken, async (request) => {
-    await endTravelerSession({ sessionId: request.sessionId }, webSessions);
-    const frame = request.frame();
-    return {
-      page: messagePage(frame, { title: frame.t('signedOutTitle'), body: frame.t('signedOutBody') }),
-      setCookie: clearCookie(SESSION_COOKIE, request.secure),
-    };
-  }),
+  postedForm(
+    sessionCsrfToken,
+    async (request) => {
+      await endTravelerSession({ sessionId: request.sessionId }, webSessions);
+      const frame = request.frame();
+      return {
+        page: messagePage(frame, { title: frame.t('signedOutTitle'), body: frame.t('signedOutBody') }),
+        setCookie: clearCookie(SESSION_COOKIE, request.secure),
+      };
+    },
+    { back: (request) => ({ href: `${request.basePath}/app`, label: request.frame().t('backHome') }) },
+  ),
 );

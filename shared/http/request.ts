@@ -160,7 +160,7 @@ const encodeAsUrlParserQuery = (text: string): string => encodeURIComponent(text
  * - encodeURIComponent as the URL parser leaves it (`?q=o%27brien%20(x)`: fetch, `new URL()`);
  * - form encoding with `+` for a space, as URLSearchParams writes it (`?q=o%27brien+x`);
  * - form encoding over RFC 3986 (Python's urlencode, Java's URLEncoder but for `*` and `~`);
- * - encodeURIComponent and RFC 3986 with lower-case hex escapes (`%c3%bc`).
+ * - each of the percent-encoded and form-encoded spellings with lower-case hex escapes (`%c3%bc`, .NET's UrlEncode).
  * Identical spellings collapse, so a plain query costs one HMAC.
  */
 export const queryStringCandidates = (event: APIGatewayProxyEvent): string[] => {
@@ -188,6 +188,8 @@ export const queryStringCandidates = (event: APIGatewayProxyEvent): string[] => 
       // Lower-case hex escapes (`%c3%bc`), which RFC 3986 allows as well; only a query with escapes spells them apart.
       spelled((text) => lowerCaseEscapes(encodeURIComponent(text))),
       spelled((text) => lowerCaseEscapes(encodeRfc3986(text))),
+      lowerCaseEscapes(`?${new URLSearchParams(pairs).toString()}`),
+      spelled((text) => lowerCaseEscapes(formOver(encodeRfc3986)(text))),
     ]),
   ];
 };

@@ -87,7 +87,7 @@ export const redriveDeadLetters = async (
   // A message this redrive moved can come back dead-lettered while it runs (a receiver still failing, a message the
   // dispatcher cannot read): the same body again. It is held, not moved twice, and made visible again at the end.
   const movedBodies = new Set<string>();
-  const held: string[] = [];
+  const held = new Map<string, string>(); // message id → its latest receipt
   try {
     while (moved.length < bound) {
       const secondsLeft = Math.ceil((deadline - Date.now()) / 1000);
@@ -103,7 +103,7 @@ export const redriveDeadLetters = async (
       for (const message of Messages ?? []) {
         const deadLetter = { body: message.Body ?? '', attributes: attributesOf(message.MessageAttributes) };
         if (movedBodies.has(deadLetter.body)) {
-          if (message.ReceiptHandle) held.push(message.ReceiptHandle);
+          if (message.ReceiptHandle) held.set(message.MessageId ?? message.ReceiptHandle, message.ReceiptHandle);
           continue;
         }
         await beforeSend?.(deadLetter);
@@ -112,13 +112,13 @@ export const redriveDeadLetters = async (
         movedBodies.add(deadLetter.body);
         moved.push(deadLetter);
       }
-      if (Messages && Messages.some((message) => !held.includes(message.ReceiptHandle ?? ''))) continue;
+      if (Messages && Messages.some((message) => held.get(message.MessageId ?? '') !== message.ReceiptHandle)) continue;
       // Nothing new visible: stop when nothing is hidden either (but what this run holds), or when the wait is over.
       const now = await countOf(client, urls.deadLetterQueueUrl);
-      if (now.visible + now.hidden <= held.length || Date.now() >= deadline) break;
+      if (now.visible + now.hidden <= held.size || Date.now() >= deadline) break;
     }
   } finally {
-    await visibleAgain(client, urls.deadLetterQueueUrl, held);
+    await visibleAgain(client, urls.deadLetterQueueUrl, [...held.values()]);
   }
   const after = await countOf(client, urls.deadLetterQueueUrl);
   return { moved, notMoved: bound - moved.length, inQueueNow: after.visible + after.hidden };

@@ -41,10 +41,13 @@ const esimView = (traveler: TravelerOf, esim: EsimOf, now: Date): CurrentEsimVie
   };
 };
 
-/** The current eSIM, and the traveler's other eSIMs newest first (a classic eSIM claimed beside it), none removed. */
+/**
+ * The current eSIM, and the traveler's other eSIMs newest first (a classic eSIM claimed beside it); a removed one
+ * too: its packages are still the traveler's, and installing it again brings them back.
+ */
 const esimsOf = (traveler: TravelerOf, now: Date): Pick<TravelerHomeView, 'currentEsim' | 'otherEsims'> => {
   const current = currentEsim(traveler);
-  const others = (traveler?.esims ?? []).filter((esim) => esim.iccid !== current?.iccid && esim.state !== 'removed').reverse();
+  const others = (traveler?.esims ?? []).filter((esim) => esim.iccid !== current?.iccid).reverse();
   return {
     currentEsim: current ? esimView(traveler, current, now) : null,
     otherEsims: others.map((esim) => esimView(traveler, esim, now)),

@@ -103,7 +103,8 @@ ${pkg.expires_at ? html`<p class="muted">${t('validUntil', { date: dateOf(frame,
 const esimSection = (frame: PageFrame<HomeMessageKey>, esim: CurrentEsimView | null, regionNames: RegionNames): Html => {
   const { t } = frame;
   if (!esim) return html`<p class="notice">${t('esimPending')}</p>`;
-  return html`<p><span class="tag">${esim.status === 'installed' ? t('esimInstalled') : t('esimNotInstalled')}</span></p>
+  const state = { installed: t('esimInstalled'), provisioned: t('esimNotInstalled'), removed: t('esimRemoved') }[esim.status];
+  return html`<p><span class="tag">${state}</span></p>
 ${esim.packages.length > 0 ? html`<ul class="cards" role="list">${esim.packages.map((pkg) => esimPackageCard(frame, pkg, regionNames))}</ul>` : ''}`;
 };
 
@@ -129,7 +130,7 @@ export const homePage = (
   return layout(frame, {
     title: t('homeTitle'),
     content: html`<h1>${t('homeTitle')}</h1>
-${input.redeemed ? html`<p class="notice" role="status">${t('grantRedeemedNotice')}</p>` : ''}
+${input.redeemed && view.currentEsim ? html`<p class="notice" role="status">${t('grantRedeemedNotice')}</p>` : ''}
 <dl class="facts"><dt>${t('travelerLabel')}</dt><dd>${view.externalUserId}</dd></dl>
 <h2>${t('esimTitle')}</h2>
 ${esimSection(frame, view.currentEsim, input.regionNames)}

@@ -98,10 +98,19 @@ ${actionForm(frame, csrfToken, 'sign-out', html`<button type="submit" class="lin
 };
 
 /** The answer to an action: what happened, and the way back. */
-export const portalResultPage = (frame: PageFrame<FrameMessageKey>, result: { title: string; lines: Array<string | Html> }): Html =>
+/** The link back to the portal page, which a refused form's page carries too. */
+export const backToPortal = (basePath: string) => ({ href: portalPath(basePath), label: 'Back to your webhooks' });
+
+/** The answer to an action: what happened, and the way back (none after signing out: the page would be closed). */
+export const portalResultPage = (
+  frame: PageFrame<FrameMessageKey>,
+  result: { title: string; lines: Array<string | Html>; signedOut?: boolean },
+): Html =>
   layout(frame, {
     title: result.title,
-    content: html`<h1>${result.title}</h1>${result.lines.map((line) => html`<p>${line}</p>`)}<p><a href="${portalPath(frame.basePath)}">Back to your webhooks</a></p>`,
+    content: html`<h1>${result.title}</h1>${result.lines.map((line) => html`<p>${line}</p>`)}${
+      result.signedOut ? '' : html`<p><a href="${backToPortal(frame.basePath).href}">${backToPortal(frame.basePath).label}</a></p>`
+    }`,
   });
 
 export const testResultLines = (result: WebhookTestResultOutput): Array<string | Html> => [

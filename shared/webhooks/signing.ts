@@ -105,7 +105,7 @@ export const verifyWebhookSignature = (input: {
     throw new RangeError(`now must be the current time in epoch seconds, got ${input.now}.`);
   }
   // An empty secret would accept a delivery anyone signed with an empty key: a receiver not yet configured, said at once.
-  if (typeof secret !== 'string' || secret.length === 0) {
+  if (typeof secret !== 'string' || secret.trim().length === 0) {
     throw new RangeError('secret must be the endpoint signing secret (whsec_…); an empty secret verifies nothing.');
   }
   if (signatureHeader === undefined || signatureHeader.trim() === '') {

@@ -139,6 +139,17 @@ describe('Web app: redeeming a waiting package', () => {
     expect(install.status).toBe(200);
     expect(await install.text()).toContain(iccid);
     expect([notTheirs.status, malformed.status]).toEqual([404, 404]);
+
+    // Act: the classic eSIM is installed, then removed from the phone; its package is still the traveler's
+    await client.send('POST', '/sandbox/install-esim', { body: { external_user_id: traveler, iccid } });
+    const removed = await client.send('POST', '/sandbox/remove-esim', { body: { external_user_id: traveler, iccid } });
+    const after = await home();
+
+    // Assess: still listed, said to be removed, installable again
+    expect(removed.status).toBe(200);
+    expect(after).toContain('Your eSIM for Italy');
+    expect(after).toContain('Removed from your phone');
+    expect(after).toContain(`/api/app/install?iccid=${iccid}`);
   });
 
   it("refuses a form without the CSRF token, a forged field, and another traveler's grant, changing nothing", async () => {

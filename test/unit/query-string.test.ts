@@ -24,6 +24,7 @@ describe('Signed query string candidates', () => {
       `?external_user_id=${encodeURIComponent(value).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase())}&locale=de`,
     ],
     ['RFC 3986 with lower-case hex escapes', '?external_user_id=o%27brien%20%28x%29%2a%20~%21&locale=de'],
+    ["form encoding with lower-case hex escapes, as .NET's UrlEncode writes it", '?external_user_id=o%27brien+%28x%29%2a+~%21&locale=de'],
     [
       'encodeURIComponent as fetch sends it (the URL parser escapes a quote)',
       new URL(`https://api.example/bookings?external_user_id=${encodeURIComponent(value)}&locale=de`).search,

@@ -76,7 +76,7 @@ export interface TravelerHomeView {
   packageQueues: QueuedPackageView[];
   /** The traveler's current eSIM and its packages with the data meter; null before the first one is provisioned. */
   currentEsim: CurrentEsimView | null;
-  /** The traveler's other eSIMs (classic eSIMs claimed beside the current one), newest first, none removed. */
+  /** The traveler's other eSIMs (classic eSIMs claimed beside the current one), newest first, removed ones too. */
   otherEsims: CurrentEsimView[];
 }
 

@@ -37,6 +37,7 @@ export const deHome: HomeMessages = {
   esimPending: 'Ihre eSIM und ihr Datenverbrauch erscheinen hier, sobald sie bereit ist.',
   esimInstalled: 'Auf Ihrem Telefon installiert',
   esimNotInstalled: 'Noch nicht installiert',
+  esimRemoved: 'Von Ihrem Telefon entfernt: Installieren Sie sie erneut, um ihre Daten zu nutzen',
   packageQueued: 'Startet bei Ihrer Ankunft',
   packageActive: 'Aktiv',
   packageDepleted: 'Aufgebraucht',
@@ -124,7 +125,7 @@ export const deInstall: InstallMessages = {
 export const deShop: ShopMessages = {
   shopTitle: 'Daten kaufen',
   shopIntro:
-    'Wählen Sie Ihr Reiseziel und dann ein Paket. Es wird Ihrer universellen eSIM hinzugefügt, der eSIM, die diese App installiert; haben Sie noch keine, wird sie für Sie erstellt.',
+    'Wählen Sie Ihr Reiseziel und dann ein Paket. Es wird Ihrer universellen eSIM hinzugefügt; haben Sie noch keine, wird eine für Sie erstellt.',
   shopDestinationLabel: 'Reiseziel',
   shopShowBundles: 'Pakete anzeigen',
   shopBundlesFor: 'Pakete für {destination}',

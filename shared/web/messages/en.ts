@@ -35,6 +35,7 @@ export const enHome = {
   esimPending: 'Your eSIM and its data meter appear here once it is ready.',
   esimInstalled: 'Installed on your phone',
   esimNotInstalled: 'Not installed yet',
+  esimRemoved: 'Removed from your phone: install it again to use its data',
   packageQueued: 'Starts when you arrive',
   packageActive: 'Active',
   packageDepleted: 'Used up',
@@ -123,8 +124,7 @@ export const enInstall = {
 /** What the shop and its checkout say. */
 export const enShop = {
   shopTitle: 'Buy data',
-  shopIntro:
-    'Choose where you travel, then a package. It is added to your universal eSIM, the one this app installs; if you have none yet, it is made for you to install.',
+  shopIntro: 'Choose where you travel, then a package. It is added to your universal eSIM; if you have none yet, one is made for you.',
   shopDestinationLabel: 'Destination',
   shopShowBundles: 'Show packages',
   shopBundlesFor: 'Packages for {destination}',

@@ -36,6 +36,7 @@ export const frHome: HomeMessages = {
   esimPending: 'Votre eSIM et sa consommation de données apparaîtront ici dès qu’elle sera prête.',
   esimInstalled: 'Installée sur votre téléphone',
   esimNotInstalled: 'Pas encore installée',
+  esimRemoved: 'Retirée de votre téléphone : installez-la de nouveau pour utiliser ses données',
   packageQueued: 'Démarre à votre arrivée',
   packageActive: 'Actif',
   packageDepleted: 'Épuisé',
@@ -123,7 +124,7 @@ export const frInstall: InstallMessages = {
 export const frShop: ShopMessages = {
   shopTitle: 'Acheter des données',
   shopIntro:
-    'Choisissez votre destination, puis un forfait. Il est ajouté à votre eSIM universelle, celle que cette application installe ; si vous n’en avez pas encore, elle est créée pour vous.',
+    'Choisissez votre destination, puis un forfait. Il est ajouté à votre eSIM universelle ; si vous n’en avez pas encore, une eSIM est créée pour vous.',
   shopDestinationLabel: 'Destination',
   shopShowBundles: 'Afficher les forfaits',
   shopBundlesFor: 'Forfaits pour la destination {destination}',
