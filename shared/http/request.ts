@@ -142,15 +142,6 @@ export const queryParameters = (event: APIGatewayProxyEvent): Record<string, str
 const encodeRfc3986 = (text: string): string =>
   encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 
-/** The same escapes with lower-case hex digits. */
-const lowerCaseEscapes = (encoded: string): string => encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
-
-/**
- * encodeURIComponent as the URL parser leaves it (fetch, `new URL()`, `Request`): a special URL's query escapes `'`
- * too, so a client that encodes its values and hands the URL to fetch sends (and signs) `o%27brien`, not `o'brien`.
- */
-const encodeAsUrlParserQuery = (text: string): string => encodeURIComponent(text).replace(/'/g, '%27');
-
 /**
  * Every spelling of the query string a common client writes, each value spelled the same way. REST API events carry
  * only decoded values, so the signed form is rebuilt (docs/api.md, Authentication; decision 1):
@@ -176,22 +167,18 @@ export const queryStringCandidates = (event: APIGatewayProxyEvent): string[] => 
   }
   if (pairs.length === 0) return [''];
   const spelled = (encode: (text: string) => string) => `?${pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}`;
-  const formOver = (encode: (text: string) => string) => (text: string) => encode(text).replace(/%20/g, '+');
-  return [
-    ...new Set([
-      spelled((text) => text),
-      spelled(encodeURIComponent),
-      spelled(encodeRfc3986),
-      spelled(encodeAsUrlParserQuery),
-      `?${new URLSearchParams(pairs).toString()}`,
-      spelled(formOver(encodeRfc3986)),
-      // Lower-case hex escapes (`%c3%bc`), which RFC 3986 allows as well; only a query with escapes spells them apart.
-      spelled((text) => lowerCaseEscapes(encodeURIComponent(text))),
-      spelled((text) => lowerCaseEscapes(encodeRfc3986(text))),
-      lowerCaseEscapes(`?${new URLSearchParams(pairs).toString()}`),
-      spelled((text) => lowerCaseEscapes(formOver(encodeRfc3986)(text))),
-    ]),
+  const component = spelled(encodeURIComponent);
+  const spellings = [
+    spelled((text) => text),
+    component,
+    // encodeURIComponent as the URL parser leaves it (fetch, `new URL()`, Request): a special URL's query escapes `'`.
+    component.replaceAll("'", '%27'),
+    spelled(encodeRfc3986),
+    `?${new URLSearchParams(pairs)}`,
+    spelled((text) => encodeRfc3986(text).replaceAll('%20', '+')),
   ];
+  // Each also with lower-case hex escapes (`%c3%bc`, which RFC 3986 allows; .NET's UrlEncode): only a query with escapes spells them apart.
+  return [...new Set([...spellings, ...spellings.map((query) => query.replace(/%[\dA-F]{2}/g, (hex) => hex.toLowerCase()))])];
 };
 
 /** A client address as throttling counters keep it: hashed, so no IP address is ever stored. */
