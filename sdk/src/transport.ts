@@ -135,9 +135,13 @@ export const signingFetch = (baseUrl: string, options: TransportOptions) => {
         await sleep(delay, request.signal);
         continue;
       }
-      const retryable = response.status === 429 || response.status >= 500 || (keyed && (await stillInProgress(response)));
-      if (last || !retryable) return response;
-      const delay = retryAfterMs(response.headers.get('retry-after'), now()) ?? baseDelay * 2 ** attempt * (0.5 + Math.random() / 2);
+      // The first request with this key still runs: wait for it as long as maxRetryWaitMs allows, not maxRetries, or
+      // a caller that gives up would send the booking again under a new key.
+      const inProgress = keyed && (await stillInProgress(response));
+      const retryable = response.status === 429 || response.status >= 500 || inProgress;
+      if ((last && !inProgress) || !retryable) return response;
+      const delay =
+        retryAfterMs(response.headers.get('retry-after'), now()) ?? baseDelay * 2 ** Math.min(attempt, maxRetries) * (0.5 + Math.random() / 2);
       if (waited + delay > maxRetryWait) return response;
       waited += delay;
       // The answer is dropped: free its connection without waiting for it.

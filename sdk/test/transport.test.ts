@@ -155,6 +155,27 @@ describe('SDK transport', () => {
     expect(reused.seen).toHaveLength(1);
   });
 
+  it('keeps waiting for a booking still in progress past maxRetries, up to maxRetryWaitMs, so the caller never books again', async () => {
+    // Prepare: the first request takes a while: five answers "in progress" before the booking
+    const created = new Response(JSON.stringify({ success: true, message: 'ok', data: [{ id: 'bk_2' }] }), { status: 201 });
+    const inProgress = () => errorJson(409, 'idempotency_in_progress');
+    const slow = scripted([inProgress(), inProgress(), inProgress(), inProgress(), inProgress(), created]);
+    const impatient = scripted([inProgress()]);
+    const request = { email: 'a@example.com', package_specifications: [{}] };
+    const options = { baseUrl: 'https://api.example.test/api', apiKey: 'k', apiSecret: 's', maxRetries: 2, retryDelayMs: 1 };
+
+    // Act
+    const booking = await createEsimBookingClient({ ...options, fetch: slow.fetch }).bookings.create(request, { idempotencyKey: 'key-6' });
+    const refused = await createEsimBookingClient({ ...options, fetch: impatient.fetch, retryDelayMs: 50, maxRetryWaitMs: 60 })
+      .bookings.create(request, { idempotencyKey: 'key-7' })
+      .catch((error: unknown) => error);
+
+    // Assess
+    expect(booking).toEqual([{ id: 'bk_2' }]);
+    expect(slow.seen).toHaveLength(6);
+    expect(refused).toBeInstanceOf(ConflictError);
+  });
+
   it('reads Retry-After as seconds or an HTTP date', () => {
     // Prepare
     const now = Date.parse('2026-12-01T09:00:00Z');
