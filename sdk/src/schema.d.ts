@@ -4586,11 +4586,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /**
-             * @description `user_not_found`: No traveler of yours has this external_user_id.
-             *
-             *     `esim_not_found`: No eSIM with this iccid belongs to the traveler.
-             */
+            /** @description `esim_not_found`: No eSIM with this iccid belongs to the traveler. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5191,15 +5187,6 @@ export interface operations {
              *     `signature_reused`: The signature was already used; sign every request anew.
              */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description `user_not_found`: No traveler of yours has this external_user_id. */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

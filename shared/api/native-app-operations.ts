@@ -1,7 +1,7 @@
 // api docs → the registry entries of the native app calls: dashboard, install instructions, redemption, classic grants.
 import * as v from 'valibot';
 import { exampleClassicGrant, exampleEsim, examplePackage, exampleUuid } from '#shared/api/examples';
-import { externalUserQuery, grantErrors, jsonOperation, pathId, travelerErrors } from '#shared/api/operation-helpers';
+import { externalUserQuery, grantErrors, jsonOperation, pathId } from '#shared/api/operation-helpers';
 import { ClassicDestinationSchema, ExternalUserBodySchema, RedeemPackageSchema } from '#shared/domain/lifecycle-schemas';
 import { InstallInstructionsRequestSchema } from '#shared/domain/install/request';
 import { InstallInstructionsResponseSchema } from '#shared/domain/install/response-schemas';
@@ -44,7 +44,8 @@ export const nativeAppOperations = {
       current_esim_packages: [examplePackage],
       partner: { partner_id: 'partner-1', name: 'Example Air' },
     },
-    errors: ['validation_error', ...travelerErrors, 'esim_not_found'],
+    // A traveler with nothing yet gets an empty dashboard (decision 28), not user_not_found.
+    errors: ['validation_error', 'esim_not_found'],
   }),
   nativeInstructions: jsonOperation({
     summary: "Install instructions for the traveler's eSIM (native app)",
@@ -93,7 +94,7 @@ export const nativeAppOperations = {
     message: successMessages.listClassicPackageQueues,
     data: v.array(ClassicGrantResponseSchema),
     example: [exampleClassicGrant],
-    errors: ['validation_error', ...travelerErrors],
+    errors: ['validation_error'],
   }),
   setClassicPackageQueueDestination: jsonOperation({
     summary: 'Set the destination of a classic grant (native app)',

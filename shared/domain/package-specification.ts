@@ -156,7 +156,11 @@ const fromCatalog = (found: CatalogPackage): PackageSpecification => ({
 const unknownPackage = (path: string, id: string) =>
   new BadRequestError('unknown_package', `package_id "${id}" does not exist in the catalog.`, [{ path, message: 'Unknown package id.' }]);
 
-/** A booking entry: `package_id` wins over every other field when present (spec). */
+/**
+ * A booking entry: `package_id` wins over every other field when present (spec). A `bundle_id` that names a catalog
+ * bundle fills what the entry leaves out (type, duration, size, destination; issue 7: "a bundle id is a valid
+ * bundle_id/package_id"); any other `bundle_id` is the partner's label, kept as given.
+ */
 export const specificationFromEntry = (
   entry: PackageSpecificationEntryOutput,
   catalog: Map<string, CatalogPackage>,
@@ -167,17 +171,21 @@ export const specificationFromEntry = (
     if (!found) throw unknownPackage(`${path}.package_id`, entry.package_id);
     return { ...fromCatalog(found), bundle_id: entry.bundle_id ?? null };
   }
-  const packageType = entry.package_type ?? DEFAULT_PACKAGE_TYPE;
+  const found = entry.bundle_id ? catalog.get(entry.bundle_id) : undefined;
+  const bundle = found ? fromCatalog(found) : undefined;
+  const packageType = entry.package_type ?? bundle?.package_type ?? DEFAULT_PACKAGE_TYPE;
+  const sameType = bundle?.package_type === packageType;
+  const own = entry.destination ?? entry.iata_code;
   return {
     package_type: packageType,
-    package_duration: entry.package_duration ?? defaultDurationDays[packageType],
-    size: entry.size ?? null,
-    destination: entry.destination ?? entry.iata_code ?? null,
+    package_duration: entry.package_duration ?? (sameType ? bundle.package_duration : defaultDurationDays[packageType]),
+    size: entry.size ?? (sameType ? bundle.size : null),
+    destination: own ?? bundle?.destination ?? null,
     package_id: null,
     bundle_id: entry.bundle_id ?? null,
-    traffic_policy: null,
-    // When an entry gives both, `destination` wins (decision 15).
-    iso3: entry.destination ? countryOf(entry.destination) : countryOf(entry.iata_code ?? null, 'iata_code'),
+    traffic_policy: sameType ? bundle.traffic_policy : null,
+    // When an entry gives both, `destination` wins (decision 15); without either, the bundle's place.
+    iso3: entry.destination ? countryOf(entry.destination) : entry.iata_code ? countryOf(entry.iata_code, 'iata_code') : (bundle?.iso3 ?? null),
   };
 };
 

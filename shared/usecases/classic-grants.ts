@@ -11,7 +11,7 @@ import { DEFAULT_PACKAGE_SIZE, defaultPackageSize, requiresConfirmationCode } fr
 import type { DomainEvent } from '#shared/events/catalog';
 import { ConflictError } from '#shared/errors';
 import { findTravelerQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
-import { addPackage, ensureTraveler, packagePlanOf, queueKeysOf, touched, travelerNotFound, withExternalUserId } from '#shared/usecases/travelers';
+import { addPackage, ensureTraveler, packagePlanOf, queueKeysOf, touched, withExternalUserId } from '#shared/usecases/travelers';
 import { withRetry } from '#shared/usecases/retry';
 import type { LifecycleDeps, LifecycleLookups, LifecycleStores, QueueRef } from '#shared/usecases/ports/lifecycle';
 import type { BookingLookups } from '#shared/usecases/ports/bookings';
@@ -79,9 +79,8 @@ export const listClassicGrants = async (
   deps: Pick<LifecycleLookups, 'travelers' | 'bookings' | 'partners' | 'clock'>,
 ) => {
   const now = deps.clock.now();
-  const { traveler, entries } = await travelerWithQueueEntries(deps, input.partnerId, input.externalUserId);
-  // As the dashboard answers (decision 28): a traveler neither stored nor granted anything is unknown.
-  if (!traveler && entries.length === 0) throw travelerNotFound();
+  const { entries } = await travelerWithQueueEntries(deps, input.partnerId, input.externalUserId);
+  // As the dashboard answers (decision 28): a traveler with nothing yet has no grants, not an error.
   const grants = entries.filter(({ entry }) => entry.esim_type === 'classic');
   const defaultSize = grants.some(({ entry }) => needsDefaultSize(entry.package_specification))
     ? defaultPackageSize(await deps.partners.getProfile(input.partnerId))

@@ -53,7 +53,8 @@ export const createBooking = async (
   }
 
   const entries = request.package_specifications;
-  const packageIds = entries.flatMap((entry) => (entry.package_id ? [entry.package_id] : []));
+  // Catalog ids: every package_id, and a bundle_id that may name a catalog bundle (one read for all of them).
+  const packageIds = [...new Set(entries.flatMap((entry) => (entry.package_id ? [entry.package_id] : entry.bundle_id ? [entry.bundle_id] : [])))];
   const catalog = packageIds.length > 0 ? await deps.catalog.findPackages(packageIds) : new Map();
   const specifications = entries.map((entry, index) => specificationFromEntry(entry, catalog, `package_specifications.${index}`));
   // The regions are read (one Query) only when an entry is a trip to several places or names a region (F153).

@@ -7,7 +7,6 @@ import { entryState } from '#shared/domain/booking';
 import { travelerWithQueueEntries } from '#shared/usecases/classic-grants';
 import { destinationOf, needsDefaultSize } from '#shared/domain/package-specification';
 import { defaultPackageSize } from '#shared/domain/partner';
-import { travelerNotFound } from '#shared/usecases/travelers';
 import type { LifecycleLookups } from '#shared/usecases/ports/lifecycle';
 
 export const esimView = (esim: Esim): Out<typeof EsimViewSchema> => ({
@@ -71,8 +70,9 @@ export const chosenEsim = (traveler: Traveler | undefined, iccid: string | undef
 /**
  * Input: partner, the traveler's external_user_id and optionally one of its eSIMs' `iccid`. Output: the dashboard's
  * `user`, `package_queues` (pending entries; `id` is what POST /native/redeem-package takes), `current_esim`,
- * `current_esim_packages` (of the eSIM `iccid` names, else of the current one) and `partner`. Reads only. Unknown
- * traveler with no grants → 404 user_not_found; an `iccid` not the traveler's → 404 esim_not_found.
+ * `current_esim_packages` (of the eSIM `iccid` names, else of the current one) and `partner`. Reads only. A traveler
+ * with nothing yet (never named, no grants) gets an empty dashboard, not an error (issue 7, decision 28); an `iccid`
+ * not the traveler's → 404 esim_not_found.
  */
 export const travelerOverview = async (
   input: { partnerId: string; externalUserId: string; iccid?: string },
@@ -81,7 +81,6 @@ export const travelerOverview = async (
   const now = deps.clock.now();
   const { traveler, entries } = await travelerWithQueueEntries(deps, input.partnerId, input.externalUserId);
   const identity = { external_user_id: input.externalUserId, email: traveler?.email ?? null };
-  if (!traveler && entries.length === 0) throw travelerNotFound();
   const partner = await deps.partners.getProfile(input.partnerId);
   if (!partner) throw new NotFoundError('Partner not found.');
   const esim = chosenEsim(traveler, input.iccid);

@@ -155,6 +155,28 @@ describe('Bookings', () => {
       expect(Object.keys(paris.package_specification)).not.toContain('iso3');
     });
 
+    it("reads a bundle_id that names a catalog bundle as that bundle, the entry's own fields first, and keeps any other bundle_id as a label", async () => {
+      const response = await create({
+        package_specifications: [
+          { bundle_id: 'pkg-usa-unl-7d' },
+          { bundle_id: 'pkg-usa-unl-7d', destination: 'CAN' },
+          { bundle_id: 'partner-label-42', destination: 'FRA', size: '1GB' },
+        ],
+      });
+
+      expect(response.status).toBe(201);
+      const [asBundle, ownPlace, label] = response.body.data[0].promo_codes;
+      expect(asBundle).toMatchObject({
+        package_type: 'unlimited',
+        package_duration: 7,
+        iso3: 'USA',
+        traffic_policy: 'fair-use',
+      });
+      expect(ownPlace).toMatchObject({ package_type: 'unlimited', package_duration: 7, iso3: 'CAN' });
+      expect(label).toMatchObject({ package_type: 'data-limited', size: '1GB', iso3: 'FRA' });
+      expect([asBundle.package_specification.bundle_id, label.package_specification.bundle_id]).toEqual(['pkg-usa-unl-7d', 'partner-label-42']);
+    });
+
     it('refuses an unknown package_id with 400', async () => {
       const response = await create({ package_specifications: [{ package_id: 'pkg-none' }] });
       expect(response.status).toBe(400);

@@ -1,6 +1,6 @@
 // What the native routes accept and how they name a traveler, through the local runtime: the partner's user id is
 // one key on every route, bodies follow decision F4 (unknown members ignored, null as absent), and an unknown traveler
-// is 404 user_not_found wherever the dashboard says so.
+// with nothing yet gets an empty dashboard, and 404 user_not_found where a call names one of its grants.
 import { randomUUID } from 'node:crypto';
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import { opsRunner } from '#test/support/ops-runner';
@@ -147,15 +147,23 @@ describe('Native routes: traveler identity and request bodies', () => {
     expect(token.body.error.details).toEqual([{ path: 'external_user_id', message: 'external_user_id must not be empty.' }]);
   });
 
-  it('answers 404 user_not_found to redeem and the classic grants of a traveler neither stored nor granted anything', async () => {
+  it('gives a traveler with nothing yet an empty dashboard and classic list, and 404 user_not_found to redeem and claim', async () => {
     const stranger = userId();
 
-    const redeem = await client.send('POST', '/native/redeem-package', { body: { external_user_id: stranger, package_queue_id: randomUUID() } });
+    const seen = await dashboard(stranger);
     const classic = await client.send('GET', `/native/classic-package-queues?external_user_id=${stranger}`);
+    const redeem = await client.send('POST', '/native/redeem-package', { body: { external_user_id: stranger, package_queue_id: randomUUID() } });
     const claim = await client.send('POST', `/native/classic-package-queues/${randomUUID()}/claim`, { body: { external_user_id: stranger } });
 
+    expect(seen.status).toBe(200);
+    expect(seen.body.data).toMatchObject({
+      user: { user_id: null, external_user_id: stranger },
+      package_queues: [],
+      current_esim: null,
+      current_esim_packages: [],
+    });
+    expect([classic.status, classic.body.data]).toEqual([200, []]);
     expect([redeem.status, redeem.body.error.code]).toEqual([404, 'user_not_found']);
-    expect([classic.status, classic.body.error.code]).toEqual([404, 'user_not_found']);
     expect([claim.status, claim.body.error.code]).toEqual([404, 'user_not_found']);
   });
 

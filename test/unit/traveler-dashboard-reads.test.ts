@@ -35,7 +35,7 @@ describe('Use case: traveler dashboard reads', () => {
     const outcome = travelerOverview({ partnerId: 'p-1', externalUserId: 'u-1' }, deps);
 
     // Assess
-    await expect(outcome).rejects.toMatchObject({ code: 'user_not_found' });
+    await expect(outcome).rejects.toMatchObject({ code: 'not_found' });
     expect(reads.indexOf('queue entries of u-1 asked')).toBeLessThan(reads.indexOf('traveler look-up answered'));
   });
 });
