@@ -7898,8 +7898,8 @@ export interface operations {
                 event?: "package.usage.50_percent" | "package.usage.80_percent" | "package.usage.100_percent" | "esim.installed" | "esim.removed" | "package.activated" | "package.purchased" | "topup.completed" | "promo_code.redeemed" | "classic_package_queue.claimed" | "booking.within_cutoff" | "booking.about_to_depart";
                 /** @description Only this event id. */
                 event_id?: string;
-                /** @description Only this status (`rejected` is a 4xx answer, not retried; `held` was due while the endpoint was disabled). */
-                status?: "pending" | "retrying" | "delivered" | "rejected" | "dead_lettered" | "skipped" | "held";
+                /** @description Only this status (`rejected` is a 4xx answer, not retried; `held` was due while the endpoint was disabled); `failed` is both `rejected` and `dead_lettered` (failed for good), `dead-lettered` the same as `dead_lettered`. */
+                status?: "pending" | "retrying" | "delivered" | "rejected" | "dead_lettered" | "skipped" | "held" | "failed" | "dead-lettered";
                 /** @description Only deliveries started at or after this ISO 8601 time. */
                 since?: string;
                 /** @description Only deliveries started at or before this ISO 8601 time. */

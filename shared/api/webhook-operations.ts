@@ -26,7 +26,7 @@ import {
   type WebhookTestResultOutput,
 } from '#shared/domain/webhook-schemas';
 import { webhookEventNames } from '#shared/events/catalog';
-import { deliveryStatuses } from '#shared/webhooks/delivery-model';
+import { deliveryStatuses, deliveryStatusFilters } from '#shared/webhooks/delivery-model';
 
 const tag = 'Webhooks';
 
@@ -186,10 +186,11 @@ export const webhookOperations = {
       query('cursor', '`nextCursor` of an earlier page, exactly as returned.', { type: 'string', maxLength: 1024 }),
       query('event', 'Only this event name.', { type: 'string', enum: [...webhookEventNames] }),
       query('event_id', 'Only this event id.', { type: 'string', maxLength: 255 }),
-      query('status', 'Only this status (`rejected` is a 4xx answer, not retried; `held` was due while the endpoint was disabled).', {
-        type: 'string',
-        enum: [...deliveryStatuses],
-      }),
+      query(
+        'status',
+        'Only this status (`rejected` is a 4xx answer, not retried; `held` was due while the endpoint was disabled); `failed` is both `rejected` and `dead_lettered` (failed for good), `dead-lettered` the same as `dead_lettered`.',
+        { type: 'string', enum: [...deliveryStatuses, ...Object.keys(deliveryStatusFilters)] },
+      ),
       query('since', 'Only deliveries started at or after this ISO 8601 time.', { type: 'string', format: 'date-time' }),
       query('until', 'Only deliveries started at or before this ISO 8601 time.', { type: 'string', format: 'date-time' }),
     ],

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { emailAddress } from '#shared/domain/schema-fields';
 import { parseIsoDateTime } from '#shared/domain/dates';
 import { webhookEventNames } from '#shared/events/catalog';
-import { deliveryStatuses } from '#shared/webhooks/delivery-model';
+import { deliveryStatuses, deliveryStatusFilters } from '#shared/webhooks/delivery-model';
 
 /** Longest overlap a partner may choose for the previous signing secret: 7 days. */
 export const MAX_SECRET_OVERLAP_MINUTES = 7 * 24 * 60;
@@ -252,7 +252,12 @@ export const ListWebhookDeliveriesQuerySchema = /* @__PURE__ */ (() =>
       cursor: v.optional(v.pipe(v.string(), v.maxLength(1024, 'cursor is not valid.'))),
       event: v.optional(v.picklist(webhookEventNames, `event must be one of: ${webhookEventNames.join(', ')}.`)),
       event_id: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(255, 'event_id must be at most 255 characters.'))),
-      status: v.optional(v.picklist(deliveryStatuses, `status must be one of: ${deliveryStatuses.join(', ')}.`)),
+      status: v.optional(
+        v.picklist(
+          [...deliveryStatuses, ...(Object.keys(deliveryStatusFilters) as Array<keyof typeof deliveryStatusFilters>)],
+          `status must be one of: ${[...deliveryStatuses, ...Object.keys(deliveryStatusFilters)].join(', ')}.`,
+        ),
+      ),
       since: v.optional(instant('since')),
       until: v.optional(instant('until')),
     }),

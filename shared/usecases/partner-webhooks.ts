@@ -22,7 +22,7 @@ import { setWebhookSettings, type WebhookProfileDeps } from '#shared/usecases/ma
 import type { SecretCipher } from '#shared/usecases/ports/partners';
 import type { Clock, ThrottleCounter } from '#shared/usecases/ports/services';
 import type { DeliveryOutcome, PartnerDeliveryLog, PartnerDeliveryLogReads, WebhookPost } from '#shared/usecases/ports/webhooks';
-import { RESPONSE_EXCERPT_BYTES, recoverableDeliveryStatuses, type DeliveryRecord } from '#shared/webhooks/delivery-model';
+import { RESPONSE_EXCERPT_BYTES, recoverableDeliveryStatuses, type DeliveryRecord, statusesOf } from '#shared/webhooks/delivery-model';
 import type { HealthThresholds } from '#shared/webhooks/endpoint-health';
 import { classifyOutcome } from '#shared/webhooks/retry-policy';
 import { scrubbedExcerpt, signedDeliveryHeaders } from '#shared/webhooks/signed-request';
@@ -201,7 +201,7 @@ export const listWebhookDeliveries = async (
     until: query.until,
     event: query.event,
     eventId: query.event_id,
-    statuses: query.status ? [query.status] : undefined,
+    statuses: query.status ? statusesOf(query.status) : undefined,
   });
   const deliveries = await Promise.all(
     page.records.map(async (record) => ({

@@ -5,6 +5,20 @@ import type { DomainEvent } from '#shared/events/catalog';
 export const deliveryStatuses = ['pending', 'retrying', 'delivered', 'rejected', 'dead_lettered', 'skipped', 'held'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
+/**
+ * What the delivery log's `status` filter also takes, as issue 17 names them: `failed` (failed for good: rejected or
+ * dead-lettered) and `dead-lettered`.
+ */
+export const deliveryStatusFilters = { failed: ['rejected', 'dead_lettered'], 'dead-lettered': ['dead_lettered'] } as const satisfies Record<
+  string,
+  readonly DeliveryStatus[]
+>;
+export type DeliveryStatusFilter = DeliveryStatus | keyof typeof deliveryStatusFilters;
+
+/** The statuses a filter value stands for. */
+export const statusesOf = (filter: DeliveryStatusFilter): DeliveryStatus[] =>
+  filter in deliveryStatusFilters ? [...deliveryStatusFilters[filter as keyof typeof deliveryStatusFilters]] : [filter as DeliveryStatus];
+
 export const finalDeliveryStatuses: ReadonlySet<DeliveryStatus> = new Set(['delivered', 'rejected', 'dead_lettered', 'skipped', 'held']);
 
 /** What "recover since" sends again: deliveries that never reached the partner and are not retried any more. */

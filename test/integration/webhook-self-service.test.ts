@@ -290,6 +290,14 @@ describe('Webhook self-service through the partner API', () => {
     expect(dead).toMatchObject({ event_id: eventId, status: 'dead_lettered', attempts: MAX_ATTEMPTS, last_status_code: 503, recovered_at: null });
     expect(dead.attempt_log).toHaveLength(MAX_ATTEMPTS);
     expect(dead.attempt_log[0]).toMatchObject({ attempt: 1, status_code: 503, verdict: 'retry', response_excerpt: '{}' });
+    // The issue's own spellings of the filter find it too: failed for good, dead-lettered
+    const [failed, deadLettered, deliveredSoFar] = [
+      await deliveriesOf(client, '?status=failed'),
+      await deliveriesOf(client, '?status=dead-lettered'),
+      await deliveriesOf(client, '?status=delivered'),
+    ];
+    expect([failed.map((d) => d.delivery_id), deadLettered.map((d) => d.delivery_id)]).toEqual([[dead.delivery_id], [dead.delivery_id]]);
+    expect(deliveredSoFar.every((d) => d.status === 'delivered')).toBe(true);
     const failing = (await client.send('GET', '/webhooks/endpoint')).body.data.health;
     expect(failing.failing_since >= dead.created_at).toBe(true);
     expect(failing).toMatchObject({ last_delivered_at: null, recent_failures: 1, disable_at: expect.any(String) });
