@@ -20,6 +20,8 @@ export const alarmThresholds = {
   providerP99LatencyMs: 3_000,
   /** Any throttled invocation. */
   functionThrottles: 1,
+  /** p99 duration of one function, as a share of its time-out, within five minutes (also rolls a deployment back). */
+  functionP99ShareOfTimeout: 0.8,
   /** Percentage of API responses that are 5xx, when at least `apiMinimumRequests` came in five minutes. */
   api5xxPercent: 1,
   apiMinimumRequests: 20,

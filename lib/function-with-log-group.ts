@@ -101,7 +101,15 @@ export class FunctionWithLogGroup extends NodejsFunction {
       description: `${id} was throttled: the account's Lambda concurrency in this region is used up (no function reserves any).`,
       runbook: 'function-throttles',
     });
-    this.live = stage.deployment === 'allAtOnce' ? this : deployGradually(this, { id, stage, rollbackAlarm: errors });
+    // Close to its time-out at p99: slow enough that some calls already end in a time-out, or are about to.
+    const timeout = this.timeout ?? Duration.seconds(3);
+    const latency = addAlarm(scope, `${id}Latency`, alarmTopic, {
+      metric: this.metricDuration({ period: alarmPeriod, statistic: 'p99', label: id }),
+      threshold: Math.round(timeout.toMilliseconds() * alarmThresholds.functionP99ShareOfTimeout),
+      description: `${id}'s p99 duration reached ${alarmThresholds.functionP99ShareOfTimeout * 100} % of its ${timeout.toSeconds()} s time-out in 5 minutes.`,
+      runbook: 'function-latency',
+    });
+    this.live = stage.deployment === 'allAtOnce' ? this : deployGradually(this, { id, stage, rollbackAlarms: [errors, latency] });
   }
 
   /** The local-only switch for private webhook URLs can never reach a deployed function. */

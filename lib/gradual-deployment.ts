@@ -1,5 +1,5 @@
 // infrastructure → gradual deployments: a `live` alias per function that CodeDeploy shifts to each new version,
-// linearly (staging) or as a canary (production), and rolls back when the function's errors alarm fires.
+// linearly (staging) or as a canary (production), and rolls back when the function's errors or latency alarm fires.
 import { Stack, Validations } from 'aws-cdk-lib';
 import type { IAlarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { LambdaApplication, LambdaDeploymentConfig, LambdaDeploymentGroup } from 'aws-cdk-lib/aws-codedeploy';
@@ -43,11 +43,11 @@ class StackDeployments extends Construct {
 export interface GradualDeploymentProps {
   id: string;
   stage: StageSettings;
-  /** Fires → CodeDeploy stops the shift and moves the alias back to the previous version. */
-  rollbackAlarm: IAlarm;
+  /** Any of them fires → CodeDeploy stops the shift and moves the alias back to the previous version. */
+  rollbackAlarms: IAlarm[];
 }
 
-export const deployGradually = (fn: LambdaFunction, { id, stage, rollbackAlarm }: GradualDeploymentProps): Alias => {
+export const deployGradually = (fn: LambdaFunction, { id, stage, rollbackAlarms }: GradualDeploymentProps): Alias => {
   if (stage.deployment === 'allAtOnce') throw new Error(`Stage ${stage.name} deploys all at once: no alias to shift`);
   const scope = fn.node.scope as Construct;
   const alias = new Alias(scope, `${id}Live`, { aliasName: liveAliasName, version: fn.currentVersion });
@@ -57,7 +57,7 @@ export const deployGradually = (fn: LambdaFunction, { id, stage, rollbackAlarm }
     role,
     alias,
     deploymentConfig: deploymentConfigs[stage.deployment],
-    alarms: [rollbackAlarm],
+    alarms: rollbackAlarms,
   });
   return alias;
 };

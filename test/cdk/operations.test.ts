@@ -319,7 +319,7 @@ describe('Stack invariants (production)', () => {
   });
 
   describe('Gradual deployments', () => {
-    it('shifts every function of production through a live alias with a canary, rolled back by its errors alarm', () => {
+    it('shifts every function of production through a live alias with a canary, rolled back by its errors and latency alarms', () => {
       // Act
       const unguarded: string[] = [];
       for (const { label: stack } of synthesized.templates) {
@@ -335,14 +335,14 @@ describe('Stack invariants (production)', () => {
           );
           const alarmIds = (group?.Properties.AlarmConfiguration?.Alarms ?? []).map((a: { Name: { Ref: string } }) => a.Name.Ref);
           const metricOf = (id: string) => byId[id]?.Properties.Metrics?.[0]?.MetricStat?.Metric ?? byId[id]?.Properties;
-          const rollsBackOnErrors = alarmIds.some(
-            (id: string) => metricOf(id)?.MetricName === 'Errors' && metricOf(id)?.Dimensions[0].Value.Ref === fn.logicalId,
-          );
+          const rollsBackOn = (metric: string) =>
+            alarmIds.some((id: string) => metricOf(id)?.MetricName === metric && metricOf(id)?.Dimensions[0].Value.Ref === fn.logicalId);
           const ok =
             alias?.Properties.Name === 'live' &&
             group?.Properties.DeploymentConfigName === 'CodeDeployDefault.LambdaCanary10Percent5Minutes' &&
             group.Properties.AutoRollbackConfiguration?.Events?.includes('DEPLOYMENT_STOP_ON_ALARM') &&
-            rollsBackOnErrors;
+            rollsBackOn('Errors') &&
+            rollsBackOn('Duration');
           if (!ok) unguarded.push(`${stack} ${fn.logicalId}`);
         }
       }
