@@ -52,7 +52,16 @@ if (values!.stage && context.stage && context.stage !== values!.stage) fail(`--s
 const stageName = (values!.stage ?? context.stage ?? 'dev') as StageName;
 if (!stageNames.includes(stageName)) fail(`Unknown stage "${stageName}": pass --stage ${stageNames.join('|')}`);
 
-const { app, templates } = synthesizeStage(stageName, { context });
+// A stage the synth refuses (production with the simulated provider, incomplete SM-DP+ context) fails here as
+// `cdk synth` fails: one line, exit 1, no stack trace.
+let synthesized: ReturnType<typeof synthesizeStage>;
+try {
+  synthesized = synthesizeStage(stageName, { context });
+} catch (error) {
+  console.log(`FAIL  synth            ${(error as Error).message}`);
+  process.exit(1);
+}
+const { app, templates } = synthesized;
 if (values!.record) {
   writeRecord(stageName, statefulResourcesOf(templates));
   console.log(`Recorded the stateful resources of ${stageName} in lib/stateful-resources/${stageName}.json: review the diff before committing.`);

@@ -10,7 +10,7 @@ import { isConnectivityKind } from '#shared/config';
 import type { RouteDefinition } from '#shared/routes';
 import { BookingServiceStage } from '#lib/booking-service-stage';
 import { projectRoot } from '#lib/function-with-log-group';
-import { type StageName, stageSettings } from '#lib/stage';
+import { assertRealConnectivity, type StageName, stageSettings } from '#lib/stage';
 
 /** Headroom under CloudFormation's 500 resources and 1 MB template: room for a dozen more routes in any stack. */
 export const stackBudget = { resources: 300, templateBytes: 1_000_000 } as const;
@@ -41,10 +41,11 @@ export const synthesizeStage = (
     outdir: mkdtempSync(join(tmpdir(), `esim-booking-${stageName}-`)),
     context: { ...cdkContext(), 'aws:cdk:bundling-stacks': [], ...context },
   });
-  // `-c connectivity=...` as cdk synth reads it (lib/stage.ts); the stage's own otherwise.
+  // `-c connectivity=...` as cdk synth reads it (lib/stage.ts), with the same refusal (production never simulated);
+  // the stage's own otherwise.
   const settings = stageSettings(stageName);
   const connectivity = isConnectivityKind(context.connectivity) ? context.connectivity : settings.connectivity;
-  const stage = new BookingServiceStage(app, { stage: { ...settings, connectivity }, routes });
+  const stage = new BookingServiceStage(app, { stage: assertRealConnectivity({ ...settings, connectivity }), routes });
   const assembly = app.synth();
   const directory = assembly.nestedAssemblies[0]!.nestedAssembly.directory;
   const templates = stage.node
