@@ -5,6 +5,7 @@ import { createPartner } from '#shared/usecases/manage-partners';
 import { requestCapacity, reportCapacity } from '#test/bench/capacity';
 import { coldStart } from '#test/bench/cold-start';
 import { loadAverage, report } from '#test/bench/measure';
+import { takeNoArguments } from '#test/bench/arguments';
 import { eventToWebhook } from '#test/bench/pipeline';
 import { requestLatency, startBenchRuntime } from '#test/bench/requests';
 import { webhookDelivery } from '#test/bench/webhooks';
@@ -22,15 +23,7 @@ arguments; environment variables choose what runs and how long:
   BENCH_WEBHOOK_DELIVERIES    webhook deliveries per sample (5000)
 Example: BENCH_ONLY=requests BENCH_ROUNDS=3 npm run bench`;
 
-const args = process.argv.slice(2);
-if (args.includes('--help') || args.includes('-h')) {
-  console.log(usage);
-  process.exit(0);
-}
-if (args.length > 0) {
-  console.error(`Unknown argument ${args.join(' ')}: the benchmark takes none.\n\n${usage}`);
-  process.exit(2);
-}
+takeNoArguments(usage);
 
 const projectRoot = resolve(import.meta.dirname, '../..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { startDynamoDbLocal } from '#bin/local/dynamodb-local';
+import { takeNoArguments } from '#test/bench/arguments';
 import { dynamoBookingStore } from '#shared/storage/booking-store';
 import * as keys from '#shared/storage/keys';
 import { queryShardsInOrder } from '#shared/storage/sharded-query';
@@ -25,6 +26,12 @@ import { signedClient } from '#test/support/signed-client';
 import { esimInstalledAmong } from '#shared/usecases/booking-traveler';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
+takeNoArguments(`Usage: [SCALE_BOOKINGS=…] [BENCH_ROUNDS=…] [BENCH_REQUESTS=…] npm run bench:scale
+
+Seeds a table with SCALE_BOOKINGS bookings (1000000; a long run, docs/benchmarks.md) and measures the same requests
+and sweeps on it and on an empty table, interleaved, BENCH_ROUNDS rounds (5) of BENCH_REQUESTS requests (60).
+Example (a minute): SCALE_BOOKINGS=3000 BENCH_ROUNDS=1 BENCH_REQUESTS=10 npm run bench:scale`);
+
 const BOOKINGS = Number(process.env.SCALE_BOOKINGS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);

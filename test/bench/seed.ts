@@ -304,14 +304,29 @@ export const seedTable = async (client: DynamoDBClient, options: SeedOptions): P
 
 /** Command line: seed one table in DynamoDB Local and print the rate. */
 const main = async () => {
-  const { values } = parseArgs({
-    options: {
-      bookings: { type: 'string', default: '1000000' },
-      partners: { type: 'string', default: '200' },
-      table: { type: 'string', default: 'scale-loaded' },
-      concurrency: { type: 'string', default: '32' },
-    },
-  });
+  const usage = `Usage: npm run bench:seed -- [--bookings 1000000] [--partners 200] [--table scale-loaded] [--concurrency 32]
+
+Fills a table in DynamoDB Local (DYNAMODB_ENDPOINT, or one kept under .local/bench-seed) with bookings, travelers and a
+delivery log from the real use cases, and prints the rate.`;
+  let values: { bookings: string; partners: string; table: string; concurrency: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      options: {
+        bookings: { type: 'string', default: '1000000' },
+        partners: { type: 'string', default: '200' },
+        table: { type: 'string', default: 'scale-loaded' },
+        concurrency: { type: 'string', default: '32' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${usage}`);
+    process.exit(2);
+  }
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
   const dataDir = resolve(import.meta.dirname, '../../.local/bench-seed');
   mkdirSync(dataDir, { recursive: true });
   // DYNAMODB_ENDPOINT (e.g. a running `npm start`) is seeded in place; otherwise a DynamoDB Local kept on disk here.

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { takeNoArguments } from '#test/bench/arguments';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_RECORD_DIR, startDynamoDbLocal } from '#bin/local/dynamodb-local';
@@ -23,6 +24,12 @@ import { createTableWithoutStream, enableStream } from '#test/bench/seed';
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import { signedClient } from '#test/support/signed-client';
 import { eventually, startReceiver } from '#test/support/webhook-receiver';
+
+takeNoArguments(`Usage: [SOAK_MINUTES=…] [SOAK_RATE=…] [SOAK_RECEIVER_DELAY_MS=…] npm run soak
+
+Mixed signed traffic on the local runtime for SOAK_MINUTES (10) at SOAK_RATE requests per second (30), every webhook
+to a receiver that answers after SOAK_RECEIVER_DELAY_MS (300). Memory is judged flat only after warm-up: a run of a
+few minutes is mostly warm-up. Example: SOAK_MINUTES=2 npm run soak`);
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const RATE = Number(process.env.SOAK_RATE ?? 30);
