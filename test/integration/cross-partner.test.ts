@@ -33,14 +33,21 @@ describe('Cross-partner access to traveler routes', () => {
     return { externalUserId, pendingQueue: booking.package_queues[1].uuid as string, classicQueue: booking.package_queues[2].uuid as string };
   };
 
-  it("GET /native/user-dashboard: another partner gets the unknown traveler's 404", async () => {
+  it("GET /native/user-dashboard: another partner gets the empty dashboard of a traveler it never named, nothing of the owner's", async () => {
     const { externalUserId } = await ownersTraveler();
 
     const theirs = await other.send('GET', `/native/user-dashboard?external_user_id=${externalUserId}`);
-    const unknown = await other.send('GET', `/native/user-dashboard?external_user_id=nobody-${randomUUID()}`);
+    const unknownId = `nobody-${randomUUID()}`;
+    const unknown = await other.send('GET', `/native/user-dashboard?external_user_id=${unknownId}`);
 
-    expect(theirs.status).toBe(404);
-    expect(theirs.body).toEqual(unknown.body);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.data).toMatchObject({
+      user: { user_id: null, external_user_id: externalUserId, email: null },
+      package_queues: [],
+      current_esim: null,
+      current_esim_packages: [],
+    });
+    expect({ ...theirs.body.data, user: { ...theirs.body.data.user, external_user_id: unknownId } }).toEqual(unknown.body.data);
   });
 
   it("POST /native/redeem-package: another partner gets the unknown entry's 404 and the entry stays redeemable", async () => {
@@ -70,7 +77,7 @@ describe('Cross-partner access to traveler routes', () => {
     const ownersView = await owner.send('GET', `/native/classic-package-queues?external_user_id=${externalUserId}`);
 
     // To another partner the traveler is unknown, exactly as an id nobody uses.
-    expect([listed.status, listed.body.error.code]).toEqual([404, 'user_not_found']);
+    expect([listed.status, listed.body.data]).toEqual([200, []]);
     expect(listed.body).toEqual(listedUnknown.body);
     expect([setTheirs.status, claimTheirs.status]).toEqual([404, 404]);
     expect(setTheirs.body).toEqual(setUnknown.body);

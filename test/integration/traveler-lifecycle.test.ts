@@ -355,7 +355,8 @@ describe('Traveler lifecycle', () => {
       package_queues: [],
       current_esim: { iccid: redeemed.body.data.current_esim.iccid, status: 'provisioned' },
     });
-    expect(unknown.body.error.code).toBe('user_not_found');
+    // A traveler with nothing yet: an empty dashboard, not an error (issue 7, decision 28)
+    expect([unknown.status, unknown.body.data.package_queues, unknown.body.data.current_esim]).toEqual([200, [], null]);
   });
 
   it('assigns an external_user_id to a traveler known only by email, once, and finds it by either', async () => {
