@@ -59,10 +59,11 @@ export type SignedClient = ReturnType<typeof signedClient>;
 export const sendTogether = <T>(requests: Array<() => Promise<T>>): Promise<T[]> => {
   const sent: Array<Promise<T>> = [];
   for (const request of requests) {
-    const signedAt = Date.now();
     sent.push(request());
-    while (Date.now() === signedAt) {
-      // the next request waits for the next millisecond
+    // The request signed at or before this moment (synchronously, in its first step): the next one signs after it.
+    const signedBy = Date.now();
+    while (Date.now() <= signedBy) {
+      // the next request waits for a later millisecond
     }
   }
   return Promise.all(sent);
