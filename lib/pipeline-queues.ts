@@ -4,11 +4,11 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import { Queue, QueueEncryption, type QueueProps } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { emailQueueSettings, webhookQueueSettings } from '#shared/events/pipeline';
+import { emailQueueSettings, failureQueueRetentionDays, webhookQueueSettings } from '#shared/events/pipeline';
 import { resourcePrefix, type StageSettings } from '#lib/stage';
 
-/** The longest retention SQS allows: failed stream batches wait for an operator. */
-const streamFailureRetention = Duration.days(14);
+/** Failed stream batches and bus events wait for an operator. */
+const streamFailureRetention = Duration.days(failureQueueRetentionDays);
 
 export class PipelineQueues extends Construct {
   public readonly bus: EventBus;

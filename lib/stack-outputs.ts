@@ -14,6 +14,8 @@ export const opsOutputs = {
   webhookDeadLetterQueueUrl: { stack: 'Pipeline', key: 'WebhookDeadLetterQueueUrl' },
   emailQueueUrl: { stack: 'Pipeline', key: 'EmailQueueUrl' },
   emailDeadLetterQueueUrl: { stack: 'Pipeline', key: 'EmailDeadLetterQueueUrl' },
+  streamFailureQueueUrl: { stack: 'Pipeline', key: 'StreamFailureQueueUrl' },
+  eventTargetDeadLetterQueueUrl: { stack: 'Pipeline', key: 'EventTargetDeadLetterQueueUrl' },
 } as const satisfies Record<string, { stack: StackPart; key: string }>;
 
 /** The API's base URL (ends in /api/), an output of the API stack; `ops simulate --stage` calls it. */

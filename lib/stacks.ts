@@ -104,6 +104,8 @@ export class PipelineStack extends Stack {
       webhookDeadLetterQueueUrl: queues.webhookDeadLetterQueue.queueUrl,
       emailQueueUrl: queues.emailQueue.queueUrl,
       emailDeadLetterQueueUrl: queues.emailDeadLetterQueue.queueUrl,
+      streamFailureQueueUrl: queues.streamFailureQueue.queueUrl,
+      eventTargetDeadLetterQueueUrl: queues.eventTargetDeadLetterQueue.queueUrl,
     });
   }
 

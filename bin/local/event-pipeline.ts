@@ -10,7 +10,7 @@ import { lambdaContext } from '#bin/local/api-gateway';
 import { startEventBridgeLocal } from '#bin/local/eventbridge-local';
 import { handlerLoader } from '#bin/local/http-server';
 import { type SqsHandler, startQueuePoller } from '#bin/local/queue-poller';
-import { localAwsClientConfig, startSqsLocal } from '#bin/local/sqs-local';
+import { type LocalQueueUrls, localAwsClientConfig, startSqsLocal } from '#bin/local/sqs-local';
 import { type StreamHandler, startStreamPoller } from '#bin/local/stream-poller';
 
 export interface EventPipelineOptions {
@@ -23,12 +23,8 @@ export interface EventPipelineOptions {
   streamArn: string;
 }
 
-export interface EventPipeline {
+export interface EventPipeline extends LocalQueueUrls {
   sqsEndpoint: string;
-  queueUrl: string;
-  deadLetterQueueUrl: string;
-  emailQueueUrl: string;
-  emailDeadLetterQueueUrl: string;
   /** Runs the scheduled functions once more now (after the clock moved) and resolves when that run is over. */
   runScheduledNow(): Promise<void>;
   /** Reads the table stream now: called after a local write, so events flow at once rather than at the next poll. */
@@ -165,6 +161,8 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
       deadLetterQueueUrl: sqs.deadLetterQueueUrl,
       emailQueueUrl: sqs.emailQueueUrl,
       emailDeadLetterQueueUrl: sqs.emailDeadLetterQueueUrl,
+      streamFailureQueueUrl: sqs.streamFailureQueueUrl,
+      eventTargetDeadLetterQueueUrl: sqs.eventTargetDeadLetterQueueUrl,
       runScheduledNow: ticker.runNow,
       wake: streamPoller.wake,
       stop,

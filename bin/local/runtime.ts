@@ -13,6 +13,7 @@ import { ensureTable } from '#bin/local/create-table';
 import { runningServiceIn, runtimeFileIn } from '#bin/local/instances';
 import { startDynamoDbLocal } from '#bin/local/dynamodb-local';
 import { startEventPipeline } from '#bin/local/event-pipeline';
+import type { LocalQueueUrls } from '#bin/local/sqs-local';
 import { localControl } from '#bin/local/clock-control';
 import { startHttpServer } from '#bin/local/http-server';
 import { guardTableAccess } from '#bin/local/table-access-guard';
@@ -49,8 +50,8 @@ export interface LocalRuntime {
   url: string;
   dynamodbEndpoint: string;
   tableName: string;
-  /** The webhook and email queues on the local SQS (fauxqs), for the ops CLI and tests. */
-  events: { queueUrl: string; deadLetterQueueUrl: string; emailQueueUrl: string; emailDeadLetterQueueUrl: string; sqsEndpoint: string };
+  /** The pipeline's queues on the local SQS (fauxqs), for the ops CLI and tests. */
+  events: LocalQueueUrls & { sqsEndpoint: string };
   /** The catalog version the runtime seeded, and whether this start wrote it. */
   catalog: { version: number; changed: boolean };
   /** The SM-DP+ simulator, when the runtime provisions through ES2+. */
@@ -172,13 +173,7 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
     await dynamo.stop();
     throw error;
   });
-  const events = {
-    queueUrl: pipeline.queueUrl,
-    deadLetterQueueUrl: pipeline.deadLetterQueueUrl,
-    emailQueueUrl: pipeline.emailQueueUrl,
-    emailDeadLetterQueueUrl: pipeline.emailDeadLetterQueueUrl,
-    sqsEndpoint: pipeline.sqsEndpoint,
-  };
+  const { runScheduledNow: _run, wake: _wake, stop: _stop, ...events } = pipeline;
 
   const stage = process.env[envNames.stage] ?? 'local';
   const http = await startHttpServer({

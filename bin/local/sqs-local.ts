@@ -1,5 +1,5 @@
-// local runtime → fauxqs (an SQS emulator on the real wire protocol) with the webhook and email queues and their
-// dead-letter queues.
+// local runtime → fauxqs (an SQS emulator on the real wire protocol) with the webhook and email queues, their
+// dead-letter queues, and the two queues of what the stream mapping and the bus rules could not hand on.
 import { join } from 'node:path';
 import {
   CreateQueueCommand,
@@ -10,15 +10,25 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import { startFauxqs } from 'fauxqs';
-import { emailQueueSettings, webhookQueueSettings } from '#shared/events/pipeline';
+import { emailQueueSettings, failureQueueRetentionDays, webhookQueueSettings } from '#shared/events/pipeline';
 
-export interface RunningSqs {
-  /** Endpoint for SQS clients (`new SQSClient({ endpoint })`). */
-  endpoint: string;
+/** The pipeline's queues on the local SQS, by the names the ops CLI and the tests read. */
+export interface LocalQueueUrls {
   queueUrl: string;
   deadLetterQueueUrl: string;
   emailQueueUrl: string;
   emailDeadLetterQueueUrl: string;
+  /**
+   * The stream mapping's on-failure queue and the bus rules' dead-letter queue. Nothing local writes them (the local
+   * pipeline has no bus retries or stream failures); they exist so the ops CLI reads them here as it does in a stage.
+   */
+  streamFailureQueueUrl: string;
+  eventTargetDeadLetterQueueUrl: string;
+}
+
+export interface RunningSqs extends LocalQueueUrls {
+  /** Endpoint for SQS clients (`new SQSClient({ endpoint })`). */
+  endpoint: string;
   stop(): Promise<void>;
 }
 
@@ -68,11 +78,14 @@ export const startSqsLocal = async (options: { dataDir?: string } = {}): Promise
     };
     const webhook = await queueWithDlq('webhook', webhookQueueSettings);
     const email = await queueWithDlq('email', emailQueueSettings);
+    const failureRetention = { MessageRetentionPeriod: days(failureQueueRetentionDays) };
     return {
       endpoint: server.address,
       ...webhook,
       emailQueueUrl: email.queueUrl,
       emailDeadLetterQueueUrl: email.deadLetterQueueUrl,
+      streamFailureQueueUrl: await ensureQueue(client, 'stream-failures', failureRetention),
+      eventTargetDeadLetterQueueUrl: await ensureQueue(client, 'event-target-dlq', failureRetention),
       stop: () => server.stop(),
     };
   } catch (error) {

@@ -18,6 +18,7 @@ import { listDeliveries, redriveRecovery, replayEvent, rotateWebhookSigningSecre
 import { createReporterCredentials } from '#shared/usecases/manage-reporters';
 import { peekDeadLetters, redriveDeadLetters } from '#shared/messaging/webhook-queue';
 import { emailDeadLetterSummary } from '#shared/events/email-request';
+import { busDeadLetterSummary, busEventTarget, streamFailureSummary } from '#shared/events/failure-messages';
 import type { DeadLetteredMessage } from '#shared/usecases/ports/webhooks';
 
 export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <name> for a deployed stage, --json for JSON;
@@ -37,10 +38,15 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   portal-link <partner_id>                     a single-use, 5-minute link to the partner's webhook portal page
   deliveries list (--event-id <event_id> | --partner <partner_id>) [--limit 50]
   events replay <event_id>                     deliver a recorded event again (new delivery_id)
-  dlq list [--queue webhooks|emails] [--limit 100]   dead letters, nothing removed: webhook deliveries (partner, event,
-                                               attempts, reason) or emails (partner, request id; never the content)
-  dlq redrive [--queue webhooks|emails]        move dead letters back to their queue (webhooks by default); exits 1
-                                               when some stayed hidden by another reader (not_moved)
+  dlq list [--queue <queue>] [--limit 100]     dead letters, nothing removed: webhook deliveries (partner, event,
+                                               attempts, reason), emails (partner, request id; never the content),
+                                               bus-targets (events the bus could not queue: partner, event, error)
+                                               or stream-failures (batches not published: shard, sequence numbers,
+                                               readable_until); <queue> is webhooks (default), emails, bus-targets
+                                               or stream-failures
+  dlq redrive [--queue webhooks|emails|bus-targets]   move dead letters back to their queue (a bus event to its
+                                               rule's queue); exits 1 when some stayed hidden by another reader
+                                               (not_moved) or fit no queue (left_in_place)
   catalog put --package '<json>'               add or replace a catalog package (id, package_type, size, ...)
   catalog import <file>                        import a versioned catalog file (shared/data/catalog/catalog.v1.json); idempotent
   reporter create <network|esim-platform|payments>   credentials for POST /ingest/facts; secret printed once
@@ -96,8 +102,19 @@ class Unfinished {
   ) {}
 }
 
-/** The dead-letter queue a `dlq` command works on, and what of each message it may show. */
-const deadLetterQueue = (queue: string | undefined, ctx: OpsContext) => {
+interface DeadLetterQueueChoice {
+  /** `queueUrl`: where a redrive sends a message (none for stream failures, which hold no event). */
+  urls: { deadLetterQueueUrl: string; queueUrl?: string | ((message: DeadLetteredMessage) => string | undefined) };
+  /** What of a message an operator may see. */
+  describe: (message: DeadLetteredMessage) => unknown;
+  recovery?: {
+    beforeSend(message: DeadLetteredMessage): Promise<void>;
+    markMoved(moved: ReadonlyArray<DeadLetteredMessage>): Promise<number>;
+  };
+}
+
+/** The dead-letter queue a `dlq` command works on, what of each message it may show, and where a redrive sends it. */
+const deadLetterQueue = (queue: string | undefined, ctx: OpsContext): DeadLetterQueueChoice => {
   if (queue === undefined || queue === 'webhooks') {
     // A redriven delivery's event is sent again: its failed deliveries are marked recovered, as a replay marks them.
     return { urls: ctx.queueUrls, describe: (message: DeadLetteredMessage) => message.attributes, recovery: redriveRecovery(ctx) };
@@ -106,7 +123,34 @@ const deadLetterQueue = (queue: string | undefined, ctx: OpsContext) => {
     // An email's body holds its address and the promo codes: only whose it is leaves the queue.
     return { urls: ctx.emailQueueUrls, describe: (message: DeadLetteredMessage) => emailDeadLetterSummary(message.body) };
   }
-  throw new UsageError('--queue must be webhooks or emails.');
+  if (queue === 'bus-targets') {
+    // Each message is the bus event as its rule would have queued it: it goes to that rule's queue, as if EventBridge
+    // had delivered it. A webhook event's failed deliveries are marked recovered, as for the webhook queue.
+    const targets = { webhookQueue: ctx.queueUrls.queueUrl, emailQueue: ctx.emailQueueUrls.queueUrl };
+    const recovery = redriveRecovery(ctx);
+    const idsOf = (message: DeadLetteredMessage): { attributes: Record<string, string> } => {
+      const { partner_id, event_id, target } = busDeadLetterSummary(message);
+      return { attributes: target === 'webhookQueue' && partner_id && event_id ? { partner_id, event_id } : {} };
+    };
+    return {
+      urls: {
+        deadLetterQueueUrl: ctx.failureQueueUrls.busTargets,
+        queueUrl: (message: DeadLetteredMessage) => {
+          const target = busEventTarget(message.body);
+          return target && targets[target];
+        },
+      },
+      describe: busDeadLetterSummary,
+      recovery: {
+        beforeSend: (message: DeadLetteredMessage) => recovery.beforeSend(idsOf(message)),
+        markMoved: (moved: ReadonlyArray<DeadLetteredMessage>) => recovery.markMoved(moved.map(idsOf)),
+      },
+    };
+  }
+  if (queue === 'stream-failures') {
+    return { urls: { deadLetterQueueUrl: ctx.failureQueueUrls.streamFailures }, describe: streamFailureSummary };
+  }
+  throw new UsageError('--queue must be webhooks, emails, bus-targets or stream-failures.');
 };
 
 const wholeNumber = (raw: string | undefined, name: string, minimum: number): number | undefined => {
@@ -221,20 +265,30 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
     }
     case 'dlq redrive': {
       const { urls, describe, recovery } = deadLetterQueue(values.queue, ctx);
-      const { moved, notMoved, inQueueNow } = await redriveDeadLetters(ctx.sqs, urls, { beforeSend: recovery?.beforeSend });
+      const { queueUrl, deadLetterQueueUrl } = urls;
+      if (queueUrl === undefined) {
+        throw new UsageError('A stream failure holds no event, only a batch position: recover it as docs/operations.md "Outbox not published" says.');
+      }
+      const { moved, unroutable, notMoved, inQueueNow } = await redriveDeadLetters(
+        ctx.sqs,
+        { queueUrl, deadLetterQueueUrl },
+        { beforeSend: recovery?.beforeSend },
+      );
       const result = {
         redriven: moved.length,
         not_moved: notMoved,
         in_queue_now: inQueueNow,
         ...(recovery && { deliveries_marked_recovered: await recovery.markMoved(moved) }),
         messages: moved.map(describe),
+        ...(unroutable.length > 0 && { left_in_place: unroutable.map(describe) }),
       };
-      if (notMoved === 0) return result;
-      return new Unfinished(
-        result,
-        `${notMoved} of the dead letters present at the start were not moved: another reader (a dlq list or redrive ` +
-          'elsewhere, the SQS console) held them hidden longer than the redrive waited. Run dlq redrive again.',
-      );
+      const warnings = [
+        notMoved > 0 &&
+          `${notMoved} of the dead letters present at the start were not moved: another reader (a dlq list or redrive ` +
+            'elsewhere, the SQS console) held them hidden longer than the redrive waited. Run dlq redrive again.',
+        unroutable.length > 0 && `${unroutable.length} left in place: no rule of the bus matches them (left_in_place). Read them with dlq list.`,
+      ].filter((warning): warning is string => typeof warning === 'string');
+      return warnings.length === 0 ? result : new Unfinished(result, warnings.join('\n'));
     }
     case 'catalog put': {
       let raw: unknown;

@@ -33,6 +33,8 @@ export interface OpsContext {
   queueUrls: { queueUrl: string; deadLetterQueueUrl: string };
   /** The email function's queue and its dead-letter queue. */
   emailQueueUrls: { queueUrl: string; deadLetterQueueUrl: string };
+  /** Where the stream mapping sends a batch it gave up on, and where the bus rules send an event they could not queue. */
+  failureQueueUrls: { streamFailures: string; busTargets: string };
   cipher: SecretCipher;
   clock: Clock;
   allowPrivateUrls: boolean;
@@ -46,12 +48,12 @@ export interface OpsContext {
 const build = (
   target: string,
   clients: { dynamo: DynamoDBClient; sqs: SQSClient },
-  names: { tableName: string; queueUrl: string; deadLetterQueueUrl: string; emailQueueUrl: string; emailDeadLetterQueueUrl: string },
+  names: Omit<OpsOutputs, 'secretKeyId'>,
   cipher: SecretCipher,
   allowPrivateUrls: boolean,
 ): OpsContext => {
   const documentClient = DynamoDBDocumentClient.from(clients.dynamo, { marshallOptions: { removeUndefinedValues: true } });
-  const queueUrls = { queueUrl: names.queueUrl, deadLetterQueueUrl: names.deadLetterQueueUrl };
+  const queueUrls = { queueUrl: names.webhookQueueUrl, deadLetterQueueUrl: names.webhookDeadLetterQueueUrl };
   return {
     target,
     partners: dynamoPartnerStore(documentClient, names.tableName),
@@ -63,6 +65,7 @@ const build = (
     sqs: clients.sqs,
     queueUrls,
     emailQueueUrls: { queueUrl: names.emailQueueUrl, deadLetterQueueUrl: names.emailDeadLetterQueueUrl },
+    failureQueueUrls: { streamFailures: names.streamFailureQueueUrl, busTargets: names.eventTargetDeadLetterQueueUrl },
     cipher,
     clock: serviceClock,
     allowPrivateUrls,
@@ -77,7 +80,15 @@ interface RuntimeFile {
   url?: string;
   dynamodbEndpoint: string;
   tableName: string;
-  events?: { sqsEndpoint: string; queueUrl: string; deadLetterQueueUrl: string; emailQueueUrl?: string; emailDeadLetterQueueUrl?: string };
+  events?: {
+    sqsEndpoint: string;
+    queueUrl: string;
+    deadLetterQueueUrl: string;
+    emailQueueUrl?: string;
+    emailDeadLetterQueueUrl?: string;
+    streamFailureQueueUrl?: string;
+    eventTargetDeadLetterQueueUrl?: string;
+  };
   secretKeyFile: string;
 }
 
@@ -116,10 +127,12 @@ export const connectLocal = (localRoot: string, port?: number): OpsContext => {
     },
     {
       tableName: runtime.tableName,
-      queueUrl: runtime.events?.queueUrl ?? '',
-      deadLetterQueueUrl: runtime.events?.deadLetterQueueUrl ?? '',
+      webhookQueueUrl: runtime.events?.queueUrl ?? '',
+      webhookDeadLetterQueueUrl: runtime.events?.deadLetterQueueUrl ?? '',
       emailQueueUrl: runtime.events?.emailQueueUrl ?? '',
       emailDeadLetterQueueUrl: runtime.events?.emailDeadLetterQueueUrl ?? '',
+      streamFailureQueueUrl: runtime.events?.streamFailureQueueUrl ?? '',
+      eventTargetDeadLetterQueueUrl: runtime.events?.eventTargetDeadLetterQueueUrl ?? '',
     },
     localSecretCipher(readFileSync(keyFile, 'utf8').trim()),
     true,
@@ -159,13 +172,7 @@ export const connectStage = async (stage: string): Promise<OpsContext> => {
   const ctx = build(
     stage,
     { dynamo: new DynamoDBClient({}), sqs: new SQSClient({}) },
-    {
-      tableName: values.tableName,
-      queueUrl: values.webhookQueueUrl,
-      deadLetterQueueUrl: values.webhookDeadLetterQueueUrl,
-      emailQueueUrl: values.emailQueueUrl,
-      emailDeadLetterQueueUrl: values.emailDeadLetterQueueUrl,
-    },
+    values,
     kmsSecretCipher(new KMSClient({}), values.secretKeyId),
     false,
   );

@@ -111,6 +111,12 @@ export const webhookQueueSettings = {
   maxConcurrency: 10,
 } as const;
 
+/**
+ * Retention of the stream mapping's on-failure queue and the bus rules' dead-letter queue: the longest SQS allows,
+ * as what lands there waits for an operator (`npm run ops -- dlq list --queue stream-failures|bus-targets`).
+ */
+export const failureQueueRetentionDays = 14;
+
 /** Email queue: a refused send is retried after the visibility timeout, then dead-lettered (docs/operations.md). */
 export const emailQueueSettings = {
   senderTimeoutSeconds: 30,

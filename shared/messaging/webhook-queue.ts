@@ -50,6 +50,8 @@ const countOf = async (client: SQSClient, queueUrl: string): Promise<{ visible: 
 
 export interface Redrive {
   moved: DeadLetteredMessage[];
+  /** Dead letters left in place because no queue fits them (a body no rule matches). */
+  unroutable: DeadLetteredMessage[];
   /** Dead letters present when the redrive started that it did not move (held hidden elsewhere past its wait). */
   notMoved: number;
   /** What SQS counts in the dead-letter queue afterwards, visible or hidden: those, and any dead-lettered meanwhile. */
@@ -71,7 +73,8 @@ const visibleAgain = async (client: SQSClient, queueUrl: string, receipts: strin
  */
 export const redriveDeadLetters = async (
   client: SQSClient,
-  urls: { queueUrl: string; deadLetterQueueUrl: string },
+  /** The queue to move to: one for all, or chosen per message (undefined: none fits, the message stays). */
+  urls: { queueUrl: string | ((message: DeadLetteredMessage) => string | undefined); deadLetterQueueUrl: string },
   {
     limit = 1000,
     waitSeconds = 2 * DEAD_LETTER_PEEK_SECONDS,
@@ -88,8 +91,9 @@ export const redriveDeadLetters = async (
   // dispatcher cannot read): the same body again. It is held, not moved twice, and made visible again at the end.
   const movedBodies = new Set<string>();
   const held = new Map<string, string>(); // message id → its latest receipt
+  const unroutable = new Map<string, DeadLetteredMessage>();
   try {
-    while (moved.length < bound) {
+    while (moved.length + unroutable.size < bound) {
       const secondsLeft = Math.ceil((deadline - Date.now()) / 1000);
       const { Messages } = await client.send(
         new ReceiveMessageCommand({
@@ -102,12 +106,14 @@ export const redriveDeadLetters = async (
       );
       for (const message of Messages ?? []) {
         const deadLetter = { body: message.Body ?? '', attributes: attributesOf(message.MessageAttributes) };
-        if (movedBodies.has(deadLetter.body)) {
+        const destination = typeof urls.queueUrl === 'string' ? urls.queueUrl : urls.queueUrl(deadLetter);
+        if (movedBodies.has(deadLetter.body) || destination === undefined) {
           if (message.ReceiptHandle) held.set(message.MessageId ?? message.ReceiptHandle, message.ReceiptHandle);
+          if (destination === undefined) unroutable.set(message.MessageId ?? message.ReceiptHandle ?? deadLetter.body, deadLetter);
           continue;
         }
         await beforeSend?.(deadLetter);
-        await client.send(new SendMessageCommand({ QueueUrl: urls.queueUrl, MessageBody: deadLetter.body }));
+        await client.send(new SendMessageCommand({ QueueUrl: destination, MessageBody: deadLetter.body }));
         await client.send(new DeleteMessageCommand({ QueueUrl: urls.deadLetterQueueUrl, ReceiptHandle: message.ReceiptHandle }));
         movedBodies.add(deadLetter.body);
         moved.push(deadLetter);
@@ -121,7 +127,12 @@ export const redriveDeadLetters = async (
     await visibleAgain(client, urls.deadLetterQueueUrl, [...held.values()]);
   }
   const after = await countOf(client, urls.deadLetterQueueUrl);
-  return { moved, notMoved: bound - moved.length, inQueueNow: after.visible + after.hidden };
+  return {
+    moved,
+    unroutable: [...unroutable.values()],
+    notMoved: Math.max(0, bound - moved.length - unroutable.size),
+    inQueueNow: after.visible + after.hidden,
+  };
 };
 
 export interface DeadLetterListing {

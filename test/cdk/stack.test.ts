@@ -221,6 +221,8 @@ describe('Stage: dev', () => {
         webhookDeadLetterQueueUrl: pipeline.queues.webhookDeadLetterQueue,
         emailQueueUrl: pipeline.queues.emailQueue,
         emailDeadLetterQueueUrl: pipeline.queues.emailDeadLetterQueue,
+        streamFailureQueueUrl: pipeline.queues.streamFailureQueue,
+        eventTargetDeadLetterQueueUrl: pipeline.queues.eventTargetDeadLetterQueue,
       } as const;
 
       // Assess

@@ -5,6 +5,7 @@ import { CATALOG_FILE } from '#bin/local/runtime';
 import { runOps } from '#bin/ops/cli';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { localAwsClientConfig } from '#bin/local/sqs-local';
+import { makeDomainEvent } from '#test/support/fakes';
 import { mailbox } from '#test/support/mailbox';
 import { opsRunner } from '#test/support/ops-runner';
 import { signedClient } from '#test/support/signed-client';
@@ -243,8 +244,134 @@ describe('Ops CLI', () => {
     expect(JSON.stringify(listed)).not.toContain('SECR-ETCO-DE12');
     expect(redriven.redriven).toBeGreaterThanOrEqual(1);
     expect(sent).toHaveLength(1);
-    expect(unknownQueue).toMatchObject({ code: 2, err: expect.stringContaining('--queue must be webhooks or emails') });
+    expect(unknownQueue).toMatchObject({ code: 2, err: expect.stringContaining('--queue must be webhooks, emails, bus-targets or stream-failures') });
   }, 60_000);
+
+  it("redrives the events the bus could not queue to their rules' queues, and leaves in place what no rule matches", async () => {
+    // Prepare: what EventBridge leaves in the rules' dead-letter queue: each event as its rule would have queued it.
+    const created = (await ops('partner', 'create', '--name', 'Bus target failure', '--json')).json();
+    await ops('webhook', 'set', created.partner_id, '--url', `${receiver.url}/bus-targets`);
+    const { sqsEndpoint, eventTargetDeadLetterQueueUrl } = service.runtime.events;
+    const sqs = new SQSClient({ endpoint: sqsEndpoint, ...localAwsClientConfig });
+    const busEvent = (detailType: string, detail: object) =>
+      JSON.stringify({
+        version: '0',
+        id: `ev-${detailType}`,
+        'detail-type': detailType,
+        source: 'esim.booking-service',
+        time: new Date().toISOString(),
+        detail,
+      });
+    const to = `bus-target-${Date.now()}@example.com`;
+    const webhookEventId = `booking.within_cutoff:bk_bus_${Date.now()}`;
+    const timestamp = new Date().toISOString();
+    const failures = [
+      busEvent('booking.within_cutoff', makeDomainEvent({ partner_id: created.partner_id, event_id: webhookEventId, timestamp })),
+      busEvent('email.requested', {
+        partner_id: created.partner_id,
+        event: 'email.requested',
+        event_id: 'email.requested:r-bus:0',
+        timestamp,
+        data: { to, subject: 'Your eSIM promo code', text: 'Code BUSS-ETCO-DE12' },
+      }),
+      busEvent('no.such.event', { partner_id: created.partner_id, event_id: 'no.such.event:1' }),
+    ];
+    for (const body of failures) {
+      await sqs.send(
+        new SendMessageCommand({
+          QueueUrl: eventTargetDeadLetterQueueUrl,
+          MessageBody: body,
+          MessageAttributes: {
+            RULE_ARN: { DataType: 'String', StringValue: 'arn:aws:events:eu-west-1:000000000000:rule/bus/WebhookDelivery' },
+            ERROR_CODE: { DataType: 'String', StringValue: 'SQSPermissionDenied' },
+            ERROR_MESSAGE: { DataType: 'String', StringValue: 'Access denied to the target queue' },
+          },
+        }),
+      );
+    }
+    sqs.destroy();
+
+    // Act
+    const listed = (await ops('dlq', 'list', '--queue', 'bus-targets', '--json')).json();
+    const redrive = await ops('dlq', 'redrive', '--queue', 'bus-targets', '--json');
+    const delivered = await eventually(
+      () => receiver.received('/bus-targets'),
+      (list) => list.some((d) => d.body.event_id === webhookEventId),
+    );
+    const sent = await mailbox(service.dataDir).waitFor(to);
+    const leftInQueue = (await ops('dlq', 'list', '--queue', 'bus-targets', '--json')).json();
+
+    // Assess
+    expect(listed.approximate_count).toBe(3);
+    expect(listed.messages).toContainEqual({
+      detail_type: 'booking.within_cutoff',
+      partner_id: created.partner_id,
+      event_id: webhookEventId,
+      target: 'webhookQueue',
+      rule: 'WebhookDelivery',
+      error_code: 'SQSPermissionDenied',
+      error_message: 'Access denied to the target queue',
+    });
+    expect(JSON.stringify(listed)).not.toContain(to);
+    expect(JSON.stringify(listed)).not.toContain('BUSS-ETCO-DE12');
+    expect(redrive.code).toBe(1);
+    expect(redrive.err).toContain('1 left in place');
+    expect(redrive.json()).toMatchObject({ redriven: 2, not_moved: 0, left_in_place: [expect.objectContaining({ event_id: 'no.such.event:1' })] });
+    expect(delivered.filter((d) => d.body.event_id === webhookEventId)).toHaveLength(1);
+    expect(sent).toHaveLength(1);
+    expect(leftInQueue.messages.map((m: { event_id: string }) => m.event_id)).toEqual(['no.such.event:1']);
+  }, 60_000);
+
+  it('lists the stream batches the publisher gave up on by their position, and refuses to redrive them', async () => {
+    // Prepare: Lambda's on-failure record of a DynamoDB stream batch (it holds no event, only where the batch is).
+    const { sqsEndpoint, streamFailureQueueUrl } = service.runtime.events;
+    const sqs = new SQSClient({ endpoint: sqsEndpoint, ...localAwsClientConfig });
+    const batch = {
+      shardId: 'shardId-00000001573689847184-864758bb',
+      startSequenceNumber: '800000000003126276362',
+      endSequenceNumber: '800000000003126276365',
+      approximateArrivalOfFirstRecord: '2026-11-27T10:00:00Z',
+      approximateArrivalOfLastRecord: '2026-11-27T10:00:02Z',
+      batchSize: 4,
+      streamArn: 'arn:aws:dynamodb:eu-west-1:000000000000:table/t/stream/2026-11-01T00:00:00.000',
+    };
+    const failure = {
+      requestContext: {
+        requestId: 'r-1',
+        functionArn: 'arn:aws:lambda:eu-west-1:000000000000:function:publish',
+        condition: 'RetryAttemptsExhausted',
+      },
+      responseContext: { statusCode: 200, functionError: 'Unhandled' },
+      version: '1.0',
+      timestamp: '2026-11-27T10:05:00.000Z',
+      DDBStreamBatchInfo: batch,
+    };
+    await sqs.send(new SendMessageCommand({ QueueUrl: streamFailureQueueUrl, MessageBody: JSON.stringify(failure) }));
+    sqs.destroy();
+
+    // Act
+    const listed = (await ops('dlq', 'list', '--queue', 'stream-failures', '--json')).json();
+    const redrive = await ops('dlq', 'redrive', '--queue', 'stream-failures');
+    const listedAgain = (await ops('dlq', 'list', '--queue', 'stream-failures', '--json')).json();
+
+    // Assess
+    expect(listed.messages).toEqual([
+      {
+        condition: 'RetryAttemptsExhausted',
+        function_error: 'Unhandled',
+        stream_arn: batch.streamArn,
+        shard_id: batch.shardId,
+        start_sequence_number: batch.startSequenceNumber,
+        end_sequence_number: batch.endSequenceNumber,
+        batch_size: 4,
+        first_record_at: batch.approximateArrivalOfFirstRecord,
+        last_record_at: batch.approximateArrivalOfLastRecord,
+        readable_until: '2026-11-28T10:00:00.000Z',
+      },
+    ]);
+    expect(redrive).toMatchObject({ code: 2, err: expect.stringContaining('Outbox not published') });
+    expect(listedAgain.approximate_count).toBe(1);
+  });
 
   it('explains what went wrong and exits non-zero', async () => {
     const unknown = await ops('partner', 'show', 'ptn_nobody');

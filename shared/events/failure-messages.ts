@@ -1,0 +1,68 @@
+// event pipeline → what support may see of the messages AWS leaves in the two failure queues, and where a bus event
+// that could not be queued belongs: the bus rules' dead-letter queue holds each event as its rule would have queued
+// it; the stream mapping's on-failure queue holds only the position of a batch the publisher gave up on.
+import { eventRules, matchesPattern, type EventRuleDefinition } from '#shared/events/pipeline';
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value.slice(0, 200) : null);
+
+const parsed = (body: string): Record<string, unknown> | undefined => {
+  try {
+    const value: unknown = JSON.parse(body);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const objectAt = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** The queue a bus event's rule sends it to (the same patterns the stack and the local bus use), or undefined. */
+export const busEventTarget = (body: string): EventRuleDefinition['target'] | undefined => {
+  const event = parsed(body);
+  const source = event?.source;
+  const detailType = event?.['detail-type'];
+  if (typeof source !== 'string' || typeof detailType !== 'string') return undefined;
+  return eventRules.find((rule) => matchesPattern(rule.pattern, { source, 'detail-type': detailType }))?.target;
+};
+
+/**
+ * A dead-lettered bus event for an operator: whose it is, which event, and why EventBridge gave up (the attributes
+ * it adds). Never the event's data: an email request holds the traveler's address and the message.
+ */
+export const busDeadLetterSummary = (message: { body: string; attributes: Record<string, string> }) => {
+  const event = parsed(message.body);
+  const detail = objectAt(event?.detail);
+  return {
+    detail_type: text(event?.['detail-type']),
+    partner_id: text(detail.partner_id),
+    event_id: text(detail.event_id),
+    target: busEventTarget(message.body) ?? null,
+    rule: message.attributes.RULE_ARN?.split('/').pop() ?? null,
+    error_code: message.attributes.ERROR_CODE ?? null,
+    error_message: message.attributes.ERROR_MESSAGE?.slice(0, 200) ?? null,
+  };
+};
+
+/** How long a DynamoDB stream keeps its records: a failed batch can be read back only within it. */
+export const STREAM_RETENTION_HOURS = 24;
+
+/** The position of a stream batch the publisher gave up on (Lambda's on-failure record), and until when it is readable. */
+export const streamFailureSummary = (message: { body: string }) => {
+  const record = parsed(message.body);
+  const batch = objectAt(record?.DDBStreamBatchInfo);
+  const firstRecordAt = text(batch.approximateArrivalOfFirstRecord);
+  const first = firstRecordAt ? Date.parse(firstRecordAt) : Number.NaN;
+  return {
+    condition: text(objectAt(record?.requestContext).condition),
+    function_error: text(objectAt(record?.responseContext).functionError),
+    stream_arn: text(batch.streamArn),
+    shard_id: text(batch.shardId),
+    start_sequence_number: text(batch.startSequenceNumber),
+    end_sequence_number: text(batch.endSequenceNumber),
+    batch_size: typeof batch.batchSize === 'number' ? batch.batchSize : null,
+    first_record_at: firstRecordAt,
+    last_record_at: text(batch.approximateArrivalOfLastRecord),
+    readable_until: Number.isFinite(first) ? new Date(first + STREAM_RETENTION_HOURS * 3_600_000).toISOString() : null,
+  };
+};
