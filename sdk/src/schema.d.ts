@@ -2256,7 +2256,7 @@ export interface operations {
                      *       "message": "Bookings retrieved successfully.",
                      *       "data": [
                      *         {
-                     *           "id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                     *           "id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                      *           "external_id": "order-98765",
                      *           "booking_id": "BK-2026-000123",
                      *           "title": "ms.",
@@ -2318,8 +2318,8 @@ export interface operations {
                      *           ],
                      *           "created_at": "2026-11-20T09:15:00.000Z",
                      *           "updated_at": "2026-11-20T09:15:00.000Z",
-                     *           "created_by": "prt_demo",
-                     *           "updated_by": "prt_demo",
+                     *           "created_by": "ptn_7Qd2Lm9XkP3a",
+                     *           "updated_by": "ptn_7Qd2Lm9XkP3a",
                      *           "custom_branding": null,
                      *           "departure_location": "FRA"
                      *         }
@@ -2328,7 +2328,7 @@ export interface operations {
                      *         "perPage": 10,
                      *         "hasNextPage": true,
                      *         "hasPrevPage": false,
-                     *         "nextCursor": "eyJkIjoibmV4dCIsImkiOiJia18wMUpEN1EyTTZONFhHMVpRVzhFM1Q1UjlZQSJ9.q1w2e3r4t5y6u7i8o9p0aA",
+                     *         "nextCursor": "eyJkIjoibmV4dCIsImkiOiIwMTkzYTFiMi1jM2Q0LTdlNWYtOGE2Yi03YzhkOWUwZjFhMmIifQ.q1w2e3r4t5y6u7i8o9p0aA",
                      *         "prevCursor": ""
                      *       }
                      *     }
@@ -2431,6 +2431,9 @@ export interface operations {
                  *       "first_name": "Ada",
                  *       "last_name": "Lovelace",
                  *       "phone": "+4915112345678",
+                 *       "pax": 1,
+                 *       "gender": "F",
+                 *       "flight_number": "LH1234",
                  *       "locale": "en",
                  *       "departure_date": "2026-12-20T10:30:00+01:00",
                  *       "return_date": "2026-12-27T18:00:00+01:00",
@@ -2460,7 +2463,7 @@ export interface operations {
                      *       "message": "Booking created successfully.",
                      *       "data": [
                      *         {
-                     *           "id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                     *           "id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                      *           "external_id": "order-98765",
                      *           "booking_id": "BK-2026-000123",
                      *           "title": "ms.",
@@ -2522,8 +2525,8 @@ export interface operations {
                      *           ],
                      *           "created_at": "2026-11-20T09:15:00.000Z",
                      *           "updated_at": "2026-11-20T09:15:00.000Z",
-                     *           "created_by": "prt_demo",
-                     *           "updated_by": "prt_demo",
+                     *           "created_by": "ptn_7Qd2Lm9XkP3a",
+                     *           "updated_by": "ptn_7Qd2Lm9XkP3a",
                      *           "custom_branding": null,
                      *           "departure_location": "FRA"
                      *         }
@@ -2651,7 +2654,7 @@ export interface operations {
             path: {
                 /**
                  * @description The service's booking id (`id` of BookingResponse).
-                 * @example bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
+                 * @example 0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
                  */
                 id: string;
             };
@@ -2670,7 +2673,7 @@ export interface operations {
                      *       "success": true,
                      *       "message": "Booking retrieved successfully.",
                      *       "data": {
-                     *         "id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                     *         "id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                      *         "external_id": "order-98765",
                      *         "booking_id": "BK-2026-000123",
                      *         "title": "ms.",
@@ -2732,8 +2735,8 @@ export interface operations {
                      *         ],
                      *         "created_at": "2026-11-20T09:15:00.000Z",
                      *         "updated_at": "2026-11-20T09:15:00.000Z",
-                     *         "created_by": "prt_demo",
-                     *         "updated_by": "prt_demo",
+                     *         "created_by": "ptn_7Qd2Lm9XkP3a",
+                     *         "updated_by": "ptn_7Qd2Lm9XkP3a",
                      *         "custom_branding": null,
                      *         "departure_location": "FRA"
                      *       }
@@ -2824,7 +2827,7 @@ export interface operations {
             path: {
                 /**
                  * @description The service's booking id (`id` of BookingResponse).
-                 * @example bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
+                 * @example 0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
                  */
                 id: string;
             };
@@ -3088,7 +3091,7 @@ export interface operations {
                      *       "success": true,
                      *       "message": "Successfully updated package specification for booking.",
                      *       "data": {
-                     *         "id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                     *         "id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                      *         "external_id": "order-98765",
                      *         "booking_id": "BK-2026-000123",
                      *         "title": "ms.",
@@ -3112,14 +3115,14 @@ export interface operations {
                      *             "iso3": "FRA",
                      *             "package_type": "data-limited",
                      *             "package_duration": 365,
-                     *             "size": "1GB",
+                     *             "size": "3GB",
                      *             "destination": "FRA",
                      *             "package_id": null,
                      *             "traffic_policy": null,
                      *             "package_specification": {
                      *               "package_type": "data-limited",
                      *               "package_duration": 365,
-                     *               "size": "1GB",
+                     *               "size": "3GB",
                      *               "destination": "FRA",
                      *               "package_id": null,
                      *               "bundle_id": null,
@@ -3127,7 +3130,7 @@ export interface operations {
                      *             },
                      *             "package_queue_uuid": "9b2e4a71-5c3d-4e8f-a1b2-6d7c8e9f0a1b",
                      *             "created_at": "2026-11-20T09:15:00.000Z",
-                     *             "updated_at": "2026-11-20T09:15:00.000Z"
+                     *             "updated_at": "2026-11-21T08:00:00.000Z"
                      *           }
                      *         ],
                      *         "package_queues": [
@@ -3141,7 +3144,7 @@ export interface operations {
                      *             "promo_code_uuid": "3f0d6c1e-8d2a-4f7b-9a51-2c4e8b7d9f10",
                      *             "package_type": "data-limited",
                      *             "package_duration": 365,
-                     *             "size": "1GB",
+                     *             "size": "3GB",
                      *             "destination": "FRA",
                      *             "package_id": null,
                      *             "bundle_id": null,
@@ -3149,9 +3152,9 @@ export interface operations {
                      *           }
                      *         ],
                      *         "created_at": "2026-11-20T09:15:00.000Z",
-                     *         "updated_at": "2026-11-20T09:15:00.000Z",
-                     *         "created_by": "prt_demo",
-                     *         "updated_by": "prt_demo",
+                     *         "updated_at": "2026-11-21T08:00:00.000Z",
+                     *         "created_by": "ptn_7Qd2Lm9XkP3a",
+                     *         "updated_by": "ptn_7Qd2Lm9XkP3a",
                      *         "custom_branding": null,
                      *         "departure_location": "FRA",
                      *         "updated_count": 1
@@ -3310,7 +3313,7 @@ export interface operations {
                      *       "success": true,
                      *       "message": "Successfully updated package specification for booking.",
                      *       "data": {
-                     *         "id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                     *         "id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                      *         "external_id": "order-98765",
                      *         "booking_id": "BK-2026-000123",
                      *         "title": "ms.",
@@ -3334,14 +3337,14 @@ export interface operations {
                      *             "iso3": "FRA",
                      *             "package_type": "data-limited",
                      *             "package_duration": 365,
-                     *             "size": "1GB",
+                     *             "size": "3GB",
                      *             "destination": "FRA",
                      *             "package_id": null,
                      *             "traffic_policy": null,
                      *             "package_specification": {
                      *               "package_type": "data-limited",
                      *               "package_duration": 365,
-                     *               "size": "1GB",
+                     *               "size": "3GB",
                      *               "destination": "FRA",
                      *               "package_id": null,
                      *               "bundle_id": null,
@@ -3349,7 +3352,7 @@ export interface operations {
                      *             },
                      *             "package_queue_uuid": "9b2e4a71-5c3d-4e8f-a1b2-6d7c8e9f0a1b",
                      *             "created_at": "2026-11-20T09:15:00.000Z",
-                     *             "updated_at": "2026-11-20T09:15:00.000Z"
+                     *             "updated_at": "2026-11-21T08:00:00.000Z"
                      *           }
                      *         ],
                      *         "package_queues": [
@@ -3363,7 +3366,7 @@ export interface operations {
                      *             "promo_code_uuid": "3f0d6c1e-8d2a-4f7b-9a51-2c4e8b7d9f10",
                      *             "package_type": "data-limited",
                      *             "package_duration": 365,
-                     *             "size": "1GB",
+                     *             "size": "3GB",
                      *             "destination": "FRA",
                      *             "package_id": null,
                      *             "bundle_id": null,
@@ -3371,9 +3374,9 @@ export interface operations {
                      *           }
                      *         ],
                      *         "created_at": "2026-11-20T09:15:00.000Z",
-                     *         "updated_at": "2026-11-20T09:15:00.000Z",
-                     *         "created_by": "prt_demo",
-                     *         "updated_by": "prt_demo",
+                     *         "updated_at": "2026-11-21T08:00:00.000Z",
+                     *         "created_by": "ptn_7Qd2Lm9XkP3a",
+                     *         "updated_by": "ptn_7Qd2Lm9XkP3a",
                      *         "custom_branding": null,
                      *         "departure_location": "FRA",
                      *         "updated_count": 1
@@ -5122,7 +5125,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "queue_id": "5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f",
-                     *           "booking_id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                     *           "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                      *           "status": "pending",
                      *           "destination": null,
                      *           "package_type": "data-limited",
@@ -5263,7 +5266,7 @@ export interface operations {
                      *       "message": "Destination set.",
                      *       "data": {
                      *         "queue_id": "5b0c6a8e-2f43-4d2a-9a5e-8f7b1c2d3e4f",
-                     *         "booking_id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                     *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                      *         "status": "pending",
                      *         "destination": "FRA",
                      *         "package_type": "data-limited",
@@ -7952,7 +7955,7 @@ export interface operations {
                      *         "perPage": 10,
                      *         "hasNextPage": true,
                      *         "hasPrevPage": false,
-                     *         "nextCursor": "eyJkIjoibmV4dCIsImkiOiJia18wMUpEN1EyTTZONFhHMVpRVzhFM1Q1UjlZQSJ9.q1w2e3r4t5y6u7i8o9p0aA",
+                     *         "nextCursor": "eyJkIjoibmV4dCIsImkiOiIwMTkzYTFiMi1jM2Q0LTdlNWYtOGE2Yi03YzhkOWUwZjFhMmIifQ.q1w2e3r4t5y6u7i8o9p0aA",
                      *         "prevCursor": ""
                      *       }
                      *     }
@@ -8567,7 +8570,7 @@ export interface operations {
                      *         "package_queue_uuid": "9b2e4a71-5c3d-4e8f-a1b2-6d7c8e9f0a1b",
                      *         "created_at": "2026-11-20T09:15:00.000Z",
                      *         "updated_at": "2026-11-20T09:15:00.000Z",
-                     *         "booking_id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                     *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                      *         "external_booking_id": "BK-2026-000123",
                      *         "claimed_email": null,
                      *         "claimed_at": null
@@ -10147,7 +10150,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example package.usage.50_percent:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
+                 * @example package.usage.50_percent:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
                  */
                 "x-service-event-id": string;
                 /**
@@ -10167,7 +10170,7 @@ export interface operations {
                  *       "timestamp": "2026-12-13T09:30:00.000Z",
                  *       "data": {
                  *         "external_user_id": "user-4711",
-                 *         "booking_id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *         "iccid": "8944500102198304826",
                  *         "package_id": "pkg_fra_1gb_365",
                  *         "package_queue_uuid": "9b2e4a71-5c3d-4e8f-a1b2-6d7c8e9f0a1b",
@@ -10179,7 +10182,7 @@ export interface operations {
                  *         "used_bytes": 536870912,
                  *         "remaining_bytes": 536870912
                  *       },
-                 *       "event_id": "package.usage.50_percent:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *       "event_id": "package.usage.50_percent:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -10238,7 +10241,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example package.usage.80_percent:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
+                 * @example package.usage.80_percent:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
                  */
                 "x-service-event-id": string;
                 /**
@@ -10258,7 +10261,7 @@ export interface operations {
                  *       "timestamp": "2026-12-13T09:30:00.000Z",
                  *       "data": {
                  *         "external_user_id": "user-4711",
-                 *         "booking_id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *         "iccid": "8944500102198304826",
                  *         "package_id": "pkg_fra_1gb_365",
                  *         "package_queue_uuid": "9b2e4a71-5c3d-4e8f-a1b2-6d7c8e9f0a1b",
@@ -10270,7 +10273,7 @@ export interface operations {
                  *         "used_bytes": 858993459,
                  *         "remaining_bytes": 214748365
                  *       },
-                 *       "event_id": "package.usage.80_percent:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *       "event_id": "package.usage.80_percent:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -10329,7 +10332,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example package.usage.100_percent:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
+                 * @example package.usage.100_percent:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
                  */
                 "x-service-event-id": string;
                 /**
@@ -10349,7 +10352,7 @@ export interface operations {
                  *       "timestamp": "2026-12-13T09:30:00.000Z",
                  *       "data": {
                  *         "external_user_id": "user-4711",
-                 *         "booking_id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *         "iccid": "8944500102198304826",
                  *         "package_id": "pkg_fra_1gb_365",
                  *         "package_queue_uuid": "9b2e4a71-5c3d-4e8f-a1b2-6d7c8e9f0a1b",
@@ -10361,7 +10364,7 @@ export interface operations {
                  *         "used_bytes": 1073741824,
                  *         "remaining_bytes": 0
                  *       },
-                 *       "event_id": "package.usage.100_percent:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *       "event_id": "package.usage.100_percent:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -10420,7 +10423,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example esim.installed:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
+                 * @example esim.installed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
                  */
                 "x-service-event-id": string;
                 /**
@@ -10440,10 +10443,10 @@ export interface operations {
                  *       "timestamp": "2026-12-13T09:30:00.000Z",
                  *       "data": {
                  *         "external_user_id": "user-4711",
-                 *         "booking_id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *         "iccid": "8944500102198304826"
                  *       },
-                 *       "event_id": "esim.installed:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *       "event_id": "esim.installed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -10502,7 +10505,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example esim.removed:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
+                 * @example esim.removed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
                  */
                 "x-service-event-id": string;
                 /**
@@ -10522,10 +10525,10 @@ export interface operations {
                  *       "timestamp": "2026-12-13T09:30:00.000Z",
                  *       "data": {
                  *         "external_user_id": "user-4711",
-                 *         "booking_id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *         "iccid": "8944500102198304826"
                  *       },
-                 *       "event_id": "esim.removed:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *       "event_id": "esim.removed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -10584,7 +10587,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example package.activated:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
+                 * @example package.activated:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
                  */
                 "x-service-event-id": string;
                 /**
@@ -10604,7 +10607,7 @@ export interface operations {
                  *       "timestamp": "2026-12-13T09:30:00.000Z",
                  *       "data": {
                  *         "external_user_id": "user-4711",
-                 *         "booking_id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *         "iccid": "8944500102198304826",
                  *         "package_id": "pkg_fra_1gb_365",
                  *         "package_queue_uuid": "9b2e4a71-5c3d-4e8f-a1b2-6d7c8e9f0a1b",
@@ -10614,7 +10617,7 @@ export interface operations {
                  *         "activated_at": "2026-12-20T12:02:11.000Z",
                  *         "expires_at": "2027-12-20T12:02:11.000Z"
                  *       },
-                 *       "event_id": "package.activated:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *       "event_id": "package.activated:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -10673,7 +10676,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example package.purchased:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
+                 * @example package.purchased:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
                  */
                 "x-service-event-id": string;
                 /**
@@ -10693,7 +10696,7 @@ export interface operations {
                  *       "timestamp": "2026-12-13T09:30:00.000Z",
                  *       "data": {
                  *         "external_user_id": "user-4711",
-                 *         "booking_id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *         "iccid": "8944500102198304826",
                  *         "payment_id": "pay_5Kx9Q2",
                  *         "amount": 1299,
@@ -10701,7 +10704,7 @@ export interface operations {
                  *         "promo_code_id": "3f0d6c1e-8d2a-4f7b-9a51-2c4e8b7d9f10",
                  *         "package_queue_uuid": null
                  *       },
-                 *       "event_id": "package.purchased:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *       "event_id": "package.purchased:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -10760,7 +10763,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example topup.completed:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
+                 * @example topup.completed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
                  */
                 "x-service-event-id": string;
                 /**
@@ -10780,7 +10783,7 @@ export interface operations {
                  *       "timestamp": "2026-12-13T09:30:00.000Z",
                  *       "data": {
                  *         "external_user_id": "user-4711",
-                 *         "booking_id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *         "iccid": "8944500102198304826",
                  *         "payment_id": "pay_5Kx9Q2",
                  *         "amount": 1299,
@@ -10790,7 +10793,7 @@ export interface operations {
                  *         "destination": "FRA",
                  *         "size": "3GB"
                  *       },
-                 *       "event_id": "topup.completed:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *       "event_id": "topup.completed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -10849,7 +10852,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example promo_code.redeemed:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
+                 * @example promo_code.redeemed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
                  */
                 "x-service-event-id": string;
                 /**
@@ -10869,11 +10872,11 @@ export interface operations {
                  *       "timestamp": "2026-12-13T09:30:00.000Z",
                  *       "data": {
                  *         "promocode": "FRA-7KQ2-M9XD",
-                 *         "booking_id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *         "redeemed_at": "2026-12-18T08:00:00.000Z",
                  *         "redeemed_by": "user-4711"
                  *       },
-                 *       "event_id": "promo_code.redeemed:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *       "event_id": "promo_code.redeemed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -10932,7 +10935,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example classic_package_queue.claimed:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
+                 * @example classic_package_queue.claimed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
                  */
                 "x-service-event-id": string;
                 /**
@@ -10952,13 +10955,13 @@ export interface operations {
                  *       "timestamp": "2026-12-13T09:30:00.000Z",
                  *       "data": {
                  *         "queue_id": "9b2e4a71-5c3d-4e8f-a1b2-6d7c8e9f0a1b",
-                 *         "booking_id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *         "esim_iccid": "8944500102198304826",
                  *         "user_id": "usr_8d1f2c",
-                 *         "partner_id": "prt_demo",
+                 *         "partner_id": "ptn_7Qd2Lm9XkP3a",
                  *         "is_top_up": false
                  *       },
-                 *       "event_id": "classic_package_queue.claimed:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *       "event_id": "classic_package_queue.claimed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -11017,7 +11020,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example booking.within_cutoff:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
+                 * @example booking.within_cutoff:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
                  */
                 "x-service-event-id": string;
                 /**
@@ -11037,12 +11040,12 @@ export interface operations {
                  *       "timestamp": "2026-12-13T09:30:00.000Z",
                  *       "data": {
                  *         "external_user_id": "user-4711",
-                 *         "booking_id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *         "departure_date": "2026-12-20T10:30:00+01:00",
                  *         "days_until_departure": 7,
                  *         "esim_installed": false
                  *       },
-                 *       "event_id": "booking.within_cutoff:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *       "event_id": "booking.within_cutoff:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -11101,7 +11104,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example booking.about_to_depart:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA
+                 * @example booking.about_to_depart:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
                  */
                 "x-service-event-id": string;
                 /**
@@ -11121,12 +11124,12 @@ export interface operations {
                  *       "timestamp": "2026-12-13T09:30:00.000Z",
                  *       "data": {
                  *         "external_user_id": "user-4711",
-                 *         "booking_id": "bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *         "departure_date": "2026-12-20T10:30:00+01:00",
                  *         "hours_until_departure": 2,
                  *         "esim_installed": false
                  *       },
-                 *       "event_id": "booking.about_to_depart:bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA",
+                 *       "event_id": "booking.about_to_depart:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */

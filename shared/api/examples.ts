@@ -17,8 +17,9 @@ const specification = {
 } as const;
 
 const booking: Booking = {
-  id: 'bk_01JD7Q2M6N4XG1ZQW8E3T5R9YA',
-  partner_id: 'prt_demo',
+  // Ids as the service makes them: a UUIDv7 booking id, a partner id `ptn_` and 12 characters.
+  id: '0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b',
+  partner_id: 'ptn_7Qd2Lm9XkP3a',
   booking_id: 'BK-2026-000123',
   external_id: 'order-98765',
   title: 'ms.',
@@ -68,8 +69,8 @@ const booking: Booking = {
   ],
   created_at: created,
   updated_at: created,
-  created_by: 'prt_demo',
-  updated_by: 'prt_demo',
+  created_by: 'ptn_7Qd2Lm9XkP3a',
+  updated_by: 'ptn_7Qd2Lm9XkP3a',
   version: 1,
 };
 
@@ -83,6 +84,9 @@ export const exampleBookingRequest: BookingInput = {
   first_name: 'Ada',
   last_name: 'Lovelace',
   phone: '+4915112345678',
+  pax: 1,
+  gender: 'F',
+  flight_number: 'LH1234',
   locale: 'en',
   departure_date: '2026-12-20T10:30:00+01:00',
   return_date: '2026-12-27T18:00:00+01:00',
@@ -94,11 +98,26 @@ export const exampleUpdateRequest: UpdatePackageSpecificationInput = {
   package_specification: { package_type: 'data-limited', size: '3GB', destination: 'FRA' },
 };
 
+/** The example booking after the example update: its one unredeemed promo code and queue entry carry the new package. */
+const updatedSpecification = { ...specification, size: '3GB' } as const;
+const updated = '2026-11-21T08:00:00.000Z';
+export const exampleUpdatedBookingResponse = bookingResponse(
+  {
+    ...booking,
+    promo_codes: booking.promo_codes.map((code) => ({ ...code, package_specification: updatedSpecification, updated_at: updated })),
+    package_queues: booking.package_queues.map((entry) => ({ ...entry, package_specification: updatedSpecification })),
+    updated_at: updated,
+    version: 2,
+  },
+  'https://api.example.com/api',
+  new Date(updated),
+);
+
 export const examplePagination = {
   perPage: 10,
   hasNextPage: true,
   hasPrevPage: false,
-  nextCursor: 'eyJkIjoibmV4dCIsImkiOiJia18wMUpEN1EyTTZONFhHMVpRVzhFM1Q1UjlZQSJ9.q1w2e3r4t5y6u7i8o9p0aA',
+  nextCursor: 'eyJkIjoibmV4dCIsImkiOiIwMTkzYTFiMi1jM2Q0LTdlNWYtOGE2Yi03YzhkOWUwZjFhMmIifQ.q1w2e3r4t5y6u7i8o9p0aA',
   prevCursor: '',
 };
 
@@ -151,7 +170,7 @@ export const exampleEventData: WebhookEventData = {
     booking_id: exampleBookingResponse.id,
     esim_iccid: esim.iccid,
     user_id: 'usr_8d1f2c',
-    partner_id: 'prt_demo',
+    partner_id: 'ptn_7Qd2Lm9XkP3a',
     is_top_up: false,
   },
   'booking.within_cutoff': {

@@ -1,5 +1,5 @@
 // api docs → the registry entries of promo codes: changing their package, reading one, and a traveler claiming one by email.
-import { exampleBookingResponse, exampleUpdateRequest, exampleUuid } from '#shared/api/examples';
+import { exampleBookingResponse, exampleUpdatedBookingResponse, exampleUpdateRequest, exampleUuid } from '#shared/api/examples';
 import { bookingIdPath, jsonOperation, pathId } from '#shared/api/operation-helpers';
 import { envelope, type JsonOperation, type Parameter } from '#shared/api/operation-types';
 import { UpdatePackageSpecForPromoCodesResponseSchema } from '#shared/domain/booking-response-schemas';
@@ -31,7 +31,7 @@ const update = (summary: string, description: string, parameters: Parameter[], e
     example: {
       success: true,
       message: successMessages.updatePackageSpecification({ updatedCount: 1, skippedCount: 0 }),
-      data: { ...exampleBookingResponse, updated_count: 1 },
+      data: { ...exampleUpdatedBookingResponse, updated_count: 1 },
     },
   },
   errors: ['booking_not_found', 'unknown_package', 'concurrent_modification', ...errors],

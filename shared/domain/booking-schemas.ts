@@ -18,6 +18,7 @@ import {
   PHONE_PATTERN,
   plainLooseObject,
   plainObject,
+  reference,
   text,
   titles,
 } from '#shared/domain/schema-fields';
@@ -90,8 +91,8 @@ export const BookingRequestSchema = v.pipe(
       departure_date: v.nullish(isoDateTime('departure_date')),
       return_date: v.nullish(isoDateTime('return_date')),
       email: v.nullish(emailAddress('email')),
-      booking_id: v.nullish(text('booking_id', 3, MAX_BOOKING_REFERENCE_LENGTH)),
-      external_id: v.nullish(text('external_id', 3, 100)),
+      booking_id: v.nullish(reference('booking_id', 3, MAX_BOOKING_REFERENCE_LENGTH)),
+      external_id: v.nullish(reference('external_id', 3, 100)),
       phone: v.nullish(v.pipe(v.string('phone must be a string.'), v.regex(PHONE_PATTERN, 'phone must be in E.164 form, e.g. +4915112345678.'))),
       first_name: v.nullish(text('first_name', 1, 100)),
       last_name: v.nullish(text('last_name', 1, 100)),

@@ -99,6 +99,16 @@ export const text = (field: string, min: number, max: number) =>
     withoutControlCharacters(field),
   );
 
+/**
+ * A partner's identifier (`booking_id`, `external_id`): text as above, but not only spaces. A blank one is an
+ * unfilled, padded field on the partner's side; taken as given it would reserve "   " as the partner's id.
+ */
+export const reference = (field: string, min: number, max: number) =>
+  v.pipe(
+    text(field, min, max),
+    v.check((value) => value.trim() !== '', `${field} must not be blank.`),
+  );
+
 /** An ISO 8601 date-time as decision 13 accepts it, stored and returned in the extended format. */
 export const isoDateTime = (field: string) =>
   v.pipe(

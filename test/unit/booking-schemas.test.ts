@@ -16,6 +16,8 @@ describe('Booking request schema', () => {
 
   it.each([
     ['booking_id shorter than 3', { booking_id: 'ab' }, 'booking_id'],
+    ['a booking_id of spaces only', { booking_id: '   ' }, 'booking_id'],
+    ['an external_id of spaces and a no-break space only', { external_id: ' \u00a0  ' }, 'external_id'],
     ['external_id shorter than 3', { external_id: 'ab' }, 'external_id'],
     ['external_id longer than 100', { external_id: 'x'.repeat(101) }, 'external_id'],
     ['a malformed email', { email: 'not-an-email' }, 'email'],
