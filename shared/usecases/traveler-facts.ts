@@ -10,6 +10,7 @@ import {
   markThresholds,
   recordUsage,
   removeEsim as remove,
+  thresholdTime,
   universalEsim,
   usageMeasure,
   type Esim,
@@ -181,7 +182,9 @@ export const reportUsage = (
     const thresholds = elapses || usageMeasure(usage.pkg) === 'data' ? dueThresholds(usage.pkg, at) : [];
     const marked = markThresholds(usage.traveler, usage.pkg, thresholds);
     const write = touched({ before: traveler, after: marked.traveler }, deps.clock.now());
-    const events = thresholds.map((t) => packageUsage(write.after, marked.pkg, t, at));
+    // A share of the duration elapsing passes each threshold at its own moment of the moved window, as the sweeper
+    // stamps them: "50 %" says half the days elapsed even when the sandbox jumps to 80 %.
+    const events = thresholds.map((t) => packageUsage(write.after, marked.pkg, t, elapses ? thresholdTime(marked.pkg, t) : at));
     await deps.travelers.commit({ travelers: [write], events, fact: input.fact });
     return { traveler: write.after, applied: true, events, pkg: marked.pkg };
   });

@@ -104,10 +104,13 @@ describe('Use case: reportUsage', () => {
 
     // Assess
     expect(half.events[0]?.data).toMatchObject({ usage_percent: 50, duration_days: 4, elapsed_days: 2, remaining_days: 2 });
+    // Jumping from 50 % to 100 % passes 80 % on the way: that event carries its own moment and figures (3.2 days).
     expect(full.events.map((e) => e.data)).toEqual([
-      expect.objectContaining({ usage_percent: 80, duration_days: 4, elapsed_days: 4, remaining_days: 0 }),
+      expect.objectContaining({ usage_percent: 80, duration_days: 4, elapsed_days: 3, remaining_days: 1 }),
       expect.objectContaining({ usage_percent: 100, duration_days: 4, elapsed_days: 4, remaining_days: 0 }),
     ]);
+    const [at80, at100] = full.events.map((e) => Date.parse(e.timestamp));
+    expect(at100! - at80!).toBe((4 * 24 * 60 * 60 * 1000) / 5);
   });
 
   it("lets a share of an unlimited package's duration elapse in the sandbox, with the duration-based event", async () => {
