@@ -4334,6 +4334,8 @@ export interface operations {
              *
              *     `package_not_active`: Usage can only be reported for an activated package.
              *
+             *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
+             *
              *     `package_queue_not_pending`: The package queue entry is no longer pending.
              *
              *     `package_queue_expired`: The redemption window of the grant has ended.
@@ -4808,6 +4810,8 @@ export interface operations {
              *     `destination_required`: The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).
              *
              *     `package_duration_required`: The unlimited grant has no package_duration: the partner sets one with the package specification update call.
+             *
+             *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
              */
             409: {
                 headers: {
@@ -5536,6 +5540,8 @@ export interface operations {
              *     `destination_required`: The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).
              *
              *     `package_duration_required`: The unlimited grant has no package_duration: the partner sets one with the package specification update call.
+             *
+             *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
              */
             409: {
                 headers: {
@@ -5747,6 +5753,8 @@ export interface operations {
              *     `package_not_queued`: Only a queued package can be activated.
              *
              *     `package_not_active`: Usage can only be reported for an activated package.
+             *
+             *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
              *
              *     `package_queue_not_pending`: The package queue entry is no longer pending.
              *
@@ -5961,6 +5969,8 @@ export interface operations {
              *
              *     `package_not_active`: Usage can only be reported for an activated package.
              *
+             *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
+             *
              *     `package_queue_not_pending`: The package queue entry is no longer pending.
              *
              *     `package_queue_expired`: The redemption window of the grant has ended.
@@ -6173,6 +6183,8 @@ export interface operations {
              *     `package_not_queued`: Only a queued package can be activated.
              *
              *     `package_not_active`: Usage can only be reported for an activated package.
+             *
+             *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
              *
              *     `package_queue_not_pending`: The package queue entry is no longer pending.
              *
@@ -6390,6 +6402,8 @@ export interface operations {
              *     `package_not_queued`: Only a queued package can be activated.
              *
              *     `package_not_active`: Usage can only be reported for an activated package.
+             *
+             *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
              *
              *     `package_queue_not_pending`: The package queue entry is no longer pending.
              *
@@ -6610,6 +6624,8 @@ export interface operations {
              *     `package_not_queued`: Only a queued package can be activated.
              *
              *     `package_not_active`: Usage can only be reported for an activated package.
+             *
+             *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
              *
              *     `package_queue_not_pending`: The package queue entry is no longer pending.
              *
@@ -6833,6 +6849,8 @@ export interface operations {
              *
              *     `package_not_active`: Usage can only be reported for an activated package.
              *
+             *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
+             *
              *     `package_queue_not_pending`: The package queue entry is no longer pending.
              *
              *     `package_queue_expired`: The redemption window of the grant has ended.
@@ -7052,6 +7070,8 @@ export interface operations {
              *
              *     `package_not_active`: Usage can only be reported for an activated package.
              *
+             *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
+             *
              *     `package_queue_not_pending`: The package queue entry is no longer pending.
              *
              *     `package_queue_expired`: The redemption window of the grant has ended.
@@ -7270,6 +7290,8 @@ export interface operations {
              *     `package_not_queued`: Only a queued package can be activated.
              *
              *     `package_not_active`: Usage can only be reported for an activated package.
+             *
+             *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
              *
              *     `package_queue_not_pending`: The package queue entry is no longer pending.
              *

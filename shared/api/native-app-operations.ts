@@ -83,7 +83,14 @@ export const nativeAppOperations = {
       current_esim: exampleEsim,
       current_esim_packages: [examplePackage],
     },
-    errors: [...grantErrors, 'classic_grant_must_be_claimed', 'destination_required', 'package_duration_required', 'provider_unavailable'],
+    errors: [
+      ...grantErrors,
+      'classic_grant_must_be_claimed',
+      'destination_required',
+      'package_duration_required',
+      'package_limit_reached',
+      'provider_unavailable',
+    ],
   }),
   listClassicPackageQueues: jsonOperation({
     summary: 'List classic grants (native app)',
@@ -118,6 +125,13 @@ export const nativeAppOperations = {
     message: successMessages.claimClassicPackageQueue,
     data: ClassicClaimResponseSchema,
     example: { queue_id: exampleUuid, iccid: '8988247000001234567', is_top_up: false, user_id: 'usr_01J9Z3' },
-    errors: [...grantErrors, 'not_a_classic_grant', 'destination_required', 'package_duration_required', 'provider_unavailable'],
+    errors: [
+      ...grantErrors,
+      'not_a_classic_grant',
+      'destination_required',
+      'package_duration_required',
+      'package_limit_reached',
+      'provider_unavailable',
+    ],
   }),
 } satisfies Partial<Record<OperationName, OperationDoc>>;

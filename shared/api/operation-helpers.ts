@@ -78,6 +78,7 @@ export const factErrors: ErrorCode[] = [
   'package_not_active',
   'invalid_amount',
   'invalid_currency',
+  'package_limit_reached',
   'provider_unavailable',
   ...grantErrors,
 ];

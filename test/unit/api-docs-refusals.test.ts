@@ -75,6 +75,18 @@ describe('Refusals in docs/api.md', () => {
   // The sandbox steps share one list of refusals, documented once through the state machines of docs/lifecycle.md.
   const withOwnRefusals = [...texts.keys()].filter((operation) => !operation.startsWith('sandbox'));
 
+  it('names in its Sandbox section every refusal a sandbox step can answer', () => {
+    // Prepare
+    const section = apiReference.slice(apiReference.indexOf('### Sandbox'), apiReference.indexOf('### Ingestion'));
+    const stepCodes = new Set(
+      Object.entries(operations).flatMap(([operation, doc]) => (operation.startsWith('sandbox') && 'errors' in doc ? doc.errors : [])),
+    );
+
+    // Assess
+    const named = new Set(refusalsIn(section).map((refusal) => refusal.split(' ')[1]));
+    expect([...stepCodes].filter((code) => !named.has(code))).toEqual([]);
+  });
+
   it.each(withOwnRefusals)('%s: every refusal of its own the OpenAPI document lists is in the reference', (operation) => {
     const doc = operations[operation as OperationName];
     const own: ErrorCode[] = doc && 'errors' in doc ? doc.errors : [];
