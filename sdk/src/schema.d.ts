@@ -1301,7 +1301,12 @@ export interface components {
             custom_branding?: string | null;
             departure_location?: string | null;
             package_specifications: components["schemas"]["PackageSpecificationEntry"][];
-        };
+        } & ((unknown | unknown) & unknown);
+        CreateRedirectTokenRequest: {
+            external_user_id?: string | null;
+            /** @description The traveler’s email, when no external_user_id is sent (an email address of at most 254 characters). Beside an external_user_id it is not read, whatever it holds. */
+            email?: unknown;
+        } & ((unknown | unknown) & unknown);
         PackageSpecificationEntry: {
             external_user_id?: string | null;
             email?: string | null;
@@ -1339,7 +1344,7 @@ export interface components {
             destination?: components["schemas"]["Destination"] | null;
             /** @description Required for `unlimited`; ignored (stored as null) for the other types. */
             traffic_policy?: string | null;
-        };
+        } & ((unknown | unknown) & unknown & unknown & unknown & unknown);
         /** BookingResponse */
         BookingResponse: {
             /** @description The service's booking id. */
@@ -2221,7 +2226,25 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Never cache an answer: it is per request and per partner (a page answers `no-store, private`).
+         * @example no-store, no-cache, must-revalidate, max-age=0, private
+         */
+        "Cache-Control": string;
+        /** @description The same, for HTTP/1.0 caches. */
+        Pragma: "no-cache";
+        /** @description Already expired. */
+        Expires: "0";
+        /** @description Seconds to wait before retrying. Sent with a rate limit and with `provider_unavailable`. */
+        "Retry-After": string;
+        /** @description Sent only when the request used the deprecated package type `time-limited`. */
+        Warning: "299 - \"package_type time-limited is deprecated: use data-limited with a short package_duration\"";
+        /** @description The language the answer is written in (en, de or fr). */
+        "Content-Language": "en" | "de" | "fr";
+        /** @description The answer depends on Accept-Language. */
+        Vary: "Accept-Language";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2243,10 +2266,9 @@ export interface operations {
             /** @description A page of bookings. */
             200: {
                 headers: {
-                    /** @description The list is always fresh: no browser or proxy may keep it. */
-                    "Cache-Control"?: "no-store, no-cache, must-revalidate, max-age=0, private";
-                    /** @description The same, for HTTP/1.0 caches. */
-                    Pragma?: "no-cache";
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2349,6 +2371,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2372,6 +2397,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2381,6 +2409,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2390,6 +2422,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2399,6 +2434,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2454,6 +2492,10 @@ export interface operations {
             /** @description The booking created. */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2556,6 +2598,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2579,6 +2624,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2594,6 +2642,9 @@ export interface operations {
              */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2603,6 +2654,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2612,6 +2666,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2621,6 +2678,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2630,6 +2691,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2639,6 +2703,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2665,6 +2732,9 @@ export interface operations {
             /** @description The booking. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2753,6 +2823,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2776,6 +2849,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2785,6 +2861,9 @@ export interface operations {
             /** @description `booking_not_found`: No booking of yours has this id or booking_id. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2794,6 +2873,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2803,6 +2886,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2812,6 +2898,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2838,6 +2927,9 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2860,6 +2952,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2883,6 +2978,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2892,6 +2990,9 @@ export interface operations {
             /** @description `booking_not_found`: No booking of yours has this id or booking_id. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2901,6 +3002,9 @@ export interface operations {
             /** @description `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2910,6 +3014,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2919,6 +3027,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2928,6 +3039,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2954,6 +3068,9 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2976,6 +3093,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2999,6 +3119,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3008,6 +3131,9 @@ export interface operations {
             /** @description `booking_not_found`: No booking of yours has this id or booking_id. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3017,6 +3143,9 @@ export interface operations {
             /** @description `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3026,6 +3155,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3035,6 +3168,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3044,6 +3180,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3083,6 +3222,10 @@ export interface operations {
             /** @description The booking after the change, with the counts. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3178,6 +3321,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3201,6 +3347,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3210,6 +3359,9 @@ export interface operations {
             /** @description `booking_not_found`: No booking of yours has this id or booking_id. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3219,6 +3371,9 @@ export interface operations {
             /** @description `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3228,6 +3383,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3237,6 +3395,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3246,6 +3407,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3255,6 +3420,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3264,6 +3432,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3305,6 +3476,10 @@ export interface operations {
             /** @description The booking after the change, with the counts. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3402,6 +3577,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3425,6 +3603,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3438,6 +3619,9 @@ export interface operations {
              */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3447,6 +3631,9 @@ export interface operations {
             /** @description `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3456,6 +3643,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3465,6 +3655,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3474,6 +3667,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3483,6 +3680,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3492,6 +3692,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3524,6 +3727,11 @@ export interface operations {
             /** @description The destinations. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3579,6 +3787,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3602,6 +3813,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3611,6 +3825,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3620,6 +3838,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3629,6 +3850,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3667,6 +3891,11 @@ export interface operations {
             /** @description The destination. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3755,6 +3984,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3778,6 +4010,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3787,6 +4022,9 @@ export interface operations {
             /** @description `destination_not_found`: No destination of the catalog has this id. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3796,6 +4034,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3805,6 +4047,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3814,6 +4059,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3834,6 +4082,9 @@ export interface operations {
             /** @description The device list. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3891,6 +4142,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3914,6 +4168,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3923,6 +4180,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3932,6 +4193,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3941,6 +4205,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3978,6 +4245,9 @@ export interface operations {
             /** @description The verdict. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4039,6 +4309,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4062,6 +4335,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4071,6 +4347,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4080,6 +4359,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4089,6 +4371,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4098,6 +4384,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4107,6 +4396,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4200,6 +4492,9 @@ export interface operations {
             /** @description Recorded, or recognised as a duplicate. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4254,6 +4549,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4277,6 +4575,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4286,6 +4587,9 @@ export interface operations {
             /** @description `fact_not_allowed`: This reporter may not report this kind of fact. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4309,6 +4613,9 @@ export interface operations {
              */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4344,6 +4651,9 @@ export interface operations {
              */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4353,6 +4663,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4362,6 +4675,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4371,6 +4687,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4380,6 +4700,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4389,6 +4712,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4398,6 +4724,10 @@ export interface operations {
             /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4429,6 +4759,9 @@ export interface operations {
             /** @description The dashboard. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4562,6 +4895,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4585,6 +4921,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4594,6 +4933,9 @@ export interface operations {
             /** @description `esim_not_found`: No eSIM with this iccid belongs to the traveler. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4603,6 +4945,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4612,6 +4958,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4621,6 +4970,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4655,6 +5007,9 @@ export interface operations {
             /** @description The redeemed entry and the eSIM it is on. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4756,6 +5111,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4779,6 +5137,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4792,6 +5153,9 @@ export interface operations {
              */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4815,6 +5179,9 @@ export interface operations {
              */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4824,6 +5191,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4833,6 +5203,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4842,6 +5215,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4851,6 +5228,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4860,6 +5240,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4869,6 +5252,10 @@ export interface operations {
             /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4913,6 +5300,11 @@ export interface operations {
             /** @description The instructions, as structured steps (json) or a page (html). */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5012,6 +5404,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5035,6 +5430,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5048,6 +5446,9 @@ export interface operations {
              */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5057,6 +5458,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5066,6 +5470,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5075,6 +5482,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5084,6 +5495,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5093,6 +5507,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5119,6 +5536,9 @@ export interface operations {
             /** @description The classic grants. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5172,6 +5592,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5195,6 +5618,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5204,6 +5630,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5213,6 +5643,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5222,6 +5655,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5261,6 +5697,9 @@ export interface operations {
             /** @description The grant. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5312,6 +5751,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5335,6 +5777,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5348,6 +5793,9 @@ export interface operations {
              */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5367,6 +5815,9 @@ export interface operations {
              */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5376,6 +5827,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5385,6 +5839,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5394,6 +5851,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5403,6 +5864,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5412,6 +5876,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5449,6 +5916,9 @@ export interface operations {
             /** @description The claim. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5486,6 +5956,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5509,6 +5982,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5522,6 +5998,9 @@ export interface operations {
              */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5545,6 +6024,9 @@ export interface operations {
              */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5554,6 +6036,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5563,6 +6048,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5572,6 +6060,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5581,6 +6073,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5590,6 +6085,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5599,6 +6097,10 @@ export interface operations {
             /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5634,6 +6136,9 @@ export interface operations {
             /** @description What the step did. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5683,6 +6188,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5706,6 +6214,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5729,6 +6240,9 @@ export interface operations {
              */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5768,6 +6282,9 @@ export interface operations {
              */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5777,6 +6294,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5786,6 +6306,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5795,6 +6318,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5804,6 +6331,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5813,6 +6343,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5822,6 +6355,10 @@ export interface operations {
             /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5854,6 +6391,9 @@ export interface operations {
             /** @description What the step did. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5898,6 +6438,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5921,6 +6464,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5944,6 +6490,9 @@ export interface operations {
              */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5983,6 +6532,9 @@ export interface operations {
              */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5992,6 +6544,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6001,6 +6556,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6010,6 +6568,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6019,6 +6581,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6028,6 +6593,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6037,6 +6605,10 @@ export interface operations {
             /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6069,6 +6641,9 @@ export interface operations {
             /** @description What the step did. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6113,6 +6688,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6136,6 +6714,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6159,6 +6740,9 @@ export interface operations {
              */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6198,6 +6782,9 @@ export interface operations {
              */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6207,6 +6794,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6216,6 +6806,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6225,6 +6818,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6234,6 +6831,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6243,6 +6843,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6252,6 +6855,10 @@ export interface operations {
             /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6285,6 +6892,9 @@ export interface operations {
             /** @description What the step did. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6332,6 +6942,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6355,6 +6968,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6378,6 +6994,9 @@ export interface operations {
              */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6417,6 +7036,9 @@ export interface operations {
              */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6426,6 +7048,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6435,6 +7060,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6444,6 +7072,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6453,6 +7085,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6462,6 +7097,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6471,6 +7109,10 @@ export interface operations {
             /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6504,6 +7146,9 @@ export interface operations {
             /** @description What the step did. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6554,6 +7199,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6577,6 +7225,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6600,6 +7251,9 @@ export interface operations {
              */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6639,6 +7293,9 @@ export interface operations {
              */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6648,6 +7305,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6657,6 +7317,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6666,6 +7329,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6675,6 +7342,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6684,6 +7354,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6693,6 +7366,10 @@ export interface operations {
             /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6731,6 +7408,9 @@ export interface operations {
             /** @description What the step did. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6778,6 +7458,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6801,6 +7484,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6824,6 +7510,9 @@ export interface operations {
              */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6863,6 +7552,9 @@ export interface operations {
              */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6872,6 +7564,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6881,6 +7576,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6890,6 +7588,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6899,6 +7601,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6908,6 +7613,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6917,6 +7625,10 @@ export interface operations {
             /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6954,6 +7666,9 @@ export interface operations {
             /** @description What the step did. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6999,6 +7714,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7022,6 +7740,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7045,6 +7766,9 @@ export interface operations {
              */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7084,6 +7808,9 @@ export interface operations {
              */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7093,6 +7820,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7102,6 +7832,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7111,6 +7844,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7120,6 +7857,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7129,6 +7869,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7138,6 +7881,10 @@ export interface operations {
             /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7171,6 +7918,9 @@ export interface operations {
             /** @description What the step did. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7220,6 +7970,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7243,6 +7996,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7266,6 +8022,9 @@ export interface operations {
              */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7305,6 +8064,9 @@ export interface operations {
              */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7314,6 +8076,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7323,6 +8088,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7332,6 +8100,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7341,6 +8113,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7350,6 +8125,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7359,6 +8137,10 @@ export interface operations {
             /** @description `provider_unavailable`: The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After. */
             503: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7379,6 +8161,9 @@ export interface operations {
             /** @description The endpoint. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7434,6 +8219,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7457,6 +8245,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7466,6 +8257,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7475,6 +8270,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7484,6 +8282,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7519,6 +8320,9 @@ export interface operations {
             /** @description The endpoint after the change. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7582,6 +8386,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7605,6 +8412,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7614,6 +8424,9 @@ export interface operations {
             /** @description `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7623,6 +8436,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7632,6 +8448,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7641,6 +8460,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7650,6 +8473,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7659,6 +8485,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7688,6 +8517,9 @@ export interface operations {
             /** @description The new secret. */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7716,6 +8548,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7739,6 +8574,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7748,6 +8586,9 @@ export interface operations {
             /** @description `concurrent_modification`: Another request changed the booking meanwhile; read it again and retry. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7757,6 +8598,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7766,6 +8610,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7775,6 +8622,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7784,6 +8635,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7793,6 +8647,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7813,6 +8670,9 @@ export interface operations {
             /** @description How your endpoint answered. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7845,6 +8705,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7868,6 +8731,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7877,6 +8743,9 @@ export interface operations {
             /** @description `webhook_url_missing`: No webhook URL is set yet: set one with PUT /webhooks/endpoint first. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7886,6 +8755,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7895,6 +8768,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7904,6 +8780,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7939,6 +8818,9 @@ export interface operations {
             /** @description A page of deliveries. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7998,6 +8880,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8021,6 +8906,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8030,6 +8918,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8039,6 +8931,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8048,6 +8943,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8077,6 +8975,9 @@ export interface operations {
             /** @description What was queued. */
             202: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8108,6 +9009,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8131,6 +9035,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8140,6 +9047,9 @@ export interface operations {
             /** @description `event_not_found`: No recorded event of yours has this id. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8149,6 +9059,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8158,6 +9071,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8167,6 +9083,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8176,6 +9096,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8185,6 +9108,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8205,6 +9131,9 @@ export interface operations {
             /** @description The link. */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8229,6 +9158,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8252,6 +9184,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8261,6 +9196,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8270,6 +9209,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8279,6 +9221,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8315,6 +9260,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8334,6 +9282,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8343,6 +9295,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8356,6 +9311,9 @@ export interface operations {
              */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8386,6 +9344,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8404,6 +9365,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8413,6 +9378,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8426,6 +9394,9 @@ export interface operations {
              */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8460,6 +9431,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8510,6 +9484,10 @@ export interface operations {
              */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8520,6 +9498,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8533,6 +9514,9 @@ export interface operations {
              */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8560,6 +9544,9 @@ export interface operations {
             /** @description The promo code. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8652,6 +9639,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8675,6 +9665,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8684,6 +9677,9 @@ export interface operations {
             /** @description `promo_code_not_found`: No promo code with this uuid in the booking. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8693,6 +9689,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8702,6 +9702,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8711,6 +9714,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8746,6 +9752,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8764,6 +9773,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8773,6 +9786,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8786,6 +9802,9 @@ export interface operations {
              */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8825,6 +9844,9 @@ export interface operations {
             /** @description Sent. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8859,6 +9881,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8868,6 +9893,9 @@ export interface operations {
             /** @description `promo_code_not_found`: No promo code with this uuid in the booking. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8881,6 +9909,9 @@ export interface operations {
              */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8890,6 +9921,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8899,6 +9933,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8908,6 +9945,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8917,6 +9958,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8926,6 +9970,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8948,16 +9995,16 @@ export interface operations {
                  *       "external_user_id": "user-4711"
                  *     }
                  */
-                "application/json": {
-                    external_user_id?: string | null;
-                    email?: string | null;
-                };
+                "application/json": components["schemas"]["CreateRedirectTokenRequest"];
             };
         };
         responses: {
             /** @description The token and its URL. */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8966,9 +10013,9 @@ export interface operations {
                      *       "success": true,
                      *       "message": "Redirect token created.",
                      *       "data": {
-                     *         "token": "v1.partner-1.bm9uY2U.1796549400.c2lnbmF0dXJl",
+                     *         "token": "v1.ptn_7Qd2Lm9XkP3a.Xq3vT9mK2pL8wR4nB6yZ1c.1796549400.c2lnbmF0dXJlX29mX3RoZV90b2tlbg",
                      *         "expires_at": "2026-12-01T09:05:00.000Z",
-                     *         "url": "https://api.example.com/api/app/start?token=v1.partner-1.bm9uY2U.1796549400.c2lnbmF0dXJl",
+                     *         "url": "https://api.example.com/api/app/start?token=v1.ptn_7Qd2Lm9XkP3a.Xq3vT9mK2pL8wR4nB6yZ1c.1796549400.c2lnbmF0dXJlX29mX3RoZV90b2tlbg",
                      *         "external_user_id": "user-4711"
                      *       }
                      *     }
@@ -8996,6 +10043,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9019,6 +10069,9 @@ export interface operations {
              */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9028,6 +10081,9 @@ export interface operations {
             /** @description `traveler_not_found`: No traveler of yours has this identifier. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9037,6 +10093,9 @@ export interface operations {
             /** @description `traveler_ambiguous`: Your bookings give this email to several travelers: send external_user_id instead. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9046,6 +10105,9 @@ export interface operations {
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9055,6 +10117,9 @@ export interface operations {
             /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
             415: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9064,6 +10129,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9073,6 +10142,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9082,6 +10154,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9092,7 +10167,13 @@ export interface operations {
     };
     webStart: {
         parameters: {
-            query?: never;
+            query: {
+                /**
+                 * @description The `token` of POST /redirect-tokens/create (its `url` carries it already).
+                 * @example v1.ptn_7Qd2Lm9XkP3a.Xq3vT9mK2pL8wR4nB6yZ1c.1796549400.c2lnbmF0dXJlX29mX3RoZV90b2tlbg
+                 */
+                token: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9115,6 +10196,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9134,6 +10218,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9143,6 +10231,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9156,6 +10247,9 @@ export interface operations {
              */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9186,6 +10280,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9204,6 +10301,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9213,6 +10314,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9226,6 +10330,9 @@ export interface operations {
              */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9267,6 +10374,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9285,6 +10395,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9294,6 +10408,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9307,6 +10424,9 @@ export interface operations {
              */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9343,6 +10463,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9361,6 +10484,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9370,6 +10497,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9383,6 +10513,9 @@ export interface operations {
              */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9417,6 +10550,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9454,6 +10590,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9463,6 +10603,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9476,6 +10619,9 @@ export interface operations {
              */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9510,6 +10656,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9556,6 +10705,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9565,6 +10718,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9578,6 +10734,9 @@ export interface operations {
              */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9608,6 +10767,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9635,6 +10797,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9644,6 +10810,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9657,6 +10826,9 @@ export interface operations {
              */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9697,6 +10869,9 @@ export interface operations {
              */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9738,6 +10913,10 @@ export interface operations {
              */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9748,6 +10927,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9761,6 +10943,9 @@ export interface operations {
              */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9802,6 +10987,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9818,6 +11006,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9827,6 +11019,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9836,6 +11031,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9850,8 +11048,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description File name.
-                 * @example app.css
+                 * @description The content-hashed file name the pages link (it changes with the content).
+                 * @example app.7c814ad7d138.css
                  */
                 file: string;
             };
@@ -9871,6 +11069,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9887,6 +11088,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9896,6 +11101,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9905,6 +11113,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9931,6 +11142,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9949,6 +11163,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9958,6 +11176,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9971,6 +11192,9 @@ export interface operations {
              */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9992,6 +11216,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10001,6 +11228,9 @@ export interface operations {
             /** @description `endpoint_removed`: The endpoint was removed; the message names its replacement. */
             410: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10010,6 +11240,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10019,6 +11253,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10028,6 +11265,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10048,6 +11288,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10057,6 +11300,9 @@ export interface operations {
             /** @description `endpoint_removed`: The endpoint was removed; the message names its replacement. */
             410: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10066,6 +11312,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10075,6 +11325,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10084,6 +11337,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10107,6 +11363,9 @@ export interface operations {
             /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10116,6 +11375,9 @@ export interface operations {
             /** @description `endpoint_removed`: The endpoint was removed; the message names its replacement. */
             410: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10125,6 +11387,10 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10134,6 +11400,9 @@ export interface operations {
             /** @description `request_header_fields_too_large`: The request headers are too large. */
             431: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10143,6 +11412,9 @@ export interface operations {
             /** @description `internal_error`: Something failed on our side; retry later. */
             500: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10172,7 +11444,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example package.usage.50_percent:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
+                 * @example package.usage.50_percent:pkg_5f1c2a9e7b3d4c6a8e0f1b2d
                  */
                 "x-service-event-id": string;
                 /**
@@ -10194,7 +11466,7 @@ export interface operations {
                  *         "external_user_id": "user-4711",
                  *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *         "iccid": "8944500102198304826",
-                 *         "package_id": "pkg_fra_1gb_365",
+                 *         "package_id": "pkg_5f1c2a9e7b3d4c6a8e0f1b2d",
                  *         "package_queue_uuid": "9b2e4a71-5c3d-4e8f-a1b2-6d7c8e9f0a1b",
                  *         "promo_code_id": "3f0d6c1e-8d2a-4f7b-9a51-2c4e8b7d9f10",
                  *         "destination": "FRA",
@@ -10204,7 +11476,7 @@ export interface operations {
                  *         "used_bytes": 536870912,
                  *         "remaining_bytes": 536870912
                  *       },
-                 *       "event_id": "package.usage.50_percent:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
+                 *       "event_id": "package.usage.50_percent:pkg_5f1c2a9e7b3d4c6a8e0f1b2d",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -10263,7 +11535,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example package.usage.80_percent:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
+                 * @example package.usage.80_percent:pkg_5f1c2a9e7b3d4c6a8e0f1b2d
                  */
                 "x-service-event-id": string;
                 /**
@@ -10285,7 +11557,7 @@ export interface operations {
                  *         "external_user_id": "user-4711",
                  *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *         "iccid": "8944500102198304826",
-                 *         "package_id": "pkg_fra_1gb_365",
+                 *         "package_id": "pkg_5f1c2a9e7b3d4c6a8e0f1b2d",
                  *         "package_queue_uuid": "9b2e4a71-5c3d-4e8f-a1b2-6d7c8e9f0a1b",
                  *         "promo_code_id": "3f0d6c1e-8d2a-4f7b-9a51-2c4e8b7d9f10",
                  *         "destination": "FRA",
@@ -10295,7 +11567,7 @@ export interface operations {
                  *         "used_bytes": 858993459,
                  *         "remaining_bytes": 214748365
                  *       },
-                 *       "event_id": "package.usage.80_percent:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
+                 *       "event_id": "package.usage.80_percent:pkg_5f1c2a9e7b3d4c6a8e0f1b2d",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -10354,7 +11626,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example package.usage.100_percent:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
+                 * @example package.usage.100_percent:pkg_5f1c2a9e7b3d4c6a8e0f1b2d
                  */
                 "x-service-event-id": string;
                 /**
@@ -10376,7 +11648,7 @@ export interface operations {
                  *         "external_user_id": "user-4711",
                  *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *         "iccid": "8944500102198304826",
-                 *         "package_id": "pkg_fra_1gb_365",
+                 *         "package_id": "pkg_5f1c2a9e7b3d4c6a8e0f1b2d",
                  *         "package_queue_uuid": "9b2e4a71-5c3d-4e8f-a1b2-6d7c8e9f0a1b",
                  *         "promo_code_id": "3f0d6c1e-8d2a-4f7b-9a51-2c4e8b7d9f10",
                  *         "destination": "FRA",
@@ -10386,7 +11658,7 @@ export interface operations {
                  *         "used_bytes": 1073741824,
                  *         "remaining_bytes": 0
                  *       },
-                 *       "event_id": "package.usage.100_percent:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
+                 *       "event_id": "package.usage.100_percent:pkg_5f1c2a9e7b3d4c6a8e0f1b2d",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -10445,7 +11717,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example esim.installed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
+                 * @example esim.installed:8944500102198304826:1
                  */
                 "x-service-event-id": string;
                 /**
@@ -10468,7 +11740,7 @@ export interface operations {
                  *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *         "iccid": "8944500102198304826"
                  *       },
-                 *       "event_id": "esim.installed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
+                 *       "event_id": "esim.installed:8944500102198304826:1",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -10527,7 +11799,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example esim.removed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
+                 * @example esim.removed:8944500102198304826:1
                  */
                 "x-service-event-id": string;
                 /**
@@ -10550,7 +11822,7 @@ export interface operations {
                  *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *         "iccid": "8944500102198304826"
                  *       },
-                 *       "event_id": "esim.removed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
+                 *       "event_id": "esim.removed:8944500102198304826:1",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -10609,7 +11881,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example package.activated:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
+                 * @example package.activated:pkg_5f1c2a9e7b3d4c6a8e0f1b2d
                  */
                 "x-service-event-id": string;
                 /**
@@ -10631,7 +11903,7 @@ export interface operations {
                  *         "external_user_id": "user-4711",
                  *         "booking_id": "0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
                  *         "iccid": "8944500102198304826",
-                 *         "package_id": "pkg_fra_1gb_365",
+                 *         "package_id": "pkg_5f1c2a9e7b3d4c6a8e0f1b2d",
                  *         "package_queue_uuid": "9b2e4a71-5c3d-4e8f-a1b2-6d7c8e9f0a1b",
                  *         "promo_code_id": "3f0d6c1e-8d2a-4f7b-9a51-2c4e8b7d9f10",
                  *         "destination": "FRA",
@@ -10639,7 +11911,7 @@ export interface operations {
                  *         "activated_at": "2026-12-20T12:02:11.000Z",
                  *         "expires_at": "2027-12-20T12:02:11.000Z"
                  *       },
-                 *       "event_id": "package.activated:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
+                 *       "event_id": "package.activated:pkg_5f1c2a9e7b3d4c6a8e0f1b2d",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -10698,7 +11970,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example package.purchased:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
+                 * @example package.purchased:pay_5Kx9Q2
                  */
                 "x-service-event-id": string;
                 /**
@@ -10726,7 +11998,7 @@ export interface operations {
                  *         "promo_code_id": "3f0d6c1e-8d2a-4f7b-9a51-2c4e8b7d9f10",
                  *         "package_queue_uuid": null
                  *       },
-                 *       "event_id": "package.purchased:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
+                 *       "event_id": "package.purchased:pay_5Kx9Q2",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -10785,7 +12057,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example topup.completed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
+                 * @example topup.completed:pay_5Kx9Q2
                  */
                 "x-service-event-id": string;
                 /**
@@ -10811,11 +12083,11 @@ export interface operations {
                  *         "amount": 1299,
                  *         "currency": "EUR",
                  *         "promo_code_id": "3f0d6c1e-8d2a-4f7b-9a51-2c4e8b7d9f10",
-                 *         "package_id": "pkg_fra_3gb_30",
+                 *         "package_id": "pkg_8b3e0d7a1c9f4e2b6a5d3c1e",
                  *         "destination": "FRA",
                  *         "size": "3GB"
                  *       },
-                 *       "event_id": "topup.completed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
+                 *       "event_id": "topup.completed:pay_5Kx9Q2",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -10874,7 +12146,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example promo_code.redeemed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
+                 * @example promo_code.redeemed:3f0d6c1e-8d2a-4f7b-9a51-2c4e8b7d9f10
                  */
                 "x-service-event-id": string;
                 /**
@@ -10898,7 +12170,7 @@ export interface operations {
                  *         "redeemed_at": "2026-12-18T08:00:00.000Z",
                  *         "redeemed_by": "user-4711"
                  *       },
-                 *       "event_id": "promo_code.redeemed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
+                 *       "event_id": "promo_code.redeemed:3f0d6c1e-8d2a-4f7b-9a51-2c4e8b7d9f10",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */
@@ -10957,7 +12229,7 @@ export interface operations {
                 "x-service-timestamp"?: string;
                 /**
                  * @description Same as `event_id` of the body.
-                 * @example classic_package_queue.claimed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b
+                 * @example classic_package_queue.claimed:9b2e4a71-5c3d-4e8f-a1b2-6d7c8e9f0a1b
                  */
                 "x-service-event-id": string;
                 /**
@@ -10983,7 +12255,7 @@ export interface operations {
                  *         "partner_id": "ptn_7Qd2Lm9XkP3a",
                  *         "is_top_up": false
                  *       },
-                 *       "event_id": "classic_package_queue.claimed:0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b",
+                 *       "event_id": "classic_package_queue.claimed:9b2e4a71-5c3d-4e8f-a1b2-6d7c8e9f0a1b",
                  *       "delivery_id": "dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS"
                  *     }
                  */

@@ -7,7 +7,7 @@ import { BookingResponseSchema, PaginationMetaSchema } from '#shared/domain/book
 import { BookingRequestSchema } from '#shared/domain/booking-schemas';
 import { MAX_PER_PAGE } from '#shared/domain/list-bookings-query';
 import * as successMessages from '#shared/api/success-messages';
-import { noStoreHeaders } from '#shared/http/response';
+import { headerRefs } from '#shared/api/response-headers';
 import type { OperationName } from '#shared/routes';
 
 const idempotencyKey: Parameter = {
@@ -56,13 +56,6 @@ export const bookingOperations = {
     response: {
       status: 200,
       description: 'A page of bookings.',
-      headers: {
-        'Cache-Control': {
-          description: 'The list is always fresh: no browser or proxy may keep it.',
-          schema: { type: 'string', const: noStoreHeaders['cache-control'] },
-        },
-        Pragma: { description: 'The same, for HTTP/1.0 caches.', schema: { type: 'string', const: noStoreHeaders.pragma } },
-      },
       schema: envelope(v.array(BookingResponseSchema), { pagination: PaginationMetaSchema }),
       example: { success: true, message: successMessages.listBookings, data: [exampleBookingResponse], pagination: examplePagination },
     },
@@ -82,6 +75,7 @@ export const bookingOperations = {
       description: 'The booking created.',
       schema: envelope(v.array(BookingResponseSchema)),
       example: { success: true, message: successMessages.createBooking, data: [exampleBookingResponse] },
+      headers: headerRefs('Warning'),
     },
     errors: [
       'invalid_idempotency_key',

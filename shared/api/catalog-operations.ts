@@ -2,6 +2,7 @@
 // country routes removed in 2.1.0.
 import * as v from 'valibot';
 import { exampleDestination, exampleDevice } from '#shared/api/examples';
+import { headerRefs } from '#shared/api/response-headers';
 import { acceptLanguage, jsonOperation, localeQuery, pathId } from '#shared/api/operation-helpers';
 import type { JsonOperation } from '#shared/api/operation-types';
 import { DeviceCompatibilityRequestSchema } from '#shared/domain/device-compatibility-schema';
@@ -31,6 +32,7 @@ export const catalogOperations = {
     tag: 'Catalog',
     parameters: [localeQuery, acceptLanguage],
     answer: 'The destinations.',
+    headers: headerRefs('Content-Language', 'Vary'),
     message: successMessages.listDestinations,
     data: v.array(DestinationResponseSchema),
     example: [exampleDestination],
@@ -42,6 +44,7 @@ export const catalogOperations = {
     tag: 'Catalog',
     parameters: [pathId('id', 'Destination id (ISO3 country code or region id).', 'FRA'), localeQuery, acceptLanguage],
     answer: 'The destination.',
+    headers: headerRefs('Content-Language', 'Vary'),
     message: successMessages.getDestination,
     data: DestinationDetailResponseSchema,
     example: {

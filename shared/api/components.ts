@@ -9,6 +9,7 @@ import {
   UpdatePackageSpecForPromoCodesResponseSchema,
 } from '#shared/domain/booking-response-schemas';
 import { BookingRequestSchema, PackageSpecificationEntrySchema } from '#shared/domain/booking-schemas';
+import { CreateRedirectTokenSchema } from '#shared/domain/redirect-token-schemas';
 import { DestinationSchema, PromoPackageSpecificationSchema, UpdatePackageSpecificationSchema } from '#shared/domain/package-schemas';
 import { errorCodes, type ErrorCode } from '#shared/errors';
 import { webhookEventNames, type WebhookEventName } from '#shared/events/catalog';
@@ -69,6 +70,7 @@ const eventComponents = Object.fromEntries(
 /** Name → schema. Any schema used inside another by identity becomes a `$ref` to its name. */
 export const componentSchemas: Record<string, v.GenericSchema> = {
   BookingRequest: BookingRequestSchema,
+  CreateRedirectTokenRequest: CreateRedirectTokenSchema,
   PackageSpecificationEntry: PackageSpecificationEntrySchema,
   Destination: DestinationSchema,
   UpdatePackageSpecificationRequest: UpdatePackageSpecificationSchema,

@@ -125,7 +125,7 @@ const traveler = { external_user_id: 'user-4711', booking_id: exampleBookingResp
 const esim = { ...traveler, iccid: '8944500102198304826' };
 const usage = {
   ...esim,
-  package_id: 'pkg_fra_1gb_365',
+  package_id: 'pkg_5f1c2a9e7b3d4c6a8e0f1b2d',
   package_queue_uuid: '9b2e4a71-5c3d-4e8f-a1b2-6d7c8e9f0a1b',
   promo_code_id: '3f0d6c1e-8d2a-4f7b-9a51-2c4e8b7d9f10',
   destination: 'FRA',
@@ -158,7 +158,7 @@ export const exampleEventData: WebhookEventData = {
     expires_at: '2027-12-20T12:02:11.000Z',
   },
   'package.purchased': { ...traveler, ...payment, package_queue_uuid: null },
-  'topup.completed': { ...traveler, ...payment, package_id: 'pkg_fra_3gb_30', destination: 'FRA', size: '3GB' },
+  'topup.completed': { ...traveler, ...payment, package_id: 'pkg_8b3e0d7a1c9f4e2b6a5d3c1e', destination: 'FRA', size: '3GB' },
   'promo_code.redeemed': {
     promocode: 'FRA-7KQ2-M9XD',
     booking_id: exampleBookingResponse.id,
@@ -187,11 +187,21 @@ export const exampleEventData: WebhookEventData = {
   },
 };
 
+/** What each event's id names after its name (docs/webhooks.md): the booking, the code, the eSIM's nth change, … */
+const exampleEventEntity = (event: WebhookEventName): string => {
+  if (event.startsWith('booking.')) return exampleBookingResponse.id;
+  if (event.startsWith('esim.')) return `${esim.iccid}:1`;
+  if (event.startsWith('package.usage.') || event === 'package.activated') return usage.package_id;
+  if (event === 'package.purchased' || event === 'topup.completed') return payment.payment_id;
+  if (event === 'promo_code.redeemed') return usage.promo_code_id;
+  return usage.package_queue_uuid; // classic_package_queue.claimed
+};
+
 export const exampleEvent = (event: WebhookEventName) => ({
   event,
   timestamp: '2026-12-13T09:30:00.000Z',
   data: exampleEventData[event],
-  event_id: `${event}:${exampleBookingResponse.id}`,
+  event_id: `${event}:${exampleEventEntity(event)}`,
   delivery_id: 'dlv_01JD7R0B4C2VZ8H5K3M1N6P7QS',
 });
 
@@ -252,3 +262,6 @@ export const exampleClassicGrant = {
   expires_at: null,
   created_at: '2026-12-01T09:00:00.000Z',
 };
+
+/** A redirect token shaped as the service signs them (shared/usecases/traveler-sessions.ts). */
+export const exampleRedirectToken = 'v1.ptn_7Qd2Lm9XkP3a.Xq3vT9mK2pL8wR4nB6yZ1c.1796549400.c2lnbmF0dXJlX29mX3RoZV90b2tlbg';

@@ -12,6 +12,7 @@ import {
   UserDashboardResponseSchema,
 } from '#shared/domain/traveler-response-schemas';
 import * as successMessages from '#shared/api/success-messages';
+import { headerRefs } from '#shared/api/response-headers';
 import type { OperationDoc } from '#shared/api/operation-types';
 import type { OperationName } from '#shared/routes';
 
@@ -57,6 +58,7 @@ export const nativeAppOperations = {
       example: { external_user_id: 'user-4711', deviceName: 'iPhone 15 Pro', os: 'iOS', osVersion: '17.5', format: 'json', locale: 'en' },
     },
     answer: 'The instructions, as structured steps (json) or a page (html).',
+    headers: headerRefs('Content-Language', 'Vary'),
     message: successMessages.nativeInstructions,
     data: InstallInstructionsResponseSchema,
     example: {

@@ -8,6 +8,8 @@ import { packageTypes } from '#shared/domain/schema-fields';
 import { errorCodes, type ErrorCode } from '#shared/errors';
 import { webhookEventNames, optInOnlyEvents } from '#shared/events/catalog';
 import { errorBody } from '#shared/http/response';
+import { headerRefs, noStoreHeaderRefs, responseHeaders } from '#shared/api/response-headers';
+import { withRules } from '#shared/api/schema-rules';
 import { removedRoutes, routes, type AuthMode, type RouteDefinition } from '#shared/routes';
 
 /** Every path partners can call: the route table, plus the removed endpoints the gateway itself answers with 410. */
@@ -106,6 +108,7 @@ const errorResponses = (codes: ErrorCode[]): Json => {
         String(status),
         {
           description: list.map((code) => `\`${code}\`: ${errorCodes[code].description}`).join('\n\n'),
+          headers: { ...noStoreHeaderRefs, ...(status === 429 || list.includes('provider_unavailable') ? headerRefs('Retry-After') : {}) },
           content: {
             'application/json': {
               schema: { $ref: componentRef('ErrorResponse') },
@@ -140,7 +143,7 @@ const jsonOperation = (route: RouteDefinition, doc: JsonOperation): Json => ({
       ? {
           [String(doc.response.status)]: {
             description: doc.response.description,
-            ...(doc.response.headers ? { headers: doc.response.headers } : {}),
+            headers: { ...noStoreHeaderRefs, ...doc.response.headers },
             content: { 'application/json': { schema: toSchema(doc.response.schema), example: doc.response.example } },
           },
         }
@@ -159,6 +162,7 @@ const mergeResponses = (...sets: Json[]): Json => {
         ? {
             ...before,
             description: `${before.description}\n\n${response.description}`,
+            ...(before.headers || response.headers ? { headers: { ...(before.headers as Json), ...(response.headers as Json) } } : {}),
             content: { ...(before.content as Json | undefined), ...(response.content as Json | undefined) },
           }
         : response;
@@ -417,6 +421,9 @@ export const buildOpenApiDocument = (table: readonly RouteDefinition[] = documen
   webhooks: webhooks(),
   components: {
     securitySchemes: { ...securitySchemes, ...reporterSchemes, TravelerSession: travelerSession, PortalSession: portalSession },
-    schemas: toJsonSchemaDefs(componentSchemas, conversion),
+    headers: responseHeaders,
+    schemas: Object.fromEntries(
+      Object.entries(toJsonSchemaDefs(componentSchemas, conversion)).map(([name, schema]) => [name, withRules(name, schema as Json)]),
+    ),
   },
 });

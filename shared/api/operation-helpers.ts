@@ -7,13 +7,21 @@ import type { ErrorCode } from '#shared/errors';
 
 /** A JSON operation whose success answer is the envelope around `data`, with its message and example. */
 export const jsonOperation = (
-  doc: Omit<JsonOperation, 'kind' | 'response'> & { status?: number; message: string; data: v.GenericSchema; example: unknown; answer: string },
+  doc: Omit<JsonOperation, 'kind' | 'response'> & {
+    status?: number;
+    message: string;
+    data: v.GenericSchema;
+    example: unknown;
+    answer: string;
+    /** Headers of the success answer beyond the no-store ones every JSON answer has. */
+    headers?: Record<string, Record<string, unknown>>;
+  },
 ): JsonOperation => {
-  const { status = 200, message, data, example, answer, ...rest } = doc;
+  const { status = 200, message, data, example, answer, headers, ...rest } = doc;
   return {
     kind: 'json',
     ...rest,
-    response: { status, description: answer, schema: envelope(data), example: { success: true, message, data: example } },
+    response: { status, description: answer, schema: envelope(data), example: { success: true, message, data: example }, headers },
   };
 };
 

@@ -1,4 +1,5 @@
 // api docs → the registry entries of promo codes: changing their package, reading one, and a traveler claiming one by email.
+import { headerRefs } from '#shared/api/response-headers';
 import { exampleBookingResponse, exampleUpdatedBookingResponse, exampleUpdateRequest, exampleUuid } from '#shared/api/examples';
 import { bookingIdPath, jsonOperation, pathId } from '#shared/api/operation-helpers';
 import { envelope, type JsonOperation, type Parameter } from '#shared/api/operation-types';
@@ -28,6 +29,7 @@ const update = (summary: string, description: string, parameters: Parameter[], e
     status: 200,
     description: 'The booking after the change, with the counts.',
     schema: envelope(UpdatePackageSpecForPromoCodesResponseSchema),
+    headers: headerRefs('Warning'),
     example: {
       success: true,
       message: successMessages.updatePackageSpecification({ updatedCount: 1, skippedCount: 0 }),

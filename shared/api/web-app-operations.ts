@@ -2,6 +2,8 @@
 import { exampleUuid } from '#shared/api/examples';
 import { formRefused, jsonOperation, pageOperation, pathId, sessionEnded } from '#shared/api/operation-helpers';
 import { CreateRedirectTokenSchema } from '#shared/domain/redirect-token-schemas';
+import { stylesheetFile } from '#shared/web/assets.generated';
+import { exampleRedirectToken } from '#shared/api/examples';
 import { RedirectTokenResponseSchema } from '#shared/domain/traveler-response-schemas';
 import * as successMessages from '#shared/api/success-messages';
 import type { OperationDoc } from '#shared/api/operation-types';
@@ -20,9 +22,9 @@ export const webAppOperations = {
     message: successMessages.createRedirectToken,
     data: RedirectTokenResponseSchema,
     example: {
-      token: 'v1.partner-1.bm9uY2U.1796549400.c2lnbmF0dXJl',
+      token: exampleRedirectToken,
       expires_at: '2026-12-01T09:05:00.000Z',
-      url: 'https://api.example.com/api/app/start?token=v1.partner-1.bm9uY2U.1796549400.c2lnbmF0dXJl',
+      url: `https://api.example.com/api/app/start?token=${exampleRedirectToken}`,
       external_user_id: 'user-4711',
     },
     errors: ['traveler_not_found', 'traveler_ambiguous'],
@@ -35,6 +37,16 @@ export const webAppOperations = {
       400: 'The token is missing, malformed or not valid: a page that says so.',
       410: 'The token has expired or was already used: a page that says so.',
     },
+    [
+      {
+        name: 'token',
+        in: 'query',
+        required: true,
+        description: 'The `token` of POST /redirect-tokens/create (its `url` carries it already).',
+        schema: { type: 'string', maxLength: 300 },
+        example: exampleRedirectToken,
+      },
+    ],
   ),
   webHome: pageOperation('Web app: home', "The signed-in traveler's eSIMs and packages. Needs the session cookie.", {
     200: 'The home page.',
@@ -142,7 +154,7 @@ export const webAppOperations = {
       'Web app: static asset',
       'The content-hashed stylesheet.',
       { 200: 'The stylesheet.', 404: 'No such file: a plain-text answer.' },
-      [pathId('file', 'File name.', 'app.css')],
+      [pathId('file', 'The content-hashed file name the pages link (it changes with the content).', stylesheetFile)],
     ),
     contentType: 'text/css',
   },

@@ -1,7 +1,7 @@
 // domain → the package specification schemas of the promo-code update calls and the catalog, and the destination
 // and size fields they share with the booking request.
 import * as v from 'valibot';
-import { DESTINATION_PATTERN, packageTypes, plainObject, sizeField, text } from '#shared/domain/schema-fields';
+import { DESTINATION_PATTERN, type PackageType, packageTypes, plainObject, sizeField, text } from '#shared/domain/schema-fields';
 
 const destinationCode = v.pipe(
   v.string('destination must be a string or an array of strings.'),
@@ -30,6 +30,16 @@ export const packageDuration = v.pipe(
 export const size = sizeField();
 
 /** The promo-code PackageSpecification of the update calls, with the spec's conditional-requirement table. */
+/** What each package type requires of the update body (spec, "Conditional requirements by package_type"). */
+export const requiredByPackageType = {
+  'data-limited': ['size'],
+  'time-limited': ['size', 'package_duration'],
+  unlimited: ['package_duration', 'traffic_policy'],
+  starter: ['size', 'package_duration'],
+} as const satisfies Record<PackageType, ReadonlyArray<'size' | 'package_duration' | 'traffic_policy'>>;
+
+const requiresField = (type: PackageType, field: string): boolean => (requiredByPackageType[type] as readonly string[]).includes(field);
+
 export const PromoPackageSpecificationSchema = v.pipe(
   plainObject(
     {
@@ -67,18 +77,24 @@ export const PromoPackageSpecificationSchema = v.pipe(
   ),
   v.check((spec) => Boolean(spec.package_id) || Boolean(spec.package_type), 'package_specification needs package_id or package_type (or both).'),
   v.forward(
-    v.check((spec) => !spec.package_type || spec.package_type === 'unlimited' || Boolean(spec.size), 'size is required for this package_type.'),
+    v.check(
+      (spec) => !spec.package_type || !requiresField(spec.package_type, 'size') || Boolean(spec.size),
+      'size is required for this package_type.',
+    ),
     ['size'],
   ),
   v.forward(
     v.check(
-      (spec) => !spec.package_type || spec.package_type === 'data-limited' || Boolean(spec.package_duration),
+      (spec) => !spec.package_type || !requiresField(spec.package_type, 'package_duration') || Boolean(spec.package_duration),
       'package_duration is required for this package_type.',
     ),
     ['package_duration'],
   ),
   v.forward(
-    v.check((spec) => spec.package_type !== 'unlimited' || Boolean(spec.traffic_policy), 'traffic_policy is required for unlimited packages.'),
+    v.check(
+      (spec) => !spec.package_type || !requiresField(spec.package_type, 'traffic_policy') || Boolean(spec.traffic_policy),
+      'traffic_policy is required for unlimited packages.',
+    ),
     ['traffic_policy'],
   ),
 );

@@ -199,7 +199,25 @@ describe('OpenAPI document', () => {
     expect(Object.keys(openApiDocument.paths['/app/start'].get.responses['400'].content)).toEqual(['text/html', 'application/json']);
   });
 
-  it('tells partners that GET /bookings is never cached, which calls need no signature, and types every package_duration as an integer', () => {
+  it('declares the no-store headers on every JSON answer, Retry-After on every 429, and only headers it defines', () => {
+    // Prepare
+    type Response = { headers?: Record<string, { $ref?: string }>; content?: Record<string, unknown> };
+    const jsonAnswers = Object.values(openApiDocument.paths as Record<string, Record<string, { responses: Record<string, Response> }>>)
+      .flatMap((item) => Object.values(item))
+      .flatMap(({ responses }) => Object.entries(responses))
+      .filter(([, response]) => response.content?.['application/json']);
+    const defined = Object.keys(openApiDocument.components.headers);
+
+    // Assess
+    expect(jsonAnswers.length).toBeGreaterThan(200);
+    expect(jsonAnswers.filter(([, response]) => !response.headers?.['Cache-Control'])).toEqual([]);
+    expect(jsonAnswers.filter(([status, response]) => status === '429' && !response.headers?.['Retry-After'])).toEqual([]);
+    const references = jsonAnswers.flatMap(([, response]) => Object.values(response.headers ?? {}).map((header) => header.$ref));
+    expect(references.filter((ref) => !defined.includes(String(ref).replace('#/components/headers/', '')))).toEqual([]);
+    expect(openApiDocument.components.headers['Cache-Control'].example).toMatch(/^no-store/);
+  });
+
+  it('tells partners which calls need no signature, and types every package_duration as an integer', () => {
     // Prepare
     const durations: unknown[] = [];
     const collect = (node: unknown): void => {
@@ -207,7 +225,8 @@ describe('OpenAPI document', () => {
       else if (node && typeof node === 'object') {
         const duration = (node as { properties?: { package_duration?: unknown } }).properties?.package_duration;
         if (duration) durations.push(duration);
-        Object.values(node).forEach(collect);
+        // Under `not`, a field's schema says what it must not be (shared/api/schema-rules.ts: sent as null).
+        for (const [key, value] of Object.entries(node)) if (key !== 'not') collect(value);
       }
     };
 
@@ -215,7 +234,6 @@ describe('OpenAPI document', () => {
     collect(openApiDocument);
 
     // Assess
-    expect(openApiDocument.paths['/bookings'].get.responses['200'].headers['Cache-Control'].schema.const).toMatch(/^no-store/);
     expect(openApiDocument.info.description).toContain('These need none: the public promo code claim (POST /promo-codes/claim/{uuid})');
     expect(durations.length).toBeGreaterThan(5);
     expect(durations.filter((duration) => !JSON.stringify(duration).includes('"type":"integer"'))).toEqual([]);
