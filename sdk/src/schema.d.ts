@@ -531,7 +531,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test delivery
-         * @description Sends one signed delivery of the event `webhook.test` to your URL now (also while deliveries are held) and answers how your endpoint answered: status, latency and the first 1 KiB of its answer. Its event name is none of the 12 events and its `event_id` starts with `webhook.test:`, so event handlers can ignore it; it is not retried and not in the delivery log. At most 10 per minute. No request body.
+         * @description Sends one signed delivery of the event `webhook.test` to your URL now (also while deliveries are held) and answers how your endpoint answered: status, latency and the first 1 KiB of its answer. Its event name is none of the 12 events and its `event_id` starts with `webhook.test:`, so event handlers can ignore it; it is not retried and not in the delivery log. At most 10 per minute. Takes no body members: send no body, or `{}`.
          */
         post: operations["sendTestWebhook"];
         delete?: never;
@@ -591,7 +591,7 @@ export interface paths {
         put?: never;
         /**
          * Create a portal link
-         * @description A single-use link (5 minutes) to the webhook portal: a page with your endpoint, its health, recent deliveries with their attempts, and buttons for test, rotate, recover and replay. Opening it starts a 30-minute session for your account only. No request body.
+         * @description A single-use link (5 minutes) to the webhook portal: a page with your endpoint, its health, recent deliveries with their attempts, and buttons for test, rotate, recover and replay. Opening it starts a 30-minute session for your account only. Takes no body members: send no body, or `{}`.
          */
         post: operations["createPortalLink"];
         delete?: never;
@@ -8665,7 +8665,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description How your endpoint answered. */
             200: {
@@ -8702,7 +8707,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            /**
+             * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -8742,6 +8751,30 @@ export interface operations {
             };
             /** @description `webhook_url_missing`: No webhook URL is set yet: set one with PUT /webhooks/endpoint first. */
             409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
+            415: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
@@ -9126,7 +9159,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The link. */
             201: {
@@ -9155,7 +9193,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `bad_request`: The request could not be read (malformed URL or a request API Gateway refused). */
+            /**
+             * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
+             *
+             *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
+             */
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -9183,6 +9225,30 @@ export interface operations {
              *     `signature_reused`: The signature was already used; sign every request anew.
              */
             401: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
+            415: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];

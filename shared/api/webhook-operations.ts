@@ -1,12 +1,16 @@
 // api docs → the registry entries of the webhook self-service routes (docs/webhooks.md, Self-service).
 // Merged into `operations` (shared/api/operations.ts); same rules: one entry per route of shared/routes.ts.
 import * as v from 'valibot';
+import { NO_MEMBERS_MESSAGE } from '#shared/http/request';
 import { examplePagination } from '#shared/api/examples';
 import { formRefused } from '#shared/api/operation-helpers';
 import { envelope, type OperationDoc, type Parameter } from '#shared/api/operation-types';
 import * as successMessages from '#shared/api/success-messages';
 import type { OperationName } from '#shared/routes';
 import { PaginationMetaSchema } from '#shared/domain/booking-response-schemas';
+
+/** The body of the calls that take no members (shared/http/request.ts, readBodyWithoutMembers, checks it). */
+const NoMembersSchema = v.strictObject({}, NO_MEMBERS_MESSAGE);
 import {
   DEFAULT_SECRET_OVERLAP_MINUTES,
   MAX_DELIVERIES_PER_PAGE,
@@ -163,8 +167,9 @@ export const webhookOperations = {
       `Sends one signed delivery of the event \`${TEST_EVENT_NAME}\` to your URL now (also while deliveries are held) and answers how ` +
       'your endpoint answered: status, latency and the first 1 KiB of its answer. Its event name is none of the 12 events and its ' +
       '`event_id` starts with `webhook.test:`, so event handlers can ignore it; it is not retried and not in the delivery log. ' +
-      'At most 10 per minute. No request body.',
+      'At most 10 per minute. Takes no body members: send no body, or `{}`.',
     tag,
+    request: { schema: NoMembersSchema, example: {}, optional: true },
     response: {
       status: 200,
       description: 'How your endpoint answered.',
@@ -212,8 +217,9 @@ export const webhookOperations = {
     summary: 'Create a portal link',
     description:
       'A single-use link (5 minutes) to the webhook portal: a page with your endpoint, its health, recent deliveries with their ' +
-      'attempts, and buttons for test, rotate, recover and replay. Opening it starts a 30-minute session for your account only. No request body.',
+      'attempts, and buttons for test, rotate, recover and replay. Opening it starts a 30-minute session for your account only. Takes no body members: send no body, or `{}`.',
     tag,
+    request: { schema: NoMembersSchema, example: {}, optional: true },
     response: {
       status: 201,
       description: 'The link.',

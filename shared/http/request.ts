@@ -100,6 +100,29 @@ export const readJsonBody = (event: APIGatewayProxyEvent, headers: Record<string
   return parsed;
 };
 
+/**
+ * The body of a call whose members all have defaults: no body at all reads as `{}`; anything sent is read as every
+ * body is (JSON, an object, within the limits), so the call's schema can refuse what it does not take.
+ */
+export const readOptionalJsonBody = (event: APIGatewayProxyEvent, headers: Record<string, string>): unknown =>
+  event.body ? readJsonBody(event, headers) : {};
+
+export const NO_MEMBERS_MESSAGE = 'This call takes no body members: send no body, or {}.';
+
+/** `{}`, with any white space: the one body a call that takes no members accepts. */
+const EMPTY_OBJECT = /^\s*\{\s*\}\s*$/;
+
+/**
+ * The body of a call that takes no members (test delivery, portal link): none or `{}`; anything else is 400. No
+ * parsing: there is nothing to read, and these two functions stay free of the body machinery and of valibot.
+ * NoMembersSchema says the same in the OpenAPI document.
+ */
+export const readBodyWithoutMembers = (event: APIGatewayProxyEvent): void => {
+  if (!event.body) return;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (!EMPTY_OBJECT.test(text)) throw new ValidationError(NO_MEMBERS_MESSAGE, [{ path: '', message: NO_MEMBERS_MESSAGE }]);
+};
+
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /**

@@ -38,6 +38,9 @@ export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
  * host. `allowPrivate` (local mode only) also accepts http and local hosts such as http://127.0.0.1:4000.
  * Hostnames are only resolved at connect time, by safeLookup.
  */
+/** The lowest port a webhook URL may name other than its scheme's default (443; 80 for local http). */
+export const MIN_EXPLICIT_PORT = 1024;
+
 export const checkWebhookUrl = (url: string, { allowPrivate }: { allowPrivate: boolean }): UrlCheck => {
   let parsed: URL;
   try {
@@ -52,6 +55,11 @@ export const checkWebhookUrl = (url: string, { allowPrivate }: { allowPrivate: b
   // Credentials in a URL end up in logs and delivery records; the partner's auth header is configured separately.
   if (parsed.username !== '' || parsed.password !== '') {
     return { ok: false, reason: 'credentials in the URL are not allowed' };
+  }
+  // The scheme's own port (written or not: the parser drops it), or a port a web server may listen on unprivileged.
+  // Port 0 reaches nothing, and the ports below 1024 are other protocols' (SSH, SMTP, …): decision F158.
+  if (parsed.port !== '' && Number(parsed.port) < MIN_EXPLICIT_PORT) {
+    return { ok: false, reason: `port ${parsed.port} is not allowed; use the default port or one from ${MIN_EXPLICIT_PORT} to 65535` };
   }
   if (allowPrivate) return { ok: true, url: parsed };
   // The URL parser already normalised IPv4 spellings such as 0x7f.1 or 2130706433 to dotted form.

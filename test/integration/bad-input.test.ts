@@ -87,6 +87,27 @@ describe('Bad input through the local runtime', () => {
     expect(response.body.message).toBe('The request body must be a JSON object.');
   });
 
+  it.each(['/webhooks/endpoint/test', '/webhooks/portal-link'])(
+    'takes no body or {} on POST %s, which takes no members, and refuses anything else with 400',
+    async (path) => {
+      // Act
+      const [empty, malformed, member, text] = [
+        await service.client.send('POST', path, { rawBody: ' { } ' }),
+        await service.client.send('POST', path, { rawBody: '{' }),
+        await service.client.send('POST', path, { body: { overlap_minutes: 5 } }),
+        await service.client.send('POST', path, { rawBody: 'hello', headers: { 'content-type': 'text/plain' } }),
+      ];
+
+      // Assess: {} gets past the body (the test delivery then needs a URL, which this partner has not set).
+      expect(empty.status).not.toBe(400);
+      for (const refused of [malformed, member, text]) {
+        expect(refused.status).toBe(400);
+        expect(refused.body).toMatchObject(errorShape('validation_error'));
+        expect(refused.body.message).toBe('This call takes no body members: send no body, or {}.');
+      }
+    },
+  );
+
   it.each(['__proto__', 'constructor', 'hasOwnProperty', 'toString'])('treats a query parameter named %s like any other name', async (name) => {
     // Act
     const response = await service.client.send('GET', `/bookings?${name}=1`);

@@ -102,6 +102,8 @@ describe('Webhook URL safety: registration check', () => {
     ['a single-label intranet name', 'https://intranet/esim', /not a public hostname/],
     ['another protocol', 'ftp://hooks.partner.example/', /protocol ftp: is not allowed/],
     ['a relative URL', '/esim/webhooks', /not a valid absolute URL/],
+    ['port 0', 'https://hooks.partner.example:0/esim', /port 0 is not allowed/],
+    ['a privileged port of another protocol', 'https://hooks.partner.example:25/esim', /port 25 is not allowed/],
   ])('refuses %s', (_, url, reason) => {
     // Act
     const result = checkWebhookUrl(url, { allowPrivate: false });
@@ -118,7 +120,14 @@ describe('Webhook URL safety: registration check', () => {
     },
   );
 
-  it.each(['http://user:pass@127.0.0.1:4000/', 'file:///etc/passwd'])('still refuses %s in local mode', (url) => {
+  it.each(['https://hooks.partner.example:443/esim', 'https://hooks.partner.example:8443/esim', 'https://hooks.partner.example:65535/'])(
+    'accepts %s: the default port written out, or an unprivileged one',
+    (url) => {
+      expect(checkWebhookUrl(url, { allowPrivate: false }).ok).toBe(true);
+    },
+  );
+
+  it.each(['http://user:pass@127.0.0.1:4000/', 'file:///etc/passwd', 'http://127.0.0.1:0/'])('still refuses %s in local mode', (url) => {
     expect(checkWebhookUrl(url, { allowPrivate: true }).ok).toBe(false);
   });
 });
