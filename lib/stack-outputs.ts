@@ -16,6 +16,7 @@ export const opsOutputs = {
   emailDeadLetterQueueUrl: { stack: 'Pipeline', key: 'EmailDeadLetterQueueUrl' },
   streamFailureQueueUrl: { stack: 'Pipeline', key: 'StreamFailureQueueUrl' },
   eventTargetDeadLetterQueueUrl: { stack: 'Pipeline', key: 'EventTargetDeadLetterQueueUrl' },
+  eventBusName: { stack: 'Pipeline', key: 'EventBusName' },
 } as const satisfies Record<string, { stack: StackPart; key: string }>;
 
 /** The API's base URL (ends in /api/), an output of the API stack; `ops simulate --stage` calls it. */

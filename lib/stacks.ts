@@ -106,6 +106,7 @@ export class PipelineStack extends Stack {
       emailDeadLetterQueueUrl: queues.emailDeadLetterQueue.queueUrl,
       streamFailureQueueUrl: queues.streamFailureQueue.queueUrl,
       eventTargetDeadLetterQueueUrl: queues.eventTargetDeadLetterQueue.queueUrl,
+      eventBusName: queues.bus.eventBusName,
     });
   }
 

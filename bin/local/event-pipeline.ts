@@ -25,6 +25,10 @@ export interface EventPipelineOptions {
 
 export interface EventPipeline extends LocalQueueUrls {
   sqsEndpoint: string;
+  /** The local bus (PutEvents), for the ops CLI's republishing of a failed stream batch; and the stream it reads. */
+  eventBridgeEndpoint: string;
+  eventBusName: string;
+  streamArn: string;
   /** Runs the scheduled functions once more now (after the clock moved) and resolves when that run is over. */
   runScheduledNow(): Promise<void>;
   /** Reads the table stream now: called after a local write, so events flow at once rather than at the next poll. */
@@ -163,6 +167,9 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
       emailDeadLetterQueueUrl: sqs.emailDeadLetterQueueUrl,
       streamFailureQueueUrl: sqs.streamFailureQueueUrl,
       eventTargetDeadLetterQueueUrl: sqs.eventTargetDeadLetterQueueUrl,
+      eventBridgeEndpoint: eventBridge.endpoint,
+      eventBusName: LOCAL_EVENT_BUS_NAME,
+      streamArn: options.streamArn,
       runScheduledNow: ticker.runNow,
       wake: streamPoller.wake,
       stop,

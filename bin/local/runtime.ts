@@ -51,7 +51,7 @@ export interface LocalRuntime {
   dynamodbEndpoint: string;
   tableName: string;
   /** The pipeline's queues on the local SQS (fauxqs), for the ops CLI and tests. */
-  events: LocalQueueUrls & { sqsEndpoint: string };
+  events: LocalQueueUrls & { sqsEndpoint: string; eventBridgeEndpoint: string; eventBusName: string; streamArn: string };
   /** The catalog version the runtime seeded, and whether this start wrote it. */
   catalog: { version: number; changed: boolean };
   /** The SM-DP+ simulator, when the runtime provisions through ES2+. */

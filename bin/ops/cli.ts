@@ -10,6 +10,7 @@ import type { WebhookEventName } from '#shared/events/catalog';
 import { connectTarget, type OpsContext } from '#bin/ops/connection';
 import { createPortalLinkFor } from '#bin/ops/portal-link';
 import { runSimulate } from '#bin/ops/simulate';
+import { redriveStreamFailures } from '#bin/ops/stream-failures';
 import { steps } from '#bin/ops/simulate-steps';
 import { createPartner, partnerView, requirePartner, rotatePartnerSecret, updatePartnerProfile } from '#shared/usecases/manage-partners';
 import { importCatalog } from '#shared/usecases/catalog';
@@ -44,9 +45,11 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
                                                or stream-failures (batches not published: shard, sequence numbers,
                                                readable_until); <queue> is webhooks (default), emails, bus-targets
                                                or stream-failures
-  dlq redrive [--queue webhooks|emails|bus-targets]   move dead letters back to their queue (a bus event to its
-                                               rule's queue); exits 1 when some stayed hidden by another reader
-                                               (not_moved) or fit no queue (left_in_place)
+  dlq redrive [--queue <queue>]                move dead letters back to their queue (a bus event to its rule's
+                                               queue); stream-failures: read each failed batch back from the table
+                                               stream (within 24 h) and publish its events again; exits 1 when some
+                                               stayed hidden by another reader (not_moved) or could not be moved
+                                               (left_in_place, each with its reason)
   catalog put --package '<json>'               add or replace a catalog package (id, package_type, size, ...)
   catalog import <file>                        import a versioned catalog file (shared/data/catalog/catalog.v1.json); idempotent
   reporter create <network|esim-platform|payments>   credentials for POST /ingest/facts; secret printed once
@@ -267,7 +270,15 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
       const { urls, describe, recovery } = deadLetterQueue(values.queue, ctx);
       const { queueUrl, deadLetterQueueUrl } = urls;
       if (queueUrl === undefined) {
-        throw new UsageError('A stream failure holds no event, only a batch position: recover it as docs/operations.md "Outbox not published" says.');
+        // A stream failure holds no event, only a batch's position: its records are read back and published again.
+        const { recovered, left } = await redriveStreamFailures({ ...ctx.outbox, sqs: ctx.sqs, failureQueueUrl: deadLetterQueueUrl });
+        const result = { recovered: recovered.length, left_in_place: left.length, batches: recovered, ...(left.length > 0 && { left }) };
+        return left.length === 0
+          ? result
+          : new Unfinished(
+              result,
+              `${left.length} failed batch(es) left in place, each with its reason (left); see docs/operations.md "Outbox not published".`,
+            );
       }
       const { moved, unroutable, notMoved, inQueueNow } = await redriveDeadLetters(
         ctx.sqs,

@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { KMSClient } from '@aws-sdk/client-kms';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -16,10 +18,11 @@ import { apiUrlOutput, opsOutputs, type OpsOutputs, stackNameOf } from '#lib/sta
 import { serviceClock } from '#shared/clock';
 import { dynamoReporterStore } from '#shared/storage/reporter-store';
 import { sqsWebhookQueue } from '#shared/messaging/webhook-queue';
+import { eventBridgePutEvents } from '#shared/messaging/eventbridge-bus';
 import type { CatalogAdminStore } from '#shared/usecases/ports/catalog';
 import type { SecretCipher, BrandAdminStore, PartnerAdminStore, ReporterCredentialStore } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
-import type { DeliveryLog, PartnerDeliveryLog, WebhookQueue } from '#shared/usecases/ports/webhooks';
+import type { BusEntry, DeliveryLog, PartnerDeliveryLog, WebhookQueue } from '#shared/usecases/ports/webhooks';
 
 export interface OpsContext {
   target: string;
@@ -35,6 +38,8 @@ export interface OpsContext {
   emailQueueUrls: { queueUrl: string; deadLetterQueueUrl: string };
   /** Where the stream mapping sends a batch it gave up on, and where the bus rules send an event they could not queue. */
   failureQueueUrls: { streamFailures: string; busTargets: string };
+  /** What republishing a failed stream batch needs: the table's stream, and the stage's bus. */
+  outbox: { streams: DynamoDBStreamsClient; putEvents: (entries: BusEntry[]) => Promise<boolean[]> };
   cipher: SecretCipher;
   clock: Clock;
   allowPrivateUrls: boolean;
@@ -47,7 +52,7 @@ export interface OpsContext {
 
 const build = (
   target: string,
-  clients: { dynamo: DynamoDBClient; sqs: SQSClient },
+  clients: { dynamo: DynamoDBClient; sqs: SQSClient; streams: DynamoDBStreamsClient; bus: EventBridgeClient },
   names: Omit<OpsOutputs, 'secretKeyId'>,
   cipher: SecretCipher,
   allowPrivateUrls: boolean,
@@ -66,12 +71,12 @@ const build = (
     queueUrls,
     emailQueueUrls: { queueUrl: names.emailQueueUrl, deadLetterQueueUrl: names.emailDeadLetterQueueUrl },
     failureQueueUrls: { streamFailures: names.streamFailureQueueUrl, busTargets: names.eventTargetDeadLetterQueueUrl },
+    outbox: { streams: clients.streams, putEvents: eventBridgePutEvents(clients.bus, () => names.eventBusName) },
     cipher,
     clock: serviceClock,
     allowPrivateUrls,
     close() {
-      clients.dynamo.destroy();
-      clients.sqs.destroy();
+      for (const client of Object.values(clients)) client.destroy();
     },
   };
 };
@@ -88,6 +93,8 @@ interface RuntimeFile {
     emailDeadLetterQueueUrl?: string;
     streamFailureQueueUrl?: string;
     eventTargetDeadLetterQueueUrl?: string;
+    eventBridgeEndpoint?: string;
+    eventBusName?: string;
   };
   secretKeyFile: string;
 }
@@ -124,6 +131,8 @@ export const connectLocal = (localRoot: string, port?: number): OpsContext => {
     {
       dynamo: new DynamoDBClient({ endpoint: runtime.dynamodbEndpoint, region: 'us-east-1', credentials }),
       sqs: new SQSClient({ endpoint: runtime.events?.sqsEndpoint ?? 'http://127.0.0.1:1', region: 'us-east-1', credentials }),
+      streams: new DynamoDBStreamsClient({ endpoint: runtime.dynamodbEndpoint, region: 'us-east-1', credentials }),
+      bus: new EventBridgeClient({ endpoint: runtime.events?.eventBridgeEndpoint ?? 'http://127.0.0.1:1', region: 'us-east-1', credentials }),
     },
     {
       tableName: runtime.tableName,
@@ -133,6 +142,7 @@ export const connectLocal = (localRoot: string, port?: number): OpsContext => {
       emailDeadLetterQueueUrl: runtime.events?.emailDeadLetterQueueUrl ?? '',
       streamFailureQueueUrl: runtime.events?.streamFailureQueueUrl ?? '',
       eventTargetDeadLetterQueueUrl: runtime.events?.eventTargetDeadLetterQueueUrl ?? '',
+      eventBusName: runtime.events?.eventBusName ?? '',
     },
     localSecretCipher(readFileSync(keyFile, 'utf8').trim()),
     true,
@@ -171,7 +181,7 @@ export const connectStage = async (stage: string): Promise<OpsContext> => {
   ) as OpsOutputs;
   const ctx = build(
     stage,
-    { dynamo: new DynamoDBClient({}), sqs: new SQSClient({}) },
+    { dynamo: new DynamoDBClient({}), sqs: new SQSClient({}), streams: new DynamoDBStreamsClient({}), bus: new EventBridgeClient({}) },
     values,
     kmsSecretCipher(new KMSClient({}), values.secretKeyId),
     false,

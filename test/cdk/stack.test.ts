@@ -223,6 +223,7 @@ describe('Stage: dev', () => {
         emailDeadLetterQueueUrl: pipeline.queues.emailDeadLetterQueue,
         streamFailureQueueUrl: pipeline.queues.streamFailureQueue,
         eventTargetDeadLetterQueueUrl: pipeline.queues.eventTargetDeadLetterQueue,
+        eventBusName: pipeline.queues.bus,
       } as const;
 
       // Assess

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATALOG_FILE } from '#bin/local/runtime';
 import { runOps } from '#bin/ops/cli';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { localAwsClientConfig } from '#bin/local/sqs-local';
 import { makeDomainEvent } from '#test/support/fakes';
@@ -12,6 +13,27 @@ import { signedClient } from '#test/support/signed-client';
 import { inDays, makeBookingRequest } from '#test/support/factories';
 import { eventually, startReceiver, type Receiver } from '#test/support/webhook-receiver';
 import { projectRoot, startTestService, type TestService } from '#test/support/test-service';
+
+/** The table stream's record of the outbox item of one event: its shard and sequence number. */
+const findStreamRecord = async (endpoint: string, streamArn: string, eventId: string) => {
+  const streams = new DynamoDBStreamsClient({ endpoint, ...localAwsClientConfig });
+  try {
+    const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+    for (const { ShardId } of StreamDescription?.Shards ?? []) {
+      let { ShardIterator } = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId, ShardIteratorType: 'TRIM_HORIZON' }));
+      while (ShardIterator) {
+        const page = await streams.send(new GetRecordsCommand({ ShardIterator }));
+        const record = page.Records?.find((r) => r.dynamodb?.NewImage?.event_id?.S === eventId && r.eventName === 'INSERT');
+        if (record) return { shardId: ShardId!, sequenceNumber: record.dynamodb!.SequenceNumber! };
+        if (!page.Records?.length) break;
+        ShardIterator = page.NextShardIterator;
+      }
+    }
+    throw new Error(`No stream record of ${eventId}`);
+  } finally {
+    streams.destroy();
+  }
+};
 
 describe('Ops CLI', () => {
   let service: TestService;
@@ -322,56 +344,90 @@ describe('Ops CLI', () => {
     expect(leftInQueue.messages.map((m: { event_id: string }) => m.event_id)).toEqual(['no.such.event:1']);
   }, 60_000);
 
-  it('lists the stream batches the publisher gave up on by their position, and refuses to redrive them', async () => {
-    // Prepare: Lambda's on-failure record of a DynamoDB stream batch (it holds no event, only where the batch is).
-    const { sqsEndpoint, streamFailureQueueUrl } = service.runtime.events;
-    const sqs = new SQSClient({ endpoint: sqsEndpoint, ...localAwsClientConfig });
-    const batch = {
+  it('lists the stream batches the publisher gave up on, publishes a batch again from the stream, and leaves one it cannot read', async () => {
+    // Prepare: a booking event delivered once; then Lambda's on-failure records (a batch's position, no event) for
+    // the stream record of its outbox item, and for a batch of a stream that does not exist.
+    const created = (await ops('partner', 'create', '--name', 'Stream failure', '--json')).json();
+    await ops('webhook', 'set', created.partner_id, '--url', `${receiver.url}/stream-failures`);
+    const booking = await signedClient(service.url, created).send('POST', '/bookings', {
+      body: makeBookingRequest({ departure_date: inDays(2), return_date: inDays(4) }),
+    });
+    const eventId = `booking.within_cutoff:${booking.body.data[0].id}`;
+    const deliveredOnce = (list: Array<{ body: { event_id: string; delivery_id: string } }>) => list.filter((d) => d.body.event_id === eventId);
+    await eventually(
+      () => receiver.received('/stream-failures'),
+      (list) => deliveredOnce(list).length === 1,
+    );
+    const { sqsEndpoint, streamFailureQueueUrl, streamArn } = service.runtime.events;
+    const outboxRecord = await findStreamRecord(service.runtime.dynamodbEndpoint, streamArn, eventId);
+    const failure = (batch: Record<string, unknown>) =>
+      JSON.stringify({
+        requestContext: {
+          requestId: 'r-1',
+          functionArn: 'arn:aws:lambda:eu-west-1:000000000000:function:publish',
+          condition: 'RetryAttemptsExhausted',
+        },
+        responseContext: { statusCode: 200, functionError: 'Unhandled' },
+        version: '1.0',
+        timestamp: '2026-11-27T10:05:00.000Z',
+        DDBStreamBatchInfo: {
+          approximateArrivalOfFirstRecord: '2026-11-27T10:00:00Z',
+          approximateArrivalOfLastRecord: '2026-11-27T10:00:02Z',
+          ...batch,
+        },
+      });
+    const gone = {
       shardId: 'shardId-00000001573689847184-864758bb',
       startSequenceNumber: '800000000003126276362',
       endSequenceNumber: '800000000003126276365',
-      approximateArrivalOfFirstRecord: '2026-11-27T10:00:00Z',
-      approximateArrivalOfLastRecord: '2026-11-27T10:00:02Z',
       batchSize: 4,
-      streamArn: 'arn:aws:dynamodb:eu-west-1:000000000000:table/t/stream/2026-11-01T00:00:00.000',
+      streamArn: `${streamArn}-gone`,
     };
-    const failure = {
-      requestContext: {
-        requestId: 'r-1',
-        functionArn: 'arn:aws:lambda:eu-west-1:000000000000:function:publish',
-        condition: 'RetryAttemptsExhausted',
-      },
-      responseContext: { statusCode: 200, functionError: 'Unhandled' },
-      version: '1.0',
-      timestamp: '2026-11-27T10:05:00.000Z',
-      DDBStreamBatchInfo: batch,
+    const real = {
+      shardId: outboxRecord.shardId,
+      startSequenceNumber: outboxRecord.sequenceNumber,
+      endSequenceNumber: outboxRecord.sequenceNumber,
+      batchSize: 1,
+      streamArn,
     };
-    await sqs.send(new SendMessageCommand({ QueueUrl: streamFailureQueueUrl, MessageBody: JSON.stringify(failure) }));
+    const sqs = new SQSClient({ endpoint: sqsEndpoint, ...localAwsClientConfig });
+    for (const batch of [gone, real]) await sqs.send(new SendMessageCommand({ QueueUrl: streamFailureQueueUrl, MessageBody: failure(batch) }));
     sqs.destroy();
 
     // Act
     const listed = (await ops('dlq', 'list', '--queue', 'stream-failures', '--json')).json();
-    const redrive = await ops('dlq', 'redrive', '--queue', 'stream-failures');
+    const redrive = await ops('dlq', 'redrive', '--queue', 'stream-failures', '--json');
+    const delivered = await eventually(
+      () => receiver.received('/stream-failures'),
+      (list) => deliveredOnce(list).length === 2,
+    );
     const listedAgain = (await ops('dlq', 'list', '--queue', 'stream-failures', '--json')).json();
 
     // Assess
-    expect(listed.messages).toEqual([
-      {
-        condition: 'RetryAttemptsExhausted',
-        function_error: 'Unhandled',
-        stream_arn: batch.streamArn,
-        shard_id: batch.shardId,
-        start_sequence_number: batch.startSequenceNumber,
-        end_sequence_number: batch.endSequenceNumber,
-        batch_size: 4,
-        first_record_at: batch.approximateArrivalOfFirstRecord,
-        last_record_at: batch.approximateArrivalOfLastRecord,
-        readable_until: '2026-11-28T10:00:00.000Z',
-      },
-    ]);
-    expect(redrive).toMatchObject({ code: 2, err: expect.stringContaining('Outbox not published') });
-    expect(listedAgain.approximate_count).toBe(1);
-  });
+    expect(listed.messages).toContainEqual({
+      condition: 'RetryAttemptsExhausted',
+      function_error: 'Unhandled',
+      stream_arn: gone.streamArn,
+      shard_id: gone.shardId,
+      start_sequence_number: gone.startSequenceNumber,
+      end_sequence_number: gone.endSequenceNumber,
+      batch_size: 4,
+      first_record_at: '2026-11-27T10:00:00Z',
+      last_record_at: '2026-11-27T10:00:02Z',
+      readable_until: '2026-11-28T10:00:00.000Z',
+    });
+    expect(redrive.code).toBe(1);
+    expect(redrive.json()).toMatchObject({
+      recovered: 1,
+      left_in_place: 1,
+      batches: [expect.objectContaining({ shard_id: real.shardId, outbox_items: 1, entries_published: 1 })],
+      left: [expect.objectContaining({ stream_arn: gone.streamArn, reason: expect.any(String) })],
+    });
+    // The event again, as the publisher would have sent it: same event_id, a delivery of its own.
+    const [first, second] = deliveredOnce(delivered);
+    expect(second!.body.delivery_id).not.toBe(first!.body.delivery_id);
+    expect(listedAgain.messages.map((m: { stream_arn: string }) => m.stream_arn)).toEqual([gone.streamArn]);
+  }, 60_000);
 
   it('explains what went wrong and exits non-zero', async () => {
     const unknown = await ops('partner', 'show', 'ptn_nobody');
