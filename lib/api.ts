@@ -19,7 +19,7 @@ import { MathExpression, type Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { referenceRoutes } from '#shared/api/reference-routes';
-import { rateLimitedMessage } from '#shared/http/rate-limit';
+import { rateLimitedMessage, stageThrottle } from '#shared/http/rate-limit';
 import { errorBody as errorBodyOf } from '#shared/http/response';
 import {
   connectivityRoutes,
@@ -189,9 +189,9 @@ export class Api extends Construct {
       tracingEnabled: true,
       accessLogDestination: new LogGroupLogDestination(accessLogs),
       accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
-      // Every method: 50 requests/s sustained, bursts up to 100 (per region, all partners together).
-      throttlingRateLimit: 50,
-      throttlingBurstLimit: 100,
+      // Every method, all partners together: a safety net above what one client address may send (decision F42).
+      throttlingRateLimit: stageThrottle.requestsPerSecond,
+      throttlingBurstLimit: stageThrottle.burst,
     });
 
     Validations.of(this.restApi).acknowledge({

@@ -8,6 +8,13 @@
  */
 export const partnerRateLimit = { requestsPerWindow: 1200, windowSeconds: 60 } as const;
 
+/**
+ * The API stage's throttle per method, all partners together (lib/api.ts). Above one client address's limit (ten
+ * partners' worth, lib/firewall.ts: 200/s), so no single client, signed or not, can take every partner's share; sized
+ * for the busiest partner of issue 19 (1,000 bookings a second). The region's account limit (10,000/s) stays above it.
+ */
+export const stageThrottle = { requestsPerSecond: 1000, burst: 2000 } as const;
+
 export const rateLimitedMessage = 'Too many requests: slow down and retry after a short wait.';
 
 /** The count a request falls in: its API key from its client address, as the deployed rule aggregates them. */

@@ -408,13 +408,15 @@ describe('Stack invariants (production)', () => {
       });
     });
 
-    it("keeps one partner below the stage-wide throttle, so it cannot take every partner's share", () => {
+    it("keeps one partner, and one client address, below the stage-wide throttle, so neither can take every partner's share", () => {
       // Act
       const stage = synthesized.ofType('AWS::ApiGateway::Stage')[0]!.Properties;
       const stageRate = stage.MethodSettings[0].ThrottlingRateLimit as number;
+      const perIpRule = webAcl().Rules.find((rule: any) => rule.Name === 'PerClientIp').Statement.RateBasedStatement;
 
       // Assess
       expect(partnerRateLimit.requestsPerWindow / partnerRateLimit.windowSeconds).toBeLessThan(stageRate);
+      expect(perIpRule.Limit / perIpRule.EvaluationWindowSec).toBeLessThan(stageRate);
     });
 
     it('runs the AWS managed rule groups in production, without blocking valid large bodies', () => {
