@@ -13,6 +13,14 @@ const toOrder = (item: Record<string, unknown>): ProviderOrder => {
   return order as unknown as ProviderOrder;
 };
 
+/** The order as its item: keyed by partner and reference; in the time index while it awaits reconciliation. */
+const itemOf = (order: ProviderOrder): Record<string, unknown> => {
+  const due = order.reconcile_at
+    ? { gsi2pk: keys.providerOrderDueShard(shardOf(order.reference)), gsi2sk: `${order.reconcile_at}#${order.partner_id}#${order.reference}` }
+    : {};
+  return { ...keys.providerOrder(order.partner_id, order.reference), entity: ENTITY, ...order, ...due };
+};
+
 export const dynamoProviderOrderJournal = (client: DynamoDBDocumentClient, tableName: string): ProviderOrderJournal => ({
   async get(partnerId, reference) {
     const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.providerOrder(partnerId, reference), ConsistentRead: true }));
@@ -20,15 +28,29 @@ export const dynamoProviderOrderJournal = (client: DynamoDBDocumentClient, table
   },
 
   async save(order) {
-    const due = order.reconcile_at
-      ? {
-          gsi2pk: keys.providerOrderDueShard(shardOf(order.reference)),
-          gsi2sk: `${order.reconcile_at}#${order.partner_id}#${order.reference}`,
-        }
-      : {};
-    await client.send(
-      new PutCommand({ TableName: tableName, Item: { ...keys.providerOrder(order.partner_id, order.reference), entity: ENTITY, ...order, ...due } }),
-    );
+    await client.send(new PutCommand({ TableName: tableName, Item: itemOf(order) }));
+  },
+
+  async begin(order, after) {
+    try {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: itemOf(order),
+          ...(after
+            ? {
+                ConditionExpression: '#state = :cancelled AND attempt = :attempt',
+                ExpressionAttributeNames: { '#state': 'state' },
+                ExpressionAttributeValues: { ':cancelled': 'cancelled', ':attempt': after.attempt },
+              }
+            : { ConditionExpression: 'attribute_not_exists(pk)' }),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
   },
 
   async dueForReconciliation(now, limit) {

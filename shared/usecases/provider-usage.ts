@@ -71,7 +71,9 @@ export const recordBundleUsage = async (
       const used = await reportUsage(
         {
           packageId: pkg.package_id,
-          usedBytes: Math.round(pkg.size_bytes * share),
+          // Rounded up, as the sandbox's percent is: 80 % of a 1 GB bundle in decimal bytes is 858,993,459.2 of the
+          // package's binary gigabyte, which rounded down reads 79 % and never fires the 80 % event.
+          usedBytes: Math.ceil(pkg.size_bytes * share),
           fact: { reporter: ESIMGO_REPORTER, eventId: `${assignment}#${report.remainingQuantity}`, occurredAt: report.receivedAt },
         },
         deps,

@@ -9,12 +9,15 @@ import { simulatedConnectivity } from '#shared/providers/simulated-connectivity'
 import { simulatedPayments } from '#shared/providers/simulated-payments';
 import { dynamoBookingPages, dynamoBookingStore } from '#shared/storage/booking-store';
 import type { BookingPages } from '#shared/usecases/ports/bookings';
+import { dynamoProviderOrderJournal } from '#shared/storage/provider-order-store';
 import { dynamoTravelerStore } from '#shared/storage/traveler-store';
+import type { ProviderOrder, ProviderOrderJournal } from '#shared/usecases/ports/provider-orders';
 import { ConcurrentChangeError, DuplicateFactError, type LifecycleDeps, PaymentAlreadyRecordedError } from '#shared/usecases/ports/lifecycle';
 import { recordPurchase } from '#shared/usecases/payments';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 import { touched } from '#shared/usecases/travelers';
 import { makePackageSpecification } from '#test/support/factories';
+import { memoryProviderOrderJournal } from '#test/support/fakes';
 import { memoryBookingStore } from '#test/support/in-memory/bookings';
 import { bookWith, fixedClock, memoryPartners } from '#test/support/in-memory/lifecycle';
 import { memoryTable } from '#test/support/in-memory/table';
@@ -182,5 +185,51 @@ describe.each(storeKinds)('Lifecycle stores contract: %s', (_kind, makeStores) =
     expect([newest.bookings.map((b) => b.id), newest.more]).toEqual([[fourth, third], true]);
     expect([older.bookings.map((b) => b.id), older.more]).toEqual([[second, first], false]);
     expect([newer.bookings.map((b) => b.id), newer.more]).toEqual([[second, first], true]);
+  });
+});
+
+const journalKinds: Array<[string, () => Promise<ProviderOrderJournal>]> = [
+  ['in memory', async () => memoryProviderOrderJournal().journal],
+  [
+    'DynamoDB adapter',
+    async () => {
+      const tableName = `contract-${randomUUID()}`;
+      await ensureTable(client, tableName);
+      return dynamoProviderOrderJournal(documentClient, tableName);
+    },
+  ],
+];
+
+const order = (attempt: number, state: ProviderOrder['state']): ProviderOrder => ({
+  partner_id: 'ptn_contract',
+  reference: 'ptn_contract:universal:promo:a',
+  provider: 'esimgo',
+  attempt,
+  profile_type: 'esim_1GB_7D_FR_V2',
+  state,
+  iccid: null,
+  matching_id: null,
+  smdp_address: null,
+  confirmation_code_required: false,
+  created_at: '2026-06-01T00:00:00.000Z',
+  updated_at: '2026-06-01T00:00:00.000Z',
+  reconcile_at: null,
+});
+
+describe.each(journalKinds)('Provider order journal contract: %s', (_kind, makeJournal) => {
+  it('begins an attempt once: over nothing, or over the cancelled attempt the caller read, never over another', async () => {
+    // Prepare
+    const journal = await makeJournal();
+
+    // Act
+    const first = await journal.begin(order(1, 'ordering'), undefined);
+    const raced = await journal.begin(order(1, 'ordering'), undefined);
+    await journal.save(order(1, 'cancelled'));
+    const second = await journal.begin(order(2, 'ordering'), { attempt: 1 });
+    const stale = await journal.begin(order(2, 'ordering'), { attempt: 1 });
+
+    // Assess
+    expect([first, raced, second, stale]).toEqual([true, false, true, false]);
+    expect(await journal.get('ptn_contract', 'ptn_contract:universal:promo:a')).toMatchObject({ attempt: 2, state: 'ordering' });
   });
 });

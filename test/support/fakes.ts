@@ -112,6 +112,12 @@ export const memoryProviderOrderJournal = () => {
   const journal: ProviderOrderJournal = {
     get: async (partnerId, reference) => orders.get(`${partnerId}:${reference}`),
     save: async (order) => void orders.set(`${order.partner_id}:${order.reference}`, order),
+    begin: async (order, after) => {
+      const current = orders.get(`${order.partner_id}:${order.reference}`);
+      const expected = after ? current?.state === 'cancelled' && current.attempt === after.attempt : current === undefined;
+      if (expected) orders.set(`${order.partner_id}:${order.reference}`, order);
+      return expected;
+    },
     dueForReconciliation: async (now) => [...orders.values()].filter((o) => o.reconcile_at !== null && o.reconcile_at <= now.toISOString()),
     claimProviderReference: async (provider, reference, owner) => {
       const key = `${provider}#${reference}`;

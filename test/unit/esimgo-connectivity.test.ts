@@ -115,6 +115,24 @@ describe('Provider: eSIM Go connectivity', () => {
     expect(esimGo.placed).toHaveLength(1);
   });
 
+  it('sends one transaction for two requests of one grant that find the journal empty at once: the other answers 503', async () => {
+    // Prepare
+    const { esimGo, allocate } = setup();
+
+    // Act
+    const outcomes = await Promise.allSettled([allocate(), allocate(), allocate()]);
+
+    // Assess
+    expect(esimGo.placed).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []))).toEqual([
+      expect.any(ProviderUnavailableError),
+      expect.any(ProviderUnavailableError),
+    ]);
+    expect((await allocate()).iccid).toBe('8944000000000000001');
+    expect(esimGo.placed).toHaveLength(1);
+  });
+
   it('reads the install details from GET /esims/assignments when the transaction answer carries none', async () => {
     const { esimGo, allocate } = setup({ esimsInAnswer: false });
 

@@ -147,10 +147,21 @@ export const esimGoConnectivity = (deps: {
 
     const line = { item: bundle, ...(iccid ? { iccid } : {}) };
     await client.validateOrder(line);
-    const sent = await save(freshOrder(partnerId, reference, (known?.attempt ?? 0) + 1, bundle, iccid), {
+    const sent: ProviderOrder = {
+      ...freshOrder(partnerId, reference, (known?.attempt ?? 0) + 1, bundle, iccid),
       state: 'ordering',
       reconcile_at: after(ORDER_SETTLE_MS),
-    });
+    };
+    // eSIM Go takes no reference of ours: two requests for one grant or payment that both found nothing must not both
+    // send a transaction (each would be a paid order). The one that begins the attempt sends it; the other retries.
+    if (!(await journal.begin(sent, known))) {
+      throw new ProviderUnavailableError({
+        kind: 'unreachable',
+        provider: ESIMGO_PROVIDER,
+        operation: 'placeOrder',
+        detail: 'Another request is placing this order now; its outcome is not known yet',
+      });
+    }
     let answer: TransactionAnswer;
     try {
       answer = await client.placeOrder(line);

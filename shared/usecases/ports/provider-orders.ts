@@ -37,6 +37,11 @@ export interface ProviderOrderJournal {
   get(partnerId: string, reference: string): Promise<ProviderOrder | undefined>;
   /** Writes the order's current state (last writer wins: one redemption drives one order). */
   save(order: ProviderOrder): Promise<void>;
+  /**
+   * Writes a new attempt only if the journal still holds what the caller read (`after`: nothing, or that cancelled
+   * attempt); false when another caller began one meanwhile. Two requests for one grant then send one order.
+   */
+  begin(order: ProviderOrder, after: Pick<ProviderOrder, 'attempt'> | undefined): Promise<boolean>;
   /** Orders whose reconcile_at has passed, oldest first, at most `limit` per shard of the time index. */
   dueForReconciliation(now: Date, limit: number): Promise<ProviderOrder[]>;
   /**
