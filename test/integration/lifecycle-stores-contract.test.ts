@@ -17,7 +17,7 @@ import { recordPurchase } from '#shared/usecases/payments';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 import { touched } from '#shared/usecases/travelers';
 import { makePackageSpecification } from '#test/support/factories';
-import { memoryProviderOrderJournal } from '#test/support/fakes';
+import { makeProviderOrder, memoryProviderOrderJournal } from '#test/support/fakes';
 import { memoryBookingStore } from '#test/support/in-memory/bookings';
 import { bookWith, fixedClock, memoryPartners } from '#test/support/in-memory/lifecycle';
 import { memoryTable } from '#test/support/in-memory/table';
@@ -200,21 +200,8 @@ const journalKinds: Array<[string, () => Promise<ProviderOrderJournal>]> = [
   ],
 ];
 
-const order = (attempt: number, state: ProviderOrder['state']): ProviderOrder => ({
-  partner_id: 'ptn_contract',
-  reference: 'ptn_contract:universal:promo:a',
-  provider: 'esimgo',
-  attempt,
-  profile_type: 'esim_1GB_7D_FR_V2',
-  state,
-  iccid: null,
-  matching_id: null,
-  smdp_address: null,
-  confirmation_code_required: false,
-  created_at: '2026-06-01T00:00:00.000Z',
-  updated_at: '2026-06-01T00:00:00.000Z',
-  reconcile_at: null,
-});
+const order = (attempt: number, state: ProviderOrder['state']): ProviderOrder =>
+  makeProviderOrder({ partner_id: 'ptn_contract', reference: 'ptn_contract:universal:promo:a', attempt, state });
 
 describe.each(journalKinds)('Provider order journal contract: %s', (_kind, makeJournal) => {
   it('begins an attempt once: over nothing, or over the cancelled attempt the caller read, never over another', async () => {

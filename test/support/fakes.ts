@@ -105,6 +105,24 @@ export const memoryQueue = () => {
   return { queue, postponed, deadLettered, enqueued };
 };
 
+/** An order of the journal: eSIM Go, first attempt, ordering; override what a test is about. */
+export const makeProviderOrder = (overrides: Partial<ProviderOrder> = {}): ProviderOrder => ({
+  partner_id: 'p1',
+  reference: 'p1:universal:promo:a',
+  provider: 'esimgo',
+  attempt: 1,
+  profile_type: 'esim_1GB_7D_FR_V2',
+  state: 'ordering',
+  iccid: null,
+  matching_id: null,
+  smdp_address: null,
+  confirmation_code_required: false,
+  created_at: '2026-11-25T10:00:00.000Z',
+  updated_at: '2026-11-25T10:00:00.000Z',
+  reconcile_at: null,
+  ...overrides,
+});
+
 /** The provider order journal in memory, for adapter tests that need no table. */
 export const memoryProviderOrderJournal = () => {
   const orders = new Map<string, ProviderOrder>();

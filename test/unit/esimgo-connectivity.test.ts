@@ -9,7 +9,8 @@ import type { TransactionAnswer } from '#shared/providers/esimgo/schemas';
 import { signCallback, verifyCallbackSignature } from '#shared/providers/esimgo/signature';
 import { ProviderUnavailableError } from '#shared/usecases/ports/provider-errors';
 import { makePackagePlan } from '#test/support/factories';
-import { memoryProviderOrderJournal } from '#test/support/fakes';
+import { makeProviderOrder, memoryProviderOrderJournal } from '#test/support/fakes';
+import type { ProviderOrderJournal } from '#shared/usecases/ports/provider-orders';
 
 type Fault = 'lost' | 'unplaced' | 'refused';
 
@@ -70,13 +71,19 @@ const fakeEsimGo = (now: () => Date, options: { esimsInAnswer?: boolean } = {}) 
   return { client, placed, faults, calls };
 };
 
-const setup = (options: { esimsInAnswer?: boolean } = {}) => {
+const setup = (options: { esimsInAnswer?: boolean; journalSeen?: (journal: ProviderOrderJournal) => ProviderOrderJournal } = {}) => {
   let now = new Date('2026-11-25T10:00:00.000Z');
   const clock = { now: () => now };
   const esimGo = fakeEsimGo(clock.now, options);
   const { journal, orders } = memoryProviderOrderJournal();
   const settings = { bundles: { template: DEFAULT_BUNDLE_TEMPLATE, countries: { universal: 'RGBS' }, names: {} }, homeNetwork: '23410' };
-  const provider = esimGoConnectivity({ client: esimGo.client, journal, clock, settings });
+  const provider = esimGoConnectivity({
+    client: esimGo.client,
+    journal: options.journalSeen?.(journal) ?? journal,
+    clock,
+    settings,
+    sleep: async () => undefined,
+  });
   const allocate = (reference = 'p1:universal:promo:a') =>
     provider.allocateEsim({
       partnerId: 'p1',
@@ -115,22 +122,34 @@ describe('Provider: eSIM Go connectivity', () => {
     expect(esimGo.placed).toHaveLength(1);
   });
 
-  it('sends one transaction for two requests of one grant that find the journal empty at once: the other answers 503', async () => {
+  it('sends one transaction for requests of one grant that find the journal empty at once: the others take its eSIM', async () => {
     // Prepare
     const { esimGo, allocate } = setup();
 
     // Act
-    const outcomes = await Promise.allSettled([allocate(), allocate(), allocate()]);
+    const profiles = await Promise.all([allocate(), allocate(), allocate()]);
 
     // Assess
     expect(esimGo.placed).toHaveLength(1);
-    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
-    expect(outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []))).toEqual([
-      expect.any(ProviderUnavailableError),
-      expect.any(ProviderUnavailableError),
-    ]);
-    expect((await allocate()).iccid).toBe('8944000000000000001');
-    expect(esimGo.placed).toHaveLength(1);
+    expect(new Set(profiles.map((profile) => profile.iccid))).toEqual(new Set(['8944000000000000001']));
+  });
+
+  it('answers 503 to a request whose twin is still placing the order when its wait is over, and sends nothing itself', async () => {
+    // Prepare: the request reads an empty journal; meanwhile its twin began the order, which stays in flight.
+    let reads = 0;
+    const { esimGo, journal, allocate } = setup({
+      journalSeen: (real) => ({ ...real, get: async (partnerId, reference) => (reads++ === 0 ? undefined : real.get(partnerId, reference)) }),
+    });
+    const twin = { ...makeProviderOrder(), state: 'ordering' as const, reconcile_at: '2026-11-25T10:02:00.000Z' };
+    await journal.begin(twin, undefined);
+
+    // Act
+    const failure = await failureOf(allocate(twin.reference));
+
+    // Assess
+    expect(failure).toBeInstanceOf(ProviderUnavailableError);
+    expect(failure.failure.detail).toMatch(/Another request is placing this order/);
+    expect(esimGo.placed).toHaveLength(0);
   });
 
   it('reads the install details from GET /esims/assignments when the transaction answer carries none', async () => {

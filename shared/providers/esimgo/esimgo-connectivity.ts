@@ -23,6 +23,9 @@ export interface EsimGoSettings {
  * marks it cancelled and the next attempt orders afresh. Until then a retry answers 503 and the sweep looks again.
  */
 export const ORDER_SETTLE_MS = 2 * 60 * 1000;
+/** How long a request waits for the outcome of the same order another request is placing: 10 looks, 300 ms apart. */
+const IN_FLIGHT_POLLS = 10;
+const IN_FLIGHT_POLL_MS = 300;
 /** How far before the transaction was sent an order may be dated (clocks differ). */
 const CLOCK_SKEW_MS = 60 * 1000;
 
@@ -36,8 +39,11 @@ export const esimGoConnectivity = (deps: {
   journal: ProviderOrderJournal;
   clock: Clock;
   settings: EsimGoSettings;
+  /** Waits between looks at an order another request is placing (tests pass one that does not wait). */
+  sleep?: (ms: number) => Promise<void>;
 }): ConnectivityProvider & ProviderOrderReconciler => {
   const { client, journal, clock, settings } = deps;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   const save = async (order: ProviderOrder, changes: Partial<ProviderOrder>): Promise<ProviderOrder> => {
     const next = { ...order, ...changes, updated_at: clock.now().toISOString() };
@@ -138,6 +144,16 @@ export const esimGoConnectivity = (deps: {
     });
   };
 
+  /** The order another request began, once it leaves `ordering`; undefined when it has not within the wait. */
+  const outcomeOfOrderInFlight = async (partnerId: string, reference: string): Promise<ProviderOrder | undefined> => {
+    for (let poll = 0; poll < IN_FLIGHT_POLLS; poll += 1) {
+      await sleep(IN_FLIGHT_POLL_MS);
+      const order = await journal.get(partnerId, reference);
+      if (order && order.state !== 'ordering') return order;
+    }
+    return undefined;
+  };
+
   /** Finishes whatever the journal knows of this reference; orders afresh only when nothing was placed. */
   const ordered = async (partnerId: string, reference: string, bundle: string, iccid: string | null): Promise<ProviderOrder> => {
     let known = await journal.get(partnerId, reference);
@@ -153,8 +169,12 @@ export const esimGoConnectivity = (deps: {
       reconcile_at: after(ORDER_SETTLE_MS),
     };
     // eSIM Go takes no reference of ours: two requests for one grant or payment that both found nothing must not both
-    // send a transaction (each would be a paid order). The one that begins the attempt sends it; the other retries.
+    // send a transaction (each would be a paid order). The one that begins the attempt sends it; the other waits for
+    // its outcome and goes on with the same order (its redemption then finds the grant taken), or answers 503.
     if (!(await journal.begin(sent, known))) {
+      const settled = await outcomeOfOrderInFlight(partnerId, reference);
+      if (settled?.state === 'ordered') return readAssignment(settled);
+      if (settled?.state === 'confirmed') return settled;
       throw new ProviderUnavailableError({
         kind: 'unreachable',
         provider: ESIMGO_PROVIDER,
