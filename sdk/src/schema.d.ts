@@ -4533,8 +4533,6 @@ export interface operations {
              *
              *     `identifiers_disagree`: The identifiers given (uuid and code, or several traveler identifiers) name different things.
              *
-             *     `partner_required`: external_user_id and package_queue_uuid need partner_id (reporters).
-             *
              *     `promo_code_required`: Name the promo code by uuid or code.
              *
              *     `traveler_required`: A classic grant needs external_user_id or email to know who claims it.

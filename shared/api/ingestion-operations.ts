@@ -21,6 +21,6 @@ export const ingestionOperations = {
     message: successMessages.ingestFact({ duplicate: false }),
     data: IngestResultSchema,
     example: { event_id: 'net-0001', duplicate: false, applied: true, events: ['esim.installed'] },
-    errors: ['fact_not_allowed', 'identifiers_disagree', 'partner_required', 'partner_not_found', ...factErrors],
+    errors: ['fact_not_allowed', 'identifiers_disagree', 'partner_not_found', ...factErrors],
   }),
 } satisfies Partial<Record<OperationName, OperationDoc>>;

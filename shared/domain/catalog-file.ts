@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { packageTypes } from '#shared/domain/schema-fields';
 import { type BundleRecord, CATALOG_LIMITS, type DestinationRecord, REGION_CODE_PATTERN, REGION_ID_PATTERN } from '#shared/domain/catalog';
 import { alpha3Codes } from '#shared/domain/country-codes';
-import { isIso4217 } from '#shared/domain/currency';
+import { isPaymentCurrency } from '#shared/domain/currency';
 import type { ServedLocale } from '#shared/domain/locale';
 import type { CatalogPackage } from '#shared/domain/package-specification';
 import { validate } from '#shared/domain/validate';
@@ -42,7 +42,7 @@ const BundleSchema = v.strictObject({
   package_duration: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650)),
   traffic_policy: v.nullable(text('traffic_policy', 100)),
   price: v.pipe(v.number(), v.safeInteger('price is an integer in the smallest currency unit.'), v.minValue(0)),
-  currency: v.pipe(v.string(), v.check(isIso4217, 'currency must be an ISO 4217 code.')),
+  currency: v.pipe(v.string(), v.check(isPaymentCurrency, 'currency must be the ISO 4217 code of a currency prices are paid in.')),
 });
 
 export const CatalogFileSchema = v.strictObject({

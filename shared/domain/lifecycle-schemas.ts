@@ -2,7 +2,7 @@
 // Each schema is built in a pure-marked closure, so a function bundles only the ones it validates with.
 import * as v from 'valibot';
 import { DESTINATION_PATTERN, externalUserIdField, iccidField, sizeField, withoutControlCharacters } from '#shared/domain/schema-fields';
-import { extendedIsoDateTime, isIsoDateTime } from '#shared/domain/dates';
+import { extendedIsoDateTime, isIsoDateTime, parseIsoDateTime } from '#shared/domain/dates';
 import { isCountryCode } from '#shared/domain/country-codes';
 import { iso3Of } from '#shared/domain/package-specification';
 
@@ -57,10 +57,21 @@ const amount = /* @__PURE__ */ (() =>
   ))();
 const currency = /* @__PURE__ */ (() =>
   v.pipe(v.string('currency must be a string.'), v.regex(/^[A-Za-z]{3}$/, 'currency must be an ISO 4217 code, e.g. EUR.')))();
-const size = /* @__PURE__ */ (() => sizeField())();
+/** What a payment bought: a size, and more than nothing. */
+const size = /* @__PURE__ */ (() =>
+  v.pipe(
+    sizeField(),
+    v.check((value) => Number.parseFloat(value) > 0, 'size must be more than 0: a payment buys data.'),
+  ))();
 /** Read as its extended spelling (`,5` → `.5`, `+01` → `+01:00`), which every date parser downstream reads. */
+/** A reporter's moment: a date-time with its zone (a date alone, or a time without zone, names no one instant). */
 const dateTime = (field: string) =>
-  v.pipe(v.string(`${field} must be a string.`), v.check(isIsoDateTime, `${field} must be an ISO 8601 date-time.`), v.transform(extendedIsoDateTime));
+  v.pipe(
+    v.string(`${field} must be a string.`),
+    v.check(isIsoDateTime, `${field} must be an ISO 8601 date-time.`),
+    v.check((value) => parseIsoDateTime(value)?.precise === true, `${field} must carry a time and a zone, e.g. 2026-11-27T10:00:00Z.`),
+    v.transform(extendedIsoDateTime),
+  );
 
 /** Sandbox steps: the keys are the `npm run ops -- simulate` flags in snake_case. */
 export const sandboxSchemas = /* @__PURE__ */ (() =>

@@ -191,6 +191,16 @@ export const replacePackage = (traveler: Traveler, pkg: TravelerPackage): Travel
 export const isStale = (occurredAt: Date, lastChange: string | null): boolean =>
   lastChange !== null && occurredAt.getTime() < new Date(lastChange).getTime();
 
+/**
+ * How far a reporter's clock may differ from the service's (the signatures' window, decision 2). A fact is ordered
+ * strictly against other facts, but against what the service itself dated (an eSIM provisioned, a package created)
+ * only beyond this skew: an install reported 2 s "before" the redemption that provisioned the eSIM still happened.
+ */
+export const REPORTER_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/** A time the service itself wrote, moved back by the reporter clock skew, for isStale. */
+export const serviceDated = (at: string): string => new Date(new Date(at).getTime() - REPORTER_CLOCK_SKEW_MS).toISOString();
+
 /** provisioned | removed → installed. Installed again → 409 esim_already_installed. */
 export const installEsim = (traveler: Traveler, iccid: string, at: Date): { traveler: Traveler; esim: Esim } => {
   const esim = findEsim(traveler, iccid);
@@ -277,7 +287,8 @@ export interface UsageChange {
  */
 export const recordUsage = (traveler: Traveler, packageId: string, usedBytes: number, at: Date): UsageChange => {
   const pkg = activatedPackage(traveler, packageId);
-  if (isStale(at, pkg.usage_reported_at) || usedBytes < pkg.used_bytes || pkg.state !== 'active') {
+  // Usage dated before the activation is no usage of this package's validity.
+  if (isStale(at, pkg.usage_reported_at) || isStale(at, pkg.activated_at) || usedBytes < pkg.used_bytes || pkg.state !== 'active') {
     return { traveler, pkg, changed: false };
   }
   const changed: TravelerPackage = { ...pkg, used_bytes: usedBytes, usage_reported_at: at.toISOString() };

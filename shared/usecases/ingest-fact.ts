@@ -9,9 +9,7 @@ import type { FactContext } from '#shared/usecases/grant-redemption';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 import { activatePackage, installEsim, removeEsim, reportUsage } from '#shared/usecases/traveler-facts';
 import { DuplicateFactError, type LifecycleDeps } from '#shared/usecases/ports/lifecycle';
-
-/** How far ahead of the service's clock a reporter's clock may run (the signatures' window, decision 2). */
-export const FACT_CLOCK_SKEW_MS = 5 * 60 * 1000;
+import { REPORTER_CLOCK_SKEW_MS } from '#shared/domain/traveler';
 
 /**
  * A fact from the future would make every true fact after it look stale for good (decision F150), and an
@@ -19,7 +17,7 @@ export const FACT_CLOCK_SKEW_MS = 5 * 60 * 1000;
  */
 const assertPlausibleTimes = (fact: Fact, now: Date) => {
   const occurred = Date.parse(fact.occurred_at);
-  if (occurred > now.getTime() + FACT_CLOCK_SKEW_MS) {
+  if (occurred > now.getTime() + REPORTER_CLOCK_SKEW_MS) {
     throw new ValidationError('occurred_at is in the future: report facts when they happen, with the current time.', [
       { path: 'occurred_at', message: 'Must not be more than 5 minutes after the current time.' },
     ]);
@@ -93,12 +91,14 @@ export const ingestFact = async (input: { reporter: string; fact: Fact }, deps: 
     throw new AppError(403, 'fact_not_allowed', `Reporter "${reporter}" may not report ${fact.type}.`);
   }
   assertPlausibleTimes(fact, deps.clock.now());
+  // A fact seen before is answered as such first, also when its partner was disabled since: the reporter whose first
+  // answer was lost learns it was recorded.
+  const duplicate = { event_id: fact.event_id, duplicate: true, applied: false, events: [] };
+  if (await deps.travelers.factRecorded(reporter, fact.event_id)) return duplicate;
   if ('partner_id' in fact && (await deps.partners.getProfile(fact.partner_id))?.status !== 'active') {
     // Nothing is ordered from a provider or stored for a partner the service does not serve (decision F150).
     throw new NotFoundError(`No active partner "${fact.partner_id.slice(0, 64)}".`, 'partner_not_found');
   }
-  const duplicate = { event_id: fact.event_id, duplicate: true, applied: false, events: [] };
-  if (await deps.travelers.factRecorded(reporter, fact.event_id)) return duplicate;
   const context: FactContext = { reporter, eventId: fact.event_id, occurredAt: new Date(fact.occurred_at).toISOString() };
   try {
     const result = await apply(fact, context, deps);

@@ -1,5 +1,5 @@
 // use cases → what the payment provider reports: a purchase or a top-up paid by a traveler.
-import { isIso4217 } from '#shared/domain/currency';
+import { isPaymentCurrency } from '#shared/domain/currency';
 import { defaultDurationDays } from '#shared/domain/package-specification';
 import { packagePurchased, topupCompleted, type Payment } from '#shared/domain/lifecycle-events';
 import { assertRoomForPackage, type Esim, type Traveler, type TravelerPackage } from '#shared/domain/traveler';
@@ -40,8 +40,8 @@ export const checkPayment = (input: Pick<PaymentInput, 'amount' | 'currency'>): 
     ]);
   }
   const currency = input.currency.toUpperCase();
-  if (!isIso4217(currency)) {
-    throw new BadRequestError('invalid_currency', `currency "${input.currency}" is not an ISO 4217 code.`, [
+  if (!isPaymentCurrency(currency)) {
+    throw new BadRequestError('invalid_currency', `currency "${input.currency}" is not the ISO 4217 code of a currency payments are made in.`, [
       { path: 'currency', message: 'ISO 4217 alphabetic code, e.g. EUR.' },
     ]);
   }

@@ -10,6 +10,7 @@ import {
   markThresholds,
   recordUsage,
   removeEsim as remove,
+  serviceDated,
   thresholdTime,
   universalEsim,
   usageMeasure,
@@ -110,7 +111,9 @@ const esimFact =
       const traveler = await locateTraveler(deps, input, input);
       const esim = esimOf(traveler, input.iccid);
       const at = occurrence(deps, input.fact);
-      if (isStale(at, esim.state_changed_at)) return { ...(await recordOnly(deps, traveler, input.fact)), esim };
+      // A provisioned eSIM's time is the service's own (the redemption); later ones are the facts' own.
+      const lastChange = esim.state === 'provisioned' ? serviceDated(esim.state_changed_at) : esim.state_changed_at;
+      if (isStale(at, lastChange)) return { ...(await recordOnly(deps, traveler, input.fact)), esim };
       const changed = kind === 'install' ? install(traveler, esim.iccid, at) : remove(traveler, esim.iccid, at);
       const write = touched({ before: traveler, after: changed.traveler }, deps.clock.now());
       const events = [kind === 'install' ? esimInstalled(write.after, changed.esim, at) : esimRemoved(write.after, changed.esim, at)];
@@ -153,6 +156,11 @@ export const activatePackage = (
     const pkg = packageOf(traveler, input);
     if (input.packageQueueUuid && pkg.package_queue_uuid !== input.packageQueueUuid) throw disagree('package_queue_uuid');
     const at = occurrence(deps, input.fact);
+    // Older than the state it would change: before the package existed (the service's time, with the clock skew), or
+    // not after the activation it already has. Recorded; nothing changes (the ordering rule).
+    const stale =
+      pkg.state === 'queued' ? isStale(at, serviceDated(pkg.created_at)) : isStale(at, pkg.activated_at) || at.toISOString() === pkg.activated_at;
+    if (stale) return { ...(await recordOnly(deps, traveler, input.fact)), pkg };
     const changed = activate(traveler, pkg.package_id, at, input.expiresAt ? new Date(input.expiresAt) : undefined);
     const write = touched({ before: traveler, after: changed.traveler }, deps.clock.now());
     const events = [packageActivated(write.after, changed.pkg, at)];

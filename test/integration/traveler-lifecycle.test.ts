@@ -393,10 +393,13 @@ describe('Traveler lifecycle', () => {
     const report = (eventId: string, occurredAt: string, extra: Record<string, unknown>, type = 'package.usage') =>
       network.send('POST', '/ingest/facts', { body: { type, event_id: eventId, occurred_at: occurredAt, package_id: packageId, ...extra } });
 
-    const activated = await report('n-1', '2026-07-01T10:00:00Z', {}, 'package.activated');
-    const half = await report('n-2', '2026-07-01T12:00:00Z', { used_bytes: 50 * 1024 ** 2 });
-    const olderButMore = await report('n-3', '2026-07-01T11:00:00Z', { used_bytes: 90 * 1024 ** 2 });
-    const negative = await report('n-4', '2026-07-01T13:00:00Z', { used_bytes: -1 });
+    // Facts of the last minutes (the package was created just now; a reporter's clock may run 5 minutes behind).
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const [activatedAt, halfAt] = [minutesAgo(4), minutesAgo(2)];
+    const activated = await report('n-1', activatedAt, {}, 'package.activated');
+    const half = await report('n-2', halfAt, { used_bytes: 50 * 1024 ** 2 });
+    const olderButMore = await report('n-3', minutesAgo(3), { used_bytes: 90 * 1024 ** 2 });
+    const negative = await report('n-4', minutesAgo(1), { used_bytes: -1 });
 
     expect(activated.body.data.events).toEqual(['package.activated']);
     expect(half.body.data.events).toEqual(['package.usage.50_percent']);
@@ -407,10 +410,12 @@ describe('Traveler lifecycle', () => {
       (found) => found.length >= 3,
     );
     const usage = deliveries.find((d) => d.body.event === 'package.usage.50_percent')?.body;
-    expect(usage).toMatchObject({ timestamp: '2026-07-01T12:00:00.000Z', data: { used_bytes: 50 * 1024 ** 2, usage_percent: 50 } });
+    expect(usage).toMatchObject({ timestamp: halfAt, data: { used_bytes: 50 * 1024 ** 2, usage_percent: 50 } });
+    const expiresAt = new Date(activatedAt);
+    expiresAt.setUTCDate(expiresAt.getUTCDate() + 365);
     expect(deliveries.find((d) => d.body.event === 'package.activated')?.body.data).toMatchObject({
-      activated_at: '2026-07-01T10:00:00.000Z',
-      expires_at: '2027-07-01T10:00:00.000Z',
+      activated_at: activatedAt,
+      expires_at: expiresAt.toISOString(),
     });
   });
 

@@ -24,6 +24,37 @@ describe('Fact schema', () => {
   });
 });
 
+describe('Fact schema: what a reporter must say precisely', () => {
+  const purchase = (overrides: Record<string, unknown>) => ({
+    event_id: 'e',
+    occurred_at: '2026-06-01T00:00:00Z',
+    type: 'payment.purchase',
+    partner_id: 'ptn_test',
+    external_user_id: 'u-1',
+    payment_id: 'pay-1',
+    amount: 499,
+    currency: 'EUR',
+    destination: 'FRA',
+    ...overrides,
+  });
+
+  it.each([
+    ['a date without a time', { occurred_at: '2026-06-01' }, 'occurred_at'],
+    ['a time without a zone', { occurred_at: '2026-06-01T10:00:00' }, 'occurred_at'],
+    ['a size of nothing', { size: '0MB' }, 'size'],
+    ['a size of nothing, in GB with decimals', { size: '0.0GB' }, 'size'],
+  ])('refuses %s', (_case, overrides, path) => {
+    const result = v.safeParse(FactSchema, purchase(overrides));
+
+    expect(result.success).toBe(false);
+    expect(result.issues?.map((issue) => v.getDotPath(issue))).toContain(path);
+  });
+
+  it('takes a date-time with a zone and a size of more than nothing', () => {
+    expect(v.safeParse(FactSchema, purchase({ occurred_at: '2026-06-01T10:00:00+02:00', size: '500MB' })).success).toBe(true);
+  });
+});
+
 describe('Use case: ingestFact', () => {
   it('applies a fact once and answers its replay as a duplicate that changes nothing', async () => {
     // Prepare
@@ -176,5 +207,33 @@ describe('Use case: ingestFact', () => {
 
     await expect(unknown).rejects.toMatchObject({ status: 404, code: 'partner_not_found' });
     expect(await world.deps.travelers.findByExternalUserId('ptn_nobody', 'u-1')).toBeUndefined();
+  });
+
+  it('answers a fact it recorded as a duplicate also after its partner was disabled, so a lost answer is learned', async () => {
+    // Prepare: a purchase recorded while the partner was active; then the partner is disabled.
+    const partners = { active: true };
+    const world = memoryLifecycle();
+    const profile = await world.deps.partners.getProfile('ptn_test');
+    world.deps.partners = { getProfile: async () => profile && { ...profile, status: partners.active ? 'active' : 'disabled' } };
+    const fact = makeFact({
+      type: 'payment.purchase',
+      partner_id: 'ptn_test',
+      external_user_id: 'u-1',
+      payment_id: 'pay-1',
+      amount: 499,
+      currency: 'EUR',
+      destination: 'FRA',
+    });
+    const first = await ingestFact({ reporter: 'payments', fact }, world.deps);
+    partners.active = false;
+
+    // Act
+    const resent = await ingestFact({ reporter: 'payments', fact }, world.deps);
+    const fresh = ingestFact({ reporter: 'payments', fact: { ...fact, event_id: 'evt-2' } }, world.deps);
+
+    // Assess
+    expect(first.applied).toBe(true);
+    expect(resent).toEqual({ event_id: 'evt-1', duplicate: true, applied: false, events: [] });
+    await expect(fresh).rejects.toMatchObject({ status: 404, code: 'partner_not_found' });
   });
 });

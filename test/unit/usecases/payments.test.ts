@@ -100,6 +100,8 @@ describe('Use case: recordPurchase', () => {
     [{ amount: 0 }, 'invalid_amount'],
     [{ amount: 4.99 }, 'invalid_amount'],
     [{ currency: 'EURO' }, 'invalid_currency'],
+    [{ currency: 'XXX' }, 'invalid_currency'],
+    [{ currency: 'XAU' }, 'invalid_currency'],
   ])('refuses %j with 400 %s and creates no traveler', async (overrides, code) => {
     const world = memoryLifecycle();
 

@@ -137,3 +137,61 @@ describe('Use case: installEsim', () => {
     await expect(twice).rejects.toMatchObject({ status: 409, code: 'esim_already_installed' });
   });
 });
+
+/** A reporter's fact, dated `offsetMs` from the world's clock. */
+const factAt = (world: ReturnType<typeof memoryLifecycle>, eventId: string, offsetMs: number) => ({
+  reporter: 'network',
+  eventId,
+  occurredAt: new Date(world.clock.now().getTime() + offsetMs).toISOString(),
+});
+
+const MINUTE = 60_000;
+
+describe('Facts against the service-dated state: a reporter clock running behind', () => {
+  it('installs a provisioned eSIM on a fact dated seconds before the redemption, not on one dated well before it', async () => {
+    // Prepare: the package's redemption provisioned the eSIM at the world's time.
+    const world = memoryLifecycle();
+    const pkg = await world.activePackage();
+
+    // Act
+    const farBefore = await installEsim({ iccid: pkg.iccid, fact: factAt(world, 'i-1', -6 * MINUTE) }, world.deps);
+    const skewed = await installEsim({ iccid: pkg.iccid, fact: factAt(world, 'i-2', -2_000) }, world.deps);
+
+    // Assess
+    expect(farBefore).toMatchObject({ applied: false, events: [] });
+    expect(skewed.applied).toBe(true);
+    expect(skewed.events.map((e) => e.event)).toEqual(['esim.installed']);
+  });
+
+  it('does not activate a package on a fact dated before it existed, nor again on an older one; a newer one is illegal', async () => {
+    // Prepare
+    const world = memoryLifecycle();
+    const booking = await world.book({ package_specifications: [makePackageSpecification({ external_user_id: 'u-1' })] });
+    const { pkg } = await redeemPromoCode({ partnerId: booking.partner_id, uuid: booking.promo_codes[0]?.uuid }, world.deps);
+
+    // Act
+    const beforeItExisted = await activatePackage({ packageId: pkg.package_id, fact: factAt(world, 'a-1', -365 * 24 * 60 * MINUTE) }, world.deps);
+    const activated = await activatePackage({ packageId: pkg.package_id, fact: factAt(world, 'a-2', 0) }, world.deps);
+    const older = await activatePackage({ packageId: pkg.package_id, fact: factAt(world, 'a-3', -MINUTE) }, world.deps);
+    const newer = activatePackage({ packageId: pkg.package_id, fact: factAt(world, 'a-4', MINUTE) }, world.deps);
+
+    // Assess
+    expect(beforeItExisted).toMatchObject({ applied: false, events: [] });
+    expect(activated.pkg.state).toBe('active');
+    expect(older).toMatchObject({ applied: false, events: [] });
+    await expect(newer).rejects.toMatchObject({ status: 409, code: 'package_not_queued' });
+  });
+
+  it('records no usage dated before the activation', async () => {
+    // Prepare
+    const world = memoryLifecycle();
+    const pkg = await world.activePackage({ size: '1GB' });
+
+    // Act
+    const beforeActivation = await reportUsage({ packageId: pkg.package_id, usedBytes: 600 * MB, fact: factAt(world, 'u-1', -MINUTE) }, world.deps);
+
+    // Assess
+    expect(beforeActivation).toMatchObject({ applied: false, events: [] });
+    expect(beforeActivation.pkg.used_bytes).toBe(0);
+  });
+});
