@@ -59,6 +59,10 @@ export const errorCodes = {
   package_queue_expired: { status: 409, description: 'The redemption window of the grant has ended.' },
   classic_grant_must_be_claimed: { status: 409, description: 'A classic eSIM grant is claimed with the classic claim call, not redeemed.' },
   payment_already_recorded: { status: 409, description: "The payment_id already paid for another traveler's package." },
+  package_queue_uuid_taken: {
+    status: 409,
+    description: "The package_queue_uuid already names a grant or a package: a web app purchase carries the new uuid its checkout made.",
+  },
   package_limit_reached: { status: 409, description: 'The traveler holds the most packages one traveler may hold.' },
   not_a_classic_grant: { status: 409, description: 'The package queue entry is not a classic grant: redeem it instead.' },
   destination_required: {

@@ -1572,6 +1572,7 @@ export interface components {
                  *     - `package_queue_expired` (409): The redemption window of the grant has ended.
                  *     - `classic_grant_must_be_claimed` (409): A classic eSIM grant is claimed with the classic claim call, not redeemed.
                  *     - `payment_already_recorded` (409): The payment_id already paid for another traveler's package.
+                 *     - `package_queue_uuid_taken` (409): The package_queue_uuid already names a grant or a package: a web app purchase carries the new uuid its checkout made.
                  *     - `package_limit_reached` (409): The traveler holds the most packages one traveler may hold.
                  *     - `not_a_classic_grant` (409): The package queue entry is not a classic grant: redeem it instead.
                  *     - `destination_required` (409): The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).
@@ -1596,7 +1597,7 @@ export interface components {
                  *     - `provider_unavailable` (503): The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After.
                  * @enum {string}
                  */
-                code: "validation_error" | "bad_request" | "invalid_idempotency_key" | "unknown_custom_branding" | "unknown_package" | "promo_code_redeemed" | "traveler_required" | "unsafe_webhook_url" | "invalid_header_name" | "unknown_event" | "filter_required" | "identifiers_disagree" | "promo_code_required" | "partner_required" | "iccid_required" | "invalid_amount" | "invalid_currency" | "invalid_json" | "invalid_logo" | "too_many_brands" | "missing_credentials" | "repeated_credentials" | "invalid_timestamp" | "timestamp_out_of_range" | "invalid_api_key" | "invalid_signature" | "signature_reused" | "fact_not_allowed" | "not_found" | "booking_not_found" | "promo_code_not_found" | "partner_not_found" | "event_not_found" | "traveler_not_found" | "user_not_found" | "iccid_not_found" | "esim_not_found" | "package_not_found" | "package_queue_not_found" | "destination_not_found" | "brand_not_found" | "route_not_found" | "concurrent_modification" | "booking_id_taken" | "idempotency_key_reused" | "idempotency_in_progress" | "traveler_ambiguous" | "promo_code_already_redeemed" | "promo_code_already_claimed" | "package_queue_not_pending" | "package_queue_expired" | "classic_grant_must_be_claimed" | "payment_already_recorded" | "package_limit_reached" | "not_a_classic_grant" | "destination_required" | "destination_set_by_partner" | "package_duration_required" | "webhook_url_missing" | "no_esim" | "no_queued_package" | "esim_already_installed" | "esim_not_installed" | "package_not_queued" | "package_not_active" | "catalog_version_changed" | "catalog_version_older" | "endpoint_removed" | "payload_too_large" | "method_not_allowed" | "unsupported_media_type" | "rate_limited" | "request_header_fields_too_large" | "internal_error" | "provider_unavailable";
+                code: "validation_error" | "bad_request" | "invalid_idempotency_key" | "unknown_custom_branding" | "unknown_package" | "promo_code_redeemed" | "traveler_required" | "unsafe_webhook_url" | "invalid_header_name" | "unknown_event" | "filter_required" | "identifiers_disagree" | "promo_code_required" | "partner_required" | "iccid_required" | "invalid_amount" | "invalid_currency" | "invalid_json" | "invalid_logo" | "too_many_brands" | "missing_credentials" | "repeated_credentials" | "invalid_timestamp" | "timestamp_out_of_range" | "invalid_api_key" | "invalid_signature" | "signature_reused" | "fact_not_allowed" | "not_found" | "booking_not_found" | "promo_code_not_found" | "partner_not_found" | "event_not_found" | "traveler_not_found" | "user_not_found" | "iccid_not_found" | "esim_not_found" | "package_not_found" | "package_queue_not_found" | "destination_not_found" | "brand_not_found" | "route_not_found" | "concurrent_modification" | "booking_id_taken" | "idempotency_key_reused" | "idempotency_in_progress" | "traveler_ambiguous" | "promo_code_already_redeemed" | "promo_code_already_claimed" | "package_queue_not_pending" | "package_queue_expired" | "classic_grant_must_be_claimed" | "payment_already_recorded" | "package_queue_uuid_taken" | "package_limit_reached" | "not_a_classic_grant" | "destination_required" | "destination_set_by_partner" | "package_duration_required" | "webhook_url_missing" | "no_esim" | "no_queued_package" | "esim_already_installed" | "esim_not_installed" | "package_not_queued" | "package_not_active" | "catalog_version_changed" | "catalog_version_older" | "endpoint_removed" | "payload_too_large" | "method_not_allowed" | "unsupported_media_type" | "rate_limited" | "request_header_fields_too_large" | "internal_error" | "provider_unavailable";
                 details: components["schemas"]["ErrorDetail"][];
             };
         };
@@ -4471,6 +4472,7 @@ export interface operations {
                     currency: string;
                     destination: string;
                     size?: string;
+                    /** Format: uuid */
                     package_queue_uuid?: string;
                 } | {
                     /** @constant */
@@ -4638,6 +4640,8 @@ export interface operations {
              *     `package_not_queued`: Only a queued package can be activated.
              *
              *     `package_not_active`: Usage can only be reported for an activated package.
+             *
+             *     `package_queue_uuid_taken`: The package_queue_uuid already names a grant or a package: a web app purchase carries the new uuid its checkout made.
              *
              *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
              *
@@ -6266,6 +6270,8 @@ export interface operations {
              *
              *     `package_not_active`: Usage can only be reported for an activated package.
              *
+             *     `package_queue_uuid_taken`: The package_queue_uuid already names a grant or a package: a web app purchase carries the new uuid its checkout made.
+             *
              *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
              *
              *     `package_queue_not_pending`: The package queue entry is no longer pending.
@@ -6516,6 +6522,8 @@ export interface operations {
              *
              *     `package_not_active`: Usage can only be reported for an activated package.
              *
+             *     `package_queue_uuid_taken`: The package_queue_uuid already names a grant or a package: a web app purchase carries the new uuid its checkout made.
+             *
              *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
              *
              *     `package_queue_not_pending`: The package queue entry is no longer pending.
@@ -6765,6 +6773,8 @@ export interface operations {
              *     `package_not_queued`: Only a queued package can be activated.
              *
              *     `package_not_active`: Usage can only be reported for an activated package.
+             *
+             *     `package_queue_uuid_taken`: The package_queue_uuid already names a grant or a package: a web app purchase carries the new uuid its checkout made.
              *
              *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
              *
@@ -7019,6 +7029,8 @@ export interface operations {
              *     `package_not_queued`: Only a queued package can be activated.
              *
              *     `package_not_active`: Usage can only be reported for an activated package.
+             *
+             *     `package_queue_uuid_taken`: The package_queue_uuid already names a grant or a package: a web app purchase carries the new uuid its checkout made.
              *
              *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
              *
@@ -7276,6 +7288,8 @@ export interface operations {
              *     `package_not_queued`: Only a queued package can be activated.
              *
              *     `package_not_active`: Usage can only be reported for an activated package.
+             *
+             *     `package_queue_uuid_taken`: The package_queue_uuid already names a grant or a package: a web app purchase carries the new uuid its checkout made.
              *
              *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
              *
@@ -7536,6 +7550,8 @@ export interface operations {
              *
              *     `package_not_active`: Usage can only be reported for an activated package.
              *
+             *     `package_queue_uuid_taken`: The package_queue_uuid already names a grant or a package: a web app purchase carries the new uuid its checkout made.
+             *
              *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
              *
              *     `package_queue_not_pending`: The package queue entry is no longer pending.
@@ -7792,6 +7808,8 @@ export interface operations {
              *
              *     `package_not_active`: Usage can only be reported for an activated package.
              *
+             *     `package_queue_uuid_taken`: The package_queue_uuid already names a grant or a package: a web app purchase carries the new uuid its checkout made.
+             *
              *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
              *
              *     `package_queue_not_pending`: The package queue entry is no longer pending.
@@ -8047,6 +8065,8 @@ export interface operations {
              *     `package_not_queued`: Only a queued package can be activated.
              *
              *     `package_not_active`: Usage can only be reported for an activated package.
+             *
+             *     `package_queue_uuid_taken`: The package_queue_uuid already names a grant or a package: a web app purchase carries the new uuid its checkout made.
              *
              *     `package_limit_reached`: The traveler holds the most packages one traveler may hold.
              *

@@ -86,6 +86,7 @@ export const factErrors: ErrorCode[] = [
   'package_not_active',
   'invalid_amount',
   'invalid_currency',
+  'package_queue_uuid_taken',
   'package_limit_reached',
   'provider_unavailable',
   ...grantErrors,

@@ -58,6 +58,14 @@ const amount = /* @__PURE__ */ (() =>
 const currency = /* @__PURE__ */ (() =>
   v.pipe(v.string('currency must be a string.'), v.regex(/^[A-Za-z]{3}$/, 'currency must be an ISO 4217 code, e.g. EUR.')))();
 /** What a payment bought: a size, and more than nothing. */
+/** A package queue entry's uuid, as the service makes them (bookings and the web app's checkout). */
+const queueUuid = /* @__PURE__ */ (() =>
+  v.pipe(
+    v.string('package_queue_uuid must be a string.'),
+    v.trim(),
+    v.uuid('package_queue_uuid must be a UUID, as the service makes them (the web app checkout, a booking).'),
+    v.toLowerCase(),
+  ))();
 const size = /* @__PURE__ */ (() =>
   v.pipe(
     sizeField(),
@@ -86,7 +94,7 @@ export const sandboxSchemas = /* @__PURE__ */ (() =>
     'remove-esim': body({ external_user_id: optional(externalUserIdField()), iccid: optional(id('iccid', 22)) }),
     'activate-package': body({
       package_id: optional(id('package_id', 64)),
-      package_queue_uuid: optional(id('package_queue_uuid', 64)),
+      package_queue_uuid: optional(queueUuid),
       external_user_id: optional(externalUserIdField()),
     }),
     'report-usage': body({
@@ -102,7 +110,7 @@ export const sandboxSchemas = /* @__PURE__ */ (() =>
       destination,
       amount,
       currency,
-      package_queue_uuid: optional(id('package_queue_uuid', 64)),
+      package_queue_uuid: optional(queueUuid),
     }),
     topup: body({
       external_user_id: externalUserIdField(),
@@ -153,7 +161,7 @@ export const FactSchema = /* @__PURE__ */ (() =>
           currency,
           destination,
           size: v.optional(size),
-          package_queue_uuid: v.optional(id('package_queue_uuid', 64)),
+          package_queue_uuid: v.optional(queueUuid),
         }),
         fact('payment.topup', {
           partner_id: id('partner_id', 64),

@@ -4,7 +4,7 @@ import { defaultDurationDays } from '#shared/domain/package-specification';
 import { packagePurchased, topupCompleted, type Payment } from '#shared/domain/lifecycle-events';
 import { assertRoomForPackage, type Esim, type Traveler, type TravelerPackage } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
-import { BadRequestError, NotFoundError } from '#shared/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '#shared/errors';
 import type { FactContext } from '#shared/usecases/grant-redemption';
 import { addPackage, ensureTraveler, ensureUniversalEsim, packagePlanOf, touched } from '#shared/usecases/travelers';
 import { withRetry } from '#shared/usecases/retry';
@@ -58,6 +58,20 @@ const newestDestinationOn = (traveler: Traveler, iccid: string): string | null =
   return (inUse.at(-1) ?? onEsim.at(-1))?.destination ?? null;
 };
 
+/**
+ * A web app purchase's package_queue_uuid is the new one its checkout made: partners join package.purchased to
+ * package.activated by it (spec), so it must name no package yet, nor a grant booked for this traveler.
+ */
+const assertQueueUuidFree = async (deps: LifecycleDeps, partnerId: string, externalUserId: string, queueUuid: string) => {
+  const [holder, grants] = await Promise.all([
+    deps.travelers.findByPackageQueueUuid(partnerId, queueUuid),
+    deps.travelers.queueRefs(partnerId, externalUserId),
+  ]);
+  if (holder?.packages.some((pkg) => pkg.package_queue_uuid === queueUuid) || grants.some((ref) => ref.queueUuid === queueUuid)) {
+    throw new ConflictError('package_queue_uuid_taken', 'This package_queue_uuid already names a grant or a package of this partner.');
+  }
+};
+
 const pay =
   (kind: 'purchase' | 'topup') =>
   (input: PaymentInput & { iccid?: string | null; packageQueueUuid?: string | null }, deps: LifecycleDeps): Promise<PaymentResult> =>
@@ -73,6 +87,7 @@ const pay =
         return { traveler: write.after, pkg: paid, applied: false, events: [] };
       }
       assertRoomForPackage(write.after);
+      if (input.packageQueueUuid) await assertQueueUuidFree(deps, input.partnerId, input.externalUserId, input.packageQueueUuid);
       let esim: Esim;
       let traveler = write.after;
       let allocated = false;

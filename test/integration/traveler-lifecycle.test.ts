@@ -1,5 +1,6 @@
 // The traveler lifecycle through the local runtime: sandbox steps by HTTP, reporters' facts, classic grants,
 // concurrency, and the partner's receiver getting each spec event once with exactly its fields.
+import { randomUUID } from 'node:crypto';
 import { eventDataFields } from '#shared/domain/lifecycle-events';
 import { runOps } from '#bin/ops/cli';
 import { lifecycleRepositories } from '#shared/composition/lifecycle';
@@ -173,13 +174,14 @@ describe('Traveler lifecycle', () => {
 
   it('fires package.purchased for the first purchase per destination and topup.completed after', async () => {
     const { client, path } = await partnerWithWebhook();
+    const webQueueUuid = randomUUID();
 
     const first = await ok(client, 'purchase', {
       external_user_id: 'carol',
       destination: 'ESP',
       amount: 1299,
       currency: 'eur',
-      package_queue_uuid: 'web-1',
+      package_queue_uuid: webQueueUuid,
     });
     const second = await ok(client, 'purchase', { external_user_id: 'carol', destination: 'ESP', amount: 999, currency: 'EUR' });
     const invalid = await sandbox(client, 'purchase', { external_user_id: 'carol', destination: 'ESP', amount: 1, currency: 'XYZ' });
@@ -198,7 +200,7 @@ describe('Traveler lifecycle', () => {
       booking_id: null,
       currency: 'EUR',
       amount: 1299,
-      package_queue_uuid: 'web-1',
+      package_queue_uuid: webQueueUuid,
       promo_code_id: null,
     });
   });

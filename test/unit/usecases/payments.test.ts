@@ -1,9 +1,10 @@
 // use cases on in-memory stores → purchases and top-ups paid by a traveler: first purchase per destination,
 // later ones as top-ups, one package per payment, and the refusals (unknown eSIM, bad amount or currency).
+import { makePackageSpecification } from '#test/support/factories';
 import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
 import { recordPurchase, recordTopup, type PaymentInput } from '#shared/usecases/payments';
 
-const makePayment = (overrides: Partial<PaymentInput> = {}): PaymentInput => ({
+const makePayment = (overrides: Partial<PaymentInput & { packageQueueUuid: string }> = {}): PaymentInput & { packageQueueUuid?: string } => ({
   partnerId: 'ptn_test',
   externalUserId: 'u-1',
   paymentId: 'pay-1',
@@ -107,6 +108,28 @@ describe('Use case: recordPurchase', () => {
 
     await expect(recordPurchase(makePayment(overrides), world.deps)).rejects.toMatchObject({ status: 400, code });
     expect(await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1')).toBeUndefined();
+  });
+});
+
+describe('Use case: recordPurchase with a package_queue_uuid (web app)', () => {
+  const uuid = (n: number) => `0193a1b2-c3d4-4e5f-8a6b-7c8d9e0f1a2${n}`;
+
+  it("refuses a uuid that already names a package or one of the traveler's grants, and takes a fresh one", async () => {
+    // Prepare: a web purchase that used uuid 1, and a grant booked for the traveler.
+    const world = memoryLifecycle();
+    const booking = await world.book({ package_specifications: [makePackageSpecification({ external_user_id: 'u-1' })] });
+    await recordPurchase(makePayment({ packageQueueUuid: uuid(1) }), world.deps);
+    const grant = booking.package_queues[0]!.uuid;
+
+    // Act
+    const reused = recordPurchase(makePayment({ paymentId: 'pay-2', packageQueueUuid: uuid(1) }), world.deps);
+    const grants = recordPurchase(makePayment({ paymentId: 'pay-3', packageQueueUuid: grant }), world.deps);
+    const fresh = await recordPurchase(makePayment({ paymentId: 'pay-4', destination: 'ITA', packageQueueUuid: uuid(2) }), world.deps);
+
+    // Assess
+    await expect(reused).rejects.toMatchObject({ status: 409, code: 'package_queue_uuid_taken' });
+    await expect(grants).rejects.toMatchObject({ status: 409, code: 'package_queue_uuid_taken' });
+    expect(fresh.pkg.package_queue_uuid).toBe(uuid(2));
   });
 });
 
