@@ -61,7 +61,7 @@ export const errorCodes = {
   payment_already_recorded: { status: 409, description: "The payment_id already paid for another traveler's package." },
   package_queue_uuid_taken: {
     status: 409,
-    description: "The package_queue_uuid already names a grant or a package: a web app purchase carries the new uuid its checkout made.",
+    description: 'The package_queue_uuid already names a grant or a package: a web app purchase carries the new uuid its checkout made.',
   },
   package_limit_reached: { status: 409, description: 'The traveler holds the most packages one traveler may hold.' },
   not_a_classic_grant: { status: 409, description: 'The package queue entry is not a classic grant: redeem it instead.' },
