@@ -3,14 +3,15 @@
 // CDK context `cdk deploy` will get (emailFrom, smdpDomainName, …). `--record` rewrites the stage's record of
 // stateful resources after a deliberate change (docs/operations.md).
 import { parseArgs } from 'node:util';
-import { checkBudgets, checkCfnLint, checkNag, synthesizeStage } from '#lib/deploy-checks';
+import { checkBudgets, checkCfnLint, checkDeployContext, checkNag, synthesizeStage } from '#lib/deploy-checks';
 import { stageNames, type StageName } from '#lib/stage';
 import { checkStatefulResources, statefulResourcesOf, writeRecord } from '#lib/stateful-resources';
 
 const usage = `Usage: npm run deploy:check -- [--stage ${stageNames.join('|')}] [-c key=value]... [--record] [--verbose]
 
-Synthesizes the stage offline (dev by default) and prints PASS, FAIL or SKIP for cdk-nag, cfn-lint, the resource
-budgets and the data-loss guard; exits 1 when one fails.
+Synthesizes the stage offline (dev by default) and prints PASS, FAIL or SKIP for the deploy context (production
+needs -c emailFrom and, over ES2+, the SM-DP+ domain), cdk-nag, cfn-lint, the resource budgets and the data-loss
+guard; exits 1 when one fails.
   -c, --context key=value   CDK context, as cdk deploy takes it (repeat it), e.g. -c emailFrom=no-reply@mail.example
                             -c smdpDomainName=… -c smdpCertificateArn=… -c smdpTruststoreUri=…
   --record                  rewrite lib/stateful-resources/<stage>.json after a deliberate change (review the diff)
@@ -68,7 +69,13 @@ if (values!.record) {
 }
 const given = Object.entries(context).map(([key, value]) => `${key}=${value}`);
 console.log(`Stage ${stageName}${given.length > 0 ? `, context ${given.join(' ')}` : ', no -c context'}`);
-const results = [checkNag(app), checkCfnLint(templates), checkBudgets(templates), checkStatefulResources(stageName, templates)];
+const results = [
+  checkDeployContext(stageName, context),
+  checkNag(app),
+  checkCfnLint(templates),
+  checkBudgets(templates),
+  checkStatefulResources(stageName, templates),
+];
 for (const result of results) {
   console.log(`${result.skipped ? 'SKIP' : result.ok ? 'PASS' : 'FAIL'}  ${result.name.padEnd(16)} ${result.summary}`);
   if (!result.ok || values!.verbose) for (const finding of result.findings) console.log(`      ${finding}`);

@@ -1,7 +1,7 @@
 // infrastructure → the deploy rehearsal, offline: synthesize a stage, then cdk-nag, cfn-lint, the resource and size
 // budgets and the data-loss guard. Used by `npm run deploy:check -- --stage <name>` and by the CDK tests alike.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
@@ -33,12 +33,21 @@ export interface SynthesizedStage {
 export const cdkContext = (): Record<string, unknown> =>
   JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), 'utf8')).context as Record<string, unknown>;
 
+/** Cloud assemblies this process wrote (a few MB each): removed when it exits, as nothing reads them afterwards. */
+const assemblies: string[] = [];
+const removeAssemblies = () => {
+  for (const folder of assemblies.splice(0)) rmSync(folder, { recursive: true, force: true });
+};
+
 export const synthesizeStage = (
   stageName: StageName,
   { routes, context = {} }: { routes?: readonly RouteDefinition[]; context?: Record<string, unknown> } = {},
 ): SynthesizedStage => {
+  if (assemblies.length === 0) process.once('exit', removeAssemblies);
+  const outdir = mkdtempSync(join(tmpdir(), `esim-booking-${stageName}-`));
+  assemblies.push(outdir);
   const app = new App({
-    outdir: mkdtempSync(join(tmpdir(), `esim-booking-${stageName}-`)),
+    outdir,
     context: { ...cdkContext(), 'aws:cdk:bundling-stacks': [], ...context },
   });
   // `-c connectivity=...` as cdk synth reads it (lib/stage.ts), with the same refusal (production never simulated);
@@ -57,6 +66,32 @@ export const synthesizeStage = (
       return { label: stack.node.path, file, bytes: Buffer.byteLength(text), template: JSON.parse(text) };
     });
   return { app, stage, templates };
+};
+
+/**
+ * The `-c` settings a deployed stage needs to work, not only to synthesize: the email sender (without it SES refuses
+ * every email) and, where the stage provisions over ES2+, the SM-DP+ notification domain (without it no installation
+ * is reported). Production fails without them; another stage passes, saying what it lacks.
+ */
+export const checkDeployContext = (stageName: StageName, context: Record<string, unknown>): CheckResult => {
+  const settings = stageSettings(stageName);
+  const connectivity = isConnectivityKind(context.connectivity) ? context.connectivity : settings.connectivity;
+  const missing = [
+    ...(context.emailFrom ? [] : ['-c emailFrom (SES refuses every email from the placeholder sender)']),
+    ...(connectivity === 'es2plus' && !context.smdpDomainName
+      ? ['-c smdpDomainName, smdpCertificateArn, smdpTruststoreUri (no eSIM installation would be reported)']
+      : []),
+  ];
+  const required = stageName === 'production';
+  return {
+    name: 'deploy context',
+    ok: !required || missing.length === 0,
+    summary:
+      missing.length === 0
+        ? 'every setting a deployed stage needs is given'
+        : `${required ? 'production needs' : 'not given (production would fail)'}: ${missing.join('; ')}`,
+    findings: [],
+  };
 };
 
 export interface CheckResult {

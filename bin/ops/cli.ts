@@ -21,6 +21,7 @@ import { peekDeadLetters, redriveDeadLetters } from '#shared/messaging/webhook-q
 import { emailDeadLetterSummary } from '#shared/events/email-request';
 import { busDeadLetterSummary, busEventTarget, streamFailureSummary } from '#shared/events/failure-messages';
 import type { DeadLetteredMessage } from '#shared/usecases/ports/webhooks';
+import { MAX_SECRET_OVERLAP_MINUTES } from '#shared/domain/webhook-schemas';
 
 export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <name> for a deployed stage, --json for JSON;
                                                --port <port> picks a local service when several run)
@@ -156,10 +157,14 @@ const deadLetterQueue = (queue: string | undefined, ctx: OpsContext): DeadLetter
   throw new UsageError('--queue must be webhooks, emails, bus-targets or stream-failures.');
 };
 
-const wholeNumber = (raw: string | undefined, name: string, minimum: number): number | undefined => {
+const wholeNumber = (raw: string | undefined, name: string, minimum: number, maximum = Number.MAX_SAFE_INTEGER): number | undefined => {
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < minimum) throw new UsageError(`--${name} must be a whole number of at least ${minimum}.`);
+  if (!Number.isInteger(value) || value < minimum || value > maximum) {
+    throw new UsageError(
+      `--${name} must be a whole number of at least ${minimum}${maximum < Number.MAX_SAFE_INTEGER ? ` and at most ${maximum}` : ''}.`,
+    );
+  }
   return value;
 };
 
@@ -219,6 +224,7 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
       return partnerView(profile);
     }
     case 'webhook set': {
+      if (values.enable && values.disable) throw new UsageError('Give --enable or --disable, not both.');
       const events: Partial<Record<WebhookEventName, boolean>> = {};
       for (const name of values.subscribe ?? []) events[name as WebhookEventName] = true;
       for (const name of values.unsubscribe ?? []) events[name as WebhookEventName] = false;
@@ -240,11 +246,17 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
     case 'webhook rotate-secret':
       return rotateWebhookSigningSecret(
         required(subject, '<partner_id>'),
-        { overlapMinutes: wholeNumber(values['overlap-minutes'], 'overlap-minutes', 0) },
+        { overlapMinutes: wholeNumber(values['overlap-minutes'], 'overlap-minutes', 0, MAX_SECRET_OVERLAP_MINUTES) },
         deps,
       );
-    case 'deliveries list':
-      return listDeliveries({ eventId: values['event-id'], partnerId: values.partner, limit: wholeNumber(values.limit, 'limit', 1) }, ctx);
+    case 'deliveries list': {
+      if (values['event-id'] && values.partner) throw new UsageError('Give --event-id or --partner, not both.');
+      const deliveries = await listDeliveries(
+        { eventId: values['event-id'], partnerId: values.partner, limit: wholeNumber(values.limit, 'limit', 1) },
+        ctx,
+      );
+      return deliveries.length > 0 || values.json ? deliveries : 'No deliveries.';
+    }
     case 'events replay': {
       const { event, recovered } = await replayEvent(required(subject, '<event_id>'), ctx);
       return { replayed: event.event_id, partner_id: event.partner_id, timestamp: event.timestamp, deliveries_marked_recovered: recovered };
@@ -391,7 +403,10 @@ export const runOps = async (argv: string[], io: { out: (text: string) => void; 
       io.err(`${error.message}\n\n${usage}`);
       return 2;
     }
-    io.err(error instanceof AppError || error instanceof Error ? error.message : String(error));
+    const message = error instanceof AppError || error instanceof Error ? error.message : String(error);
+    // The SDK's own words when no AWS configuration is found say nothing of how to give one.
+    const hint = values.stage && /region is missing/i.test(message) ? ' Set AWS_REGION (or AWS_PROFILE with a region) for --stage.' : '';
+    io.err(`${message}${hint}`);
     return 1;
   } finally {
     ctx?.close();

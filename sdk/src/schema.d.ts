@@ -2194,7 +2194,10 @@ export interface components {
             /** @description When the answer (or failure) came. */
             at: string;
             status_code: number | null;
-            /** @enum {string} */
+            /**
+             * @description How the answer was classified: `delivered` (2xx); `retry`, a failure worth retrying (429, 5xx, time-out, network error); `rejected`, any other 4xx (never retried). After a 12th `retry` no attempt follows: the delivery is `dead_lettered`.
+             * @enum {string}
+             */
             verdict: "delivered" | "retry" | "rejected";
             /** @description Milliseconds. */
             latency_ms: number;

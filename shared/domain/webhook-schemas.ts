@@ -274,7 +274,13 @@ export const WebhookAttemptSchema = /* @__PURE__ */ (() =>
       attempt: integer('1 to 12.'),
       at: text('When the answer (or failure) came.'),
       status_code: nullable(integer('HTTP status; null for a network error or time-out.')),
-      verdict: v.picklist(['delivered', 'retry', 'rejected']),
+      verdict: v.pipe(
+        v.picklist(['delivered', 'retry', 'rejected']),
+        v.description(
+          'How the answer was classified: `delivered` (2xx); `retry`, a failure worth retrying (429, 5xx, time-out, network ' +
+            'error); `rejected`, any other 4xx (never retried). After a 12th `retry` no attempt follows: the delivery is `dead_lettered`.',
+        ),
+      ),
       latency_ms: integer('Milliseconds.'),
       error: nullable(text('Network error or time-out.')),
       response_excerpt: nullable(text('The first 1 KiB of your answer, credentials scrubbed.')),

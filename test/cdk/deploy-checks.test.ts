@@ -1,7 +1,7 @@
 // test → the deploy rehearsal on every stage: resource and size budgets, cfn-lint, cdk-nag and the data-loss guard,
 // through the same checks `npm run deploy:check` runs; and the guard itself, on a renamed table and a moved queue.
 import { readFileSync } from 'node:fs';
-import { checkBudgets, checkCfnLint, checkNag, stackBudget, synthesizeStage, type SynthesizedStage } from '#lib/deploy-checks';
+import { checkBudgets, checkDeployContext, checkCfnLint, checkNag, stackBudget, synthesizeStage, type SynthesizedStage } from '#lib/deploy-checks';
 import { stageNames } from '#lib/stage';
 import { checkStatefulResources, compareWithRecord, readRecord, statefulResourcesOf } from '#lib/stateful-resources';
 
@@ -67,6 +67,35 @@ describe.each(stageNames)('Deploy checks: %s', (stageName) => {
     // Assess
     expect(result.findings).toEqual([]);
     expect(Object.keys(readRecord(stageName)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('Deploy context', () => {
+  const smdp = {
+    smdpDomainName: 'es2plus.example.com',
+    smdpCertificateArn: 'arn:aws:acm:eu-west-1:1:certificate/x',
+    smdpTruststoreUri: 's3://b/ca.pem',
+  };
+
+  it.each([
+    ['production without any -c', 'production', {}, false, /production needs: -c emailFrom .*smdpDomainName/],
+    ['production with the email sender only, over ES2+', 'production', { emailFrom: 'no-reply@mail.example.com' }, false, /smdpDomainName/],
+    ['production with the sender and the SM-DP+ domain', 'production', { emailFrom: 'no-reply@mail.example.com', ...smdp }, true, /every setting/],
+    [
+      'production over eSIM Go with the sender (no SM-DP+ to hear from)',
+      'production',
+      { emailFrom: 'no-reply@mail.example.com', connectivity: 'esimgo' },
+      true,
+      /every setting/,
+    ],
+    ['staging without any -c (said, not failed)', 'staging', {}, true, /not given \(production would fail\)/],
+  ] as const)('%s', (_case, stageName, context, ok, summary) => {
+    // Act
+    const result = checkDeployContext(stageName, context);
+
+    // Assess
+    expect(result.ok).toBe(ok);
+    expect(result.summary).toMatch(summary);
   });
 });
 

@@ -434,11 +434,20 @@ describe('Ops CLI', () => {
     const badUrl = await ops('webhook', 'set', 'ptn_nobody', '--url', 'ftp://example.com');
     const usage = await ops('frobnicate');
     const missing = await ops('partner', 'create');
+    const longOverlap = await ops('webhook', 'rotate-secret', 'ptn_nobody', '--overlap-minutes', '20000');
+    const bothSwitches = await ops('webhook', 'set', 'ptn_nobody', '--enable', '--disable');
+    const bothFilters = await ops('deliveries', 'list', '--event-id', 'e-1', '--partner', 'ptn_nobody');
+    const noDeliveries = await ops('deliveries', 'list', '--partner', 'ptn_nobody');
 
     expect(unknown).toMatchObject({ code: 1, err: expect.stringContaining('No partner') });
     expect(badUrl.code).toBe(1);
     expect(usage).toMatchObject({ code: 2, err: expect.stringContaining('Usage:') });
     expect(missing).toMatchObject({ code: 2, err: expect.stringContaining('--name') });
+    // The API's bound (7 days): support cannot keep an old signing secret valid longer than a partner can.
+    expect(longOverlap).toMatchObject({ code: 2, err: expect.stringContaining('at most 10080') });
+    expect(bothSwitches).toMatchObject({ code: 2, err: expect.stringContaining('not both') });
+    expect(bothFilters).toMatchObject({ code: 2, err: expect.stringContaining('not both') });
+    expect(noDeliveries).toMatchObject({ code: 0, out: 'No deliveries.' });
   });
 
   it('tells the operator to start the service when none is running', async () => {
