@@ -106,7 +106,12 @@ export const handler = portalPage(
         await releasePortalForm(sent, portalSessions);
         // Refusals the API would answer with a 4xx (no URL, rate limit, unknown event) are said in words; the rest is a 500 page.
         if (!(error instanceof AppError) || !error.expose) throw error;
-        return { status: error.status, page: portalResultPage(request.portalFrame, { title: 'Not done', lines: [error.message] }) };
+        // A rate limit's wait, said in seconds on the page (a browser shows no header) and sent as the API sends it.
+        const wait = error.headers['retry-after'];
+        const lines = wait
+          ? [error.message.replace(/Wait until the time in Retry-After has passed, then/, `Wait ${wait} seconds, then`)]
+          : [error.message];
+        return { status: error.status, headers: error.headers, page: portalResultPage(request.portalFrame, { title: 'Not done', lines }) };
       }
     },
     { back: (request) => backToPortal(request.basePath) },

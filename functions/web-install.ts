@@ -24,7 +24,10 @@ export const handler = travelerPage(installTexts, async (request) => {
       session: request.session,
       iccid,
       languageFor: (bookingLocale) => chooseLanguage({ bookingLocale, acceptLanguage }),
-      device: (language) => rendererDevice(device, { other: installTexts(language)('deviceOtherName') }),
+      device: (language) => {
+        const t = installTexts(language);
+        return rendererDevice(device, { android: t('deviceAndroidName'), other: t('deviceOtherName') });
+      },
       brandFallback: (language) => installTexts(language)('installBrandFallback'),
     },
     { esims: webTravelers, brands: webBrandStore, cipher: secretCipherOnFirstUse }, // only an eSIM asking for a confirmation code builds it (F143)

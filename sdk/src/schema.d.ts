@@ -11136,7 +11136,7 @@ export interface operations {
             path: {
                 /**
                  * @description The content-hashed file name the pages link (it changes with the content).
-                 * @example app.7c814ad7d138.css
+                 * @example app.0b88476b585a.css
                  */
                 file: string;
             };

@@ -54,11 +54,11 @@ export const chosenDevice = (query: Record<string, string | undefined> | null, u
 };
 
 /** What the install instructions renderer takes: a device name and the OS it runs. */
-export const rendererDevice = (device: Device, names: { other: string }) => {
+export const rendererDevice = (device: Device, names: { android: string; other: string }) => {
   const byPlatform = {
     iphone: ['iPhone', 'iOS'],
     ipad: ['iPad', 'iPadOS'],
-    android: ['Android phone', 'Android'],
+    android: [names.android, 'Android'],
     other: [names.other, 'other'],
   } as const;
   const [name, os] = byPlatform[device.platform];

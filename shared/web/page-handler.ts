@@ -45,7 +45,10 @@ const framesIn =
     return { language, t: translate(language), basePath, brand: options.brand };
   };
 
-export type PageOutcome = { status?: number; page: Html; brand?: Brand; setCookie?: string } | { redirect: string; setCookie?: string };
+/** `headers`: what a refusal adds, such as a rate limit's `retry-after`. */
+export type PageOutcome =
+  | { status?: number; page: Html; brand?: Brand; setCookie?: string; headers?: Record<string, string> }
+  | { redirect: string; setCookie?: string };
 
 const pageHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store, private', pragma: 'no-cache' };
 
@@ -83,7 +86,7 @@ export const respond = (request: Pick<PageRequest, 'secure'>, outcome: PageOutco
   const imageOrigins = [logoOrigin(outcome.brand)].filter((origin): origin is string => origin !== undefined);
   return {
     statusCode: outcome.status ?? 200,
-    headers: { ...pageSecurityHeaders({ secure: request.secure, imageOrigins }), ...pageHeaders, ...cookieHeader },
+    headers: { ...outcome.headers, ...pageSecurityHeaders({ secure: request.secure, imageOrigins }), ...pageHeaders, ...cookieHeader },
     body: outcome.page.value,
   };
 };

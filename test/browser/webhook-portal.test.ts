@@ -75,6 +75,11 @@ describe('Partner portal in a browser', () => {
       expect(await page.getByRole('table').first().getByRole('row').count()).toBe(2);
       await expectAccessible(page);
       await page.screenshot({ path: screenshotFile('portal.png'), fullPage: true });
+      // On a 360 px phone the attempts table wraps inside its card: the page never scrolls sideways.
+      const viewport = page.viewportSize();
+      await page.setViewportSize({ width: 360, height: 740 });
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+      if (viewport) await page.setViewportSize(viewport);
 
       await press('Send a test delivery');
 
@@ -208,6 +213,29 @@ describe('Partner portal in a browser', () => {
       expect(refused).toContain('Not done');
       expect(again.status()).toBe(409);
       expect(await again.text()).not.toContain('already sent');
+    },
+    PAGE_TEST_MS,
+  );
+
+  it(
+    'says in seconds how long to wait when a rate limit refuses an action, and sends Retry-After as the API does',
+    async () => {
+      // Prepare: the partner's test deliveries of this minute used up through the API (the portal shares the limit).
+      const other = await service.newPartner();
+      for (let sent = 0; sent < 10; sent += 1) await other.client.send('POST', '/webhooks/endpoint/test');
+      await openPortal(await portalLink(other.client));
+
+      // Act
+      const [answer] = await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/portal/actions')),
+        press('Send a test delivery'),
+      ]);
+
+      // Assess
+      expect(answer.status()).toBe(429);
+      expect(answer.headers()['retry-after']).toMatch(/^\d+$/);
+      expect(await page.locator('main').textContent()).toMatch(/Wait \d+ seconds, then try again/);
+      await expectAccessible(page);
     },
     PAGE_TEST_MS,
   );

@@ -4,6 +4,8 @@ import { buildInstructions, renderInstructions, type InstructionsInput } from '#
 import { installStrings } from '#shared/domain/install/strings';
 import { servedLocales } from '#shared/domain/locale';
 import { decodeQr } from '#test/support/qr';
+import { rendererDevice } from '#shared/web/device';
+import { installTexts } from '#shared/web/i18n';
 
 const ACTIVATION = 'LPA:1$smdp.example-esim.com$K2-1A2B3C-4D5E6F';
 
@@ -164,5 +166,40 @@ describe('Install instructions as HTML', () => {
     const doc = await renderInstructions(makeInput());
 
     expect(doc.format).toBe('json');
+  });
+});
+
+describe('Install instructions in the web app languages', () => {
+  const webDevices = (language: 'en' | 'de' | 'fr') => {
+    const t = installTexts(language);
+    return (['iphone', 'ipad', 'android', 'other'] as const).map((platform) =>
+      rendererDevice({ platform, osVersion: '' }, { android: t('deviceAndroidName'), other: t('deviceOtherName') }),
+    );
+  };
+
+  it.each(['de', 'fr'] as const)('speaks only %s for every device the web app names, with the confirmation code too', async (language) => {
+    // Prepare
+    const english = /(?<!\p{L})(phone|Your|this)(?!\p{L})/u;
+    const grammar = /Ihres (Telefon|iPhone|iPad|Android)|ce (iPhone|iPad)|Ihr Telefon öffnet/;
+
+    for (const { name, os, osVersion } of webDevices(language)) {
+      // Act
+      const doc = await buildInstructions(
+        makeInput({
+          locale: language,
+          device: { name, os, osVersion, deviceType: 'phone' },
+          activationCode: `${ACTIVATION}$$1`,
+          confirmationCode: '12345678',
+        }),
+      );
+
+      // Assess
+      const text = [doc.title, doc.intro, ...doc.steps.flatMap((step) => [step.title, step.body])].join('\n');
+      expect({ device: name, english: english.exec(text)?.[0] ?? null, grammar: grammar.exec(text)?.[0] ?? null }).toEqual({
+        device: name,
+        english: null,
+        grammar: null,
+      });
+    }
   });
 });

@@ -33,8 +33,10 @@ describe('the install page device', () => {
     expect(chosenDevice({ platform: 'iphone', os_version: '18' }, ua)).toEqual({ platform: 'iphone', osVersion: '18' });
   });
 
-  it('names the device and OS the way the instructions renderer expects', () => {
-    expect(rendererDevice({ platform: 'ipad', osVersion: '17.4' }, { other: 'phone' })).toEqual({ name: 'iPad', os: 'iPadOS', osVersion: '17.4' });
-    expect(rendererDevice({ platform: 'other', osVersion: '' }, { other: 'phone' })).toEqual({ name: 'phone', os: 'other', osVersion: '' });
+  it('names the device and OS the way the instructions renderer expects, in the page language', () => {
+    const names = { android: 'Android-Smartphone', other: 'Telefon' };
+    expect(rendererDevice({ platform: 'ipad', osVersion: '17.4' }, names)).toEqual({ name: 'iPad', os: 'iPadOS', osVersion: '17.4' });
+    expect(rendererDevice({ platform: 'android', osVersion: '14' }, names)).toEqual({ name: 'Android-Smartphone', os: 'Android', osVersion: '14' });
+    expect(rendererDevice({ platform: 'other', osVersion: '' }, names)).toEqual({ name: 'Telefon', os: 'other', osVersion: '' });
   });
 });

@@ -36,7 +36,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     installedTitle: 'Your eSIM is installed',
     installedBody: 'Nothing more to install on your {device}. The steps below turn it on when you arrive.',
     oneTapTitle: 'Install with one tap',
-    oneTapBody: 'Tap "{oneTapLabel}" on this {device}. Your phone opens its eSIM setup and asks you to confirm.',
+    oneTapBody: 'Tap "{oneTapLabel}" on this {device}. The eSIM setup opens and asks you to confirm.',
     oneTapLabel: 'Install eSIM',
     qrTitle: 'Or scan the QR code',
     qrBodyIos:
@@ -51,7 +51,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     manualBodyOther: 'Choose to enter the eSIM details manually and use the values below.',
     confirmationCodeTitle: 'Enter your confirmation code',
     confirmationCodeBody:
-      'When your phone asks for a confirmation code while installing, enter {confirmationCode}. Keep it to yourself: it protects your eSIM.',
+      'When your {device} asks for a confirmation code while installing, enter {confirmationCode}. Keep it to yourself: it protects your eSIM.',
     confirmationCodeLabel: 'Confirmation code',
     turnOnTitle: 'Turn it on when you arrive',
     turnOnBody: 'Choose the {brand} eSIM for mobile data and turn on data roaming for it. Your usual line can stay on for calls and texts.',
@@ -68,7 +68,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     installedTitle: 'Ihre eSIM ist installiert',
     installedBody: 'Auf Ihrem {device} ist nichts mehr zu installieren. Mit den folgenden Schritten schalten Sie sie bei der Ankunft ein.',
     oneTapTitle: 'Mit einem Tippen installieren',
-    oneTapBody: 'Tippen Sie auf diesem {device} auf „{oneTapLabel}“. Ihr Telefon öffnet die eSIM-Einrichtung und bittet um Bestätigung.',
+    oneTapBody: 'Tippen Sie auf diesem {device} auf „{oneTapLabel}“. Die eSIM-Einrichtung öffnet sich und bittet um Bestätigung.',
     oneTapLabel: 'eSIM installieren',
     qrTitle: 'Oder den QR-Code scannen',
     qrBodyIos:
@@ -76,7 +76,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     qrBodyAndroid:
       'Zeigen Sie diesen QR-Code auf einem anderen Bildschirm an. Öffnen Sie auf Ihrem {device} Einstellungen > Netzwerk & Internet > SIMs > eSIM hinzufügen (Samsung: Einstellungen > Verbindungen > SIM-Manager > eSIM hinzufügen) und scannen Sie ihn.',
     qrBodyOther:
-      'Zeigen Sie diesen QR-Code auf einem anderen Bildschirm an. Wählen Sie in den Mobilfunkeinstellungen Ihres {device}, eine eSIM hinzuzufügen, und scannen Sie ihn.',
+      'Zeigen Sie diesen QR-Code auf einem anderen Bildschirm an. Wählen Sie auf Ihrem {device} in den Mobilfunkeinstellungen, eine eSIM hinzuzufügen, und scannen Sie ihn.',
     manualTitle: 'Oder die Daten selbst eingeben',
     manualBodyIos: 'Wählen Sie „Details manuell eingeben“ und tippen Sie die SM-DP+-Adresse und den Aktivierungscode unten ein.',
     manualBodyAndroid:
@@ -84,7 +84,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     manualBodyOther: 'Wählen Sie die manuelle Eingabe der eSIM-Daten und verwenden Sie die Werte unten.',
     confirmationCodeTitle: 'Bestätigungscode eingeben',
     confirmationCodeBody:
-      'Wenn Ihr Telefon bei der Installation nach einem Bestätigungscode fragt, geben Sie {confirmationCode} ein. Geben Sie ihn nicht weiter: Er schützt Ihre eSIM.',
+      'Wenn Ihr {device} bei der Installation nach einem Bestätigungscode fragt, geben Sie {confirmationCode} ein. Geben Sie ihn nicht weiter: Er schützt Ihre eSIM.',
     confirmationCodeLabel: 'Bestätigungscode',
     turnOnTitle: 'Bei der Ankunft einschalten',
     turnOnBody:
@@ -102,7 +102,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     installedTitle: 'Votre eSIM est installée',
     installedBody: 'Plus rien à installer sur votre {device}. Les étapes ci-dessous l’activent à votre arrivée.',
     oneTapTitle: 'Installer en un geste',
-    oneTapBody: 'Touchez « {oneTapLabel} » sur ce {device}. Votre téléphone ouvre la configuration eSIM et vous demande de confirmer.',
+    oneTapBody: 'Touchez « {oneTapLabel} » sur votre {device}. La configuration eSIM s’ouvre et vous demande de confirmer.',
     oneTapLabel: 'Installer l’eSIM',
     qrTitle: 'Ou scannez le QR code',
     qrBodyIos:
@@ -118,7 +118,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     manualBodyOther: 'Choisissez la saisie manuelle des informations eSIM et utilisez les valeurs ci-dessous.',
     confirmationCodeTitle: 'Saisissez votre code de confirmation',
     confirmationCodeBody:
-      'Quand votre téléphone demande un code de confirmation pendant l’installation, saisissez {confirmationCode}. Ne le communiquez à personne : il protège votre eSIM.',
+      'Quand votre {device} demande un code de confirmation pendant l’installation, saisissez {confirmationCode}. Ne le communiquez à personne : il protège votre eSIM.',
     confirmationCodeLabel: 'Code de confirmation',
     turnOnTitle: 'Activez-la à votre arrivée',
     turnOnBody:
@@ -135,7 +135,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     installedTitle: 'Tu eSIM está instalada',
     installedBody: 'No queda nada por instalar en tu {device}. Los pasos siguientes la activan al llegar.',
     oneTapTitle: 'Instalar con un toque',
-    oneTapBody: 'Toca «{oneTapLabel}» en este {device}. Tu teléfono abre la configuración de eSIM y te pide que confirmes.',
+    oneTapBody: 'Toca «{oneTapLabel}» en este {device}. Se abre la configuración de eSIM y te pide que confirmes.',
     oneTapLabel: 'Instalar eSIM',
     qrTitle: 'O escanea el código QR',
     qrBodyIos: 'Muestra este código QR en otra pantalla. En tu {device}, abre Ajustes > Datos móviles > Añadir eSIM > Usar código QR y escanéalo.',
@@ -149,7 +149,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     manualBodyOther: 'Elige introducir los datos de la eSIM manualmente y usa los valores de abajo.',
     confirmationCodeTitle: 'Introduce tu código de confirmación',
     confirmationCodeBody:
-      'Cuando tu teléfono pida un código de confirmación durante la instalación, introduce {confirmationCode}. No lo compartas: protege tu eSIM.',
+      'Cuando tu {device} pida un código de confirmación durante la instalación, introduce {confirmationCode}. No lo compartas: protege tu eSIM.',
     confirmationCodeLabel: 'Código de confirmación',
     turnOnTitle: 'Actívala al llegar',
     turnOnBody:

@@ -120,6 +120,7 @@ export const deInstall: InstallMessages = {
   deviceOther: 'Anderes Telefon',
   installBrandFallback: 'Reise',
   deviceOtherName: 'Telefon',
+  deviceAndroidName: 'Android-Smartphone',
 };
 
 export const deShop: ShopMessages = {

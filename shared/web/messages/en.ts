@@ -119,6 +119,7 @@ export const enInstall = {
   deviceOther: 'Other phone',
   installBrandFallback: 'travel',
   deviceOtherName: 'phone',
+  deviceAndroidName: 'Android phone',
 } as const;
 
 /** What the shop and its checkout say. */

@@ -119,6 +119,7 @@ export const frInstall: InstallMessages = {
   deviceOther: 'Autre téléphone',
   installBrandFallback: 'voyage',
   deviceOtherName: 'téléphone',
+  deviceAndroidName: 'smartphone Android',
 };
 
 export const frShop: ShopMessages = {
