@@ -30,8 +30,9 @@ export const startWebhookEndpoint = async (port: number, signingSecret: () => st
       const event = verifyWebhook(rawBody, request.headers, signingSecret(), { toleranceSeconds: 300 });
       // webhook.test only checks that verification works: answer 2xx, process nothing.
       if (event.event !== 'webhook.test' && !seen.has(event.event_id)) {
-        seen.add(event.event_id);
         onEvent(event);
+        // Remembered once handled: a handler that throws answers 500, and the retry is handled, not skipped as seen.
+        seen.add(event.event_id);
       }
       response.writeHead(200).end();
     } catch (error) {

@@ -2,7 +2,7 @@
 import createClient from 'openapi-fetch';
 import { apiErrorFrom } from './errors.ts';
 import type { components, paths } from './schema.js';
-import { signingFetch, type TransportOptions } from './transport.ts';
+import { attemptsOf, signingFetch, type TransportOptions } from './transport.ts';
 
 type Schemas = components['schemas'];
 export type Booking = Schemas['BookingResponse'];
@@ -31,6 +31,16 @@ const unwrap = async <T>(call: Promise<{ data?: T; error?: unknown; response: Re
   return data;
 };
 
+/**
+ * A delete's answer. Retried after a lost answer (a time-out, a 5xx), a DELETE finds the booking gone: 404 then means
+ * an earlier attempt deleted it, and the delete succeeded. A first answer of 404 is a NotFoundError as ever.
+ */
+const deleted = async (call: Promise<{ error?: unknown; response: Response }>): Promise<void> => {
+  const { error, response } = await call;
+  if (response.ok || (response.status === 404 && attemptsOf(response) > 1)) return;
+  throw apiErrorFrom(response.status, error);
+};
+
 export const createEsimBookingClient = (options: ClientOptions) => {
   const baseUrl = options.baseUrl.replace(/\/$/, '');
   /** Every path of the document, typed, signed: `raw.GET('/bookings/{id}', { params: { path: { id } } })`. */
@@ -57,11 +67,11 @@ export const createEsimBookingClient = (options: ClientOptions) => {
       } while (cursor);
     },
     delete: async (id: string) => {
-      await unwrap(raw.DELETE('/bookings/{id}', { params: { path: { id } } }));
+      await deleted(raw.DELETE('/bookings/{id}', { params: { path: { id } } }));
     },
     /** Deletes by your own `booking_id`. */
     deleteByBookingId: async (bookingId: string) => {
-      await unwrap(raw.DELETE('/bookings/{id}/byExternalBookingId', { params: { path: { id: bookingId } } }));
+      await deleted(raw.DELETE('/bookings/{id}/byExternalBookingId', { params: { path: { id: bookingId } } }));
     },
     /** By your own `booking_id`: every unredeemed promo code of the booking gets the new package. */
     updatePackageSpecifications: async (bookingId: string, body: UpdatePackageSpecificationRequest) =>

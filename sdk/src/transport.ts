@@ -88,12 +88,25 @@ const checkedMs = (name: string, value: number): number => {
   return value;
 };
 
+/**
+ * How many attempts an answer took, in a header the SDK adds to it: a DELETE answered 404 after a retry may have been
+ * done by a first attempt whose answer was lost.
+ */
+export const ATTEMPTS_HEADER = 'x-sdk-attempts';
+export const attemptsOf = (response: Response): number => Number(response.headers.get(ATTEMPTS_HEADER) ?? 1);
+
+/** A count of retries: a whole number from 0 to 100, or a RangeError now (NaN would retry without end). */
+const checkedRetries = (value: number): number => {
+  if (!Number.isInteger(value) || value < 0 || value > 100) throw new RangeError(`maxRetries must be a whole number from 0 to 100, got ${value}.`);
+  return value;
+};
+
 export const signingFetch = (baseUrl: string, options: TransportOptions) => {
   const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');
   const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const now = options.now ?? Date.now;
-  const maxRetries = options.maxRetries ?? 2;
-  const baseDelay = options.retryDelayMs ?? 500;
+  const maxRetries = checkedRetries(options.maxRetries ?? 2);
+  const baseDelay = checkedMs('retryDelayMs', options.retryDelayMs ?? 500);
   const maxRetryWait = checkedMs('maxRetryWaitMs', options.maxRetryWaitMs ?? 30_000);
   const timeoutMs = checkedMs('timeoutMs', options.timeoutMs ?? 30_000);
 
@@ -137,6 +150,7 @@ export const signingFetch = (baseUrl: string, options: TransportOptions) => {
       }
       // The first request with this key still runs: wait for it as long as maxRetryWaitMs allows, not maxRetries, or
       // a caller that gives up would send the booking again under a new key.
+      response.headers.set(ATTEMPTS_HEADER, String(attempt + 1));
       const inProgress = keyed && (await stillInProgress(response));
       const retryable = response.status === 429 || response.status >= 500 || inProgress;
       if ((last && !inProgress) || !retryable) return response;

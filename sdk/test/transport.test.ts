@@ -5,6 +5,7 @@ import {
   ConflictError,
   ConnectionError,
   createEsimBookingClient,
+  NotFoundError,
   RateLimitError,
   ServerError,
   verifyWebhook,
@@ -291,6 +292,31 @@ describe('SDK transport', () => {
       expect(() => createEsimBookingClient({ ...options, timeoutMs })).toThrow(RangeError);
     }
     expect(() => createEsimBookingClient({ ...options, maxRetryWaitMs: 2_592_000_000 })).toThrow(RangeError);
+  });
+
+  it('refuses a maxRetries or retryDelayMs that would retry without end or without waiting, when the client is made', () => {
+    const options = { baseUrl: 'https://api.example.test/api', apiKey: 'k', apiSecret: 's' };
+
+    for (const maxRetries of [Number.NaN, -1, 1.5, 101]) expect(() => createEsimBookingClient({ ...options, maxRetries })).toThrow(RangeError);
+    for (const retryDelayMs of [Number.NaN, -100]) expect(() => createEsimBookingClient({ ...options, retryDelayMs })).toThrow(RangeError);
+    expect(() => createEsimBookingClient({ ...options, maxRetries: 0, retryDelayMs: 0 })).not.toThrow();
+  });
+
+  it('resolves a delete whose retry finds the booking gone (a lost first answer deleted it), not a first 404', async () => {
+    // Prepare
+    const lostAnswer = scripted([new TypeError('socket hang up'), errorJson(404, 'booking_not_found')]);
+    const neverThere = scripted([errorJson(404, 'booking_not_found')]);
+
+    // Act
+    const retried = await clientWith(lostAnswer.fetch).bookings.delete('bk_1');
+    const unknown = await clientWith(neverThere.fetch)
+      .bookings.delete('bk_2')
+      .catch((error: unknown) => error);
+
+    // Assess
+    expect(retried).toBeUndefined();
+    expect(lostAnswer.seen).toHaveLength(2);
+    expect(unknown).toBeInstanceOf(NotFoundError);
   });
 
   it('gives up after the retries with a typed error, and a ConnectionError when nothing answers', async () => {
