@@ -19,9 +19,10 @@ const placeName = (frame: PageFrame<FrameMessageKey>, code: string, regionNames:
   return region ? regionName(region, frame.language) || code : countryName(code, frame.language);
 };
 
-const destinationOf = (frame: PageFrame<FrameMessageKey>, entry: QueuedPackageView, regionNames: RegionNames) => {
+const destinationOf = (frame: PageFrame<HomeMessageKey>, entry: QueuedPackageView, regionNames: RegionNames) => {
   const destination = entry.package.destination;
-  if (destination === undefined || destination === null) return '–';
+  // A heading (and the name of the card's button) must say something: the traveler chooses the place.
+  if (destination === undefined || destination === null) return frame.t('grantAnyDestination');
   return (Array.isArray(destination) ? destination : [destination]).map((code) => placeName(frame, code, regionNames)).join(', ');
 };
 

@@ -76,6 +76,7 @@ describe('Web app: redeeming a waiting package', () => {
 
     // Assess
     expect(page).toContain('<option value="ITA">Italy</option>');
+    expect(page).toMatch(/<h3 id="grant-[^"]+">Destination of your choice<\/h3>/);
     expect(withoutCountry.status).toBe(400);
     expect(await withoutCountry.text()).toContain('Which country do you travel to?');
     expect(withRegion.status).toBe(400);

@@ -31,6 +31,7 @@ export const deFrame: FrameMessages = {
 };
 
 export const deHome: HomeMessages = {
+  grantAnyDestination: 'Reiseziel Ihrer Wahl',
   homeTitle: 'Ihre Reisedaten',
   travelerLabel: 'Reisenden-ID',
   esimTitle: 'Ihre eSIM',

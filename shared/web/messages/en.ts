@@ -29,6 +29,7 @@ export const enFrame = {
 
 /** What the home page says: the traveler's eSIM, its packages and the packages waiting. */
 export const enHome = {
+  grantAnyDestination: 'Destination of your choice',
   homeTitle: 'Your travel data',
   travelerLabel: 'Traveler ID',
   esimTitle: 'Your eSIM',

@@ -30,6 +30,7 @@ export const frFrame: FrameMessages = {
 };
 
 export const frHome: HomeMessages = {
+  grantAnyDestination: 'Destination de votre choix',
   homeTitle: 'Vos données de voyage',
   travelerLabel: 'Identifiant voyageur',
   esimTitle: 'Votre eSIM',
