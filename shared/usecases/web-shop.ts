@@ -30,6 +30,8 @@ export interface ShopView {
   destination: DestinationSummary | undefined;
   /** The chosen destination's bundles in one currency: its own first, then each covering region's, labeled. */
   groups: ShopGroup[];
+  /** An id was asked for that names no destination of the catalog (a stale or edited link). */
+  unknownDestination?: boolean;
 }
 
 const mostCommon = (values: string[]): string | undefined => {
@@ -69,7 +71,7 @@ export const showShop = async (input: { destinationId?: string }, deps: { catalo
     if (error instanceof NotFoundError) return undefined;
     throw error;
   });
-  if (!destination) return { destinations, destination: undefined, groups: [] };
+  if (!destination) return { destinations, destination: undefined, groups: [], unknownDestination: true };
   return { destinations, destination, groups: shopGroups(destination, destinations) };
 };
 

@@ -70,9 +70,13 @@ export const shopPage = (frame: PageFrame<ShopMessageKey>, input: { view: ShopVi
 <p>${t('shopIntro')}</p>
 <form class="picker-inline" method="get" action="${basePath}/app/shop">
 <div class="field"><label for="destination">${t('shopDestinationLabel')}</label>
-<select id="destination" name="destination">${named.map(({ id, name }) => html`<option value="${id}"${id === destination?.id ? html` selected` : ''}>${name}</option>`)}</select></div>
+<select id="destination" name="destination">${
+      // Nothing chosen yet (or an unknown id): a placeholder, so the first country is never shown as if picked.
+      destination ? '' : html`<option value="" selected disabled>${t('shopChooseDestination')}</option>`
+    }${named.map(({ id, name }) => html`<option value="${id}"${id === destination?.id ? html` selected` : ''}>${name}</option>`)}</select></div>
 <button type="submit">${t('shopShowBundles')}</button>
 </form>
+${input.view.unknownDestination ? html`<p class="notice" role="status">${t('shopUnknownDestination')}</p>` : ''}
 ${destination ? bundleGroups(frame, destination, input) : ''}
 <p><a href="${basePath}/app">${t('backHome')}</a></p>`,
   });

@@ -38,6 +38,22 @@ describe('Web app shop checkout', () => {
     expect(shop).not.toContain('€0.00');
   });
 
+  it('says so for a destination it does not sell, and shows no country as chosen until one is', async () => {
+    // Prepare
+    const { cookie } = await shopper();
+
+    // Act
+    const unknown = await (await open(`${service.url}/app/shop?destination=ZZZ`, { headers: { cookie } })).text();
+    const chosen = await (await open(`${service.url}/app/shop?destination=FRA`, { headers: { cookie } })).text();
+
+    // Assess
+    expect(unknown).toContain('We sell no package for that destination.');
+    expect(unknown).toContain('<option value="" selected disabled>Choose a destination</option>');
+    expect(unknown).not.toMatch(/<option value="[A-Z]+" selected>/);
+    expect(chosen).toContain('<option value="FRA" selected>');
+    expect(chosen).not.toContain('Choose a destination');
+  });
+
   it('prices in German with Accept-Language de', async () => {
     const { cookie } = await shopper();
 

@@ -129,6 +129,8 @@ export const deShop: ShopMessages = {
   shopIntro:
     'Wählen Sie Ihr Reiseziel und dann ein Paket. Es wird Ihrer universellen eSIM hinzugefügt; haben Sie noch keine, wird eine für Sie erstellt.',
   shopDestinationLabel: 'Reiseziel',
+  shopChooseDestination: 'Reiseziel wählen',
+  shopUnknownDestination: 'Für dieses Reiseziel gibt es kein Paket. Wählen Sie eines aus der Liste.',
   shopShowBundles: 'Pakete anzeigen',
   shopBundlesFor: 'Pakete für {destination}',
   shopRegionalBundles: 'Regionale Pakete: {region}',

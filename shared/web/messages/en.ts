@@ -128,6 +128,8 @@ export const enShop = {
   shopTitle: 'Buy data',
   shopIntro: 'Choose where you travel, then a package. It is added to your universal eSIM; if you have none yet, one is made for you.',
   shopDestinationLabel: 'Destination',
+  shopChooseDestination: 'Choose a destination',
+  shopUnknownDestination: 'We sell no package for that destination. Choose one from the list.',
   shopShowBundles: 'Show packages',
   shopBundlesFor: 'Packages for {destination}',
   shopRegionalBundles: 'Regional packages: {region}',

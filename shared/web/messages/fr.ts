@@ -128,6 +128,8 @@ export const frShop: ShopMessages = {
   shopIntro:
     'Choisissez votre destination, puis un forfait. Il est ajouté à votre eSIM universelle ; si vous n’en avez pas encore, une eSIM est créée pour vous.',
   shopDestinationLabel: 'Destination',
+  shopChooseDestination: 'Choisissez une destination',
+  shopUnknownDestination: 'Aucun forfait n’est proposé pour cette destination. Choisissez-en une dans la liste.',
   shopShowBundles: 'Afficher les forfaits',
   shopBundlesFor: 'Forfaits pour la destination {destination}',
   shopRegionalBundles: 'Forfaits régionaux : {region}',
