@@ -1,6 +1,7 @@
 // domain → the emails the service sends, as plain text plus escaped HTML, in the booking's language (email-texts.ts).
 import type { Booking, PromoCode } from '#shared/domain/booking';
 import { emailTexts, type EmailTexts } from '#shared/domain/email-texts';
+import { isCountryCode, toAlpha2 } from '#shared/domain/country-codes';
 import { escapeHtml } from '#shared/domain/install/html';
 import { resolveLocale, type ServedLocale } from '#shared/domain/locale';
 import type { EmailMessage } from '#shared/domain/email-message';
@@ -8,10 +9,17 @@ import type { EmailMessage } from '#shared/domain/email-message';
 /** The booking's `locale` when it is a served language (`de-CH` → German), else English. */
 export const emailLanguage = (locale: string | null): ServedLocale => resolveLocale(locale ?? undefined, undefined);
 
-const packageDescription = (promo: PromoCode, texts: EmailTexts): string => {
+/** A country by its name in the email's language (the runtime's CLDR names); a region's or an airport's code as it is. */
+const placeName = (code: string, language: ServedLocale): string => {
+  const alpha2 = code.length === 3 && isCountryCode(code) ? toAlpha2(code) : undefined;
+  return (alpha2 && new Intl.DisplayNames([language], { type: 'region', fallback: 'none' }).of(alpha2)) || code;
+};
+
+const packageDescription = (promo: PromoCode, texts: EmailTexts, language: ServedLocale): string => {
   const spec = promo.package_specification;
   // One destination as it resolved (an airport as its country, decision 15); a trip's places as sent.
-  const destination = Array.isArray(spec.destination) ? spec.destination.join(', ') : (promo.iso3 ?? spec.destination);
+  const places = Array.isArray(spec.destination) ? spec.destination : [promo.iso3 ?? spec.destination].filter((code) => code !== null);
+  const destination = places.map((code) => placeName(code as string, language)).join(', ');
   return [
     spec.size ?? (spec.package_type === 'unlimited' ? texts.unlimitedData : null),
     spec.package_duration ? texts.days(spec.package_duration) : null,
@@ -46,7 +54,7 @@ export const promoCodeClaimEmail = (input: {
     to: input.to,
     language,
     subject: texts.claimSubject(partner),
-    intro: [texts.claimIntro(partner), texts.packageLine(packageDescription(input.promo, texts))],
+    intro: [texts.claimIntro(partner), texts.packageLine(packageDescription(input.promo, texts, language))],
     codes: [input.promo.code],
     outro: texts.claimOutro,
   });
@@ -56,7 +64,7 @@ export const promoCodeClaimEmail = (input: {
 export const bookingConfirmationEmail = (input: { to: string; partnerName: string; booking: Booking }): EmailMessage => {
   const language = emailLanguage(input.booking.locale);
   const texts = emailTexts[language];
-  const codes = input.booking.promo_codes.map((promo) => `${promo.code}  (${packageDescription(promo, texts)})`);
+  const codes = input.booking.promo_codes.map((promo) => `${promo.code}  (${packageDescription(promo, texts, language)})`);
   return message({
     to: input.to,
     language,

@@ -50,7 +50,8 @@ describe('email language', () => {
     // Assess
     expect(email.subject).toBe(texts.bookingSubject('Acme'));
     expect(email.text).toContain(texts.bookingIntro({ name: 'Ada', partner: 'Acme', codes: 2 }));
-    expect(email.text).toContain(`ABCD-EFGH-JKLM  (3GB, ${texts.days(15)}, ${texts.forDestination('FRA')})`);
+    const france = { en: 'France', de: 'Frankreich', fr: 'France', es: 'Francia' }[language];
+    expect(email.text).toContain(`ABCD-EFGH-JKLM  (3GB, ${texts.days(15)}, ${texts.forDestination(france)})`);
     expect(email.text).toContain('NPQR-STUV-WXYZ');
     expect(email.html).toContain(`<html lang="${language}">`);
   });
@@ -65,13 +66,13 @@ describe('email language', () => {
     expect(email.text).toContain(emailTexts[language].claimOutro);
   });
 
-  it("names an airport booking's country, as its promo code's iso3 does (decision 15)", () => {
+  it("names an airport booking's country by name, as its promo code's iso3 resolves it (decision 15)", () => {
     const perth = makePromo({ iso3: 'AUS', package_specification: { ...makePromo().package_specification, destination: 'PER' } });
 
     const email = bookingConfirmationEmail({ to: 'ada@example.com', partnerName: 'Acme', booking: makeBooking({ promo_codes: [perth] }) });
 
-    expect(email.text).toContain(emailTexts.en.forDestination('AUS'));
-    expect(email.text).not.toContain(emailTexts.en.forDestination('PER'));
+    expect(email.text).toContain(emailTexts.en.forDestination('Australia'));
+    expect(email.text).not.toContain('PER');
   });
 
   it('gives every language its own words', () => {

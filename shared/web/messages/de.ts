@@ -91,7 +91,7 @@ export const deClaim: ClaimMessages = {
   claimSubmit: 'Meinen Code senden',
   nextStep1: 'Wir senden Ihnen den Code sofort per E-Mail.',
   nextStep2: 'Öffnen Sie die E-Mail auf dem Telefon, mit dem Sie reisen.',
-  nextStep3: 'Folgen Sie den Schritten in der E-Mail, um Ihre eSIM vor der Abreise zu installieren.',
+  nextStep3: 'Geben Sie den Code in der App ein, wie die E-Mail es beschreibt, um Ihre eSIM vor der Abreise zu erhalten.',
   errorSummaryTitle: 'Es gibt ein Problem',
   emailInvalid: 'Geben Sie eine E-Mail-Adresse wie name@example.com ein',
   claimSentTitle: 'Prüfen Sie Ihre E-Mails',

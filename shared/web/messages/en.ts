@@ -90,7 +90,7 @@ export const enClaim = {
   claimSubmit: 'Send my code',
   nextStep1: 'We email you the code straight away.',
   nextStep2: 'Open the email on the phone you travel with.',
-  nextStep3: 'Follow the steps in the email to install your eSIM before you leave.',
+  nextStep3: 'Enter the code in the app, as the email says, to get your eSIM before you leave.',
   errorSummaryTitle: 'There is a problem',
   emailInvalid: 'Enter an email address like name@example.com',
   claimSentTitle: 'Check your email',

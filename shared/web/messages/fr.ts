@@ -90,7 +90,7 @@ export const frClaim: ClaimMessages = {
   claimSubmit: 'Envoyer mon code',
   nextStep1: 'Nous vous envoyons le code par e-mail immédiatement.',
   nextStep2: 'Ouvrez l’e-mail sur le téléphone avec lequel vous voyagez.',
-  nextStep3: 'Suivez les étapes de l’e-mail pour installer votre eSIM avant votre départ.',
+  nextStep3: 'Saisissez le code dans l’application, comme l’indique l’e-mail, pour obtenir votre eSIM avant votre départ.',
   errorSummaryTitle: 'Il y a un problème',
   emailInvalid: 'Saisissez une adresse e-mail comme nom@example.com',
   claimSentTitle: 'Consultez vos e-mails',
