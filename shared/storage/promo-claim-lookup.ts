@@ -25,6 +25,7 @@ export const dynamoPromoClaimLookup = (client: DynamoDBDocumentClient, tableName
         partnerId,
         locale: (Item.locale as string | null) ?? null,
         brandId: (Item.custom_branding as string | null) ?? null,
+        taken: promo.status === 'redeemed' ? 'redeemed' : promo.claimed_at ? 'claimed' : null,
         claimable: isClaimableByEmail(promo, {
           email: (Item.email as string | null) ?? null,
           package_queues: Item.package_queues as Booking['package_queues'],

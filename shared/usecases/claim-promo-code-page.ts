@@ -4,7 +4,7 @@ import type { Clock } from '#shared/usecases/ports/services';
 import type { BrandDirectory } from '#shared/usecases/ports/partners';
 import type { ClaimablePromoCode, PromoCodeClaimLookup, TokenSigner } from '#shared/usecases/ports/travelers';
 
-export type ClaimOutcome = 'sent' | 'not_found' | 'already_claimed' | 'throttled';
+export type ClaimOutcome = 'sent' | 'not_found' | 'already_claimed' | 'already_redeemed' | 'throttled';
 
 /**
  * The claim use case of POST /promo-codes/claim/{uuid} (the catalog's promo-code claim: validates, throttles,

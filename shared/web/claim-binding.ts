@@ -10,7 +10,7 @@ import { claimPromoCode as claimByEmail } from '#shared/usecases/promo-codes';
 export const claimOutcomeOf = (error: unknown): ClaimOutcome => {
   if (error instanceof NotFoundError) return 'not_found';
   if (error instanceof TooManyRequestsError) return 'throttled';
-  if (error instanceof ConflictError) return 'already_claimed';
+  if (error instanceof ConflictError) return error.code === 'promo_code_already_redeemed' ? 'already_redeemed' : 'already_claimed';
   throw error;
 };
 

@@ -200,6 +200,7 @@ export const claimOutcomePage = (frame: PageFrame<ClaimMessageKey>, outcome: Cla
   const pages = {
     sent: [200, 'claimSentTitle', 'claimSentBody'],
     already_claimed: [409, 'claimTakenTitle', 'claimTakenBody'],
+    already_redeemed: [409, 'claimRedeemedTitle', 'claimRedeemedBody'],
     not_found: [404, 'notFoundTitle', 'notFoundBody'],
     throttled: [429, 'claimTooManyTitle', 'claimTooManyBody'],
   } as const;

@@ -101,6 +101,26 @@ describe('Promo codes', () => {
       expect(again.body.error.code).toBe('promo_code_already_claimed');
     });
 
+    it('shows no form on the claim page of a code already claimed or redeemed, but says which', async () => {
+      // Prepare
+      const booking = await createBooking({ email: undefined, package_specifications: [1, 2, 3].map(() => makePackageSpecification()) });
+      const [claimed, redeemed, open] = booking.promo_codes;
+      await claim(claimed.uuid);
+      await service.client.send('POST', '/sandbox/redeem-promo-code', { body: { uuid: redeemed.uuid, external_user_id: 'traveler-y' } });
+
+      // Act
+      const [claimedPage, redeemedPage, openPage] = await Promise.all(
+        [claimed, redeemed, open].map(async (promo) => (await fetch(`${service.url}/promo-codes/claim/${promo.uuid}`)).text()),
+      );
+
+      // Assess
+      expect(claimedPage).toContain('This code was already claimed');
+      expect(redeemedPage).toContain('This code was already used');
+      expect(redeemedPage).not.toContain('look for our email');
+      for (const page of [claimedPage, redeemedPage]) expect(page).not.toContain('<form');
+      expect(openPage).toContain('<form');
+    });
+
     it('answers a redeemed code with 409', async () => {
       const promo = (await createBooking()).promo_codes[0];
       const redeemed = await service.client.send('POST', '/sandbox/redeem-promo-code', {

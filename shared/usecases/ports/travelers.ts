@@ -48,6 +48,8 @@ export interface ClaimablePromoCode {
   brandId: string | null;
   /** Whether a traveler may claim it by email (isClaimableByEmail: no email on its booking, no classic grant). */
   claimable: boolean;
+  /** Already claimed by email, or redeemed (in an app, without a claim): the page says so instead of a form. */
+  taken: 'claimed' | 'redeemed' | null;
 }
 
 export interface PromoCodeClaimLookup {

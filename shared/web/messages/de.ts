@@ -98,6 +98,8 @@ export const deClaim: ClaimMessages = {
   claimSentBody: 'Wir haben Ihren Code an die angegebene Adresse gesendet. Es kann einige Minuten dauern, bis er ankommt.',
   claimTakenTitle: 'Dieser Code wurde bereits angefordert',
   claimTakenBody: 'Falls Sie das waren, suchen Sie unsere E-Mail im Posteingang und im Spam-Ordner.',
+  claimRedeemedTitle: 'Dieser Code wurde bereits eingelöst',
+  claimRedeemedBody: 'Er hat seine eSIM schon vergeben. Wenn Sie das waren, finden Sie sie in Ihrer Reise-App.',
   claimTooManyTitle: 'Zu viele Versuche',
   claimTooManyBody: 'Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
 };

@@ -97,6 +97,8 @@ export const enClaim = {
   claimSentBody: 'We sent your code to the address you gave. It can take a few minutes to arrive.',
   claimTakenTitle: 'This code was already claimed',
   claimTakenBody: 'If that was you, look for our email in your inbox and spam folder.',
+  claimRedeemedTitle: 'This code was already used',
+  claimRedeemedBody: 'It has given its eSIM already. If that was you, open your travel app to find it.',
   claimTooManyTitle: 'Too many attempts',
   claimTooManyBody: 'Please wait a few minutes and try again.',
 } as const;

@@ -97,6 +97,8 @@ export const frClaim: ClaimMessages = {
   claimSentBody: 'Nous avons envoyé votre code à l’adresse indiquée. Il peut mettre quelques minutes à arriver.',
   claimTakenTitle: 'Ce code a déjà été demandé',
   claimTakenBody: 'Si c’était vous, cherchez notre e-mail dans votre boîte de réception et vos indésirables.',
+  claimRedeemedTitle: 'Ce code a déjà été utilisé',
+  claimRedeemedBody: 'Il a déjà donné son eSIM. Si c’était vous, ouvrez votre application de voyage pour la retrouver.',
   claimTooManyTitle: 'Trop de tentatives',
   claimTooManyBody: 'Veuillez patienter quelques minutes puis réessayer.',
 };
