@@ -35,6 +35,11 @@ export const bundlingFacts = {
   sourcesContent: false,
   /** Lambda runtime nodejs24.x. */
   target: 'node24',
+  /**
+   * Warnings that say nothing of a Lambda bundle: the API reference reads `import.meta.url` only when run from source
+   * (in Lambda it takes LAMBDA_TASK_ROOT first), so the empty value a CommonJS build gives it is never read.
+   */
+  logOverride: { 'empty-import-meta': 'silent' },
 } as const;
 
 /**
@@ -70,7 +75,10 @@ export const lambdaBundling = (
   // Bundle AWS SDK v3 too: the version we test with, not the one the runtime happens to ship.
   externalModules: [],
   define: definesFor(connectivity),
-  esbuildArgs: { '--alias': Object.entries(aliasPaths(projectRoot)).map(([module, file]) => `${module}=${file}`) },
+  esbuildArgs: {
+    '--alias': Object.entries(aliasPaths(projectRoot)).map(([module, file]) => `${module}=${file}`),
+    ...Object.fromEntries(Object.entries(bundlingFacts.logOverride).map(([message, level]) => [`--log-override:${message}`, level])),
+  },
   commandHooks: {
     beforeBundling: () => [],
     beforeInstall: () => [],
@@ -93,5 +101,6 @@ export const lambdaBuildOptions = (projectRoot: string, entry: string, outfile: 
   target: bundlingFacts.target,
   alias: aliasPaths(projectRoot),
   define: definesFor(connectivity),
+  logOverride: { ...bundlingFacts.logOverride },
   logLevel: 'silent',
 });
