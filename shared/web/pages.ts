@@ -29,6 +29,10 @@ const destinationOf = (frame: PageFrame<HomeMessageKey>, entry: QueuedPackageVie
 const dateOf = (frame: PageFrame<FrameMessageKey>, iso: string) =>
   new Intl.DateTimeFormat(frame.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
 
+/** A grant's last moment: with its time (UTC, named), since a redemption window may end within the day. */
+const deadlineOf = (frame: PageFrame<FrameMessageKey>, iso: string) =>
+  new Intl.DateTimeFormat(frame.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)).concat(' UTC');
+
 const statusLabels = { pending: 'statusPending', redeemed: 'statusRedeemed', claimed: 'statusClaimed', expired: 'statusExpired' } as const;
 
 /** Every country named in the page's language, in its alphabetical order: the choice a grant without a destination asks for. */
@@ -74,7 +78,7 @@ const queuedCard = (
 <dt>${t('sizeLabel')}</dt><dd>${entry.package.size ?? t('unlimitedData')}</dd>
 ${duration ? html`<dt>${t('durationLabel')}</dt><dd>${t('durationDays', { days: duration })}</dd>` : ''}
 <dt>${t('statusLabel')}</dt><dd>${notReady(entry) ? t('grantNotReadyStatus') : t(statusLabels[entry.status])} · ${entry.esim_type === 'classic' ? t('esimTypeClassic') : t('esimTypeUniversal')}</dd>
-${entry.expires_at ? html`<dt>${t('expiresLabel')}</dt><dd>${dateOf(frame, entry.expires_at)}</dd>` : ''}
+${entry.expires_at ? html`<dt>${t('expiresLabel')}</dt><dd>${deadlineOf(frame, entry.expires_at)}</dd>` : ''}
 </dl>
 ${grantForm(frame, entry, page)}
 </li>`;

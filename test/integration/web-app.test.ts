@@ -191,7 +191,7 @@ describe('Traveler web app', () => {
         locale: 'en',
         package_specifications: [
           { esim_type: 'classic', external_user_id: traveler, destination: 'ITA', expires_at: '2020-01-01T00:00:00Z', size: '3GB' },
-          { external_user_id: traveler, destination: 'ESP' },
+          { external_user_id: traveler, destination: 'ESP', expires_at: '2099-12-31T22:15:00Z' },
           { external_user_id: traveler, destination: ['FRA', 'ITA'], size: '5GB' },
         ],
       });
@@ -202,6 +202,8 @@ describe('Traveler web app', () => {
       // As the dashboard and the classic list read it (decision F27): expired, so no longer waiting.
       expect(page).not.toContain('Italy');
       expect(page).toMatch(/Spain .*1GB .*Ready to redeem · Universal eSIM/);
+      // A redemption window may end within the day: its time is shown, not only its date.
+      expect(page).toContain('Claim by Dec 31, 2099, 10:15 PM UTC');
       expect(page).not.toContain('Unlimited');
       // A trip reads as the one place it is provisioned in, as the dashboard and the events say: its region, or here,
       // with no catalog regions loaded, its first country (F153); never the list as sent.
