@@ -22,7 +22,7 @@ export const errorCodes = {
   partner_required: { status: 400, description: 'external_user_id and package_queue_uuid need partner_id (reporters).' },
   iccid_required: { status: 400, description: 'The traveler has several eSIMs: name one by iccid.' },
   invalid_amount: { status: 400, description: 'amount must be a positive integer in the smallest currency unit.' },
-  invalid_currency: { status: 400, description: 'currency is not an ISO 4217 code.' },
+  invalid_currency: { status: 400, description: 'currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).' },
   invalid_json: { status: 400, description: 'The body is not JSON (local runtime control endpoints).' },
   invalid_logo: { status: 400, description: 'The brand logo is not an accepted image (operations only).' },
   too_many_brands: { status: 400, description: 'The partner already has the most brands allowed (operations only).' },

@@ -1535,7 +1535,7 @@ export interface components {
                  *     - `partner_required` (400): external_user_id and package_queue_uuid need partner_id (reporters).
                  *     - `iccid_required` (400): The traveler has several eSIMs: name one by iccid.
                  *     - `invalid_amount` (400): amount must be a positive integer in the smallest currency unit.
-                 *     - `invalid_currency` (400): currency is not an ISO 4217 code.
+                 *     - `invalid_currency` (400): currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
                  *     - `invalid_json` (400): The body is not JSON (local runtime control endpoints).
                  *     - `invalid_logo` (400): The brand logo is not an accepted image (operations only).
                  *     - `too_many_brands` (400): The partner already has the most brands allowed (operations only).
@@ -4546,7 +4546,7 @@ export interface operations {
              *
              *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
-             *     `invalid_currency`: currency is not an ISO 4217 code.
+             *     `invalid_currency`: currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
              *
              *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
@@ -6187,7 +6187,7 @@ export interface operations {
              *
              *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
-             *     `invalid_currency`: currency is not an ISO 4217 code.
+             *     `invalid_currency`: currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
              *
              *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
@@ -6439,7 +6439,7 @@ export interface operations {
              *
              *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
-             *     `invalid_currency`: currency is not an ISO 4217 code.
+             *     `invalid_currency`: currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
              *
              *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
@@ -6691,7 +6691,7 @@ export interface operations {
              *
              *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
-             *     `invalid_currency`: currency is not an ISO 4217 code.
+             *     `invalid_currency`: currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
              *
              *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
@@ -6947,7 +6947,7 @@ export interface operations {
              *
              *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
-             *     `invalid_currency`: currency is not an ISO 4217 code.
+             *     `invalid_currency`: currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
              *
              *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
@@ -7206,7 +7206,7 @@ export interface operations {
              *
              *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
-             *     `invalid_currency`: currency is not an ISO 4217 code.
+             *     `invalid_currency`: currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
              *
              *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
@@ -7467,7 +7467,7 @@ export interface operations {
              *
              *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
-             *     `invalid_currency`: currency is not an ISO 4217 code.
+             *     `invalid_currency`: currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
              *
              *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
@@ -7725,7 +7725,7 @@ export interface operations {
              *
              *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
-             *     `invalid_currency`: currency is not an ISO 4217 code.
+             *     `invalid_currency`: currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
              *
              *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
@@ -7983,7 +7983,7 @@ export interface operations {
              *
              *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
-             *     `invalid_currency`: currency is not an ISO 4217 code.
+             *     `invalid_currency`: currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
              *
              *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
              */
@@ -8782,30 +8782,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `payload_too_large`: The request body is too large. */
-            413: {
-                headers: {
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    Pragma: components["headers"]["Pragma"];
-                    Expires: components["headers"]["Expires"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
-            415: {
-                headers: {
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    Pragma: components["headers"]["Pragma"];
-                    Expires: components["headers"]["Expires"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
             /** @description `rate_limited`: Too many requests; retry after a short wait. */
             429: {
                 headers: {
@@ -9246,30 +9222,6 @@ export interface operations {
              *     `signature_reused`: The signature was already used; sign every request anew.
              */
             401: {
-                headers: {
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    Pragma: components["headers"]["Pragma"];
-                    Expires: components["headers"]["Expires"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description `payload_too_large`: The request body is too large. */
-            413: {
-                headers: {
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    Pragma: components["headers"]["Pragma"];
-                    Expires: components["headers"]["Expires"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description `unsupported_media_type`: The body must be sent with Content-Type: application/json. */
-            415: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];

@@ -148,7 +148,12 @@ const jsonOperation = (route: RouteDefinition, doc: JsonOperation): Json => ({
           },
         }
       : {}),
-    ...errorResponses([...(doc.request ? bodyErrors : []), ...authErrors[route.auth], ...doc.errors, ...everyOperationErrors]),
+    ...errorResponses([
+      ...(doc.request ? (doc.request.bodyRefusals ?? bodyErrors) : []),
+      ...authErrors[route.auth],
+      ...doc.errors,
+      ...everyOperationErrors,
+    ]),
   },
 });
 

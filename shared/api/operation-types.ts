@@ -30,7 +30,11 @@ export interface JsonOperation {
   tag: string;
   parameters?: Parameter[];
   /** `optional`: the body may be left out (every member has a default). */
-  request?: { schema: v.GenericSchema; example: unknown; optional?: boolean };
+  /**
+   * `bodyRefusals`: what a body sent can be refused with, when not the usual 400/413/415 (a call that takes no
+   * members reads no body: anything but `{}` is its 400).
+   */
+  request?: { schema: v.GenericSchema; example: unknown; optional?: boolean; bodyRefusals?: ErrorCode[] };
   /**
    * The success answer; absent for an operation that only ever answers an error (removed endpoints). `headers`: the
    * ones a partner is told about, as OpenAPI header objects by name.

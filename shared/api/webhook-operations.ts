@@ -169,7 +169,7 @@ export const webhookOperations = {
       '`event_id` starts with `webhook.test:`, so event handlers can ignore it; it is not retried and not in the delivery log. ' +
       'At most 10 per minute. Takes no body members: send no body, or `{}`.',
     tag,
-    request: { schema: NoMembersSchema, example: {}, optional: true },
+    request: { schema: NoMembersSchema, example: {}, optional: true, bodyRefusals: ['validation_error'] },
     response: {
       status: 200,
       description: 'How your endpoint answered.',
@@ -219,7 +219,7 @@ export const webhookOperations = {
       'A single-use link (5 minutes) to the webhook portal: a page with your endpoint, its health, recent deliveries with their ' +
       'attempts, and buttons for test, rotate, recover and replay. Opening it starts a 30-minute session for your account only. Takes no body members: send no body, or `{}`.',
     tag,
-    request: { schema: NoMembersSchema, example: {}, optional: true },
+    request: { schema: NoMembersSchema, example: {}, optional: true, bodyRefusals: ['validation_error'] },
     response: {
       status: 201,
       description: 'The link.',

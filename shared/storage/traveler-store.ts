@@ -15,6 +15,7 @@ import {
   DuplicateFactError,
   type LifecycleChange,
   PaymentAlreadyRecordedError,
+  QueueUuidTakenError,
   type TravelerLookups,
   MAX_TRAVELER_GRANTS,
   type TravelerStore,
@@ -29,6 +30,7 @@ const fromItem = (item: Record<string, unknown> | undefined): Traveler | undefin
 
 /** The entity of the look-up that pairs a payment_id with the one package it paid for. */
 const PAYMENT_REF = 'payment_package_ref';
+const QUEUE_PACKAGE_REF = 'queue_package_ref';
 
 const entityOf = (item: unknown): unknown => (item as { Put?: { Item?: { entity?: unknown } } }).Put?.Item?.entity;
 
@@ -132,7 +134,16 @@ export const dynamoTravelerStore = (client: DynamoDBDocumentClient, tableName: s
       if (!old) items.push({ Put: { TableName: tableName, Item: lookupItem(keys.packageRef(pkg.package_id), after, 'package_ref') } });
       if (!old && pkg.package_queue_uuid) {
         const key = keys.packageByQueueEntry(after.partner_id, pkg.package_queue_uuid);
-        items.push({ Put: { TableName: tableName, Item: { ...lookupItem(key, after, 'queue_package_ref'), package_id: pkg.package_id } } });
+        // A paid package's uuid is the reporter's word: it must name no package yet (checked read-first by the use
+        // case, and here in the write, so two purchases at once cannot both take it). A grant's is the booking's own.
+        const paid = pkg.source === 'purchase' || pkg.source === 'topup';
+        items.push({
+          Put: {
+            TableName: tableName,
+            Item: { ...lookupItem(key, after, QUEUE_PACKAGE_REF), package_id: pkg.package_id },
+            ...(paid && { ConditionExpression: 'attribute_not_exists(pk)' }),
+          },
+        });
       }
       if (!old && pkg.payment_id) {
         items.push({
@@ -231,6 +242,7 @@ export const dynamoTravelerStore = (client: DynamoDBDocumentClient, tableName: s
         if (failed.includes(PAYMENT_REF) && failed.every((entity) => entity === PAYMENT_REF || entity === outboxEntityType)) {
           throw new PaymentAlreadyRecordedError();
         }
+        if (failed.length > 0 && failed.every((entity) => entity === QUEUE_PACKAGE_REF)) throw new QueueUuidTakenError();
         if (reasons.some((reason) => reason.Code === 'ConditionalCheckFailed' || reason.Code === 'TransactionConflict')) {
           throw new ConcurrentChangeError();
         }

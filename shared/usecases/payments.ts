@@ -42,7 +42,7 @@ export const checkPayment = (input: Pick<PaymentInput, 'amount' | 'currency'>): 
   const currency = input.currency.toUpperCase();
   if (!isPaymentCurrency(currency)) {
     throw new BadRequestError('invalid_currency', `currency "${input.currency}" is not the ISO 4217 code of a currency payments are made in.`, [
-      { path: 'currency', message: 'ISO 4217 alphabetic code, e.g. EUR.' },
+      { path: 'currency', message: 'ISO 4217 code of a currency, e.g. EUR.' },
     ]);
   }
   return currency;

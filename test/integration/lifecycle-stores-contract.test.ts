@@ -114,6 +114,32 @@ describe.each(storeKinds)('Lifecycle stores contract: %s', (_kind, makeStores) =
     expect(await deps.travelers.get('ptn_test', 'usr_other')).toBeUndefined();
   });
 
+  it('gives one package_queue_uuid to one of two purchases made at once for two travelers, and refuses the other', async () => {
+    // Prepare
+    const purchase = (buyer: string) =>
+      recordPurchase(
+        {
+          partnerId: 'ptn_test',
+          externalUserId: buyer,
+          paymentId: `pay-${buyer}`,
+          amount: 499,
+          currency: 'EUR',
+          destination: 'FRA',
+          packageQueueUuid: '0193a1b2-c3d4-4e5f-8a6b-7c8d9e0f1a2b',
+        },
+        deps,
+      );
+
+    // Act
+    const outcomes = await Promise.allSettled([purchase('buyer-a'), purchase('buyer-b')]);
+
+    // Assess
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []))).toEqual([
+      expect.objectContaining({ status: 409, code: 'package_queue_uuid_taken' }),
+    ]);
+  });
+
   it("refuses a second traveler's package paid by a payment_id another traveler's package holds, as not retryable", async () => {
     await recordPurchase(
       { partnerId: 'ptn_test', externalUserId: 'buyer-1', paymentId: 'pay-shared', amount: 499, currency: 'EUR', destination: 'FRA' },

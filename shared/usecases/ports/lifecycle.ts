@@ -24,6 +24,13 @@ export class PaymentAlreadyRecordedError extends ConflictError {
   }
 }
 
+/** A purchase's package_queue_uuid already names another package of the partner (one uuid, one package). */
+export class QueueUuidTakenError extends ConflictError {
+  constructor() {
+    super('package_queue_uuid_taken', 'This package_queue_uuid already names a grant or a package of this partner.');
+  }
+}
+
 /** The reporter's fact id is already recorded: the fact was applied before and changes nothing now. */
 export class DuplicateFactError extends Error {
   constructor() {

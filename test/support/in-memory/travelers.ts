@@ -8,6 +8,7 @@ import {
   ConcurrentChangeError,
   DuplicateFactError,
   PaymentAlreadyRecordedError,
+  QueueUuidTakenError,
   type LifecycleChange,
   MAX_TRAVELER_GRANTS,
   type PackageSchedule,
@@ -50,7 +51,12 @@ const travelerWrites = ({ before, after }: TravelerWrite): Write[] => {
     const old = previous.get(pkg.package_id);
     if (!old) writes.push({ key: memoryKeys.packageRef(pkg.package_id), put: refTo(after) });
     if (!old && pkg.package_queue_uuid) {
-      writes.push({ key: memoryKeys.packageByQueueEntry(after.partner_id, pkg.package_queue_uuid), put: refTo(after) });
+      const paid = pkg.source === 'purchase' || pkg.source === 'topup';
+      writes.push({
+        key: memoryKeys.packageByQueueEntry(after.partner_id, pkg.package_queue_uuid),
+        put: refTo(after),
+        ...(paid && { condition: absent }),
+      });
     }
     if (!old && pkg.payment_id) {
       writes.push({
@@ -127,6 +133,7 @@ export const memoryTravelerStore = (table: MemoryTable): TravelerStore => {
         if (error.failed.some((index) => writes[index]?.key.startsWith(memoryKeys.prefix('payment-package'))) && error.failed.every(ofPayment)) {
           throw new PaymentAlreadyRecordedError();
         }
+        if (error.failed.every((index) => writes[index]?.key.startsWith(memoryKeys.prefix('queue-package')))) throw new QueueUuidTakenError();
         throw new ConcurrentChangeError();
       }
     },
