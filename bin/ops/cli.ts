@@ -19,7 +19,7 @@ import { listDeliveries, redriveRecovery, replayEvent, rotateWebhookSigningSecre
 import { createReporterCredentials } from '#shared/usecases/manage-reporters';
 import { peekDeadLetters, redriveDeadLetters } from '#shared/messaging/webhook-queue';
 import { emailDeadLetterSummary } from '#shared/events/email-request';
-import { busDeadLetterSummary, busEventTarget, streamFailureSummary } from '#shared/events/failure-messages';
+import { busDeadLetterRefusal, busDeadLetterSummary, busEventTarget, streamFailureSummary } from '#shared/events/failure-messages';
 import type { DeadLetteredMessage } from '#shared/usecases/ports/webhooks';
 import { MAX_SECRET_OVERLAP_MINUTES } from '#shared/domain/webhook-schemas';
 
@@ -111,6 +111,8 @@ interface DeadLetterQueueChoice {
   urls: { deadLetterQueueUrl: string; queueUrl?: string | ((message: DeadLetteredMessage) => string | undefined) };
   /** What of a message an operator may see. */
   describe: (message: DeadLetteredMessage) => unknown;
+  /** Why a message a redrive leaves in place was not sent on. */
+  refusal?: (message: DeadLetteredMessage) => string | undefined;
   recovery?: {
     beforeSend(message: DeadLetteredMessage): Promise<void>;
     markMoved(moved: ReadonlyArray<DeadLetteredMessage>): Promise<number>;
@@ -139,12 +141,15 @@ const deadLetterQueue = (queue: string | undefined, ctx: OpsContext): DeadLetter
     return {
       urls: {
         deadLetterQueueUrl: ctx.failureQueueUrls.busTargets,
+        // Only what the bus itself dead-lettered goes on: a message without the rule EventBridge names, or whose name
+        // and detail disagree, stays (a forged one would otherwise reach a partner signed, or mail anyone).
         queueUrl: (message: DeadLetteredMessage) => {
           const target = busEventTarget(message.body);
-          return target && targets[target];
+          return busDeadLetterRefusal(message) === undefined && target ? targets[target] : undefined;
         },
       },
       describe: busDeadLetterSummary,
+      refusal: busDeadLetterRefusal,
       recovery: {
         beforeSend: (message: DeadLetteredMessage) => recovery.beforeSend(idsOf(message)),
         markMoved: (moved: ReadonlyArray<DeadLetteredMessage>) => recovery.markMoved(moved.map(idsOf)),
@@ -279,17 +284,17 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
       };
     }
     case 'dlq redrive': {
-      const { urls, describe, recovery } = deadLetterQueue(values.queue, ctx);
+      const { urls, describe, recovery, refusal } = deadLetterQueue(values.queue, ctx);
       const { queueUrl, deadLetterQueueUrl } = urls;
       if (queueUrl === undefined) {
         // A stream failure holds no event, only a batch's position: its records are read back and published again.
         const { recovered, left } = await redriveStreamFailures({ ...ctx.outbox, sqs: ctx.sqs, failureQueueUrl: deadLetterQueueUrl });
-        const result = { recovered: recovered.length, left_in_place: left.length, batches: recovered, ...(left.length > 0 && { left }) };
+        const result = { recovered: recovered.length, batches: recovered, ...(left.length > 0 && { left_in_place: left }) };
         return left.length === 0
           ? result
           : new Unfinished(
               result,
-              `${left.length} failed batch(es) left in place, each with its reason (left); see docs/operations.md "Outbox not published".`,
+              `${left.length} failed batch(es) left in place, each with its reason (left_in_place); see docs/operations.md "Outbox not published".`,
             );
       }
       const { moved, unroutable, notMoved, inQueueNow } = await redriveDeadLetters(
@@ -303,13 +308,16 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
         in_queue_now: inQueueNow,
         ...(recovery && { deliveries_marked_recovered: await recovery.markMoved(moved) }),
         messages: moved.map(describe),
-        ...(unroutable.length > 0 && { left_in_place: unroutable.map(describe) }),
+        ...(unroutable.length > 0 && {
+          left_in_place: unroutable.map((message) => ({ ...(describe(message) as object), reason: refusal?.(message) ?? 'no queue fits it' })),
+        }),
       };
       const warnings = [
         notMoved > 0 &&
           `${notMoved} of the dead letters present at the start were not moved: another reader (a dlq list or redrive ` +
             'elsewhere, the SQS console) held them hidden longer than the redrive waited. Run dlq redrive again.',
-        unroutable.length > 0 && `${unroutable.length} left in place: no rule of the bus matches them (left_in_place). Read them with dlq list.`,
+        unroutable.length > 0 &&
+          `${unroutable.length} left in place, each with its reason (left_in_place). Read them with dlq list; delete what is understood with the AWS CLI.`,
       ].filter((warning): warning is string => typeof warning === 'string');
       return warnings.length === 0 ? result : new Unfinished(result, warnings.join('\n'));
     }

@@ -1,7 +1,7 @@
 // ops → connects the ops CLI to the local runtime (default) or to a deployed stage (AWS credential chain).
 import { readFileSync } from 'node:fs';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { KMSClient } from '@aws-sdk/client-kms';
@@ -38,8 +38,8 @@ export interface OpsContext {
   emailQueueUrls: { queueUrl: string; deadLetterQueueUrl: string };
   /** Where the stream mapping sends a batch it gave up on, and where the bus rules send an event they could not queue. */
   failureQueueUrls: { streamFailures: string; busTargets: string };
-  /** What republishing a failed stream batch needs: the table's stream, and the stage's bus. */
-  outbox: { streams: DynamoDBStreamsClient; putEvents: (entries: BusEntry[]) => Promise<boolean[]> };
+  /** What republishing a failed stream batch needs: the table's stream (and its ARN), and the stage's bus. */
+  outbox: { streams: DynamoDBStreamsClient; streamArn: () => Promise<string | undefined>; putEvents: (entries: BusEntry[]) => Promise<boolean[]> };
   cipher: SecretCipher;
   clock: Clock;
   allowPrivateUrls: boolean;
@@ -49,6 +49,11 @@ export interface OpsContext {
   localDir?: string;
   close(): void;
 }
+
+const once = <T>(work: () => Promise<T>): (() => Promise<T>) => {
+  let result: Promise<T> | undefined;
+  return () => (result ??= work());
+};
 
 const build = (
   target: string,
@@ -71,7 +76,12 @@ const build = (
     queueUrls,
     emailQueueUrls: { queueUrl: names.emailQueueUrl, deadLetterQueueUrl: names.emailDeadLetterQueueUrl },
     failureQueueUrls: { streamFailures: names.streamFailureQueueUrl, busTargets: names.eventTargetDeadLetterQueueUrl },
-    outbox: { streams: clients.streams, putEvents: eventBridgePutEvents(clients.bus, () => names.eventBusName) },
+    outbox: {
+      streams: clients.streams,
+      // The table's current stream, asked once: a batch of any other stream is not this stage's to publish.
+      streamArn: once(async () => (await clients.dynamo.send(new DescribeTableCommand({ TableName: names.tableName }))).Table?.LatestStreamArn),
+      putEvents: eventBridgePutEvents(clients.bus, () => names.eventBusName),
+    },
     cipher,
     clock: serviceClock,
     allowPrivateUrls,

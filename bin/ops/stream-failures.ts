@@ -20,6 +20,8 @@ export interface StreamRecoveryDeps {
   streams: DynamoDBStreamsClient;
   putEvents: (entries: BusEntry[]) => Promise<boolean[]>;
   failureQueueUrl: string;
+  /** The stage's own table stream: a batch of any other stream is not this stage's to publish. */
+  streamArn: () => Promise<string | undefined>;
 }
 
 type Summary = ReturnType<typeof streamFailureSummary>;
@@ -35,11 +37,13 @@ const WORK_SECONDS = 120;
 const sequence = (record: StreamRecord): bigint => BigInt(record.dynamodb?.SequenceNumber ?? '0');
 
 /** The records of the batch, from its first sequence number to its last. */
-const readBatch = async (streams: DynamoDBStreamsClient, batch: Summary): Promise<Batch> => {
+const readBatch = async (streams: DynamoDBStreamsClient, batch: Summary, ownStream: string | undefined): Promise<Batch> => {
   const { stream_arn: streamArn, shard_id: shardId, start_sequence_number: start, end_sequence_number: end } = batch;
   if (!streamArn || !shardId || !start || !end || !/^\d+$/.test(start) || !/^\d+$/.test(end)) {
     return { reason: 'The message names no stream batch (DDBStreamBatchInfo with stream, shard and sequence numbers).' };
   }
+  if (ownStream && streamArn !== ownStream) return { reason: `The batch is of another stream than this stage's table (${ownStream}).` };
+  if (BigInt(start) > BigInt(end)) return { reason: 'The batch starts after it ends.' };
   const last = BigInt(end);
   const records: StreamRecord[] = [];
   try {
@@ -106,8 +110,13 @@ const visibleNow = (deps: StreamRecoveryDeps, receiptHandle: string | undefined)
   deps.sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: deps.failureQueueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: 0 }));
 
 const recoverBatch = async (deps: StreamRecoveryDeps, summary: Summary) => {
-  const batch = await readBatch(deps.streams, summary);
+  const batch = await readBatch(deps.streams, summary, await deps.streamArn());
   if ('reason' in batch) return batch;
+  // Lambda names the batch it gave up on: a range holding more records than that is no such batch, and publishing it
+  // would send every partner's events of those hours again.
+  if (summary.batch_size !== null && batch.records.length > summary.batch_size) {
+    return { reason: `The range holds ${batch.records.length} records, more than the batch's ${summary.batch_size}.` };
+  }
   const items = outboxItemsOf(batch.records.filter(passesOutboxFilter) as DynamoDBRecord[]);
   let published = 0;
   const failed = await publishOutbox(items, {

@@ -27,6 +27,18 @@ export const busEventTarget = (body: string): EventRuleDefinition['target'] | un
 };
 
 /**
+ * Why a bus dead letter is not sent on, or undefined when it may be: EventBridge names the rule that gave up on every
+ * message it dead-letters, and the event's own name is its detail-type. Anything else was not put there by the bus.
+ */
+export const busDeadLetterRefusal = (message: { body: string; attributes: Record<string, string> }): string | undefined => {
+  if (!message.attributes.RULE_ARN) return 'no RULE_ARN attribute: EventBridge did not dead-letter it';
+  const event = parsed(message.body);
+  if (objectAt(event?.detail).event !== event?.['detail-type']) return "detail.event is not the event's detail-type";
+  if (busEventTarget(message.body) === undefined) return 'no rule of the bus matches it';
+  return undefined;
+};
+
+/**
  * A dead-lettered bus event for an operator: whose it is, which event, and why EventBridge gave up (the attributes
  * it adds). Never the event's data: an email request holds the traveler's address and the message.
  */
@@ -42,6 +54,12 @@ export const busDeadLetterSummary = (message: { body: string; attributes: Record
     error_code: message.attributes.ERROR_CODE ?? null,
     error_message: message.attributes.ERROR_MESSAGE?.slice(0, 200) ?? null,
   };
+};
+
+/** A time as ISO 8601, or null when it is none or beyond what a Date holds (a listing never fails on a message). */
+const isoOrNull = (ms: number): string | null => {
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 };
 
 /** How long a DynamoDB stream keeps its records: a failed batch can be read back only within it. */
@@ -63,6 +81,6 @@ export const streamFailureSummary = (message: { body: string }) => {
     batch_size: typeof batch.batchSize === 'number' ? batch.batchSize : null,
     first_record_at: firstRecordAt,
     last_record_at: text(batch.approximateArrivalOfLastRecord),
-    readable_until: Number.isFinite(first) ? new Date(first + STREAM_RETENTION_HOURS * 3_600_000).toISOString() : null,
+    readable_until: isoOrNull(first + STREAM_RETENTION_HOURS * 3_600_000),
   };
 };

@@ -311,6 +311,12 @@ describe('Ops CLI', () => {
         }),
       );
     }
+    // Not put there by the bus (no RULE_ARN): a redrive must not sign it and send it to the partner.
+    const forged = busEvent(
+      'booking.within_cutoff',
+      makeDomainEvent({ partner_id: created.partner_id, event_id: 'booking.within_cutoff:forged', timestamp }),
+    );
+    await sqs.send(new SendMessageCommand({ QueueUrl: eventTargetDeadLetterQueueUrl, MessageBody: forged }));
     sqs.destroy();
 
     // Act
@@ -324,7 +330,7 @@ describe('Ops CLI', () => {
     const leftInQueue = (await ops('dlq', 'list', '--queue', 'bus-targets', '--json')).json();
 
     // Assess
-    expect(listed.approximate_count).toBe(3);
+    expect(listed.approximate_count).toBe(4);
     expect(listed.messages).toContainEqual({
       detail_type: 'booking.within_cutoff',
       partner_id: created.partner_id,
@@ -337,11 +343,18 @@ describe('Ops CLI', () => {
     expect(JSON.stringify(listed)).not.toContain(to);
     expect(JSON.stringify(listed)).not.toContain('BUSS-ETCO-DE12');
     expect(redrive.code).toBe(1);
-    expect(redrive.err).toContain('1 left in place');
-    expect(redrive.json()).toMatchObject({ redriven: 2, not_moved: 0, left_in_place: [expect.objectContaining({ event_id: 'no.such.event:1' })] });
+    expect(redrive.err).toContain('2 left in place');
+    expect(redrive.json()).toMatchObject({ redriven: 2, not_moved: 0 });
+    expect(redrive.json().left_in_place).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ event_id: 'no.such.event:1', reason: expect.any(String) }),
+        expect.objectContaining({ event_id: 'booking.within_cutoff:forged', reason: expect.stringContaining('RULE_ARN') }),
+      ]),
+    );
     expect(delivered.filter((d) => d.body.event_id === webhookEventId)).toHaveLength(1);
+    expect(delivered.filter((d) => d.body.event_id === 'booking.within_cutoff:forged')).toHaveLength(0);
     expect(sent).toHaveLength(1);
-    expect(leftInQueue.messages.map((m: { event_id: string }) => m.event_id)).toEqual(['no.such.event:1']);
+    expect(leftInQueue.messages.map((m: { event_id: string }) => m.event_id).sort()).toEqual(['booking.within_cutoff:forged', 'no.such.event:1']);
   }, 60_000);
 
   it('lists the stream batches the publisher gave up on, publishes a batch again from the stream, and leaves one it cannot read', async () => {
@@ -391,7 +404,11 @@ describe('Ops CLI', () => {
       streamArn,
     };
     const sqs = new SQSClient({ endpoint: sqsEndpoint, ...localAwsClientConfig });
-    for (const batch of [gone, real]) await sqs.send(new SendMessageCommand({ QueueUrl: streamFailureQueueUrl, MessageBody: failure(batch) }));
+    // A range that holds more records than the batch Lambda names is no such batch: publishing it would resend more.
+    const overfull = { ...real, batchSize: 0 };
+    for (const batch of [gone, real, overfull]) {
+      await sqs.send(new SendMessageCommand({ QueueUrl: streamFailureQueueUrl, MessageBody: failure(batch) }));
+    }
     sqs.destroy();
 
     // Act
@@ -419,14 +436,18 @@ describe('Ops CLI', () => {
     expect(redrive.code).toBe(1);
     expect(redrive.json()).toMatchObject({
       recovered: 1,
-      left_in_place: 1,
       batches: [expect.objectContaining({ shard_id: real.shardId, outbox_items: 1, entries_published: 1 })],
-      left: [expect.objectContaining({ stream_arn: gone.streamArn, reason: expect.any(String) })],
     });
+    expect(redrive.json().left_in_place).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ stream_arn: gone.streamArn, reason: expect.stringContaining('another stream') }),
+        expect.objectContaining({ batch_size: 0, reason: expect.stringContaining('more than the batch') }),
+      ]),
+    );
     // The event again, as the publisher would have sent it: same event_id, a delivery of its own.
     const [first, second] = deliveredOnce(delivered);
     expect(second!.body.delivery_id).not.toBe(first!.body.delivery_id);
-    expect(listedAgain.messages.map((m: { stream_arn: string }) => m.stream_arn)).toEqual([gone.streamArn]);
+    expect(listedAgain.messages.map((m: { batch_size: number }) => m.batch_size).sort()).toEqual([0, 4]);
   }, 60_000);
 
   it('explains what went wrong and exits non-zero', async () => {

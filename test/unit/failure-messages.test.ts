@@ -1,5 +1,5 @@
 // What support sees of the two failure queues' messages, and where a bus event that could not be queued belongs.
-import { busDeadLetterSummary, busEventTarget, streamFailureSummary } from '#shared/events/failure-messages';
+import { busDeadLetterRefusal, busDeadLetterSummary, busEventTarget, streamFailureSummary } from '#shared/events/failure-messages';
 import { eventSource } from '#shared/events/pipeline';
 
 const busEvent = (detailType: string, detail: object = {}) => JSON.stringify({ source: eventSource, 'detail-type': detailType, detail });
@@ -41,6 +41,25 @@ describe('failure queue messages', () => {
       error_message: null,
     });
     expect(JSON.stringify(summary)).not.toMatch(/traveler@example\.com|SECR-ETCO-DE12/);
+  });
+
+  it('reads an arrival time at the end of the date range without failing: readable_until is unknown', () => {
+    const body = JSON.stringify({ DDBStreamBatchInfo: { approximateArrivalOfFirstRecord: '+275760-09-13T00:00:00.000Z' } });
+
+    expect(streamFailureSummary({ body }).readable_until).toBeNull();
+  });
+
+  it.each([
+    ['one the bus dead-lettered', { RULE_ARN: 'arn:aws:events:eu-west-1:1:rule/bus/WebhookDelivery' }, 'esim.installed', undefined],
+    ['one without the rule EventBridge names', {}, 'esim.installed', /RULE_ARN/],
+    ['one whose name and detail disagree', { RULE_ARN: 'arn:x' }, 'esim.removed', /detail\.event/],
+  ])('sends on only what the bus dead-lettered: %s', (_case, attributes, detailEvent, refusal) => {
+    const body = busEvent('esim.installed', { event: detailEvent });
+
+    const reason = busDeadLetterRefusal({ body, attributes });
+
+    if (refusal) expect(reason).toMatch(refusal);
+    else expect(reason).toBeUndefined();
   });
 
   it('reads a malformed failure record as unknown fields rather than failing the listing', () => {
