@@ -152,6 +152,31 @@ describe('Provider: eSIM Go connectivity', () => {
     expect(esimGo.placed).toHaveLength(0);
   });
 
+  it('waits for an order another request began moments ago and takes its eSIM, asking eSIM Go nothing', async () => {
+    // Prepare: the journal holds the twin's order, ordering since now; it is confirmed by the time of the next look.
+    let looks = 0;
+    const twinDone = makeProviderOrder({
+      state: 'confirmed',
+      iccid: '8944000000000000042',
+      matching_id: 'MATCH-42',
+      smdp_address: 'rsp.esim-go.test',
+      provider_reference: 'ref-42',
+    });
+    const { esimGo, allocate } = setup({
+      journalSeen: (real) => ({
+        ...real,
+        get: async () => (looks++ === 0 ? makeProviderOrder({ updated_at: '2026-11-25T10:00:00.000Z' }) : twinDone),
+      }),
+    });
+
+    // Act
+    const profile = await allocate(twinDone.reference);
+
+    // Assess
+    expect(profile.iccid).toBe('8944000000000000042');
+    expect(esimGo.calls).toEqual([]);
+  });
+
   it('reads the install details from GET /esims/assignments when the transaction answer carries none', async () => {
     const { esimGo, allocate } = setup({ esimsInAnswer: false });
 

@@ -26,6 +26,8 @@ export const ORDER_SETTLE_MS = 2 * 60 * 1000;
 /** How long a request waits for the outcome of the same order another request is placing: 10 looks, 300 ms apart. */
 const IN_FLIGHT_POLLS = 10;
 const IN_FLIGHT_POLL_MS = 300;
+/** An `ordering` record younger than this is taken as a transaction still in flight (the client's time-out is 30 s). */
+const IN_FLIGHT_MS = 30 * 1000;
 /** How far before the transaction was sent an order may be dated (clocks differ). */
 const CLOCK_SKEW_MS = 60 * 1000;
 
@@ -157,6 +159,11 @@ export const esimGoConnectivity = (deps: {
   /** Finishes whatever the journal knows of this reference; orders afresh only when nothing was placed. */
   const ordered = async (partnerId: string, reference: string, bundle: string, iccid: string | null): Promise<ProviderOrder> => {
     let known = await journal.get(partnerId, reference);
+    // Begun moments ago by another request, whose transaction is in flight: its outcome is a wait away, while GET
+    // /orders would not list it yet and answer 503 for nothing.
+    if (known?.state === 'ordering' && clock.now().getTime() - Date.parse(known.updated_at) < IN_FLIGHT_MS) {
+      known = (await outcomeOfOrderInFlight(partnerId, reference)) ?? known;
+    }
     if (known?.state === 'ordering') known = await settle(known);
     if (known?.state === 'ordered') known = await readAssignment(known);
     if (known && known.state !== 'cancelled') return known;
