@@ -88,8 +88,10 @@ export const redriveDeadLetters = async (
   const deadline = Date.now() + waitSeconds * 1000;
   const moved: DeadLetteredMessage[] = [];
   // A message this redrive moved can come back dead-lettered while it runs (a receiver still failing, a message the
-  // dispatcher cannot read): the same body again. It is held, not moved twice, and made visible again at the end.
+  // dispatcher cannot read): the same body again, sent to the queue after the redrive began. It is held, not moved
+  // twice, and made visible again at the end. A dead letter with the same body that was there before is moved.
   const movedBodies = new Set<string>();
+  const startedAt = Date.now();
   const held = new Map<string, string>(); // message id → its latest receipt
   const unroutable = new Map<string, DeadLetteredMessage>();
   try {
@@ -102,12 +104,14 @@ export const redriveDeadLetters = async (
           // Long polling: a hidden message that becomes visible again within the wait is received as it does.
           WaitTimeSeconds: Math.min(20, Math.max(1, secondsLeft)),
           MessageAttributeNames: ['All'],
+          AttributeNames: ['All'],
         }),
       );
       for (const message of Messages ?? []) {
         const deadLetter = { body: message.Body ?? '', attributes: attributesOf(message.MessageAttributes) };
         const destination = typeof urls.queueUrl === 'string' ? urls.queueUrl : urls.queueUrl(deadLetter);
-        if (movedBodies.has(deadLetter.body) || destination === undefined) {
+        const cameBack = movedBodies.has(deadLetter.body) && Number(message.Attributes?.SentTimestamp ?? startedAt) >= startedAt;
+        if (cameBack || destination === undefined) {
           if (message.ReceiptHandle) held.set(message.MessageId ?? message.ReceiptHandle, message.ReceiptHandle);
           if (destination === undefined) unroutable.set(message.MessageId ?? message.ReceiptHandle ?? deadLetter.body, deadLetter);
           continue;

@@ -269,6 +269,24 @@ describe('Ops CLI', () => {
     expect(unknownQueue).toMatchObject({ code: 2, err: expect.stringContaining('--queue must be webhooks, emails, bus-targets or stream-failures') });
   }, 60_000);
 
+  it('moves two dead letters with the same body that were both there before the redrive, and blames no other reader', async () => {
+    // Prepare: the bus delivers at least once, so two identical dead letters can be there.
+    const { sqsEndpoint, emailDeadLetterQueueUrl } = service.runtime.events;
+    const sqs = new SQSClient({ endpoint: sqsEndpoint, ...localAwsClientConfig });
+    const detail = { partner_id: 'ptn_twice', event: 'email.requested', event_id: 'email.requested:r-twice:0', timestamp: new Date().toISOString() };
+    const data = { to: `twice-${Date.now()}@example.com`, subject: 'S', text: 'T' };
+    const body = JSON.stringify({ 'detail-type': 'email.requested', detail: { ...detail, data } });
+    for (let copy = 0; copy < 2; copy += 1) await sqs.send(new SendMessageCommand({ QueueUrl: emailDeadLetterQueueUrl, MessageBody: body }));
+    sqs.destroy();
+
+    // Act
+    const redrive = await ops('dlq', 'redrive', '--queue', 'emails', '--json');
+
+    // Assess
+    expect(redrive.code).toBe(0);
+    expect(redrive.json()).toMatchObject({ redriven: 2, not_moved: 0 });
+  });
+
   it("redrives the events the bus could not queue to their rules' queues, and leaves in place what no rule matches", async () => {
     // Prepare: what EventBridge leaves in the rules' dead-letter queue: each event as its rule would have queued it.
     const created = (await ops('partner', 'create', '--name', 'Bus target failure', '--json')).json();
