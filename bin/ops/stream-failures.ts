@@ -112,12 +112,14 @@ const visibleNow = (deps: StreamRecoveryDeps, receiptHandle: string | undefined)
 const recoverBatch = async (deps: StreamRecoveryDeps, summary: Summary) => {
   const batch = await readBatch(deps.streams, summary, await deps.streamArn());
   if ('reason' in batch) return batch;
-  // Lambda names the batch it gave up on: a range holding more records than that is no such batch, and publishing it
-  // would send every partner's events of those hours again.
-  if (summary.batch_size !== null && batch.records.length > summary.batch_size) {
-    return { reason: `The range holds ${batch.records.length} records, more than the batch's ${summary.batch_size}.` };
+  // Lambda names the batch it gave up on, counted after the mapping's filter (outbox items only; the shard holds the
+  // table's other writes between them): a range holding more outbox items than that is no such batch, and publishing
+  // it would send every partner's events of those hours again.
+  const outbox = batch.records.filter(passesOutboxFilter);
+  if (summary.batch_size !== null && outbox.length > summary.batch_size) {
+    return { reason: `The range holds ${outbox.length} outbox items, more than the batch's ${summary.batch_size}.` };
   }
-  const items = outboxItemsOf(batch.records.filter(passesOutboxFilter) as DynamoDBRecord[]);
+  const items = outboxItemsOf(outbox as DynamoDBRecord[]);
   let published = 0;
   const failed = await publishOutbox(items, {
     putEvents: async (entries) => {

@@ -2,7 +2,7 @@
 import createClient from 'openapi-fetch';
 import { apiErrorFrom } from './errors.ts';
 import type { components, paths } from './schema.js';
-import { attemptsOf, signingFetch, type TransportOptions } from './transport.ts';
+import { earlierAttemptMayHaveRun, signingFetch, type TransportOptions } from './transport.ts';
 
 type Schemas = components['schemas'];
 export type Booking = Schemas['BookingResponse'];
@@ -32,12 +32,13 @@ const unwrap = async <T>(call: Promise<{ data?: T; error?: unknown; response: Re
 };
 
 /**
- * A delete's answer. Retried after a lost answer (a time-out, a 5xx), a DELETE finds the booking gone: 404 then means
- * an earlier attempt deleted it, and the delete succeeded. A first answer of 404 is a NotFoundError as ever.
+ * A delete's answer. Retried after an attempt whose outcome is unknown (a lost connection, a time-out, a 5xx), a
+ * DELETE finds the booking gone: 404 then means that attempt deleted it, and the delete succeeded. A 404 after only
+ * refusals (429) or at once is a NotFoundError as ever.
  */
 const deleted = async (call: Promise<{ error?: unknown; response: Response }>): Promise<void> => {
   const { error, response } = await call;
-  if (response.ok || (response.status === 404 && attemptsOf(response) > 1)) return;
+  if (response.ok || (response.status === 404 && earlierAttemptMayHaveRun(response))) return;
   throw apiErrorFrom(response.status, error);
 };
 

@@ -83,21 +83,25 @@ const buffered = async (response: Response): Promise<Response> => {
 /** A wait in milliseconds that setTimeout can keep (at most about 24.8 days), or a RangeError now. */
 const checkedMs = (name: string, value: number): number => {
   if (!Number.isFinite(value) || value < 0 || value > 2_147_483_647) {
-    throw new RangeError(`${name} must be a number of milliseconds from 0 to 2147483647, got ${value}.`);
+    throw new RangeError(`${name} must be a number of milliseconds from 0 to 2147483647, got ${JSON.stringify(value)} (${typeof value}).`);
   }
   return value;
 };
 
 /**
- * How many attempts an answer took, in a header the SDK adds to it: a DELETE answered 404 after a retry may have been
- * done by a first attempt whose answer was lost.
+ * How many attempts an answer took, and whether an earlier one may have run without its answer coming back (a lost
+ * connection, a time-out, a 5xx; not a 429, which the service refused before running anything), in headers the SDK
+ * adds to the answer: a DELETE answered 404 after such an attempt was done by it.
  */
 export const ATTEMPTS_HEADER = 'x-sdk-attempts';
-export const attemptsOf = (response: Response): number => Number(response.headers.get(ATTEMPTS_HEADER) ?? 1);
+export const UNKNOWN_OUTCOME_HEADER = 'x-sdk-earlier-attempt-unknown';
+export const earlierAttemptMayHaveRun = (response: Response): boolean => response.headers.get(UNKNOWN_OUTCOME_HEADER) === 'true';
 
 /** A count of retries: a whole number from 0 to 100, or a RangeError now (NaN would retry without end). */
 const checkedRetries = (value: number): number => {
-  if (!Number.isInteger(value) || value < 0 || value > 100) throw new RangeError(`maxRetries must be a whole number from 0 to 100, got ${value}.`);
+  if (!Number.isInteger(value) || value < 0 || value > 100) {
+    throw new RangeError(`maxRetries must be a whole number from 0 to 100, got ${JSON.stringify(value)} (${typeof value}).`);
+  }
   return value;
 };
 
@@ -134,6 +138,7 @@ export const signingFetch = (baseUrl: string, options: TransportOptions) => {
       return new ConnectionError(`${request.method} ${request.url} ${reason}`, error);
     };
     let waited = 0;
+    let unknownOutcome = false;
     for (let attempt = 0; ; attempt += 1) {
       const last = attempt + 1 >= attempts;
       let response: Response;
@@ -145,12 +150,14 @@ export const signingFetch = (baseUrl: string, options: TransportOptions) => {
         const delay = baseDelay * 2 ** attempt * (0.5 + Math.random() / 2);
         if (last || waited + delay > maxRetryWait) throw failed(error);
         waited += delay;
+        unknownOutcome = true;
         await sleep(delay, request.signal);
         continue;
       }
       // The first request with this key still runs: wait for it as long as maxRetryWaitMs allows, not maxRetries, or
       // a caller that gives up would send the booking again under a new key.
       response.headers.set(ATTEMPTS_HEADER, String(attempt + 1));
+      if (unknownOutcome) response.headers.set(UNKNOWN_OUTCOME_HEADER, 'true');
       const inProgress = keyed && (await stillInProgress(response));
       const retryable = response.status === 429 || response.status >= 500 || inProgress;
       if ((last && !inProgress) || !retryable) return response;
@@ -158,6 +165,8 @@ export const signingFetch = (baseUrl: string, options: TransportOptions) => {
         retryAfterMs(response.headers.get('retry-after'), now()) ?? baseDelay * 2 ** Math.min(attempt, maxRetries) * (0.5 + Math.random() / 2);
       if (waited + delay > maxRetryWait) return response;
       waited += delay;
+      // A 5xx may have come after the work was done; a 429 or a request still in progress did nothing.
+      if (response.status >= 500) unknownOutcome = true;
       // The answer is dropped: free its connection without waiting for it.
       void response.body?.cancel().catch(() => undefined);
       await sleep(delay, request.signal);

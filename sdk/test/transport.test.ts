@@ -302,21 +302,29 @@ describe('SDK transport', () => {
     expect(() => createEsimBookingClient({ ...options, maxRetries: 0, retryDelayMs: 0 })).not.toThrow();
   });
 
-  it('resolves a delete whose retry finds the booking gone (a lost first answer deleted it), not a first 404', async () => {
+  it('resolves a delete whose retry finds the booking gone after a lost answer, not a first 404 nor one after a 429', async () => {
     // Prepare
     const lostAnswer = scripted([new TypeError('socket hang up'), errorJson(404, 'booking_not_found')]);
     const neverThere = scripted([errorJson(404, 'booking_not_found')]);
+
+    const refusedFirst = scripted([errorJson(429, 'rate_limited'), errorJson(404, 'booking_not_found')]);
 
     // Act
     const retried = await clientWith(lostAnswer.fetch).bookings.delete('bk_1');
     const unknown = await clientWith(neverThere.fetch)
       .bookings.delete('bk_2')
       .catch((error: unknown) => error);
+    // A 429 ran nothing: the 404 after it says the booking never was there.
+    const afterRefusal = await clientWith(refusedFirst.fetch)
+      .bookings.delete('bk_3')
+      .catch((error: unknown) => error);
 
     // Assess
     expect(retried).toBeUndefined();
     expect(lostAnswer.seen).toHaveLength(2);
     expect(unknown).toBeInstanceOf(NotFoundError);
+    expect(afterRefusal).toBeInstanceOf(NotFoundError);
+    expect(refusedFirst.seen).toHaveLength(2);
   });
 
   it('gives up after the retries with a typed error, and a ConnectionError when nothing answers', async () => {

@@ -4,11 +4,11 @@ import { defaultDurationDays } from '#shared/domain/package-specification';
 import { packagePurchased, topupCompleted, type Payment } from '#shared/domain/lifecycle-events';
 import { assertRoomForPackage, type Esim, type Traveler, type TravelerPackage } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
-import { BadRequestError, ConflictError, NotFoundError } from '#shared/errors';
+import { BadRequestError, NotFoundError } from '#shared/errors';
 import type { FactContext } from '#shared/usecases/grant-redemption';
 import { addPackage, ensureTraveler, ensureUniversalEsim, packagePlanOf, touched } from '#shared/usecases/travelers';
 import { withRetry } from '#shared/usecases/retry';
-import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
+import { type LifecycleDeps, PaymentAlreadyRecordedError, QueueUuidTakenError } from '#shared/usecases/ports/lifecycle';
 
 /** What a purchase or top-up provisions unless the payment says otherwise (docs/lifecycle.md). */
 export const PAID_PACKAGE_DEFAULTS = { size: '1GB', package_duration: defaultDurationDays['data-limited'] as number } as const;
@@ -62,14 +62,19 @@ const newestDestinationOn = (traveler: Traveler, iccid: string): string | null =
  * A web app purchase's package_queue_uuid is the new one its checkout made: partners join package.purchased to
  * package.activated by it (spec), so it must name no package yet, nor a grant booked for this traveler.
  */
-const assertQueueUuidFree = async (deps: LifecycleDeps, partnerId: string, externalUserId: string, queueUuid: string) => {
+const assertQueueUuidFree = async (
+  deps: LifecycleDeps,
+  input: { partnerId: string; externalUserId: string; paymentId: string },
+  queueUuid: string,
+) => {
   const [holder, grants] = await Promise.all([
-    deps.travelers.findByPackageQueueUuid(partnerId, queueUuid),
-    deps.travelers.queueRefs(partnerId, externalUserId),
+    deps.travelers.findByPackageQueueUuid(input.partnerId, queueUuid),
+    deps.travelers.queueRefs(input.partnerId, input.externalUserId),
   ]);
-  if (holder?.packages.some((pkg) => pkg.package_queue_uuid === queueUuid) || grants.some((ref) => ref.queueUuid === queueUuid)) {
-    throw new ConflictError('package_queue_uuid_taken', 'This package_queue_uuid already names a grant or a package of this partner.');
-  }
+  const holding = holder?.packages.find((pkg) => pkg.package_queue_uuid === queueUuid);
+  // The same checkout's payment reported for another traveler: the payment is what is taken, and says so.
+  if (holding?.payment_id === input.paymentId) throw new PaymentAlreadyRecordedError();
+  if (holding || grants.some((ref) => ref.queueUuid === queueUuid)) throw new QueueUuidTakenError();
 };
 
 const pay =
@@ -87,7 +92,7 @@ const pay =
         return { traveler: write.after, pkg: paid, applied: false, events: [] };
       }
       assertRoomForPackage(write.after);
-      if (input.packageQueueUuid) await assertQueueUuidFree(deps, input.partnerId, input.externalUserId, input.packageQueueUuid);
+      if (input.packageQueueUuid) await assertQueueUuidFree(deps, input, input.packageQueueUuid);
       let esim: Esim;
       let traveler = write.after;
       let allocated = false;

@@ -380,17 +380,24 @@ describe('Ops CLI', () => {
     // the stream record of its outbox item, and for a batch of a stream that does not exist.
     const created = (await ops('partner', 'create', '--name', 'Stream failure', '--json')).json();
     await ops('webhook', 'set', created.partner_id, '--url', `${receiver.url}/stream-failures`);
-    const booking = await signedClient(service.url, created).send('POST', '/bookings', {
-      body: makeBookingRequest({ departure_date: inDays(2), return_date: inDays(4) }),
-    });
-    const eventId = `booking.within_cutoff:${booking.body.data[0].id}`;
-    const deliveredOnce = (list: Array<{ body: { event_id: string; delivery_id: string } }>) => list.filter((d) => d.body.event_id === eventId);
+    // Two bookings: the shard holds their two outbox items and, between them, the table's other writes.
+    const book = async () =>
+      (
+        await signedClient(service.url, created).send('POST', '/bookings', {
+          body: makeBookingRequest({ departure_date: inDays(2), return_date: inDays(4) }),
+        })
+      ).body.data[0].id;
+    const eventIds = [`booking.within_cutoff:${await book()}`, `booking.within_cutoff:${await book()}`];
+    const deliveredOf = (eventId: string) => (list: Array<{ body: { event_id: string; delivery_id: string } }>) =>
+      list.filter((d) => d.body.event_id === eventId);
     await eventually(
       () => receiver.received('/stream-failures'),
-      (list) => deliveredOnce(list).length === 1,
+      (list) => eventIds.every((eventId) => deliveredOf(eventId)(list).length === 1),
     );
     const { sqsEndpoint, streamFailureQueueUrl, streamArn } = service.runtime.events;
-    const outboxRecord = await findStreamRecord(service.runtime.dynamodbEndpoint, streamArn, eventId);
+    const [firstRecord, lastRecord] = await Promise.all(
+      eventIds.map((eventId) => findStreamRecord(service.runtime.dynamodbEndpoint, streamArn, eventId)),
+    );
     const failure = (batch: Record<string, unknown>) =>
       JSON.stringify({
         requestContext: {
@@ -414,16 +421,18 @@ describe('Ops CLI', () => {
       batchSize: 4,
       streamArn: `${streamArn}-gone`,
     };
+    expect(lastRecord!.shardId).toBe(firstRecord!.shardId);
+    // Lambda counts the records its filter passed: the two outbox items, not the writes between them.
     const real = {
-      shardId: outboxRecord.shardId,
-      startSequenceNumber: outboxRecord.sequenceNumber,
-      endSequenceNumber: outboxRecord.sequenceNumber,
-      batchSize: 1,
+      shardId: firstRecord!.shardId,
+      startSequenceNumber: firstRecord!.sequenceNumber,
+      endSequenceNumber: lastRecord!.sequenceNumber,
+      batchSize: 2,
       streamArn,
     };
     const sqs = new SQSClient({ endpoint: sqsEndpoint, ...localAwsClientConfig });
-    // A range that holds more records than the batch Lambda names is no such batch: publishing it would resend more.
-    const overfull = { ...real, batchSize: 0 };
+    // A range that holds more outbox items than the batch Lambda names is no such batch: publishing it would resend more.
+    const overfull = { ...real, batchSize: 1 };
     for (const batch of [gone, real, overfull]) {
       await sqs.send(new SendMessageCommand({ QueueUrl: streamFailureQueueUrl, MessageBody: failure(batch) }));
     }
@@ -434,7 +443,7 @@ describe('Ops CLI', () => {
     const redrive = await ops('dlq', 'redrive', '--queue', 'stream-failures', '--json');
     const delivered = await eventually(
       () => receiver.received('/stream-failures'),
-      (list) => deliveredOnce(list).length === 2,
+      (list) => eventIds.every((eventId) => deliveredOf(eventId)(list).length === 2),
     );
     const listedAgain = (await ops('dlq', 'list', '--queue', 'stream-failures', '--json')).json();
 
@@ -454,18 +463,20 @@ describe('Ops CLI', () => {
     expect(redrive.code).toBe(1);
     expect(redrive.json()).toMatchObject({
       recovered: 1,
-      batches: [expect.objectContaining({ shard_id: real.shardId, outbox_items: 1, entries_published: 1 })],
+      batches: [expect.objectContaining({ shard_id: real.shardId, outbox_items: 2, entries_published: 2 })],
     });
     expect(redrive.json().left_in_place).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ stream_arn: gone.streamArn, reason: expect.stringContaining('another stream') }),
-        expect.objectContaining({ batch_size: 0, reason: expect.stringContaining('more than the batch') }),
+        expect.objectContaining({ batch_size: 1, reason: expect.stringContaining('2 outbox items, more than the batch') }),
       ]),
     );
-    // The event again, as the publisher would have sent it: same event_id, a delivery of its own.
-    const [first, second] = deliveredOnce(delivered);
-    expect(second!.body.delivery_id).not.toBe(first!.body.delivery_id);
-    expect(listedAgain.messages.map((m: { batch_size: number }) => m.batch_size).sort()).toEqual([0, 4]);
+    // Each event again, as the publisher would have sent it: same event_id, a delivery of its own.
+    for (const eventId of eventIds) {
+      const [first, second] = deliveredOf(eventId)(delivered);
+      expect(second!.body.delivery_id).not.toBe(first!.body.delivery_id);
+    }
+    expect(listedAgain.messages.map((m: { batch_size: number }) => m.batch_size).sort()).toEqual([1, 4]);
   }, 60_000);
 
   it('explains what went wrong and exits non-zero', async () => {

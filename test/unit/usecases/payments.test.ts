@@ -126,8 +126,12 @@ describe('Use case: recordPurchase with a package_queue_uuid (web app)', () => {
     const grants = recordPurchase(makePayment({ paymentId: 'pay-3', packageQueueUuid: grant }), world.deps);
     const fresh = await recordPurchase(makePayment({ paymentId: 'pay-4', destination: 'ITA', packageQueueUuid: uuid(2) }), world.deps);
 
+    const samePaymentOtherTraveler = recordPurchase(makePayment({ externalUserId: 'u-2', packageQueueUuid: uuid(1) }), world.deps);
+
     // Assess
     await expect(reused).rejects.toMatchObject({ status: 409, code: 'package_queue_uuid_taken' });
+    // The checkout's own payment for another traveler: what is taken is the payment.
+    await expect(samePaymentOtherTraveler).rejects.toMatchObject({ status: 409, code: 'payment_already_recorded' });
     await expect(grants).rejects.toMatchObject({ status: 409, code: 'package_queue_uuid_taken' });
     expect(fresh.pkg.package_queue_uuid).toBe(uuid(2));
   });
