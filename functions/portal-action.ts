@@ -109,7 +109,7 @@ export const handler = portalPage(
         // A rate limit's wait, said in seconds on the page (a browser shows no header) and sent as the API sends it.
         const wait = error.headers['retry-after'];
         const lines = wait
-          ? [error.message.replace(/Wait until the time in Retry-After has passed, then/, `Wait ${wait} seconds, then`)]
+          ? [error.message.replace(/Wait until the time in Retry-After has passed, then/, `Wait ${wait} second${wait === '1' ? '' : 's'}, then`)]
           : [error.message];
         return { status: error.status, headers: error.headers, page: portalResultPage(request.portalFrame, { title: 'Not done', lines }) };
       }

@@ -11088,7 +11088,7 @@ export interface operations {
             path: {
                 /**
                  * @description The content-hashed file name the pages link (it changes with the content).
-                 * @example app.0b88476b585a.css
+                 * @example app.e5d81504e73b.css
                  */
                 file: string;
             };

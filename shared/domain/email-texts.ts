@@ -4,7 +4,6 @@ import type { ServedLocale } from '#shared/domain/locale';
 export interface EmailTexts {
   unlimitedData: string;
   days: (count: number) => string;
-  forDestination: (destination: string) => string;
   claimSubject: (partner: string) => string;
   claimIntro: (partner: string) => string;
   packageLine: (description: string) => string;
@@ -21,7 +20,6 @@ export const emailTexts: Record<ServedLocale, EmailTexts> = {
   en: {
     unlimitedData: 'Unlimited data',
     days: (count) => `${count} ${count === 1 ? 'day' : 'days'}`,
-    forDestination: (destination) => `for ${destination}`,
     claimSubject: (partner) => `Your eSIM promo code from ${partner}`,
     claimIntro: (partner) => `Here is your eSIM promo code from ${partner}.`,
     packageLine: (description) => `Package: ${description}.`,
@@ -36,7 +34,6 @@ export const emailTexts: Record<ServedLocale, EmailTexts> = {
   de: {
     unlimitedData: 'Unbegrenztes Datenvolumen',
     days: (count) => `${count} ${count === 1 ? 'Tag' : 'Tage'}`,
-    forDestination: (destination) => `für ${destination}`,
     claimSubject: (partner) => `Ihr eSIM-Aktionscode von ${partner}`,
     claimIntro: (partner) => `Hier ist Ihr eSIM-Aktionscode von ${partner}.`,
     packageLine: (description) => `Paket: ${description}.`,
@@ -51,7 +48,6 @@ export const emailTexts: Record<ServedLocale, EmailTexts> = {
   fr: {
     unlimitedData: 'Données illimitées',
     days: (count) => `${count} ${count === 1 ? 'jour' : 'jours'}`,
-    forDestination: (destination) => `pour ${destination}`,
     claimSubject: (partner) => `Votre code promo eSIM de ${partner}`,
     claimIntro: (partner) => `Voici votre code promo eSIM de ${partner}.`,
     packageLine: (description) => `Forfait : ${description}.`,
@@ -66,7 +62,6 @@ export const emailTexts: Record<ServedLocale, EmailTexts> = {
   es: {
     unlimitedData: 'Datos ilimitados',
     days: (count) => `${count} ${count === 1 ? 'día' : 'días'}`,
-    forDestination: (destination) => `para ${destination}`,
     claimSubject: (partner) => `Tu código promocional de eSIM de ${partner}`,
     claimIntro: (partner) => `Aquí tienes tu código promocional de eSIM de ${partner}.`,
     packageLine: (description) => `Paquete: ${description}.`,

@@ -23,7 +23,7 @@ const packageDescription = (promo: PromoCode, texts: EmailTexts, language: Serve
   return [
     spec.size ?? (spec.package_type === 'unlimited' ? texts.unlimitedData : null),
     spec.package_duration ? texts.days(spec.package_duration) : null,
-    destination ? texts.forDestination(destination) : null,
+    destination || null,
   ]
     .filter(Boolean)
     .join(', ');

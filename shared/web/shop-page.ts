@@ -51,7 +51,7 @@ const bundleGroups = (
   return html`${groups.map((group) =>
     group.region
       ? html`<h2>${t('shopRegionalBundles', { region: destinationName(frame, group.region) })}</h2>
-<p class="muted">${t('shopRegionalHint', { destination: place })}</p>
+<p class="muted">${t('shopRegionalHint')}</p>
 ${cards(group)}`
       : html`<h2>${t('shopBundlesFor', { destination: place })}</h2>
 ${cards(group)}`,

@@ -42,7 +42,7 @@ describe('Shop page in a browser', () => {
     await Promise.all([page.waitForURL(/\/app\/shop$/), page.getByRole('link', { name: 'Buy more data' }).click()]);
     await page.getByLabel('Destination').selectOption('FRA');
     await Promise.all([page.waitForURL(/destination=FRA/), page.getByRole('button', { name: 'Show packages' }).click()]);
-    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Packages for France', 'Regional packages: Europe']);
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Packages: France', 'Regional packages: Europe']);
     expect(await page.locator('main').textContent()).toContain('€12.99');
     await expectAccessible();
     await page.screenshot({ path: screenshotFile('shop.png'), fullPage: true });

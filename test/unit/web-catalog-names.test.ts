@@ -137,9 +137,7 @@ describe('Web app: destinations by name', () => {
       [undefined, ['pkg-fra-5gb']],
       ['europe', ['pkg-eu-10gb']],
     ]);
-    expect(page).toMatch(
-      /Packages for France .*€12\.99.* Regional packages: Europe They work in France and in the other countries of this region\. .*€24\.99/,
-    );
+    expect(page).toMatch(/Packages: France .*€12\.99.* Regional packages: Europe They also work in the other countries of this region\. .*€24\.99/);
     expect(page).not.toContain('$');
   });
 

@@ -76,7 +76,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     qrBodyAndroid:
       'Zeigen Sie diesen QR-Code auf einem anderen Bildschirm an. Öffnen Sie auf Ihrem {device} Einstellungen > Netzwerk & Internet > SIMs > eSIM hinzufügen (Samsung: Einstellungen > Verbindungen > SIM-Manager > eSIM hinzufügen) und scannen Sie ihn.',
     qrBodyOther:
-      'Zeigen Sie diesen QR-Code auf einem anderen Bildschirm an. Wählen Sie auf Ihrem {device} in den Mobilfunkeinstellungen, eine eSIM hinzuzufügen, und scannen Sie ihn.',
+      'Zeigen Sie diesen QR-Code auf einem anderen Bildschirm an. Öffnen Sie auf Ihrem {device} die Mobilfunkeinstellungen, tippen Sie auf „eSIM hinzufügen“ und scannen Sie den Code.',
     manualTitle: 'Oder die Daten selbst eingeben',
     manualBodyIos: 'Wählen Sie „Details manuell eingeben“ und tippen Sie die SM-DP+-Adresse und den Aktivierungscode unten ein.',
     manualBodyAndroid:
