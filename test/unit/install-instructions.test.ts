@@ -25,6 +25,7 @@ describe('Install instructions', () => {
 
     expect(doc.platform).toBe('ios');
     expect(doc.steps.map((s) => s.id)).toEqual(['one_tap', 'qr_code', 'manual', 'turn_on']);
+    expect(doc.steps[1]!.title).toBe('Or scan the QR code');
     expect(doc.links).toEqual([
       { type: 'apple_esim_setup', label: 'Install eSIM', url: `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${ACTIVATION}` },
     ]);
@@ -37,6 +38,8 @@ describe('Install instructions', () => {
 
     expect(doc.links).toEqual([]);
     expect(doc.steps.map((s) => s.id)).toEqual(['qr_code', 'manual', 'turn_on']);
+    // The first step offers no alternative to anything before it.
+    expect(doc.steps[0]!.title).toBe('Scan the QR code');
   });
 
   it('offers Android its universal link and Android menu paths', async () => {

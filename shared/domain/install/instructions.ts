@@ -126,7 +126,7 @@ const steps = (
   const [qrBody, manualBody] = byPlatform[platform];
   return [
     ...(hasOneTap ? [step('one_tap', text.oneTapTitle, text.oneTapBody)] : []),
-    step('qr_code', text.qrTitle, text[qrBody]),
+    step('qr_code', hasOneTap ? text.qrTitle : text.qrTitleFirst, text[qrBody]),
     step('manual', text.manualTitle, text[manualBody]),
     ...(hasConfirmationCode ? [step('confirmation_code', text.confirmationCodeTitle, text.confirmationCodeBody)] : []),
     turnOn,

@@ -10,6 +10,8 @@ export interface InstallStrings {
   oneTapBody: string;
   oneTapLabel: string;
   qrTitle: string;
+  /** The QR step when it comes first (no one-tap link before it): no "Or". */
+  qrTitleFirst: string;
   qrBodyIos: string;
   qrBodyAndroid: string;
   qrBodyOther: string;
@@ -39,6 +41,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     oneTapBody: 'Tap "{oneTapLabel}" on this {device}. The eSIM setup opens and asks you to confirm.',
     oneTapLabel: 'Install eSIM',
     qrTitle: 'Or scan the QR code',
+    qrTitleFirst: 'Scan the QR code',
     qrBodyIos:
       'Show this QR code on another screen. On your {device}, open Settings > Mobile Service (or Cellular) > Add eSIM > Use QR Code, and scan it.',
     qrBodyAndroid:
@@ -71,6 +74,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     oneTapBody: 'Tippen Sie auf diesem {device} auf „{oneTapLabel}“. Die eSIM-Einrichtung öffnet sich und bittet um Bestätigung.',
     oneTapLabel: 'eSIM installieren',
     qrTitle: 'Oder den QR-Code scannen',
+    qrTitleFirst: 'Den QR-Code scannen',
     qrBodyIos:
       'Zeigen Sie diesen QR-Code auf einem anderen Bildschirm an. Öffnen Sie auf Ihrem {device} Einstellungen > Mobilfunk > eSIM hinzufügen > QR-Code verwenden und scannen Sie ihn.',
     qrBodyAndroid:
@@ -105,6 +109,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     oneTapBody: 'Touchez « {oneTapLabel} » sur votre {device}. La configuration eSIM s’ouvre et vous demande de confirmer.',
     oneTapLabel: 'Installer l’eSIM',
     qrTitle: 'Ou scannez le QR code',
+    qrTitleFirst: 'Scannez le QR code',
     qrBodyIos:
       'Affichez ce QR code sur un autre écran. Sur votre {device}, ouvrez Réglages > Données cellulaires > Ajouter une eSIM > Utiliser un code QR, puis scannez-le.',
     qrBodyAndroid:
@@ -138,6 +143,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     oneTapBody: 'Toca «{oneTapLabel}» en este {device}. Se abre la configuración de eSIM y te pide que confirmes.',
     oneTapLabel: 'Instalar eSIM',
     qrTitle: 'O escanea el código QR',
+    qrTitleFirst: 'Escanea el código QR',
     qrBodyIos: 'Muestra este código QR en otra pantalla. En tu {device}, abre Ajustes > Datos móviles > Añadir eSIM > Usar código QR y escanéalo.',
     qrBodyAndroid:
       'Muestra este código QR en otra pantalla. En tu {device}, abre Ajustes > Redes e Internet > SIM > Añadir eSIM (Samsung: Ajustes > Conexiones > Administrador de SIM > Añadir eSIM) y escanéalo.',
