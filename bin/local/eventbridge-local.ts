@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { parseJsonObject } from '#shared/domain/json-object';
 import { sqsSafeJson } from '#shared/messaging/sqs-body';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { type EventRuleDefinition, eventRules, matchesPattern } from '#shared/events/pipeline';
@@ -56,15 +57,6 @@ const eventTime = (time: PutEventsEntry['Time']): string => {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 };
 
-const parseDetail = (detail: string): Record<string, unknown> | undefined => {
-  try {
-    const parsed: unknown = JSON.parse(detail);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
 const busMatches = (requested: string | undefined, bus: string): boolean => requested === bus || (requested?.endsWith(`:event-bus/${bus}`) ?? false);
 
 export const startEventBridgeLocal = async (options: EventBridgeLocalOptions): Promise<RunningEventBridge> => {
@@ -82,7 +74,7 @@ export const startEventBridgeLocal = async (options: EventBridgeLocalOptions): P
         ErrorMessage: `Event bus ${entry.EventBusName ?? 'default'} does not exist locally; the handlers' bus is "${options.eventBusName}".`,
       };
     }
-    const detail = parseDetail(entry.Detail);
+    const detail = parseJsonObject(entry.Detail);
     if (!detail) return { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail must be a JSON object.' };
     const event: EventBridgeEvent<string, Record<string, unknown>> = {
       version: '0',

@@ -1,25 +1,14 @@
 // event pipeline → what support may see of the messages AWS leaves in the two failure queues, and where a bus event
 // that could not be queued belongs: the bus rules' dead-letter queue holds each event as its rule would have queued
 // it; the stream mapping's on-failure queue holds only the position of a batch the publisher gave up on.
+import { objectAt, parseJsonObject } from '#shared/domain/json-object';
 import { eventRules, matchesPattern, type EventRuleDefinition } from '#shared/events/pipeline';
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value.slice(0, 200) : null);
 
-const parsed = (body: string): Record<string, unknown> | undefined => {
-  try {
-    const value: unknown = JSON.parse(body);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-const objectAt = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-
 /** The queue a bus event's rule sends it to (the same patterns the stack and the local bus use), or undefined. */
 export const busEventTarget = (body: string): EventRuleDefinition['target'] | undefined => {
-  const event = parsed(body);
+  const event = parseJsonObject(body);
   const source = event?.source;
   const detailType = event?.['detail-type'];
   if (typeof source !== 'string' || typeof detailType !== 'string') return undefined;
@@ -32,7 +21,7 @@ export const busEventTarget = (body: string): EventRuleDefinition['target'] | un
  */
 export const busDeadLetterRefusal = (message: { body: string; attributes: Record<string, string> }): string | undefined => {
   if (!message.attributes.RULE_ARN) return 'no RULE_ARN attribute: EventBridge did not dead-letter it';
-  const event = parsed(message.body);
+  const event = parseJsonObject(message.body);
   if (objectAt(event?.detail).event !== event?.['detail-type']) return "detail.event is not the event's detail-type";
   if (busEventTarget(message.body) === undefined) return 'no rule of the bus matches it';
   return undefined;
@@ -43,7 +32,7 @@ export const busDeadLetterRefusal = (message: { body: string; attributes: Record
  * it adds). Never the event's data: an email request holds the traveler's address and the message.
  */
 export const busDeadLetterSummary = (message: { body: string; attributes: Record<string, string> }) => {
-  const event = parsed(message.body);
+  const event = parseJsonObject(message.body);
   const detail = objectAt(event?.detail);
   return {
     detail_type: text(event?.['detail-type']),
@@ -67,7 +56,7 @@ export const STREAM_RETENTION_HOURS = 24;
 
 /** The position of a stream batch the publisher gave up on (Lambda's on-failure record), and until when it is readable. */
 export const streamFailureSummary = (message: { body: string }) => {
-  const record = parsed(message.body);
+  const record = parseJsonObject(message.body);
   const batch = objectAt(record?.DDBStreamBatchInfo);
   const firstRecordAt = text(batch.approximateArrivalOfFirstRecord);
   const first = firstRecordAt ? Date.parse(firstRecordAt) : Number.NaN;

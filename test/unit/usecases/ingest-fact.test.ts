@@ -8,6 +8,17 @@ import { ingestFact } from '#shared/usecases/ingest-fact';
 
 const MB = 1024 ** 2;
 
+/** A payment reporter's purchase for traveler u-1 of ptn_test, without its event id and time. */
+const purchaseMembers = {
+  type: 'payment.purchase',
+  partner_id: 'ptn_test',
+  external_user_id: 'u-1',
+  payment_id: 'pay-1',
+  amount: 499,
+  currency: 'EUR',
+  destination: 'FRA',
+};
+
 const makeFact = (overrides: Record<string, unknown>) =>
   v.parse(FactSchema, { event_id: 'evt-1', occurred_at: '2026-06-01T00:00:00Z', ...overrides });
 
@@ -25,18 +36,7 @@ describe('Fact schema', () => {
 });
 
 describe('Fact schema: what a reporter must say precisely', () => {
-  const purchase = (overrides: Record<string, unknown>) => ({
-    event_id: 'e',
-    occurred_at: '2026-06-01T00:00:00Z',
-    type: 'payment.purchase',
-    partner_id: 'ptn_test',
-    external_user_id: 'u-1',
-    payment_id: 'pay-1',
-    amount: 499,
-    currency: 'EUR',
-    destination: 'FRA',
-    ...overrides,
-  });
+  const purchase = (overrides: Record<string, unknown>) => ({ event_id: 'e', occurred_at: '2026-06-01T00:00:00Z', ...purchaseMembers, ...overrides });
 
   it.each([
     ['a date without a time', { occurred_at: '2026-06-01' }, 'occurred_at'],
@@ -192,16 +192,7 @@ describe('Use case: ingestFact', () => {
 
   it('refuses a payment for a partner the service does not serve, before anything is ordered (decision F150)', async () => {
     const world = memoryLifecycle();
-    const payment = (partnerId: string) =>
-      makeFact({
-        type: 'payment.purchase',
-        partner_id: partnerId,
-        external_user_id: 'u-1',
-        payment_id: 'pay-1',
-        amount: 499,
-        currency: 'EUR',
-        destination: 'FRA',
-      });
+    const payment = (partnerId: string) => makeFact({ ...purchaseMembers, partner_id: partnerId });
 
     const unknown = ingestFact({ reporter: 'payments', fact: payment('ptn_nobody') }, world.deps);
 
@@ -215,15 +206,7 @@ describe('Use case: ingestFact', () => {
     const world = memoryLifecycle();
     const profile = await world.deps.partners.getProfile('ptn_test');
     world.deps.partners = { getProfile: async () => profile && { ...profile, status: partners.active ? 'active' : 'disabled' } };
-    const fact = makeFact({
-      type: 'payment.purchase',
-      partner_id: 'ptn_test',
-      external_user_id: 'u-1',
-      payment_id: 'pay-1',
-      amount: 499,
-      currency: 'EUR',
-      destination: 'FRA',
-    });
+    const fact = makeFact(purchaseMembers);
     const first = await ingestFact({ reporter: 'payments', fact }, world.deps);
     partners.active = false;
 
