@@ -2,6 +2,7 @@
 import type { Booking, PromoCode } from '#shared/domain/booking';
 import { emailTexts, type EmailTexts } from '#shared/domain/email-texts';
 import { isCountryCode, toAlpha2 } from '#shared/domain/country-codes';
+import { packageSize } from '#shared/domain/data-size';
 import { escapeHtml } from '#shared/domain/install/html';
 import { resolveLocale, type ServedLocale } from '#shared/domain/locale';
 import type { EmailMessage } from '#shared/domain/email-message';
@@ -21,7 +22,7 @@ const packageDescription = (promo: PromoCode, texts: EmailTexts, language: Serve
   const places = Array.isArray(spec.destination) ? spec.destination : [promo.iso3 ?? spec.destination].filter((code) => code !== null);
   const destination = places.map((code) => placeName(code as string, language)).join(', ');
   return [
-    spec.size ?? (spec.package_type === 'unlimited' ? texts.unlimitedData : null),
+    (spec.size ? packageSize(language, spec.size) : null) ?? (spec.package_type === 'unlimited' ? texts.unlimitedData : null),
     spec.package_duration ? texts.days(spec.package_duration) : null,
     destination || null,
   ]

@@ -2,6 +2,7 @@
 import { regionName } from '#shared/domain/catalog';
 import { alpha3Codes } from '#shared/domain/country-codes';
 import { countryName } from '#shared/domain/country-names';
+import { dataAmount, packageSize } from '#shared/domain/data-size';
 import { html, type Html } from '#shared/web/html';
 import { layout, messagePage, type PageFrame } from '#shared/web/layout';
 import type { ClaimMessageKey, FrameMessageKey, HomeMessageKey } from '#shared/web/messages/en';
@@ -75,7 +76,7 @@ const queuedCard = (
   return html`<li class="card">
 <h3 id="grant-${entry.uuid}">${destinationOf(frame, entry, regionNames)}</h3>
 <dl class="facts">
-<dt>${t('sizeLabel')}</dt><dd>${entry.package.size ?? t('unlimitedData')}</dd>
+<dt>${t('sizeLabel')}</dt><dd>${entry.package.size ? packageSize(frame.language, entry.package.size) : t('unlimitedData')}</dd>
 ${duration ? html`<dt>${t('durationLabel')}</dt><dd>${t('durationDays', { days: duration })}</dd>` : ''}
 <dt>${t('statusLabel')}</dt><dd>${notReady(entry) ? t('grantNotReadyStatus') : t(statusLabels[entry.status])} · ${entry.esim_type === 'classic' ? t('esimTypeClassic') : t('esimTypeUniversal')}</dd>
 ${entry.expires_at ? html`<dt>${t('expiresLabel')}</dt><dd>${deadlineOf(frame, entry.expires_at)}</dd>` : ''}
@@ -84,12 +85,6 @@ ${grantForm(frame, entry, page)}
 </li>`;
 };
 
-const GB = 1024 ** 3;
-const amount = (frame: PageFrame<FrameMessageKey>, bytes: number) =>
-  bytes >= GB / 10
-    ? `${new Intl.NumberFormat(frame.language, { maximumFractionDigits: 1 }).format(bytes / GB)} GB`
-    : `${new Intl.NumberFormat(frame.language, { maximumFractionDigits: 0 }).format(bytes / 1024 ** 2)} MB`;
-
 const packageStatus = { queued: 'packageQueued', active: 'packageActive', depleted: 'packageDepleted', expired: 'packageExpired' } as const;
 
 /** The data meter: a native <meter> with a text equivalent, so the numbers never depend on seeing the bar. */
@@ -97,9 +92,9 @@ const esimPackageCard = (frame: PageFrame<HomeMessageKey>, pkg: EsimPackageView,
   const { t } = frame;
   const id = `meter-${pkg.package_id}`;
   return html`<li class="card">
-<h3>${pkg.destination ? placeName(frame, pkg.destination, regionNames) : '–'} · ${pkg.size ?? t('unlimitedData')}</h3>
+<h3>${pkg.destination ? placeName(frame, pkg.destination, regionNames) : '–'} · ${pkg.size ? packageSize(frame.language, pkg.size) : t('unlimitedData')}</h3>
 <p><span class="tag">${t(packageStatus[pkg.status])}</span></p>
-<p id="${id}">${t('usageLine', { percent: pkg.usage_percent })}${pkg.remaining_bytes !== null ? html` · ${t('remainingLine', { amount: amount(frame, pkg.remaining_bytes) })}` : ''}</p>
+<p id="${id}">${t('usageLine', { percent: pkg.usage_percent })}${pkg.remaining_bytes !== null ? html` · ${t('remainingLine', { amount: dataAmount(frame.language, pkg.remaining_bytes) })}` : ''}</p>
 <meter class="meter" min="0" max="100" low="80" high="95" optimum="0" value="${pkg.usage_percent}" aria-labelledby="${id}">${pkg.usage_percent}%</meter>
 ${pkg.expires_at ? html`<p class="muted">${t('validUntil', { date: dateOf(frame, pkg.expires_at) })}</p>` : ''}
 </li>`;

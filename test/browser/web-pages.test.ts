@@ -91,7 +91,7 @@ describe('Traveler web app in a browser', () => {
     await page.waitForURL(/\/api\/app\?redeemed=1$/);
     const main = await page.locator('main').textContent();
     expect(await page.getByRole('status').textContent()).toBe('Done: the package is yours. It shows below with the eSIM it is on.');
-    expect(main).toContain('Portugal · 2GB');
+    expect(main).toContain('Portugal · 2 GB');
     expect(main).toContain('No packages are waiting for you right now.');
     expect(await page.getByRole('link', { name: 'Install your eSIM on this phone' }).getAttribute('class')).toBe('button');
     await expectAccessible();

@@ -4,6 +4,9 @@ import { emailTexts } from '#shared/domain/email-texts';
 import { bookingConfirmationEmail, emailLanguage, promoCodeClaimEmail } from '#shared/domain/emails';
 import { servedLocales } from '#shared/domain/locale';
 
+/** The languages' number formats space a unit with a no-break or narrow no-break space. */
+const withPlainSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
 const makePromo = (overrides: Partial<PromoCode> = {}): PromoCode =>
   ({
     uuid: '0b7e5a3c-1d2f-4e5a-8b9c-0d1e2f3a4b5c',
@@ -51,7 +54,8 @@ describe('email language', () => {
     expect(email.subject).toBe(texts.bookingSubject('Acme'));
     expect(email.text).toContain(texts.bookingIntro({ name: 'Ada', partner: 'Acme', codes: 2 }));
     const france = { en: 'France', de: 'Frankreich', fr: 'France', es: 'Francia' }[language];
-    expect(email.text).toContain(`ABCD-EFGH-JKLM  (3GB, ${texts.days(15)}, ${france})`);
+    const size = { en: '3 GB', de: '3 GB', fr: '3 Go', es: '3 GB' }[language];
+    expect(withPlainSpaces(email.text)).toContain(`ABCD-EFGH-JKLM  (${size}, ${texts.days(15)}, ${france})`);
     expect(email.text).toContain('NPQR-STUV-WXYZ');
     expect(email.html).toContain(`<html lang="${language}">`);
   });
@@ -71,7 +75,7 @@ describe('email language', () => {
 
     const email = bookingConfirmationEmail({ to: 'ada@example.com', partnerName: 'Acme', booking: makeBooking({ promo_codes: [perth] }) });
 
-    expect(email.text).toContain('(3GB, 15 days, Australia)');
+    expect(withPlainSpaces(email.text)).toContain('(3 GB, 15 days, Australia)');
     expect(email.text).not.toContain('PER');
   });
 

@@ -120,9 +120,9 @@ describe('Web app: destinations by name', () => {
 
     // Assess: a region is named by its id (older packages) and by its code (XEU) alike, from one read
     expect(reads).toBe(1);
-    expect(page).toContain('Frankreich · 5GB');
-    expect(page).toContain('Europa · 10GB');
-    expect(page).toContain('Weltweit · 3GB');
+    expect(page).toContain('Frankreich · 5 GB');
+    expect(page).toContain('Europa · 10 GB');
+    expect(page).toContain('Weltweit · 3 GB');
     expect(page).toContain('Japan');
     expect(page).not.toMatch(/\b(FRA|JPN|europe|XGL)\b/);
   });

@@ -1,0 +1,22 @@
+import { dataAmount, packageSize } from '#shared/domain/data-size';
+
+describe('data sizes in the page language', () => {
+  it.each([
+    ['en', '1.5GB', '1.5 GB'],
+    ['de', '1.5GB', '1,5 GB'],
+    ['fr', '1.5GB', '1,5 Go'],
+    ['fr', '500MB', '500 Mo'],
+    ['es', '20GB', '20 GB'],
+  ])('names a package size in %s: %s → %s', (language, size, expected) => {
+    expect(packageSize(language, size).replace(/\s/g, ' ')).toBe(expected);
+  });
+
+  it('leaves a size it cannot read as it is', () => {
+    expect(packageSize('fr', 'unlimited')).toBe('unlimited');
+  });
+
+  it('counts remaining bytes in GB from a tenth of one, else in MB', () => {
+    expect(dataAmount('fr', 1.25 * 1024 ** 3).replace(/\s/g, ' ')).toBe('1,3 Go');
+    expect(dataAmount('en', 50 * 1024 ** 2)).toBe('50 MB');
+  });
+});
