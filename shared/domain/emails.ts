@@ -1,7 +1,7 @@
 // domain → the emails the service sends, as plain text plus escaped HTML, in the booking's language (email-texts.ts).
 import type { Booking, PromoCode } from '#shared/domain/booking';
 import { emailTexts, type EmailTexts } from '#shared/domain/email-texts';
-import { isCountryCode, toAlpha2 } from '#shared/domain/country-codes';
+import { countryName } from '#shared/domain/country-names';
 import { packageSize } from '#shared/domain/data-size';
 import { escapeHtml } from '#shared/domain/install/html';
 import { resolveLocale, type ServedLocale } from '#shared/domain/locale';
@@ -10,11 +10,8 @@ import type { EmailMessage } from '#shared/domain/email-message';
 /** The booking's `locale` when it is a served language (`de-CH` → German), else English. */
 export const emailLanguage = (locale: string | null): ServedLocale => resolveLocale(locale ?? undefined, undefined);
 
-/** A country by its name in the email's language (the runtime's CLDR names); a region's or an airport's code as it is. */
-const placeName = (code: string, language: ServedLocale): string => {
-  const alpha2 = code.length === 3 && isCountryCode(code) ? toAlpha2(code) : undefined;
-  return (alpha2 && new Intl.DisplayNames([language], { type: 'region', fallback: 'none' }).of(alpha2)) || code;
-};
+/** A country by its name in the email's language; a region's or an airport's code as it is. */
+const placeName = (code: string, language: ServedLocale): string => (code.length === 3 ? countryName(code, language) : code);
 
 const packageDescription = (promo: PromoCode, texts: EmailTexts, language: ServedLocale): string => {
   const spec = promo.package_specification;
