@@ -6,7 +6,7 @@ import { assertRoomForPackage, type Esim, type Traveler, type TravelerPackage } 
 import type { DomainEvent } from '#shared/events/catalog';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import type { FactContext } from '#shared/usecases/grant-redemption';
-import { addPackage, ensureTraveler, ensureUniversalEsim, packagePlanOf, touched } from '#shared/usecases/travelers';
+import { addPackage, ensureTraveler, ensureUniversalEsim, locateEsim, packagePlanOf, touched } from '#shared/usecases/travelers';
 import { withRetry } from '#shared/usecases/retry';
 import { type LifecycleDeps, PaymentAlreadyRecordedError, QueueUuidTakenError } from '#shared/usecases/ports/lifecycle';
 
@@ -108,6 +108,9 @@ const pay =
         const found = traveler.esims.find((e) => e.iccid === input.iccid);
         if (!found) throw new NotFoundError(`No eSIM ${input.iccid} for this traveler.`, 'esim_not_found');
         esim = found;
+      } else if (kind === 'topup') {
+        // A top-up adds data to an eSIM the traveler has: none is 409 no_esim, not a new eSIM without a destination.
+        esim = locateEsim(traveler, null);
       } else {
         const firstPackage = packagePlanOf(specOn(input.destination ?? null));
         ({ traveler, esim, allocated } = await ensureUniversalEsim(deps, traveler, { bookingId: null, orderReference, firstPackage }, now));

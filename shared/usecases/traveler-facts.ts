@@ -12,7 +12,6 @@ import {
   removeEsim as remove,
   serviceDated,
   thresholdTime,
-  universalEsim,
   usageMeasure,
   type Esim,
   type Traveler,
@@ -21,7 +20,7 @@ import {
 import type { DomainEvent } from '#shared/events/catalog';
 import { BadRequestError, ConflictError, type ErrorCode, NotFoundError } from '#shared/errors';
 import type { FactContext } from '#shared/usecases/grant-redemption';
-import { touched, travelerNotFound } from '#shared/usecases/travelers';
+import { locateEsim, touched, travelerNotFound } from '#shared/usecases/travelers';
 import { withRetry } from '#shared/usecases/retry';
 import type { LifecycleStores } from '#shared/usecases/ports/lifecycle';
 
@@ -79,16 +78,6 @@ export const locateTraveler = async (deps: Pick<LifecycleStores, 'travelers'>, s
   return first as Traveler;
 };
 
-/** The eSIM a locator names: the ICCID, else the traveler's universal eSIM, else its only one. */
-const esimOf = (traveler: Traveler, iccid: string | null | undefined): Esim => {
-  const esim = iccid
-    ? traveler.esims.find((e) => e.iccid === iccid)
-    : (universalEsim(traveler) ?? (traveler.esims.length === 1 ? traveler.esims[0] : undefined));
-  if (esim) return esim;
-  if (traveler.esims.length === 0) throw new ConflictError('no_esim', 'This traveler has no eSIM yet: redeem or claim a package first.');
-  throw new BadRequestError('iccid_required', 'This traveler has several eSIMs: name one by iccid.', [{ path: 'iccid', message: 'Required.' }]);
-};
-
 export interface FactResult {
   traveler: Traveler;
   /** False when the fact was older than the current state: recorded, nothing changed, nothing fired. */
@@ -109,7 +98,7 @@ const esimFact =
   (input: Scope & Locator & { fact?: FactContext }, deps: LifecycleStores): Promise<FactResult & { esim: Esim }> =>
     withRetry(async () => {
       const traveler = await locateTraveler(deps, input, input);
-      const esim = esimOf(traveler, input.iccid);
+      const esim = locateEsim(traveler, input.iccid);
       const at = occurrence(deps, input.fact);
       // A provisioned eSIM's time is the service's own (the redemption); later ones are the facts' own.
       const lastChange = esim.state === 'provisioned' ? serviceDated(esim.state_changed_at) : esim.state_changed_at;

@@ -18,7 +18,7 @@ import {
   type TravelerPackage,
   universalEsim,
 } from '#shared/domain/traveler';
-import { NotFoundError, ValidationError } from '#shared/errors';
+import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '#shared/errors';
 import type { LifecycleDeps, PackagePlan, TravelerStore, TravelerWrite } from '#shared/usecases/ports/lifecycle';
 import { withRetry } from '#shared/usecases/retry';
 
@@ -131,6 +131,15 @@ export interface NewPackage {
   paymentId?: string | null;
 }
 
+/** The eSIM a locator names: the ICCID, else the traveler's universal eSIM, else its only one. */
+export const locateEsim = (traveler: Traveler, iccid: string | null | undefined): Esim => {
+  const esim = iccid
+    ? traveler.esims.find((e) => e.iccid === iccid)
+    : (universalEsim(traveler) ?? (traveler.esims.length === 1 ? traveler.esims[0] : undefined));
+  if (esim) return esim;
+  if (traveler.esims.length === 0) throw new ConflictError('no_esim', 'This traveler has no eSIM yet: redeem or claim a package first.');
+  throw new BadRequestError('iccid_required', 'This traveler has several eSIMs: name one by iccid.', [{ path: 'iccid', message: 'Required.' }]);
+};
 /**
  * Allocates the traveler's one universal eSIM when it has none. `orderReference` names what pays for it (the
  * promo code, the payment): stable across retries of the same redemption even when the traveler is created by it

@@ -200,4 +200,17 @@ describe('Use case: recordTopup', () => {
     await expect(topup).rejects.toMatchObject({ status: 404, code: 'esim_not_found' });
     expect((await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1'))?.packages).toHaveLength(1);
   });
+
+  it('refuses a top-up for a traveler without an eSIM with 409 no_esim, and provisions nothing', async () => {
+    // Prepare
+    const world = memoryLifecycle();
+
+    // Act
+    const topup = recordTopup(makePayment({ externalUserId: 'u-new', destination: undefined }), world.deps);
+
+    // Assess
+    await expect(topup).rejects.toMatchObject({ status: 409, code: 'no_esim' });
+    expect(await world.deps.travelers.findByExternalUserId('ptn_test', 'u-new')).toBeUndefined();
+    expect(world.events()).toEqual([]);
+  });
 });
