@@ -17,7 +17,7 @@ export const handler = partnerHandler(
   async ({ event, headers, partner, context, signatureClaim }) => {
     const body = readJsonBody(event, headers);
     const request = validate(BookingRequestSchema, body);
-    const idempotencyKey = readIdempotencyKey(headers);
+    const idempotencyKey = readIdempotencyKey(event, headers);
     // The signature's single-use record goes into the booking's own transaction (one round trip). An Idempotency-Key
     // writes its own record first, so that path claims the signature before it, as every other write does.
     if (idempotencyKey !== undefined) await signatureClaim?.now();

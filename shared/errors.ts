@@ -8,7 +8,7 @@
 export const errorCodes = {
   validation_error: { status: 400, description: 'The body, query or a path parameter is invalid; `details` names each field.' },
   bad_request: { status: 400, description: 'The request could not be read (malformed URL or a request API Gateway refused).' },
-  invalid_idempotency_key: { status: 400, description: 'Idempotency-Key must be 1 to 255 visible ASCII characters.' },
+  invalid_idempotency_key: { status: 400, description: 'Idempotency-Key must be 1 to 255 visible ASCII characters, sent once.' },
   unknown_custom_branding: { status: 400, description: 'custom_branding names no brand configured for your account.' },
   unknown_package: { status: 400, description: 'package_id names no package of the catalog.' },
   promo_code_redeemed: { status: 400, description: 'The promo code is already redeemed and can no longer change.' },

@@ -1521,7 +1521,7 @@ export interface components {
                  *
                  *     - `validation_error` (400): The body, query or a path parameter is invalid; `details` names each field.
                  *     - `bad_request` (400): The request could not be read (malformed URL or a request API Gateway refused).
-                 *     - `invalid_idempotency_key` (400): Idempotency-Key must be 1 to 255 visible ASCII characters.
+                 *     - `invalid_idempotency_key` (400): Idempotency-Key must be 1 to 255 visible ASCII characters, sent once.
                  *     - `unknown_custom_branding` (400): custom_branding names no brand configured for your account.
                  *     - `unknown_package` (400): package_id names no package of the catalog.
                  *     - `promo_code_redeemed` (400): The promo code is already redeemed and can no longer change.
@@ -2590,7 +2590,7 @@ export interface operations {
             /**
              * @description `validation_error`: The body, query or a path parameter is invalid; `details` names each field.
              *
-             *     `invalid_idempotency_key`: Idempotency-Key must be 1 to 255 visible ASCII characters.
+             *     `invalid_idempotency_key`: Idempotency-Key must be 1 to 255 visible ASCII characters, sent once.
              *
              *     `unknown_custom_branding`: custom_branding names no brand configured for your account.
              *

@@ -18,7 +18,6 @@ import {
   PHONE_PATTERN,
   plainLooseObject,
   plainObject,
-  reference,
   text,
   titles,
 } from '#shared/domain/schema-fields';
@@ -76,13 +75,34 @@ const RETURN_AFTER_DEPARTURE = 'return_date must be after departure_date.';
 const RETURN_AFTER_DEFAULTED_DEPARTURE = 'return_date must be after today: departure_date was left out, so the booking departs today.';
 
 /**
- * A booking without departure_date departs today, by the clock of whoever creates it (`today`, YYYY-MM-DD in UTC):
- * its return_date must come after that. The schema knows no clock, so it checks return_date only against a given
- * departure_date; the use case calls this with its own clock.
+ * What the schema cannot check, knowing no clock; the use case calls this with its own (`now`):
+ * - a booking without departure_date departs today (UTC), so its return_date must come after that;
+ * - a grant's `expires_at` must still be ahead: a redemption window that closed before the grant existed could
+ *   never be used;
+ * - a `date_of_birth` is not in the future.
  */
-export const checkReturnAfterDefaultedDeparture = (request: Pick<BookingOutput, 'departure_date' | 'return_date'>, today: string): void => {
-  if (request.departure_date || !request.return_date || instantOf(request.return_date) > instantOf(today)) return;
-  throw new ValidationError(RETURN_AFTER_DEFAULTED_DEPARTURE, [{ path: 'return_date', message: RETURN_AFTER_DEFAULTED_DEPARTURE }]);
+export const checkDatesAgainstNow = (
+  request: Pick<BookingOutput, 'departure_date' | 'return_date' | 'date_of_birth' | 'package_specifications'>,
+  now: Date,
+): void => {
+  const issues: { path: string; message: string }[] = [];
+  const today = now.toISOString().slice(0, 10);
+  if (!request.departure_date && request.return_date && !(instantOf(request.return_date) > instantOf(today))) {
+    issues.push({ path: 'return_date', message: RETURN_AFTER_DEFAULTED_DEPARTURE });
+  }
+  request.package_specifications.forEach((entry, index) => {
+    if (entry.expires_at && !(instantOf(entry.expires_at) > now.getTime())) {
+      issues.push({
+        path: `package_specifications.${index}.expires_at`,
+        message: 'expires_at must be in the future: the redemption window would be closed already.',
+      });
+    }
+  });
+  if (request.date_of_birth && instantOf(request.date_of_birth) > now.getTime()) {
+    issues.push({ path: 'date_of_birth', message: 'date_of_birth must not be in the future.' });
+  }
+  const [first, ...more] = issues;
+  if (first) throw new ValidationError(more.length > 0 ? `${first.message} (and ${more.length} more)` : first.message, issues);
 };
 
 export const BookingRequestSchema = v.pipe(
@@ -91,8 +111,8 @@ export const BookingRequestSchema = v.pipe(
       departure_date: v.nullish(isoDateTime('departure_date')),
       return_date: v.nullish(isoDateTime('return_date')),
       email: v.nullish(emailAddress('email')),
-      booking_id: v.nullish(reference('booking_id', 3, MAX_BOOKING_REFERENCE_LENGTH)),
-      external_id: v.nullish(reference('external_id', 3, 100)),
+      booking_id: v.nullish(text('booking_id', 3, MAX_BOOKING_REFERENCE_LENGTH)),
+      external_id: v.nullish(text('external_id', 3, 100)),
       phone: v.nullish(v.pipe(v.string('phone must be a string.'), v.regex(PHONE_PATTERN, 'phone must be in E.164 form, e.g. +4915112345678.'))),
       first_name: v.nullish(text('first_name', 1, 100)),
       last_name: v.nullish(text('last_name', 1, 100)),

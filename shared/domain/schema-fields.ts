@@ -31,10 +31,18 @@ export const plainObject = <const TEntries extends v.ObjectEntries>(entries: TEn
 export const plainLooseObject = <const TEntries extends v.ObjectEntries>(entries: TEntries, message: string) =>
   v.pipe(v.custom<Record<string, unknown>>(isPlainObject, message), v.looseObject(entries, message));
 
-/** Control characters (C0, DEL, C1): a name, an id or a place is one line of text; NUL or a line break is never meant. */
-const CONTROL_CHARACTER = /\p{Cc}/u;
+/**
+ * Control characters (C0, DEL, C1) and the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069): a name, an id or a place is one line of text; NUL, a line break or a direction override, which
+ * makes a name read otherwise in an email or a page than it is stored ("Trojan Source"), is never meant. The
+ * left-to-right and right-to-left marks stay allowed: names in Arabic or Hebrew script use them.
+ */
+const CONTROL_CHARACTER = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 export const withoutControlCharacters = (field: string) =>
-  v.check((value: string) => !CONTROL_CHARACTER.test(value), `${field} must not contain control characters such as line breaks or NUL.`);
+  v.check(
+    (value: string) => !CONTROL_CHARACTER.test(value),
+    `${field} must not contain control characters such as line breaks, NUL or text-direction overrides.`,
+  );
 
 /** One of a traveler's eSIMs by its ICCID (18 to 22 digits). */
 export const iccidField = () =>
@@ -97,15 +105,7 @@ export const text = (field: string, min: number, max: number) =>
     minCharacters(min, `${field} must be at least ${min} character${min === 1 ? '' : 's'}.`),
     maxCharacters(max, `${field} must be at most ${max} characters.`),
     withoutControlCharacters(field),
-  );
-
-/**
- * A partner's identifier (`booking_id`, `external_id`): text as above, but not only spaces. A blank one is an
- * unfilled, padded field on the partner's side; taken as given it would reserve "   " as the partner's id.
- */
-export const reference = (field: string, min: number, max: number) =>
-  v.pipe(
-    text(field, min, max),
+    // Only spaces is an unfilled, padded field on the partner's side: taken as given, "   " would be a name or an id.
     v.check((value) => value.trim() !== '', `${field} must not be blank.`),
   );
 

@@ -129,8 +129,14 @@ const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
  * The Idempotency-Key header, if any. Read before anything is written: a malformed key answers 400 and nothing is
  * created (its signature is spent, as every signature is once checked: send the request again, signed anew).
  */
-export const readIdempotencyKey = (headers: Record<string, string>): string | undefined => {
+export const readIdempotencyKey = (event: APIGatewayProxyEvent, headers: Record<string, string>): string | undefined => {
   const key = headers['idempotency-key'];
+  // Sent twice, one key would be remembered and the other never: which one a retry must repeat is unknowable.
+  if (repeatedHeaders(event, ['idempotency-key']).length > 0) {
+    throw new BadRequestError('invalid_idempotency_key', 'Send Idempotency-Key once: the request carries it more than once.', [
+      { path: 'Idempotency-Key', message: 'Sent more than once.' },
+    ]);
+  }
   if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new BadRequestError('invalid_idempotency_key', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', [
       { path: 'Idempotency-Key', message: 'Invalid header value.' },

@@ -16,6 +16,10 @@ interface IdempotentCall {
   body: unknown;
 }
 
+interface StoredResult {
+  json: string;
+}
+
 /** The runner of one table: each record lives in its own partition under the partner's id (keys.idempotencyPartition). */
 export const powertoolsIdempotency = (client: DynamoDBClient, tableName: string): IdempotentRunner => ({
   run: async (input, operation) => runIdempotently(input, operation, { client, tableName }),
@@ -44,12 +48,15 @@ const runIdempotently = async <T extends Record<string, unknown> | unknown[]>(
   // An in-progress record of a crashed invocation then expires when that invocation would have timed out (Powertools
   // reads only the remaining time of the context it is given).
   idempotencyConfig.registerLambdaContext(input.deadline as Context);
-  const idempotentOperation = makeIdempotent(async (_call: IdempotentCall) => operation(), {
+  // The result is kept as its JSON text: stored as a DynamoDB map, a replay would list the members in another order
+  // than the first answer, and a client comparing the two documents would see a different one.
+  const idempotentOperation = makeIdempotent(async (_call: IdempotentCall): Promise<StoredResult> => ({ json: JSON.stringify(await operation()) }), {
     persistenceStore,
     config: idempotencyConfig,
   });
   try {
-    return (await idempotentOperation({ idempotencyKey: input.idempotencyKey, body: input.body })) as T;
+    const stored = await idempotentOperation({ idempotencyKey: input.idempotencyKey, body: input.body });
+    return JSON.parse(stored.json) as T;
   } catch (error) {
     if (error instanceof IdempotencyValidationError) {
       throw new ConflictError(

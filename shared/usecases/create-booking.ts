@@ -1,6 +1,6 @@
 // use case → a partner creates a booking; its package specifications become promo codes and queue entries.
 import type { Booking, PackageQueueEntry, PromoCode } from '#shared/domain/booking';
-import { checkReturnAfterDefaultedDeparture, type BookingOutput } from '#shared/domain/booking-schemas';
+import { checkDatesAgainstNow, type BookingOutput } from '#shared/domain/booking-schemas';
 import { utcDate } from '#shared/domain/dates';
 import { defaultDepartureEventSettings, departureEvent, planDepartureEvents } from '#shared/domain/departure-events';
 import { promoCodeValue, uuidv4, uuidv7 } from '#shared/domain/ids';
@@ -44,7 +44,7 @@ export const createBooking = async (
   const { partnerId, request, usedSignature } = input;
   const now = deps.clock.now();
   const createdAt = now.toISOString();
-  checkReturnAfterDefaultedDeparture(request, utcDate(now));
+  checkDatesAgainstNow(request, now);
 
   const partner = await deps.partners.getProfile(partnerId);
   if (!partner) throw new NotFoundError('Partner not found.');

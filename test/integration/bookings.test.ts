@@ -1,7 +1,7 @@
 // Bookings end to end: create, read, delete, tenancy, idempotency and error shapes.
 import { DEMO_BRAND } from '#bin/local/demo-data';
 import { removeBrand, setBrand } from '#shared/usecases/manage-brands';
-import { inDays, makeBookingRequest, makePackageSpecification } from '#test/support/factories';
+import { inDays, makeBookingRequest, makePackageSpecification, shortWindow } from '#test/support/factories';
 import type { SignedClient } from '#test/support/signed-client';
 import { startTestService, type TestService } from '#test/support/test-service';
 import { MAX_JSON_DEPTH } from '#shared/http/request';
@@ -403,19 +403,24 @@ describe('Bookings', () => {
     });
 
     it('shows a pending queue entry past its expires_at as expired, as every other read does (decision F27)', async () => {
+      const window = shortWindow();
       const created = (
         await create({
           package_specifications: [
-            makePackageSpecification({ external_user_id: 'late-traveler', expires_at: '2026-01-01T00:00:00Z' }),
+            makePackageSpecification({ external_user_id: 'late-traveler', expires_at: window.expiresAt }),
             makePackageSpecification({ external_user_id: 'timely-traveler' }),
           ],
         })
       ).body.data[0];
+      await window.closed();
 
       const read = await client.send('GET', `/bookings/${created.id}`);
+      const list = await client.send('GET', '/bookings?perPage=100');
 
-      expect(created.package_queues.map((entry: { status: string }) => entry.status)).toEqual(['expired', 'pending']);
+      expect(created.package_queues.map((entry: { status: string }) => entry.status)).toEqual(['pending', 'pending']);
       expect(read.body.data.package_queues.map((entry: { status: string }) => entry.status)).toEqual(['expired', 'pending']);
+      const listed = list.body.data.find((booking: { id: string }) => booking.id === created.id);
+      expect(listed.package_queues.map((entry: { status: string }) => entry.status)).toEqual(['expired', 'pending']);
     });
 
     it("answers 404 for an id that never existed, like for another partner's", async () => {

@@ -10,7 +10,7 @@ import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 import { sweepPackageSchedules } from '#shared/usecases/sweep-package-schedules';
 import { ensureExternalUserId, findTraveler } from '#shared/usecases/travelers';
 import { activatePackage } from '#shared/usecases/traveler-facts';
-import { inDays, makeBookingRequest, makePackageSpecification } from '#test/support/factories';
+import { inDays, makeBookingRequest, makePackageSpecification, shortWindow } from '#test/support/factories';
 import { signedClient, type SignedClient } from '#test/support/signed-client';
 import { startTestService, type TestService } from '#test/support/test-service';
 import { eventually, startReceiver, type Receiver } from '#test/support/webhook-receiver';
@@ -306,12 +306,14 @@ describe('Traveler lifecycle', () => {
 
   it('lists, sets the destination of and claims classic grants through the native endpoints; expired grants stay unclaimed', async () => {
     const { client } = await partnerWithWebhook();
+    const window = shortWindow();
     const booking = await book(client, [
       makePackageSpecification({ external_user_id: 'ivy', esim_type: 'classic', destination: undefined, size: '2GB' }),
-      makePackageSpecification({ external_user_id: 'ivy', esim_type: 'classic', destination: 'ITA', expires_at: inDays(-1) }),
+      makePackageSpecification({ external_user_id: 'ivy', esim_type: 'classic', destination: 'ITA', expires_at: window.expiresAt }),
       makePackageSpecification({ external_user_id: 'ivy', esim_type: 'classic', destination: 'ITA' }),
     ]);
     const [open, expired, third] = booking.package_queues.map((q: { uuid: string }) => q.uuid);
+    await window.closed();
 
     const listed = await client.send('GET', '/native/classic-package-queues?external_user_id=ivy');
     const noDestination = await client.send('POST', `/native/classic-package-queues/${open}/claim`, { body: { external_user_id: 'ivy' } });

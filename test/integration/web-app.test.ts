@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { routes } from '#shared/routes';
 import { setBrand } from '#shared/usecases/manage-brands';
 import { mailbox } from '#test/support/mailbox';
+import { shortWindow } from '#test/support/factories';
 import { useTestService } from '#test/support/test-service';
 import { bookTraveler, open, redirectToken, sessionCookieOf } from '#test/support/web-app';
 
@@ -187,27 +188,29 @@ describe('Traveler web app', () => {
 
     it("leaves a grant past its expires_at out of the waiting packages, shows a grant without a size with the partner's default size and a trip as its region", async () => {
       const traveler = `trav-${randomUUID()}`;
+      const window = shortWindow();
       await bookTraveler(service.client, traveler, {
         locale: 'en',
         package_specifications: [
-          { esim_type: 'classic', external_user_id: traveler, destination: 'ITA', expires_at: '2020-01-01T00:00:00Z', size: '3GB' },
+          { esim_type: 'classic', external_user_id: traveler, destination: 'ITA', expires_at: window.expiresAt, size: '3GB' },
           { external_user_id: traveler, destination: 'ESP', expires_at: '2099-12-31T22:15:00Z' },
           { external_user_id: traveler, destination: ['FRA', 'ITA'], size: '5GB' },
         ],
       });
       const { cookie } = await signIn(traveler);
+      await window.closed();
 
       const page = (await (await open(`${service.url}/app`, { headers: { cookie } })).text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
       // As the dashboard and the classic list read it (decision F27): expired, so no longer waiting.
       expect(page).not.toContain('Italy');
-      expect(page).toMatch(/Spain .*1GB .*Ready to redeem · Universal eSIM/);
+      expect(page).toMatch(/Spain .*1 GB .*Ready to redeem · Universal eSIM/);
       // A redemption window may end within the day: its time is shown, not only its date.
       expect(page).toContain('Claim by Dec 31, 2099, 10:15 PM UTC');
       expect(page).not.toContain('Unlimited');
       // A trip reads as the one place it is provisioned in, as the dashboard and the events say: its region, or here,
       // with no catalog regions loaded, its first country (F153); never the list as sent.
-      expect(page).toMatch(/France .*5GB/);
+      expect(page).toMatch(/France .*5 GB/);
       expect(page).not.toContain('France, Italy');
     });
 

@@ -8,6 +8,15 @@ import type { PackagePlan } from '#shared/usecases/ports/lifecycle';
 
 export const inDays = (days: number, from = Date.now()): string => new Date(from + days * 86_400_000).toISOString();
 
+/**
+ * A grant window that is still open when the booking is made (an `expires_at` in the past is refused, F162) and has
+ * closed once `closed()` resolves: for the reads and refusals of an expired grant on a running service.
+ */
+export const shortWindow = (ms = 1_500): { expiresAt: string; closed: () => Promise<void> } => {
+  const end = Date.now() + ms;
+  return { expiresAt: new Date(end).toISOString(), closed: () => new Promise((resolve) => setTimeout(resolve, Math.max(0, end - Date.now()) + 50)) };
+};
+
 export const makePackageSpecification = (overrides: Record<string, unknown> = {}) => ({
   destination: 'FRA',
   size: '1GB',

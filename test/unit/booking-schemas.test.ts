@@ -57,6 +57,9 @@ describe('Booking request schema', () => {
     ['a quoted email local part', { email: '"a b"@example.com' }, 'email'],
     ['a line break in first_name', { first_name: 'Ada\r\nBcc: x' }, 'first_name'],
     ['a C1 control in departure_location', { departure_location: 'Paris\u0085CDG' }, 'departure_location'],
+    ['a first_name of spaces only', { first_name: '   ' }, 'first_name'],
+    ['a right-to-left override in last_name', { last_name: 'Smith\u202Egpj.exe' }, 'last_name'],
+    ['a first-strong isolate in full_name', { full_name: 'Ada \u2068Lovelace\u2069' }, 'full_name'],
   ])('refuses %s', (_label, overrides, path) => {
     expect(issuesOf(makeBookingRequest(overrides))).toContain(path);
   });

@@ -1,5 +1,5 @@
-// Use case: createBooking checks a defaulted departure (today) against return_date on its own clock, not the
-// process's: a booking made in 2030 without departure_date cannot return in 2029.
+// Use case: createBooking checks the dates a schema cannot, on its own clock, not the process's: a defaulted
+// departure (today) against return_date, a grant's expires_at still ahead, a date_of_birth not in the future.
 import * as v from 'valibot';
 import { BookingRequestSchema } from '#shared/domain/booking-schemas';
 import { createBooking, type CreateBookingDeps } from '#shared/usecases/create-booking';
@@ -29,7 +29,7 @@ const depsAt = (now: string) => {
   return { deps, stored };
 };
 
-describe('Use case: createBooking, a departure left to the server', () => {
+describe('Use case: createBooking, the dates checked on its clock', () => {
   it("refuses a return_date that is not after today on the use case's clock, storing nothing", async () => {
     // Prepare
     const { deps, stored } = depsAt('2030-01-15T09:00:00Z');
@@ -55,6 +55,50 @@ describe('Use case: createBooking, a departure left to the server', () => {
 
     // Assess
     expect(booking.departure_date).toBe('2030-01-15');
+    expect(stored).toHaveLength(1);
+  });
+
+  it('refuses a grant whose redemption window has closed already, and a date_of_birth in the future, naming both', async () => {
+    // Prepare
+    const { deps, stored } = depsAt('2030-01-15T09:00:00Z');
+    const request = v.parse(
+      BookingRequestSchema,
+      makeBookingRequest({
+        date_of_birth: '2030-03-01',
+        package_specifications: [makePackageSpecification(), makePackageSpecification({ esim_type: 'classic', expires_at: '2030-01-15T08:59:59Z' })],
+      }),
+    );
+
+    // Act
+    const created = createBooking({ partnerId: 'ptn_1', request }, deps);
+
+    // Assess
+    await expect(created).rejects.toMatchObject({
+      status: 400,
+      code: 'validation_error',
+      details: [
+        { path: 'package_specifications.1.expires_at', message: expect.stringContaining('future') },
+        { path: 'date_of_birth', message: expect.stringContaining('future') },
+      ],
+    });
+    expect(stored).toHaveLength(0);
+  });
+
+  it('accepts an expires_at ahead of its clock and a date_of_birth of today', async () => {
+    // Prepare
+    const { deps, stored } = depsAt('2030-01-15T09:00:00Z');
+    const request = v.parse(
+      BookingRequestSchema,
+      makeBookingRequest({
+        date_of_birth: '2030-01-15',
+        package_specifications: [makePackageSpecification({ esim_type: 'classic', expires_at: '2030-01-15T09:00:01Z' })],
+      }),
+    );
+
+    // Act
+    await createBooking({ partnerId: 'ptn_1', request }, deps);
+
+    // Assess
     expect(stored).toHaveLength(1);
   });
 });

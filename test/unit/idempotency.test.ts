@@ -1,6 +1,7 @@
-// Idempotency-Key: an invalid key refused when the header is read (before storage), a retry of a running call refused 409.
+// Idempotency-Key: an invalid or repeated key refused when the header is read (before storage), a replay answered
+// with the first document, a retry of a running call refused 409.
 import { ConditionalCheckFailedException, DynamoDBClient, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import type { Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { AppError } from '#shared/errors';
 import { readIdempotencyKey } from '#shared/http/request';
@@ -8,6 +9,17 @@ import { powertoolsIdempotency } from '#shared/storage/idempotency-store';
 
 const lambdaContext = { getRemainingTimeInMillis: () => 10_000, functionName: 'createBooking' } as Context;
 const runner = () => powertoolsIdempotency(new DynamoDBClient({ region: 'eu-west-1' }), 'bookings');
+
+/** A request's headers as API Gateway passes them: the last value of each, and every value of each. */
+const withHeaders = (pairs: [string, string][]) => {
+  const event = { multiValueHeaders: {} as Record<string, string[]> } as unknown as APIGatewayProxyEvent;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of pairs) {
+    event.multiValueHeaders[name] = [...(event.multiValueHeaders[name] ?? []), value];
+    headers[name.toLowerCase()] = value;
+  }
+  return [event, headers] as const;
+};
 
 describe('powertoolsIdempotency', () => {
   const dynamo = mockClient(DynamoDBClient);
@@ -20,7 +32,7 @@ describe('powertoolsIdempotency', () => {
     ['256 characters long', 'x'.repeat(256)],
   ])('refuses a key that is %s with 400 when the header is read, before anything is stored', (_case, key) => {
     // Act
-    const read = () => readIdempotencyKey({ 'idempotency-key': key });
+    const read = () => readIdempotencyKey(...withHeaders([['Idempotency-Key', key]]));
 
     // Assess
     expect(read).toThrow(expect.objectContaining({ status: 400, code: 'invalid_idempotency_key' }));
@@ -28,8 +40,52 @@ describe('powertoolsIdempotency', () => {
   });
 
   it('reads a valid key as it is, and no header as none', () => {
-    expect(readIdempotencyKey({ 'idempotency-key': 'key-1' })).toBe('key-1');
-    expect(readIdempotencyKey({})).toBeUndefined();
+    expect(readIdempotencyKey(...withHeaders([['Idempotency-Key', 'key-1']]))).toBe('key-1');
+    expect(readIdempotencyKey(...withHeaders([]))).toBeUndefined();
+  });
+
+  it('refuses a key sent twice, whatever the spelling of the header, with 400', () => {
+    // Act
+    const read = () =>
+      readIdempotencyKey(
+        ...withHeaders([
+          ['Idempotency-Key', 'key-3'],
+          ['idempotency-key', 'key-4'],
+        ]),
+      );
+
+    // Assess
+    expect(read).toThrow(expect.objectContaining({ status: 400, code: 'invalid_idempotency_key', message: expect.stringContaining('once') }));
+  });
+
+  it("answers a replay with the first answer's document, members in the same order", async () => {
+    // Prepare: the table keeps what the first call stored and hands it back to the second
+    let stored: PutItemCommand['input']['Item'];
+    dynamo.on(PutItemCommand).callsFake((input: PutItemCommand['input']) => {
+      if (stored === undefined) {
+        stored = input.Item;
+        return {};
+      }
+      throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {}, Item: stored });
+    });
+    dynamo.on(UpdateItemCommand).callsFake((input: UpdateItemCommand['input']) => {
+      // Each `#name = :name` of the SET expression, as DynamoDB applies it
+      const names = Object.entries(input.ExpressionAttributeNames ?? {});
+      stored = {
+        ...stored,
+        ...Object.fromEntries(names.map(([placeholder, name]) => [name, input.ExpressionAttributeValues![`:${placeholder.slice(1)}`]!])),
+      };
+      return {};
+    });
+    const call = () => ({ partnerId: 'ptn_1', idempotencyKey: 'key-5', body: { booking_id: 'b-5' }, deadline: lambdaContext });
+    const first = await runner().run(call(), async () => [{ id: 'bk_1', external_id: 'x', booking_id: 'b-5', gender: null }]);
+
+    // Act
+    const replay = await runner().run(call(), async () => [{ id: 'never' }]);
+
+    // Assess: kept as its JSON text (DynamoDB keeps a map's members in an order of its own), and answered as it was
+    expect(stored?.data?.M?.json?.S).toBe(JSON.stringify(first));
+    expect(JSON.stringify(replay)).toBe(JSON.stringify(first));
   });
 
   it('answers 409 idempotency_in_progress to a retry while the first call still runs', async () => {
