@@ -81,6 +81,18 @@ describe('Install instructions', () => {
     expect(doc.links).toEqual([]);
   });
 
+  it.each(['en', 'de', 'fr', 'es'])('titles an installed eSIM as installed, not as one to install, in %s', async (locale) => {
+    // Act
+    const toInstall = await buildInstructions(makeInput({ locale }));
+    const installed = await buildInstructions(makeInput({ locale, esimStatus: 'installed' }));
+
+    // Assess: its own title and intro, which name the brand and the device as the install ones do
+    expect(installed.title).not.toBe(toInstall.title);
+    expect(installed.intro).not.toBe(toInstall.intro);
+    expect(installed.title).toContain(toInstall.branding.name);
+    expect(installed.intro).toContain(toInstall.device.name);
+  });
+
   it('splits the activation code into SM-DP+ address and matching id for manual entry', async () => {
     const doc = await buildInstructions(makeInput());
 

@@ -151,8 +151,8 @@ export const buildInstructions = async (input: InstructionsInput): Promise<Instr
     platform,
     device: { name: input.device.name, os: input.device.os, os_version: input.device.osVersion, device_type: input.device.deviceType ?? null },
     esim: { iccid: input.iccid, status: input.esimStatus, installed },
-    title: fill(text.title, values),
-    intro: fill(text.intro, values),
+    title: fill(installed ? text.installedDocumentTitle : text.title, values),
+    intro: fill(installed ? text.installedIntro : text.intro, values),
     steps: steps(platform, installed, links.length > 0, confirmationCode !== null, text, values),
     activation: {
       code: activation.code,

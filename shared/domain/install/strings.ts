@@ -4,6 +4,9 @@ import type { ServedLocale } from '#shared/domain/locale';
 export interface InstallStrings {
   title: string;
   intro: string;
+  /** The document's title and intro once the eSIM is on the device: nothing to install, only to turn on. */
+  installedDocumentTitle: string;
+  installedIntro: string;
   installedTitle: string;
   installedBody: string;
   oneTapTitle: string;
@@ -35,6 +38,8 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
   en: {
     title: 'Install your {brand} eSIM',
     intro: 'Follow these steps on your {device}. You need Wi-Fi or mobile data. If you remove the eSIM later, these steps install it again.',
+    installedDocumentTitle: 'Your {brand} eSIM is installed',
+    installedIntro: 'If you remove it from your {device} later, these instructions show again how to install it.',
     installedTitle: 'Your eSIM is installed',
     installedBody: 'Nothing more to install on your {device}. The steps below turn it on when you arrive.',
     oneTapTitle: 'Install with one tap',
@@ -68,6 +73,8 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     title: 'Ihre {brand}-eSIM installieren',
     intro:
       'Folgen Sie diesen Schritten auf Ihrem {device}. Sie brauchen WLAN oder mobile Daten. Wenn Sie die eSIM später entfernen, installieren Sie sie mit diesen Schritten erneut.',
+    installedDocumentTitle: 'Ihre {brand}-eSIM ist installiert',
+    installedIntro: 'Wenn Sie sie später von Ihrem {device} entfernen, zeigt diese Anleitung wieder, wie Sie sie installieren.',
     installedTitle: 'Ihre eSIM ist installiert',
     installedBody: 'Auf Ihrem {device} ist nichts mehr zu installieren. Mit den folgenden Schritten schalten Sie sie bei der Ankunft ein.',
     oneTapTitle: 'Mit einem Tippen installieren',
@@ -103,6 +110,8 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     title: 'Installez votre eSIM {brand}',
     intro:
       'Suivez ces étapes sur votre {device}. Il vous faut du Wi-Fi ou des données mobiles. Si vous supprimez l’eSIM plus tard, ces étapes la réinstallent.',
+    installedDocumentTitle: 'Votre eSIM {brand} est installée',
+    installedIntro: 'Si vous la supprimez plus tard de votre {device}, ces instructions indiquent de nouveau comment l’installer.',
     installedTitle: 'Votre eSIM est installée',
     installedBody: 'Plus rien à installer sur votre {device}. Les étapes ci-dessous l’activent à votre arrivée.',
     oneTapTitle: 'Installer en un geste',
@@ -137,6 +146,8 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
   es: {
     title: 'Instala tu eSIM de {brand}',
     intro: 'Sigue estos pasos en tu {device}. Necesitas wifi o datos móviles. Si más adelante borras la eSIM, estos pasos la vuelven a instalar.',
+    installedDocumentTitle: 'Tu eSIM de {brand} está instalada',
+    installedIntro: 'Si más adelante la borras de tu {device}, estas instrucciones vuelven a indicar cómo instalarla.',
     installedTitle: 'Tu eSIM está instalada',
     installedBody: 'No queda nada por instalar en tu {device}. Los pasos siguientes la activan al llegar.',
     oneTapTitle: 'Instalar con un toque',
