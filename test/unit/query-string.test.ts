@@ -37,6 +37,23 @@ describe('Signed query string candidates', () => {
     expect(queryStringCandidates(eventWith({ perPage: ['10'], cursor: ['abc.def-_'] }))).toEqual(['?perPage=10&cursor=abc.def-_']);
   });
 
+  it.each([
+    [
+      'an & and an = that would read as a second parameter',
+      { external_user_id: ['alice&iccid=8988273838779488502'] },
+      '?external_user_id=alice&iccid=8988273838779488502',
+    ],
+    ['a + that would read as the form spelling of a space', { external_user_id: ['a+b'] }, '?external_user_id=a+b'],
+    ['a % that would read as an escape', { external_user_id: ['100%41'] }, '?external_user_id=100%41'],
+  ])('does not offer the decoded spelling of a value holding %s: a signature over that text names another request', (_case, query, otherRequest) => {
+    // Act
+    const candidates = queryStringCandidates(eventWith(query));
+
+    // Assess: the value is still accepted in its escaped spellings
+    expect(candidates).not.toContain(otherRequest);
+    expect(candidates).toContain(`?external_user_id=${encodeURIComponent(query.external_user_id[0]!)}`);
+  });
+
   it('refuses a parameter given twice, naming it', () => {
     expect(() => queryParameters(eventWith({ external_user_id: ['alice', 'bob'] }))).toThrow(
       expect.objectContaining({ status: 400, details: [{ path: 'external_user_id', message: 'Given more than once.' }] }),
