@@ -60,13 +60,15 @@ export const gatewayResponses = [
   { type: ResponseType.DEFAULT_5XX, code: 'internal_error', message: '"Internal server error"' },
 ] as const;
 
-const noStoreHeaders = {
+/** As every JSON answer of the functions (shared/http/response.ts): never cached, never sniffed. */
+const jsonAnswerHeaders = {
   'Content-Type': "'application/json'",
   'Cache-Control': "'no-store, no-cache, must-revalidate, max-age=0, private'",
   Pragma: "'no-cache'",
+  'X-Content-Type-Options': "'nosniff'",
 };
 
-const removedResponseHeaderFlags = Object.fromEntries(Object.keys(noStoreHeaders).map((name) => [`method.response.header.${name}`, true]));
+const removedResponseHeaderFlags = Object.fromEntries(Object.keys(jsonAnswerHeaders).map((name) => [`method.response.header.${name}`, true]));
 
 /** 410 with the documented body, from API Gateway itself: no function, no cold start, no cost per call. */
 export const removedIntegration = (removed: RemovedRouteDefinition): MockIntegration =>
@@ -76,7 +78,7 @@ export const removedIntegration = (removed: RemovedRouteDefinition): MockIntegra
     integrationResponses: [
       {
         statusCode: '410',
-        responseParameters: Object.fromEntries(Object.entries(noStoreHeaders).map(([name, value]) => [`method.response.header.${name}`, value])),
+        responseParameters: Object.fromEntries(Object.entries(jsonAnswerHeaders).map(([name, value]) => [`method.response.header.${name}`, value])),
         responseTemplates: { 'application/json': JSON.stringify(errorBodyOf('endpoint_removed', removed.message)) },
       },
     ],
@@ -136,7 +138,7 @@ export class Api extends Construct {
       this.restApi.addGatewayResponse(response.type.responseType, {
         type: response.type,
         statusCode: 'statusCode' in response ? response.statusCode : undefined,
-        responseHeaders: noStoreHeaders,
+        responseHeaders: jsonAnswerHeaders,
         templates: { 'application/json': errorBody(response.code, response.message) },
       });
     }

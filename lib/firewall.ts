@@ -32,6 +32,7 @@ const rateLimitedResponse: CfnWebACL.RuleActionProperty = {
       responseHeaders: [
         { name: 'retry-after', value: String(partnerRateLimit.windowSeconds) },
         { name: 'cache-control', value: 'no-store' },
+        { name: 'x-content-type-options', value: 'nosniff' },
       ],
     },
   },

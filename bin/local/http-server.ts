@@ -9,7 +9,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import * as config from '#shared/config';
 import { partnerRateLimit, rateLimitedMessage, rateLimitKey, tokenBuckets } from '#shared/http/rate-limit';
 import type { ErrorCode } from '#shared/errors';
-import { errorBody, noStoreHeaders } from '#shared/http/response';
+import { errorBody, jsonAnswerHeaders } from '#shared/http/response';
 import { currentRoute } from '#bin/local/table-access-guard';
 import { clientIpOf, lambdaContext, routeMatcher, STAGE_PATH, toProxyEvent } from '#bin/local/api-gateway';
 import { referenceRoutes } from '#shared/api/reference-routes';
@@ -34,7 +34,7 @@ export const handlerLoader = (projectRoot: string) => {
 };
 
 /** The local server's own answers stand for the gateway's responses, which carry the no-store headers (lib/api.ts). */
-const sendJson = (res: import('node:http').ServerResponse, status: number, body: unknown, headers: Record<string, string> = noStoreHeaders) => {
+const sendJson = (res: import('node:http').ServerResponse, status: number, body: unknown, headers: Record<string, string> = jsonAnswerHeaders) => {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify(body));
 };
@@ -45,7 +45,7 @@ const answerOnSocket = (socket: Duplex, status: number, code: ErrorCode, message
   const body = JSON.stringify(errorBody(code, message));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      Object.entries(noStoreHeaders)
+      Object.entries(jsonAnswerHeaders)
         .map(([name, value]) => `${name}: ${value}\r\n`)
         .join('') +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -137,7 +137,7 @@ export const startHttpServer = async (
         const taken = buckets.take(bucketKey);
         if (!taken.allowed) {
           return sendJson(res, 429, errorBody('rate_limited', rateLimitedMessage), {
-            ...noStoreHeaders,
+            ...jsonAnswerHeaders,
             'retry-after': String(taken.retryAfterSeconds),
           });
         }

@@ -2240,6 +2240,8 @@ export interface components {
         Pragma: "no-cache";
         /** @description Already expired. */
         Expires: "0";
+        /** @description The answer is only ever read as the type it names. */
+        "X-Content-Type-Options": "nosniff";
         /** @description Seconds to wait before retrying. Sent with a rate limit and with `provider_unavailable`. */
         "Retry-After": string;
         /** @description Sent only when the request used the deprecated package type `time-limited`. */
@@ -2273,6 +2275,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2378,6 +2381,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2404,6 +2408,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2416,6 +2421,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2429,6 +2435,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2441,6 +2448,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2499,6 +2507,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
@@ -2605,6 +2614,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2631,6 +2641,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2649,6 +2660,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2661,6 +2673,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2673,6 +2686,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2685,6 +2699,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2698,6 +2713,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2710,6 +2726,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2739,6 +2756,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2830,6 +2848,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2856,6 +2875,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2868,6 +2888,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2880,6 +2901,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2893,6 +2915,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2905,6 +2928,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2934,6 +2958,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2959,6 +2984,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2985,6 +3011,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2997,6 +3024,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3009,6 +3037,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3021,6 +3050,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3034,6 +3064,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3046,6 +3077,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3075,6 +3107,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3100,6 +3133,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3126,6 +3160,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3138,6 +3173,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3150,6 +3186,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3162,6 +3199,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3175,6 +3213,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3187,6 +3226,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3229,6 +3269,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
@@ -3328,6 +3369,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3354,6 +3396,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3366,6 +3409,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3378,6 +3422,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3390,6 +3435,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3402,6 +3448,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3414,6 +3461,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3427,6 +3475,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3439,6 +3488,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3483,6 +3533,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
@@ -3584,6 +3635,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3610,6 +3662,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3626,6 +3679,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3638,6 +3692,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3650,6 +3705,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3662,6 +3718,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3674,6 +3731,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3687,6 +3745,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3699,6 +3758,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3734,6 +3794,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Content-Language": components["headers"]["Content-Language"];
                     Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
@@ -3794,6 +3855,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3820,6 +3882,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3832,6 +3895,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3845,6 +3909,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3857,6 +3922,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3898,6 +3964,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Content-Language": components["headers"]["Content-Language"];
                     Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
@@ -3991,6 +4058,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4017,6 +4085,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4029,6 +4098,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4041,6 +4111,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4054,6 +4125,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4066,6 +4138,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4089,6 +4162,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4149,6 +4223,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4175,6 +4250,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4187,6 +4263,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4200,6 +4277,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4212,6 +4290,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4252,6 +4331,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4316,6 +4396,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4342,6 +4423,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4354,6 +4436,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4366,6 +4449,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4378,6 +4462,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4391,6 +4476,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4403,6 +4489,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4500,6 +4587,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4555,6 +4643,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4581,6 +4670,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4593,6 +4683,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4619,6 +4710,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4659,6 +4751,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4671,6 +4764,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4683,6 +4777,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4695,6 +4790,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4708,6 +4804,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4720,6 +4817,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4732,6 +4830,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4767,6 +4866,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4903,6 +5003,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4929,6 +5030,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4941,6 +5043,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4953,6 +5056,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4966,6 +5070,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4978,6 +5083,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5015,6 +5121,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5119,6 +5226,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5145,6 +5253,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5161,6 +5270,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5187,6 +5297,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5199,6 +5310,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5211,6 +5323,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5223,6 +5336,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5236,6 +5350,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5248,6 +5363,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5260,6 +5376,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5308,6 +5425,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Content-Language": components["headers"]["Content-Language"];
                     Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
@@ -5412,6 +5530,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5438,6 +5557,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5454,6 +5574,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5466,6 +5587,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5478,6 +5600,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5490,6 +5613,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5503,6 +5627,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5515,6 +5640,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5544,6 +5670,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5600,6 +5727,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5626,6 +5754,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5638,6 +5767,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5651,6 +5781,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5663,6 +5794,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5705,6 +5837,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5759,6 +5892,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5785,6 +5919,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5801,6 +5936,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5823,6 +5959,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5835,6 +5972,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5847,6 +5985,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5859,6 +5998,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5872,6 +6012,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5884,6 +6025,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5924,6 +6066,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5964,6 +6107,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5990,6 +6134,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6006,6 +6151,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6032,6 +6178,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6044,6 +6191,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6056,6 +6204,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6068,6 +6217,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6081,6 +6231,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6093,6 +6244,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6105,6 +6257,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6144,6 +6297,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6196,6 +6350,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6222,6 +6377,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6248,6 +6404,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6292,6 +6449,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6304,6 +6462,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6316,6 +6475,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6328,6 +6488,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6341,6 +6502,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6353,6 +6515,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6365,6 +6528,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6401,6 +6565,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6448,6 +6613,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6474,6 +6640,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6500,6 +6667,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6544,6 +6712,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6556,6 +6725,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6568,6 +6738,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6580,6 +6751,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6593,6 +6765,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6605,6 +6778,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6617,6 +6791,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6653,6 +6828,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6700,6 +6876,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6726,6 +6903,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6752,6 +6930,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6796,6 +6975,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6808,6 +6988,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6820,6 +7001,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6832,6 +7014,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6845,6 +7028,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6857,6 +7041,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6869,6 +7054,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6906,6 +7092,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6956,6 +7143,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6982,6 +7170,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7008,6 +7197,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7052,6 +7242,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7064,6 +7255,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7076,6 +7268,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7088,6 +7281,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -7101,6 +7295,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7113,6 +7308,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7125,6 +7321,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -7162,6 +7359,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7215,6 +7413,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7241,6 +7440,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7267,6 +7467,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7311,6 +7512,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7323,6 +7525,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7335,6 +7538,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7347,6 +7551,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -7360,6 +7565,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7372,6 +7578,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7384,6 +7591,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -7426,6 +7634,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7476,6 +7685,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7502,6 +7712,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7528,6 +7739,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7572,6 +7784,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7584,6 +7797,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7596,6 +7810,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7608,6 +7823,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -7621,6 +7837,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7633,6 +7850,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7645,6 +7863,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -7686,6 +7905,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7734,6 +7954,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7760,6 +7981,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7786,6 +8008,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7830,6 +8053,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7842,6 +8066,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7854,6 +8079,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7866,6 +8092,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -7879,6 +8106,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7891,6 +8119,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7903,6 +8132,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -7940,6 +8170,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7992,6 +8223,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8018,6 +8250,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8044,6 +8277,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8088,6 +8322,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8100,6 +8335,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8112,6 +8348,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8124,6 +8361,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -8137,6 +8375,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8149,6 +8388,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8161,6 +8401,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -8185,6 +8426,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8243,6 +8485,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8269,6 +8512,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8281,6 +8525,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -8294,6 +8539,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8306,6 +8552,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8344,6 +8591,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8410,6 +8658,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8436,6 +8685,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8448,6 +8698,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8460,6 +8711,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8472,6 +8724,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8484,6 +8737,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -8497,6 +8751,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8509,6 +8764,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8541,6 +8797,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8572,6 +8829,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8598,6 +8856,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8610,6 +8869,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8622,6 +8882,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8634,6 +8895,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8646,6 +8908,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -8659,6 +8922,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8671,6 +8935,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8699,6 +8964,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8738,6 +9004,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8764,6 +9031,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8776,6 +9044,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8788,6 +9057,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -8801,6 +9071,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8813,6 +9084,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8851,6 +9123,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8913,6 +9186,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8939,6 +9213,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8951,6 +9226,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -8964,6 +9240,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8976,6 +9253,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9008,6 +9286,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9042,6 +9321,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9068,6 +9348,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9080,6 +9361,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9092,6 +9374,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9104,6 +9387,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9116,6 +9400,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -9129,6 +9414,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9141,6 +9427,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9169,6 +9456,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9200,6 +9488,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9226,6 +9515,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9238,6 +9528,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -9251,6 +9542,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9263,6 +9555,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9302,6 +9595,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9324,6 +9618,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -9337,6 +9632,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9353,6 +9649,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9386,6 +9683,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9407,6 +9705,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -9420,6 +9719,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9436,6 +9736,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9473,6 +9774,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9526,6 +9828,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -9540,6 +9843,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9556,6 +9860,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9586,6 +9891,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9681,6 +9987,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9707,6 +10014,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9719,6 +10027,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9731,6 +10040,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -9744,6 +10054,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9756,6 +10067,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9794,6 +10106,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9815,6 +10128,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -9828,6 +10142,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9844,6 +10159,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9886,6 +10202,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9923,6 +10240,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9935,6 +10253,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9951,6 +10270,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9963,6 +10283,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9975,6 +10296,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9987,6 +10309,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -10000,6 +10323,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10012,6 +10336,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10044,6 +10369,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10085,6 +10411,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10111,6 +10438,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10123,6 +10451,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10135,6 +10464,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10147,6 +10477,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10159,6 +10490,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10171,6 +10503,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -10184,6 +10517,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10196,6 +10530,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10238,6 +10573,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10260,6 +10596,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -10273,6 +10610,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10289,6 +10627,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10322,6 +10661,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10343,6 +10683,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -10356,6 +10697,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10372,6 +10714,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10416,6 +10759,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10437,6 +10781,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -10450,6 +10795,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10466,6 +10812,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10505,6 +10852,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10526,6 +10874,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -10539,6 +10888,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10555,6 +10905,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10592,6 +10943,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10632,6 +10984,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -10645,6 +10998,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10661,6 +11015,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10698,6 +11053,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10747,6 +11103,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -10760,6 +11117,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10776,6 +11134,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10809,6 +11168,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10839,6 +11199,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -10852,6 +11213,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10868,6 +11230,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10911,6 +11274,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10955,6 +11319,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -10969,6 +11334,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10985,6 +11351,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11029,6 +11396,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11048,6 +11416,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -11061,6 +11430,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11073,6 +11443,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11111,6 +11482,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11130,6 +11502,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -11143,6 +11516,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11155,6 +11529,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11184,6 +11559,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11205,6 +11581,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -11218,6 +11595,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11234,6 +11612,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11258,6 +11637,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11270,6 +11650,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11282,6 +11663,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -11295,6 +11677,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11307,6 +11690,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11330,6 +11714,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11342,6 +11727,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11354,6 +11740,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -11367,6 +11754,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11379,6 +11767,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11405,6 +11794,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11417,6 +11807,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11429,6 +11820,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -11442,6 +11834,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11454,6 +11847,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];
                     Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {

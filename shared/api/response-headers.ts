@@ -1,7 +1,7 @@
 // api docs → the response headers the OpenAPI document declares (`components.headers`), from the values the
 // handlers send: every JSON answer's no-store headers, Retry-After, the deprecation Warning, the served language.
 import { DEPRECATED_TIME_LIMITED_WARNING } from '#shared/domain/package-specification';
-import { noStoreHeaders } from '#shared/http/response';
+import { jsonAnswerHeaders, noStoreHeaders } from '#shared/http/response';
 
 const text = (description: string, extra: Record<string, unknown> = {}) => ({ description, schema: { type: 'string', ...extra } });
 
@@ -12,6 +12,7 @@ export const responseHeaders = {
   },
   Pragma: text('The same, for HTTP/1.0 caches.', { const: noStoreHeaders.pragma }),
   Expires: text('Already expired.', { const: noStoreHeaders.expires }),
+  'X-Content-Type-Options': text('The answer is only ever read as the type it names.', { const: jsonAnswerHeaders['x-content-type-options'] }),
   'Retry-After': text('Seconds to wait before retrying. Sent with a rate limit and with `provider_unavailable`.', {
     pattern: '^[0-9]+$',
   }),
@@ -29,4 +30,4 @@ export const headerRefs = (...names: ResponseHeaderName[]): Record<string, { $re
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
 /** Every JSON answer, success or error, carries these (shared/http/response.ts). */
-export const noStoreHeaderRefs = headerRefs('Cache-Control', 'Pragma', 'Expires');
+export const noStoreHeaderRefs = headerRefs('Cache-Control', 'Pragma', 'Expires', 'X-Content-Type-Options');

@@ -9,7 +9,10 @@ export const noStoreHeaders = {
   expires: '0',
 } as const;
 
-const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', ...noStoreHeaders };
+/** Every JSON answer: never cached, and never sniffed as another type (a message may quote the request's text). */
+export const jsonAnswerHeaders = { ...noStoreHeaders, 'x-content-type-options': 'nosniff' } as const;
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', ...jsonAnswerHeaders };
 
 export interface SuccessBody {
   message: string;

@@ -181,6 +181,7 @@ describe('Stage: dev', () => {
           'gatewayresponse.header.Content-Type': "'application/json'",
           'gatewayresponse.header.Cache-Control': "'no-store, no-cache, must-revalidate, max-age=0, private'",
           'gatewayresponse.header.Pragma': "'no-cache'",
+          'gatewayresponse.header.X-Content-Type-Options': "'nosniff'",
         });
         const body = response.ResponseTemplates['application/json'].replace('$context.error.messageString', '"Forbidden"');
         expect(JSON.parse(body)).toEqual({ success: false, message: expect.any(String), data: {}, error: { code, details: [] } });

@@ -373,11 +373,13 @@ describe('Bookings', () => {
       expect(after.status).toBe(200);
     });
 
-    it('answers 404 in the error shape, not to be cached, for an unknown route', async () => {
+    it('answers 404 in the error shape, not to be cached nor sniffed, for an unknown route, as every JSON answer', async () => {
       const response = await client.send('GET', '/nothing-here');
+      const found = await client.send('GET', '/bookings?perPage=1');
       expect(response.status).toBe(404);
       expect(response.body).toMatchObject({ success: false, error: { code: 'route_not_found' } });
       expect(response.headers.get('cache-control')).toContain('no-store');
+      expect([response.headers.get('x-content-type-options'), found.headers.get('x-content-type-options')]).toEqual(['nosniff', 'nosniff']);
     });
 
     it.each(['/countries', '/countries/packages', '/countries/FRA/packages'])('answers 410 for the removed %s', async (path) => {
