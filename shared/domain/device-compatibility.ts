@@ -116,12 +116,18 @@ const deviceIndex = (): Map<string, EsimDevice> => {
   return index;
 };
 
+/** A Samsung model number as Android reports it (`SM-S911B`, `SM-S9110`): the series letter and three digits name the model, the rest its region. */
+const SAMSUNG_MODEL_NUMBER = /^(sm[a-z]\d{3})[a-z0-9]{0,3}$/;
+
 const lookUp = (brand: string, model: string): EsimDevice | undefined => {
   const index = deviceIndex();
   const b = brandKey(brand);
   const m = deviceKey(model);
   // "Samsung" + "Samsung Galaxy S23" is the same device as "Samsung" + "Galaxy S23".
-  return index.get(`${b}|${m}`) ?? (m.startsWith(b) ? index.get(`${b}|${m.slice(b.length)}`) : undefined);
+  const found = index.get(`${b}|${m}`) ?? (m.startsWith(b) ? index.get(`${b}|${m.slice(b.length)}`) : undefined);
+  if (found || b !== 'samsung') return found;
+  const number = SAMSUNG_MODEL_NUMBER.exec(m);
+  return number ? index.get(`${b}|${number[1]}`) : undefined;
 };
 
 /** The OS family by its name's words, so "iOS 17", "Apple iOS" and "iPadOS" read as iOS ("KaiOS" does not). */

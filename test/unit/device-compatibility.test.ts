@@ -1,6 +1,6 @@
 // The device list's integrity and the pieces of matching: keys and version comparison.
 import deviceFile from '../../shared/data/devices/esim-devices.json' with { type: 'json' };
-import { compareVersions, compatibleDeviceList, deviceKey } from '#shared/domain/device-compatibility';
+import { checkCompatibility, compareVersions, compatibleDeviceList, deviceKey } from '#shared/domain/device-compatibility';
 
 const deviceList = compatibleDeviceList();
 
@@ -23,6 +23,7 @@ describe('Device list', () => {
       device_type: 'phone',
       min_os_version: '12.1',
       notes: deviceFile.notes['none-china-ios-12-1'],
+      aliases: ['iPhone11,2'],
     });
     expect(find('Galaxy S23')).toMatchObject({
       brand: 'Samsung',
@@ -64,5 +65,34 @@ describe('Device list', () => {
     ['Android 14 (UP1A)', '9', 1],
   ])('compares %s with %s', (a, b, sign) => {
     expect(Math.sign(compareVersions(a, b))).toBe(sign);
+  });
+});
+
+describe('Device look-up by the identifiers apps read from the system', () => {
+  it.each([
+    ['Apple', 'iPhone15,2', 'iOS', 'iPhone 14 Pro'],
+    ['Apple', 'iPhone11,8', 'iOS', 'iPhone XR'],
+    ['Apple', 'iPhone18,4', 'iOS', 'iPhone Air'],
+    ['samsung', 'SM-S911B', 'Android', 'Galaxy S23'],
+    ['samsung', 'SM-S911U1', 'Android', 'Galaxy S23'],
+    ['Samsung', 'SM-F7310', 'Android', 'Galaxy Z Flip5'],
+    ['samsung', 'sm-a546b', 'Android', 'Galaxy A54 5G'],
+  ])('finds %s %s (%s) as the %s', (brand, model, os, expected) => {
+    // Act
+    const result = checkCompatibility({ phone_brand: brand, phone_model: model, phone_os: os, os_version: '17' });
+
+    // Assess
+    expect(result).toMatchObject({ is_compatible: true, device: { model: expected } });
+  });
+
+  it.each([
+    ['samsung', 'SM-G780F', 'the Galaxy S20 FE, which has no eSIM'],
+    ['samsung', 'SM-S911BXYZ', 'a model number with a longer tail than a region'],
+    ['Google', 'SM-S911B', "another brand's model number"],
+  ])('does not find %s %s: %s', (brand, model) => {
+    expect(checkCompatibility({ phone_brand: brand, phone_model: model, phone_os: 'Android', os_version: '14' })).toMatchObject({
+      is_compatible: false,
+      reason_code: 'unknown_device',
+    });
   });
 });
