@@ -3,14 +3,16 @@ import { documentClient } from '#shared/composition/dynamodb';
 import { bookingStore, partnerDirectory } from '#shared/composition/repositories';
 import { serviceClock } from '#shared/clock';
 import * as config from '#shared/config';
+import { dynamoBrandDirectory } from '#shared/storage/brand-store';
 import { dynamoPromoCodeDirectory } from '#shared/storage/promo-code-directory';
 import { dynamoThrottleCounter } from '#shared/storage/throttle-store';
 import type { ClaimDeps } from '#shared/usecases/promo-codes';
 
-// The stores the claim reads and writes, and no others (no catalog or brand store in its bundles).
+// The stores the claim reads and writes, and no others (no catalog store, and of the brands only what the email names).
 export const promoCodeClaimDependencies: ClaimDeps = {
   bookings: bookingStore,
   partners: partnerDirectory,
+  brands: dynamoBrandDirectory(documentClient, config.tableName()),
   clock: serviceClock,
   promoCodes: dynamoPromoCodeDirectory(documentClient, config.tableName()),
   throttle: dynamoThrottleCounter(documentClient, config.tableName()),

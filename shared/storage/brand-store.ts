@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { MAX_BRANDS_PER_PARTNER, type Brand } from '#shared/domain/brand';
 import * as keys from '#shared/storage/keys';
-import type { BrandAdminStore } from '#shared/usecases/ports/partners';
+import type { BrandAdminStore, BrandDirectory, BrandNames } from '#shared/usecases/ports/partners';
 
 const brandItem = (brand: Brand) => ({ ...keys.brand(brand.partner_id, brand.brand_id), entity: 'brand', version: 1, ...brand });
 
@@ -19,24 +19,38 @@ const fromItem = (item: Record<string, unknown>): Brand => {
   return brand as unknown as Brand;
 };
 
-export const dynamoBrandStore = (client: DynamoDBDocumentClient, tableName: string): BrandAdminStore => {
-  const get = async (partnerId: string, brandId: string) => {
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.brand(partnerId, brandId) }));
-    return Item ? fromItem(Item) : undefined;
-  };
-  const defaultBrandId = async (partnerId: string) => {
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.defaultBrand(partnerId) }));
-    return Item?.brand_id as string | undefined;
-  };
+/** Brand names alone: what the booking and the claim name in their emails, without the rest of the store. */
+export const dynamoBrandNames = (client: DynamoDBDocumentClient, tableName: string): BrandNames => ({
+  async nameOf(partnerId, brandId) {
+    const { Item } = await client.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: keys.brand(partnerId, brandId),
+        ProjectionExpression: '#name',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ConsistentRead: true,
+      }),
+    );
+    return Item?.name as string | undefined;
+  },
+});
+
+const brandReader = (client: DynamoDBDocumentClient, tableName: string) => async (partnerId: string, brandId: string) => {
+  const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.brand(partnerId, brandId) }));
+  return Item ? fromItem(Item) : undefined;
+};
+
+const defaultBrandReader = (client: DynamoDBDocumentClient, tableName: string) => async (partnerId: string) => {
+  const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.defaultBrand(partnerId) }));
+  return Item?.brand_id as string | undefined;
+};
+
+/** The brands as the traveler-facing answers read them: a brand's name, and the brand a page or an email shows. */
+export const dynamoBrandDirectory = (client: DynamoDBDocumentClient, tableName: string): BrandDirectory => {
+  const get = brandReader(client, tableName);
+  const defaultBrandId = defaultBrandReader(client, tableName);
   return {
-    get,
-    defaultBrandId,
-    async exists(partnerId, brandId) {
-      const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: keys.brand(partnerId, brandId), ProjectionExpression: 'pk', ConsistentRead: true }),
-      );
-      return Item !== undefined;
-    },
+    ...dynamoBrandNames(client, tableName),
     async resolve(partnerId, brandId) {
       if (brandId === null) {
         const fallback = await defaultBrandId(partnerId);
@@ -52,6 +66,16 @@ export const dynamoBrandStore = (client: DynamoDBDocumentClient, tableName: stri
       const fallback = items.find((item) => item.sk === keys.defaultBrand(partnerId).sk)?.brand_id as string | undefined;
       return fallback === undefined ? undefined : get(partnerId, fallback);
     },
+  };
+};
+
+export const dynamoBrandStore = (client: DynamoDBDocumentClient, tableName: string): BrandAdminStore => {
+  const get = brandReader(client, tableName);
+  const defaultBrandId = defaultBrandReader(client, tableName);
+  return {
+    get,
+    defaultBrandId,
+    ...dynamoBrandDirectory(client, tableName),
     async list(partnerId) {
       const { Items } = await client.send(
         new QueryCommand({

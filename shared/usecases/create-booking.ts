@@ -6,7 +6,7 @@ import { defaultDepartureEventSettings, departureEvent, planDepartureEvents } fr
 import { promoCodeValue, uuidv4, uuidv7 } from '#shared/domain/ids';
 import { needsRegions, specificationFromEntry, withCatalogRegions, type PackageCatalog } from '#shared/domain/package-specification';
 import { BadRequestError, NotFoundError } from '#shared/errors';
-import { confirmationRequests } from '#shared/usecases/booking-confirmation';
+import { confirmationRequests, wantsEmail } from '#shared/usecases/booking-confirmation';
 import type { BookingStore } from '#shared/usecases/ports/bookings';
 import type { UsedSignature, BrandDirectory, PartnerDirectory } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
@@ -15,8 +15,8 @@ import type { EsimInstalledCheck } from '#shared/usecases/booking-traveler';
 export interface CreateBookingDeps {
   bookings: BookingStore;
   partners: PartnerDirectory;
-  /** Brand entities are the one source of which custom_branding ids exist (docs/decisions.md F32). */
-  brands: Pick<BrandDirectory, 'exists'>;
+  /** Brand entities are the one source of which custom_branding ids exist (docs/decisions.md F32); emails name the brand. */
+  brands: BrandDirectory;
   catalog: PackageCatalog;
   clock: Clock;
   /** `esim_installed` of booking events due at once: asked only when one is (decision F16). */
@@ -46,11 +46,12 @@ export const createBooking = async (
   const createdAt = now.toISOString();
   checkDatesAgainstNow(request, now);
 
-  const partner = await deps.partners.getProfile(partnerId);
+  const [partner, brandName] = await Promise.all([
+    deps.partners.getProfile(partnerId),
+    request.custom_branding ? deps.brands.nameOf(partnerId, request.custom_branding) : undefined,
+  ]);
   if (!partner) throw new NotFoundError('Partner not found.');
-  if (request.custom_branding && !(await deps.brands.exists(partnerId, request.custom_branding))) {
-    throw unknownBrand(request.custom_branding);
-  }
+  if (request.custom_branding && brandName === undefined) throw unknownBrand(request.custom_branding);
 
   const entries = request.package_specifications;
   // Catalog ids: every package_id, and a bundle_id that may name a catalog bundle (one read for all of them).
@@ -141,12 +142,15 @@ export const createBooking = async (
   const later = planned.filter((p) => p.dueAt.getTime() > now.getTime());
   // A returning traveler may have an eSIM installed already (decision F16): one read, only when an event is due now.
   const installed = due.length > 0 ? await deps.esimInstalled(booking) : false;
+  // The traveler knows the partner by the brand its claim page shows: the booking's, else the partner's default
+  // brand (read only when an email goes out), else the partner's name.
+  const sender = brandName ?? (wantsEmail(booking) ? (await deps.brands.resolve(partnerId, null))?.name : undefined) ?? partner.name;
   await deps.bookings.create({
     booking,
     events: due.map((p) => departureEvent(booking, p.event, now, installed)),
     schedules: later,
     usedSignature,
-    emails: confirmationRequests(booking, partner.name, now),
+    emails: confirmationRequests(booking, sender, now),
   });
   return booking;
 };

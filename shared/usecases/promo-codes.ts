@@ -9,7 +9,7 @@ import { emailRequest } from '#shared/events/email-request';
 import { canonicalUuid, isUuid } from '#shared/domain/uuid';
 import { withRetry } from '#shared/usecases/retry';
 import type { BookingLookups, BookingStore, PromoCodeDirectory } from '#shared/usecases/ports/bookings';
-import type { PartnerDirectory } from '#shared/usecases/ports/partners';
+import type { BrandDirectory, PartnerDirectory } from '#shared/usecases/ports/partners';
 import type { ThrottleCounter, Clock } from '#shared/usecases/ports/services';
 
 const unknownCode = (uuid: string) => new NotFoundError(`No promo code "${uuid.slice(0, 64)}".`, 'promo_code_not_found');
@@ -36,6 +36,7 @@ export interface ClaimDeps {
   bookings: BookingStore;
   promoCodes: PromoCodeDirectory;
   partners: PartnerDirectory;
+  brands: Pick<BrandDirectory, 'resolve'>;
   throttle: ThrottleCounter;
   clock: Clock;
 }
@@ -94,8 +95,12 @@ export const claimPromoCode = async (
     const at = deps.clock.now();
     const now = at.toISOString();
     const claimed = withClaim(booking, promo.uuid, { email: input.email, at: now }, now);
-    const partner = await deps.partners.getProfile(booking.partner_id);
-    const message = promoCodeClaimEmail({ to: input.email, partnerName: partner?.name, promo, locale: booking.locale });
+    // Named as the claim page names it: the booking's brand, else the partner's default brand, else the partner.
+    const [partner, brand] = await Promise.all([
+      deps.partners.getProfile(booking.partner_id),
+      deps.brands.resolve(booking.partner_id, booking.custom_branding ?? null),
+    ]);
+    const message = promoCodeClaimEmail({ to: input.email, partnerName: brand?.name ?? partner?.name, promo, locale: booking.locale });
     await deps.bookings.replace(claimed, [], [emailRequest({ partnerId: booking.partner_id, id: uuidv4(), at, messages: [message] })]);
     return { uuid: promo.uuid, email: input.email, claimed_at: now };
   });

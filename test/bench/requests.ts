@@ -59,7 +59,7 @@ export const startBareServer = async (client: DynamoDBDocumentClient, tableName:
       {
         bookings: { create: async (input) => void (captured = input) } as BookingStore,
         partners: { getProfile: async () => profile },
-        brands: { exists: async () => true },
+        brands: { nameOf: async () => 'Brand', resolve: async () => undefined },
         catalog: { findPackages: async () => new Map(), listRegions: async () => [] },
         clock: serviceClock,
         // Departures are a month away (the factory's default): no booking event is due at creation, so nothing asks.

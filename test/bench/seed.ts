@@ -142,7 +142,7 @@ const bookingItems = async (profile: PartnerProfile, request: Record<string, unk
         },
       } as BookingStore,
       partners: { getProfile: async () => profile },
-      brands: { exists: async () => true },
+      brands: { nameOf: async () => 'Brand', resolve: async () => undefined },
       catalog: { findPackages: async () => new Map(), listRegions: async () => [] },
       clock: { now: () => now },
       // The seed writes bookings before their travelers: none has an eSIM yet.

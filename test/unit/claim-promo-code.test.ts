@@ -1,5 +1,6 @@
 // The claim use case on in-memory ports: throttle limits at their exact edges, and the email request written with the claim.
 import type { Booking, PromoCode } from '#shared/domain/booking';
+import type { Brand } from '#shared/domain/brand';
 import { CLAIM_LIMITS, claimPromoCode, type ClaimDeps } from '#shared/usecases/promo-codes';
 import type { EmailRequest } from '#shared/events/email-request';
 import { makePartnerProfile } from '#test/support/fakes';
@@ -33,8 +34,8 @@ const makePromo = (overrides: Partial<PromoCode> = {}): PromoCode => ({
 const makeBooking = (overrides: Partial<Booking> = {}): Booking =>
   ({ id: 'b-1', partner_id: 'ptn_test', email: null, version: 1, promo_codes: [makePromo()], package_queues: [], ...overrides }) as Booking;
 
-const makeDeps = (options: { codeCount?: number; addressCount?: number; failWrite?: boolean } = {}) => {
-  let stored = makeBooking();
+const makeDeps = (options: { codeCount?: number; addressCount?: number; failWrite?: boolean; brand?: string } = {}) => {
+  let stored = makeBooking(options.brand ? { custom_branding: 'air' } : {});
   const requested: EmailRequest[] = [];
   const deps: ClaimDeps = {
     bookings: {
@@ -47,6 +48,7 @@ const makeDeps = (options: { codeCount?: number; addressCount?: number; failWrit
     } as unknown as ClaimDeps['bookings'],
     promoCodes: { locate: async () => ({ partnerId: 'ptn_test', bookingId: 'b-1' }) },
     partners: { getProfile: async () => makePartnerProfile({ name: 'Acme Travel' }) },
+    brands: { resolve: async (_partnerId, brandId) => (options.brand && brandId === 'air' ? ({ name: options.brand } as Brand) : undefined) },
     throttle: {
       hit: async ({ scope }) => ({
         count: scope === 'CLAIM_CODE' ? (options.codeCount ?? 1) : (options.addressCount ?? 1),
@@ -72,6 +74,20 @@ describe('Claiming a promo code', () => {
     expect(requested[0]!.data.messages).toEqual([
       expect.objectContaining({ to: 'traveler@example.com', text: expect.stringContaining('K7QP-M2XD-9TRA') }),
     ]);
+  });
+
+  it("names the booking's brand in the email, as the claim page does, and the partner without one", async () => {
+    // Prepare
+    const branded = makeDeps({ brand: 'Acme Air' });
+    const plain = makeDeps();
+
+    // Act
+    await claimPromoCode(input, branded.deps);
+    await claimPromoCode(input, plain.deps);
+
+    // Assess
+    expect(branded.requested[0]!.data.messages[0]!.subject).toContain('Acme Air');
+    expect(plain.requested[0]!.data.messages[0]!.subject).toContain('Acme Travel');
   });
 
   it.each([

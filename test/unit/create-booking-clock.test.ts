@@ -21,7 +21,7 @@ const depsAt = (now: string) => {
   const deps: CreateBookingDeps = {
     bookings: { create: async (input: unknown) => void stored.push(input) } as unknown as CreateBookingDeps['bookings'],
     partners: { getProfile: async () => makePartnerProfile() } as unknown as CreateBookingDeps['partners'],
-    brands: { exists: async () => true },
+    brands: { nameOf: async () => 'Brand', resolve: async () => undefined },
     catalog: { findPackages: async () => new Map(), listRegions: async () => [] },
     clock: { now: () => new Date(now) },
     esimInstalled: async () => false,

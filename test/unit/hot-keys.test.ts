@@ -68,7 +68,7 @@ const setUp = () => {
       {
         bookings,
         partners: { getProfile: async () => partner },
-        brands: { exists: async () => true },
+        brands: { nameOf: async () => 'Brand', resolve: async () => undefined },
         catalog: { findPackages: async () => new Map(), listRegions: async () => [] },
         clock,
         esimInstalled,

@@ -25,8 +25,12 @@ export interface ReporterCredentialStore extends CredentialStore {
   save(credentials: PartnerCredentials): Promise<void>;
 }
 
-export interface BrandDirectory {
-  exists(partnerId: string, brandId: string): Promise<boolean>;
+export interface BrandNames {
+  /** The brand's display name; undefined when the partner has no such brand (one strongly consistent read). */
+  nameOf(partnerId: string, brandId: string): Promise<string | undefined>;
+}
+
+export interface BrandDirectory extends BrandNames {
   /** The named brand when it exists, else the partner's default brand, else undefined (two reads at most). */
   resolve(partnerId: string, brandId: string | null): Promise<Brand | undefined>;
 }

@@ -40,7 +40,7 @@ export const bookWith =
       { partnerId, request: v.parse(BookingRequestSchema, makeBookingRequest(overrides)) },
       {
         ...deps,
-        brands: { exists: async () => true },
+        brands: { nameOf: async () => 'Brand', resolve: async () => undefined },
         catalog: { findPackages: async () => new Map(), listRegions: async () => [] },
         esimInstalled: esimInstalledAmong(deps.travelers),
       },
