@@ -531,7 +531,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test delivery
-         * @description Sends one signed delivery of the event `webhook.test` to your URL now (also while deliveries are held) and answers how your endpoint answered: status, latency and the first 1 KiB of its answer. Its event name is none of the 12 events and its `event_id` starts with `webhook.test:`, so event handlers can ignore it; it is not retried and not in the delivery log. At most 10 per minute. Takes no body members: send no body, or `{}`.
+         * @description Sends one signed delivery of the event `webhook.test` to your URL now (also while deliveries are held) and answers how your endpoint answered: status, latency and the first 1 KiB of its answer. Its event name is none of the 12 events and its `event_id` starts with `webhook.test:`, so event handlers can ignore it; it is not retried and not in the delivery log. It waits 5 s for the answer (a delivery waits 10 s). At most 10 per minute. Takes no body members: send no body, or `{}`.
          */
         post: operations["sendTestWebhook"];
         delete?: never;
@@ -9357,6 +9357,19 @@ export interface operations {
             };
             /** @description `event_not_found`: No recorded event of yours has this id. */
             404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
+                    Expires: components["headers"]["Expires"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `webhook_url_missing`: No webhook URL is set yet: set one with PUT /webhooks/endpoint first. */
+            409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Pragma: components["headers"]["Pragma"];

@@ -167,7 +167,7 @@ export const webhookOperations = {
       `Sends one signed delivery of the event \`${TEST_EVENT_NAME}\` to your URL now (also while deliveries are held) and answers how ` +
       'your endpoint answered: status, latency and the first 1 KiB of its answer. Its event name is none of the 12 events and its ' +
       '`event_id` starts with `webhook.test:`, so event handlers can ignore it; it is not retried and not in the delivery log. ' +
-      'At most 10 per minute. Takes no body members: send no body, or `{}`.',
+      'It waits 5 s for the answer (a delivery waits 10 s). At most 10 per minute. Takes no body members: send no body, or `{}`.',
     tag,
     request: { schema: NoMembersSchema, example: {}, optional: true, bodyRefusals: ['validation_error'] },
     response: {
@@ -284,6 +284,6 @@ export const webhookOperations = {
       schema: envelope(RecoveryResultSchema),
       example: { success: true, message: successMessages.recoverWebhookDeliveries({ queued: 1 }), data: exampleRecovery },
     },
-    errors: ['validation_error', 'event_not_found'],
+    errors: ['validation_error', 'event_not_found', 'webhook_url_missing'],
   },
 } satisfies Partial<Record<OperationName, OperationDoc>>;

@@ -54,6 +54,7 @@ export const webhookTestDeps = /* @__PURE__ */ ((): WebhookTestDeps => ({
 
 /** A recovery: the delivery log's writes and the throttle; nothing posted or decrypted. */
 export const webhookRecoveryDeps = /* @__PURE__ */ ((): WebhookRecoveryDeps => ({
+  partners: dynamoPartnerProfiles(documentClient, config.tableName()),
   deliveries: dynamoDeliveryLog(documentClient, config.tableName()),
   throttle: dynamoThrottleCounter(documentClient, config.tableName()),
   clock: wallClock,

@@ -44,8 +44,10 @@ export type PartnerWebhookReadDeps = Pick<PartnerWebhookDeps, 'partners' | 'cloc
 export type WebhookEndpointUpdateDeps = PartnerWebhookReadDeps & { settings: Pick<PartnerWebhookDeps['settings'], 'allowPrivateUrls'> };
 /** A test delivery: the profile, its secrets, the poster and the throttle; no delivery log. */
 export type WebhookTestDeps = Pick<PartnerWebhookDeps, 'partners' | 'cipher' | 'clock' | 'post' | 'throttle' | 'settings'>;
-/** A recovery: the delivery log and the throttle; nothing is posted or decrypted here. */
-export type WebhookRecoveryDeps = Pick<PartnerWebhookDeps, 'deliveries' | 'throttle' | 'clock'>;
+/** A recovery: the profile (is a URL set?), the delivery log and the throttle; nothing is posted or decrypted here. */
+export type WebhookRecoveryDeps = Pick<PartnerWebhookDeps, 'partners' | 'deliveries' | 'throttle' | 'clock'>;
+
+const urlMissing = () => new ConflictError('webhook_url_missing', 'No webhook URL is set: set one with PUT /webhooks/endpoint first.');
 
 /** Calls per partner and minute: test deliveries reach the partner's own server; recoveries add to the shared queue. */
 export const SELF_SERVICE_LIMITS = { windowSeconds: 60, testDeliveries: 10, recoveries: 5 } as const;
@@ -151,7 +153,7 @@ export const sendTestDelivery = async (partnerId: string, deps: WebhookTestDeps)
   await throttled('WEBHOOK_TEST', SELF_SERVICE_LIMITS.testDeliveries, partnerId, deps);
   const profile = await requirePartner(partnerId, deps);
   const url = profile.webhook.url;
-  if (!url) throw new ConflictError('webhook_url_missing', 'No webhook URL is set: set one with PUT /webhooks/endpoint first.');
+  if (!url) throw urlMissing();
   const now = deps.clock.now();
   const eventId = `${TEST_EVENT_NAME}:${randomUUID()}`;
   const deliveryId = `dlv_test_${randomUUID().replaceAll('-', '')}`;
@@ -282,6 +284,9 @@ export const recoverWebhookDeliveries = async (
   deps: WebhookRecoveryDeps,
 ): Promise<RecoveryResultOutput> => {
   await throttled('WEBHOOK_RECOVER', SELF_SERVICE_LIMITS.recoveries, partnerId, deps);
+  // Without a URL every replay would be skipped at once while its failed delivery counted as recovered: refused, as
+  // the test delivery is, so nothing leaves the reach of a later recovery.
+  if (!(await requirePartner(partnerId, deps)).webhook.url) throw urlMissing();
   const now = deps.clock.now().toISOString();
   if (request.event_id !== undefined) {
     const event = await deps.deliveries.findPartnerEvent(partnerId, request.event_id);

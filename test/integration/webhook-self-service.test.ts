@@ -119,7 +119,7 @@ describe('Webhook self-service through the partner API', () => {
   );
 
   it('reads null on an optional member as absent, as every body does, and refuses one event named twice with two values', async () => {
-    const { client } = await service.newPartner();
+    const { client } = await partnerWithEndpoint();
 
     const updated = await client.send('PUT', '/webhooks/endpoint', {
       body: { auth_header_name: null, auth_header_prefix: null, enabled: null, events: null, end_secret_overlap: null },
@@ -144,7 +144,7 @@ describe('Webhook self-service through the partner API', () => {
   });
 
   it('answers a window that ends before it starts with 400, and an empty window with nothing to do', async () => {
-    const { client } = await service.newPartner();
+    const { client } = await partnerWithEndpoint();
 
     const listed = await client.send('GET', '/webhooks/deliveries?since=2026-11-28T00%3A00%3A00Z&until=2026-11-27T00%3A00%3A00Z');
     const recovered = await client.send('POST', '/webhooks/deliveries/recover', {
@@ -197,13 +197,39 @@ describe('Webhook self-service through the partner API', () => {
     expect(await deliveriesOf(client)).toEqual([]);
   });
 
-  it('answers 409 webhook_url_missing for a test delivery without a URL', async () => {
+  it('answers 409 webhook_url_missing for a test delivery and a recovery without a URL', async () => {
     const { client } = await service.newPartner();
 
     const response = await client.send('POST', '/webhooks/endpoint/test');
+    const recovery = await client.send('POST', '/webhooks/deliveries/recover', { body: { since: '2026-01-01T00:00:00Z' } });
 
-    expect(response.status).toBe(409);
-    expect(response.body.error.code).toBe('webhook_url_missing');
+    expect([response.status, recovery.status]).toEqual([409, 409]);
+    expect([response.body.error.code, recovery.body.error.code]).toEqual(['webhook_url_missing', 'webhook_url_missing']);
+  });
+
+  it('keeps a failed delivery recoverable when a recovery is refused for want of a URL', async () => {
+    // Prepare: a rejected delivery, then the URL removed
+    const { client, path, secret } = await partnerWithEndpoint();
+    const since = new Date(Date.now() - 1000).toISOString();
+    receiver.script(path, [{ status: 400 }], secret);
+    await book(client);
+    await eventually(
+      () => deliveriesOf(client, '?status=rejected'),
+      (list) => list.length === 1,
+      30_000,
+    );
+    const url = (await client.send('GET', '/webhooks/endpoint')).body.data.url;
+    await client.send('PUT', '/webhooks/endpoint', { body: { url: null } });
+
+    // Act
+    const refused = await client.send('POST', '/webhooks/deliveries/recover', { body: { since } });
+    await client.send('PUT', '/webhooks/endpoint', { body: { url } });
+    receiver.script(path, [{ status: 200 }], secret);
+    const recovered = await client.send('POST', '/webhooks/deliveries/recover', { body: { since } });
+
+    // Assess
+    expect(refused.status).toBe(409);
+    expect(recovered.body.data.queued).toBe(1);
   });
 
   it('signs with both secrets during a rotation overlap, and with the new one only once the overlap is ended', async () => {
@@ -331,13 +357,12 @@ describe('Webhook self-service through the partner API', () => {
       ['dead_lettered', false, true],
     ]);
 
-    // Assess: another partner sees none of it and cannot replay it
-    const { client: other } = await service.newPartner();
+    // Assess: another partner, with an endpoint of its own, sees none of it and cannot replay it
+    const { client: other } = await partnerWithEndpoint();
     expect(await deliveriesOf(other)).toEqual([]);
     const foreignReplay = await other.send('POST', '/webhooks/deliveries/recover', { body: { event_id: eventId } });
     expect(foreignReplay.status).toBe(404);
     expect(foreignReplay.body.error.code).toBe('event_not_found');
-    expect((await other.send('GET', '/webhooks/endpoint')).body.data.url).toBeNull();
   }, 60_000);
 
   it('holds deliveries while the endpoint is disabled and recovers them once it is enabled again', async () => {
