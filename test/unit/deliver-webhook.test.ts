@@ -283,6 +283,19 @@ describe('Use case: deliverWebhook', () => {
     expect(attempt!.response_excerpt).toContain('Bearer [redacted]');
   });
 
+  it('scrubs the API key and the signing secret also without their prefixes', async () => {
+    // Prepare: the receiver echoes the random parts alone
+    const profile = makePartnerProfile({ api_key: 'pk_test_secretkey' });
+    profile.webhook = { ...profile.webhook, signing_secret_ciphertext: 'enc:whsec_abcdefghijklmnop' };
+    const { deps, deliveries } = setup(profile, [{ status: 500, latencyMs: 3, responseText: 'got test_secretkey and abcdefghijklmnop' }]);
+
+    // Act
+    await deliverWebhook(message(), deps).catch(() => undefined);
+
+    // Assess
+    expect(deliveries.attemptLog[0]!.response_excerpt).toBe('got [redacted] and [redacted]');
+  });
+
   it('scrubs a signing secret that straddles the excerpt cut, leaving none of it', async () => {
     // Prepare: the secret starts 10 bytes before the 1 KiB cut, glued to word characters
     const profile = makePartnerProfile({ api_key: 'pk_test_secretkey' });
