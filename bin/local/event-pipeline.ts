@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { serviceClock } from '#shared/clock';
 import { envNames } from '#shared/config';
-import { type BackgroundFunctionDefinition, backgroundFunctions } from '#shared/events/pipeline';
+import { type BackgroundFunctionDefinition, backgroundFunctions, emailQueueSettings, webhookQueueSettings } from '#shared/events/pipeline';
 import { lambdaContext } from '#bin/local/api-gateway';
 import { startEventBridgeLocal } from '#bin/local/eventbridge-local';
 import { handlerLoader } from '#bin/local/http-server';
@@ -141,11 +141,17 @@ export const startEventPipeline = async (options: EventPipelineOptions): Promise
     });
     stops.push(streamPoller.stop);
     // The event source mappings of the webhook and email queues.
-    for (const [queueUrl, handler, definition] of [
-      [sqs.queueUrl, dispatch, dispatcher],
-      [sqs.emailQueueUrl, sendEmails, emailFunction],
+    for (const [queueUrl, handler, definition, settings] of [
+      [sqs.queueUrl, dispatch, dispatcher, webhookQueueSettings],
+      [sqs.emailQueueUrl, sendEmails, emailFunction, emailQueueSettings],
     ] as const) {
-      const poller = await startQueuePoller({ sqsEndpoint: sqs.endpoint, queueUrl, handler, functionName: definition.operation });
+      const poller = await startQueuePoller({
+        sqsEndpoint: sqs.endpoint,
+        queueUrl,
+        handler,
+        functionName: definition.operation,
+        maxConcurrency: settings.maxConcurrency,
+      });
       stops.push(poller.stop);
     }
     // Each runs on its own schedule in AWS; locally one ticker runs them in turn, then wakes the stream reader.

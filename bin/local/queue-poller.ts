@@ -22,6 +22,8 @@ export interface QueuePollerOptions {
   /** Name in the Lambda context and in log lines. */
   functionName: string;
   batchSize?: number;
+  /** Batches in the handler at once, as the event source mapping's maximum concurrency (default 1). */
+  maxConcurrency?: number;
 }
 
 export interface QueuePoller {
@@ -93,6 +95,17 @@ export const startQueuePoller = async (options: QueuePollerOptions): Promise<Que
     for (const failure of result.Failed ?? []) console.error(`Could not delete a handled message: ${failure.Message}`);
   };
 
+  // Batches run side by side, as concurrent invocations do in Lambda: one receiver that waits on a slow
+  // endpoint does not hold back the batches behind it.
+  const inFlight = new Set<Promise<void>>();
+  const maxConcurrency = Math.max(1, options.maxConcurrency ?? 1);
+  const start = (messages: Message[]) => {
+    const delivery: Promise<void> = deliver(messages)
+      .catch((error: unknown) => console.error(`${options.functionName} could not settle a batch`, error))
+      .finally(() => inFlight.delete(delivery));
+    inFlight.add(delivery);
+  };
+
   const loop = async () => {
     while (!stopping.signal.aborted) {
       try {
@@ -106,7 +119,8 @@ export const startQueuePoller = async (options: QueuePollerOptions): Promise<Que
           }),
           { abortSignal: stopping.signal },
         );
-        if (Messages.length > 0) await deliver(Messages);
+        if (Messages.length > 0) start(Messages);
+        if (inFlight.size >= maxConcurrency) await Promise.race(inFlight);
       } catch (error) {
         if (stopping.signal.aborted) return;
         console.error(`Polling ${options.queueUrl} for ${options.functionName} failed`, error);
@@ -121,6 +135,7 @@ export const startQueuePoller = async (options: QueuePollerOptions): Promise<Que
       // Ends a waiting receive at once; a batch already in the handler finishes first, as in Lambda.
       stopping.abort();
       await running;
+      await Promise.all(inFlight);
       sqs.destroy();
     },
   };

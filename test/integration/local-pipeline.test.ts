@@ -219,6 +219,35 @@ describe('Local runtime: SQS event source (queue poller)', () => {
     expect(await queueCounts(client, sqs.queueUrl)).toEqual({ visible: 0, inFlight: 0 });
   });
 
+  it('runs a batch while an earlier one still waits in the handler, up to maxConcurrency batches', async () => {
+    // Prepare: the first message's handler waits until released, as a delivery to a hanging receiver does
+    await client.send(new SendMessageCommand({ QueueUrl: sqs.queueUrl, MessageBody: 'slow' }));
+    let release: () => void = () => {};
+    const handled: string[] = [];
+    const handler = async (event: { Records: SQSRecord[] }): Promise<SQSBatchResponse> => {
+      if (event.Records.some((record) => record.body === 'slow')) await new Promise<void>((resolve) => (release = resolve));
+      handled.push(...event.Records.map((record) => record.body));
+      return { batchItemFailures: [] };
+    };
+    poller = await startQueuePoller({
+      sqsEndpoint: sqs.endpoint,
+      queueUrl: sqs.queueUrl,
+      handler,
+      functionName: 'dispatchWebhooks',
+      maxConcurrency: 2,
+    });
+    await eventually(() => queueCounts(client, sqs.queueUrl).then((counts) => counts.inFlight === 1), 'the slow batch in the handler');
+
+    // Act
+    await client.send(new SendMessageCommand({ QueueUrl: sqs.queueUrl, MessageBody: 'fast' }));
+    await eventually(() => handled.includes('fast'), 'the fast batch handled beside the slow one');
+    release();
+    await eventually(() => handled.includes('slow'), 'the slow batch handled once released');
+
+    // Assess
+    expect(handled).toEqual(['fast', 'slow']);
+  });
+
   it('deletes nothing of a batch whose handler throws', async () => {
     // Prepare
     jest.spyOn(console, 'error').mockImplementation(() => {});
