@@ -106,27 +106,43 @@ const brandKey = (brand: string): string => {
   return brandAliases[key] ?? key;
 };
 
+/** An iPhone's model identifier as iOS reports it (`iPhone15,2`): matched as written, never as a name ("iPhone1,1" is no iPhone 11). */
+const APPLE_IDENTIFIER = /^iphone\d+,\d+$/;
+const identifierOf = (value: string): string => value.normalize('NFKD').toLowerCase().replace(/\s+/g, '');
+
+/**
+ * A Samsung model number as Android reports it (`SM-S911B`): the series letter and three digits name the model, the
+ * suffix the market. Only the suffixes of models sold with eSIM are read (B international, U and U1 United States,
+ * W Canada); the Chinese (`0`), Korean (`N`) and other variants may lack it, so they stay unknown.
+ */
+const SAMSUNG_MODEL_NUMBER = /^(sm[a-z]\d{3})(?:b|u|u1|w)$/;
+
 let index: Map<string, EsimDevice> | undefined;
 const deviceIndex = (): Map<string, EsimDevice> => {
   if (index) return index;
   index = new Map();
   for (const device of compatibleDeviceList().devices) {
-    for (const name of [device.model, ...(device.aliases ?? [])]) index.set(`${brandKey(device.brand)}|${deviceKey(name)}`, device);
+    const brand = brandKey(device.brand);
+    for (const name of [device.model, ...(device.aliases ?? [])]) {
+      const identifier = identifierOf(name);
+      index.set(APPLE_IDENTIFIER.test(identifier) ? `${brand}#${identifier}` : `${brand}|${deviceKey(name)}`, device);
+    }
   }
   return index;
 };
 
-/** A Samsung model number as Android reports it (`SM-S911B`, `SM-S9110`): the series letter and three digits name the model, the rest its region. */
-const SAMSUNG_MODEL_NUMBER = /^(sm[a-z]\d{3})[a-z0-9]{0,3}$/;
+/** The model without the brand in front of it: "Samsung" + "Samsung Galaxy S23" is "Galaxy S23". */
+const withoutBrand = (key: string, brand: string): string => (key.startsWith(brand) && key.length > brand.length ? key.slice(brand.length) : key);
 
 const lookUp = (brand: string, model: string): EsimDevice | undefined => {
   const index = deviceIndex();
   const b = brandKey(brand);
+  const identifier = withoutBrand(identifierOf(model), b);
+  if (APPLE_IDENTIFIER.test(identifier)) return index.get(`${b}#${identifier}`);
   const m = deviceKey(model);
-  // "Samsung" + "Samsung Galaxy S23" is the same device as "Samsung" + "Galaxy S23".
-  const found = index.get(`${b}|${m}`) ?? (m.startsWith(b) ? index.get(`${b}|${m.slice(b.length)}`) : undefined);
+  const found = index.get(`${b}|${m}`) ?? index.get(`${b}|${withoutBrand(m, b)}`);
   if (found || b !== 'samsung') return found;
-  const number = SAMSUNG_MODEL_NUMBER.exec(m);
+  const number = SAMSUNG_MODEL_NUMBER.exec(withoutBrand(m, b));
   return number ? index.get(`${b}|${number[1]}`) : undefined;
 };
 

@@ -73,10 +73,12 @@ describe('Device look-up by the identifiers apps read from the system', () => {
     ['Apple', 'iPhone15,2', 'iOS', 'iPhone 14 Pro'],
     ['Apple', 'iPhone11,8', 'iOS', 'iPhone XR'],
     ['Apple', 'iPhone18,4', 'iOS', 'iPhone Air'],
+    ['Apple', 'Apple iPhone16,1', 'iOS', 'iPhone 15 Pro'],
     ['samsung', 'SM-S911B', 'Android', 'Galaxy S23'],
     ['samsung', 'SM-S911U1', 'Android', 'Galaxy S23'],
-    ['Samsung', 'SM-F7310', 'Android', 'Galaxy Z Flip5'],
+    ['Samsung', 'SM-F731W', 'Android', 'Galaxy Z Flip5'],
     ['samsung', 'sm-a546b', 'Android', 'Galaxy A54 5G'],
+    ['Samsung', 'Samsung SM-S911B', 'Android', 'Galaxy S23'],
   ])('finds %s %s (%s) as the %s', (brand, model, os, expected) => {
     // Act
     const result = checkCompatibility({ phone_brand: brand, phone_model: model, phone_os: os, os_version: '17' });
@@ -87,10 +89,15 @@ describe('Device look-up by the identifiers apps read from the system', () => {
 
   it.each([
     ['samsung', 'SM-G780F', 'the Galaxy S20 FE, which has no eSIM'],
-    ['samsung', 'SM-S911BXYZ', 'a model number with a longer tail than a region'],
+    ['samsung', 'SM-S9110', 'the Galaxy S23 sold in China, which may lack eSIM'],
+    ['samsung', 'SM-S911N', 'the Galaxy S23 sold in Korea'],
+    ['samsung', 'SM-S911BXYZ', 'a model number with a longer tail than a market'],
     ['Google', 'SM-S911B', "another brand's model number"],
+    ['Apple', 'iPhone1,1', 'the first iPhone, whose identifier reads like "iPhone 11" without its punctuation'],
+    ['Apple', 'iPhone1,2', 'the iPhone 3G'],
   ])('does not find %s %s: %s', (brand, model) => {
-    expect(checkCompatibility({ phone_brand: brand, phone_model: model, phone_os: 'Android', os_version: '14' })).toMatchObject({
+    const os = brand === 'Apple' ? 'iOS' : 'Android';
+    expect(checkCompatibility({ phone_brand: brand, phone_model: model, phone_os: os, os_version: '14' })).toMatchObject({
       is_compatible: false,
       reason_code: 'unknown_device',
     });
