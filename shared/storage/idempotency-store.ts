@@ -20,6 +20,9 @@ interface StoredResult {
   json: string;
 }
 
+const isStoredText = (stored: unknown): stored is StoredResult =>
+  typeof stored === 'object' && stored !== null && !Array.isArray(stored) && typeof (stored as { json?: unknown }).json === 'string';
+
 /** The runner of one table: each record lives in its own partition under the partner's id (keys.idempotencyPartition). */
 export const powertoolsIdempotency = (client: DynamoDBClient, tableName: string): IdempotentRunner => ({
   run: async (input, operation) => runIdempotently(input, operation, { client, tableName }),
@@ -55,8 +58,9 @@ const runIdempotently = async <T extends Record<string, unknown> | unknown[]>(
     config: idempotencyConfig,
   });
   try {
-    const stored = await idempotentOperation({ idempotencyKey: input.idempotencyKey, body: input.body });
-    return JSON.parse(stored.json) as T;
+    const stored: StoredResult | T = await idempotentOperation({ idempotencyKey: input.idempotencyKey, body: input.body });
+    // A record kept before results were kept as text holds the result itself (within its 24 hours after a deploy).
+    return isStoredText(stored) ? (JSON.parse(stored.json) as T) : stored;
   } catch (error) {
     if (error instanceof IdempotencyValidationError) {
       throw new ConflictError(

@@ -88,6 +88,28 @@ describe('powertoolsIdempotency', () => {
     expect(JSON.stringify(replay)).toBe(JSON.stringify(first));
   });
 
+  it('answers a replay of a result kept as a document, as records made before results were kept as text hold it', async () => {
+    // Prepare: a completed record whose data is the result itself
+    const call = () => ({ partnerId: 'ptn_1', idempotencyKey: 'key-6', body: { booking_id: 'b-6' }, deadline: lambdaContext });
+    let stored: PutItemCommand['input']['Item'];
+    dynamo.on(PutItemCommand).callsFake((input: PutItemCommand['input']) => {
+      stored = input.Item;
+      return {};
+    });
+    dynamo.on(UpdateItemCommand).resolves({});
+    await runner().run(call(), async () => [{ id: 'bk_6' }]);
+    const completed = { ...stored, status: { S: 'COMPLETED' }, data: { L: [{ M: { id: { S: 'bk_6' } } }] } };
+    dynamo
+      .on(PutItemCommand)
+      .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {}, Item: completed }));
+
+    // Act
+    const replay = await runner().run(call(), async () => [{ id: 'never' }]);
+
+    // Assess
+    expect(replay).toEqual([{ id: 'bk_6' }]);
+  });
+
   it('answers 409 idempotency_in_progress to a retry while the first call still runs', async () => {
     // Prepare: the table keeps the first call's in-progress record and refuses a second put for the same key.
     let stored: PutItemCommand['input']['Item'];
