@@ -2,7 +2,7 @@
 import { isPaymentCurrency } from '#shared/domain/currency';
 import { defaultDurationDays } from '#shared/domain/package-specification';
 import { packagePurchased, topupCompleted, type Payment } from '#shared/domain/lifecycle-events';
-import { assertRoomForPackage, type Esim, type Traveler, type TravelerPackage } from '#shared/domain/traveler';
+import { assertRoomForPackage, type Esim, type Traveler, type TravelerPackage, universalEsim } from '#shared/domain/traveler';
 import type { DomainEvent } from '#shared/events/catalog';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import type { FactContext } from '#shared/usecases/grant-redemption';
@@ -108,12 +108,22 @@ const pay =
         const found = traveler.esims.find((e) => e.iccid === input.iccid);
         if (!found) throw new NotFoundError(`No eSIM ${input.iccid} for this traveler.`, 'esim_not_found');
         esim = found;
-      } else if (kind === 'topup') {
-        // A top-up adds data to an eSIM the traveler has: none is 409 no_esim, not a new eSIM without a destination.
+      } else if (kind === 'topup' && !input.destination) {
+        // A top-up naming no place adds data to an eSIM the traveler has: none is 409 no_esim, not a new eSIM without
+        // a destination.
         esim = locateEsim(traveler, null);
       } else {
-        const firstPackage = packagePlanOf(specOn(input.destination ?? null));
-        ({ traveler, esim, allocated } = await ensureUniversalEsim(deps, traveler, { bookingId: null, orderReference, firstPackage }, now));
+        // Data for a named place goes where it works there: the universal eSIM, else (a top-up) the classic eSIM of
+        // that country, else a new universal eSIM; never a classic eSIM of another country.
+        const classic =
+          kind === 'topup' && !universalEsim(traveler)
+            ? traveler.esims.find((e) => e.kind === 'classic' && e.destination === input.destination)
+            : undefined;
+        if (classic) esim = classic;
+        else {
+          const firstPackage = packagePlanOf(specOn(input.destination ?? null));
+          ({ traveler, esim, allocated } = await ensureUniversalEsim(deps, traveler, { bookingId: null, orderReference, firstPackage }, now));
+        }
       }
       // A top-up without one adds data where the eSIM already works: its classic destination, else its newest package's.
       const destination = input.destination ?? esim.destination ?? newestDestinationOn(traveler, esim.iccid);

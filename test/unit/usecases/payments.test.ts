@@ -1,6 +1,7 @@
 // use cases on in-memory stores → purchases and top-ups paid by a traveler: first purchase per destination,
 // later ones as top-ups, one package per payment, and the refusals (unknown eSIM, bad amount or currency).
 import { makePackageSpecification } from '#test/support/factories';
+import { claimClassicGrant } from '#shared/usecases/classic-grants';
 import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
 import { recordPurchase, recordTopup, type PaymentInput } from '#shared/usecases/payments';
 
@@ -212,5 +213,25 @@ describe('Use case: recordTopup', () => {
     await expect(topup).rejects.toMatchObject({ status: 409, code: 'no_esim' });
     expect(await world.deps.travelers.findByExternalUserId('ptn_test', 'u-new')).toBeUndefined();
     expect(world.events()).toEqual([]);
+  });
+
+  it.each([
+    ['naming no place: onto the classic eSIM, for its country', undefined, 'FRA', 'the classic eSIM'],
+    ['naming its country: onto the classic eSIM', 'FRA', 'FRA', 'the classic eSIM'],
+    ['naming another country: onto a new universal eSIM, never the classic one', 'JPN', 'JPN', 'a new universal eSIM'],
+  ])('tops up a traveler whose only eSIM is classic %s', async (_case, destination, expectedDestination, where) => {
+    // Prepare: a claimed classic grant for France
+    const world = memoryLifecycle();
+    const booking = await world.book({
+      package_specifications: [makePackageSpecification({ external_user_id: 'u-1', esim_type: 'classic', destination: 'FRA' })],
+    });
+    const claimed = await claimClassicGrant({ partnerId: 'ptn_test', externalUserId: 'u-1', queueId: booking.package_queues[0]!.uuid }, world.deps);
+
+    // Act
+    const topup = await recordTopup(makePayment({ paymentId: 'pay-9', destination }), world.deps);
+
+    // Assess
+    expect(topup.pkg.destination).toBe(expectedDestination);
+    expect(topup.pkg.iccid === claimed.iccid ? 'the classic eSIM' : 'a new universal eSIM').toBe(where);
   });
 });
