@@ -167,8 +167,9 @@ export const queryParameters = (event: APIGatewayProxyEvent): Record<string, str
   return event.queryStringParameters ?? {};
 };
 
-/** The characters that delimit or escape a query string's parts. */
-const QUERY_SYNTAX = /[&=+%#]/;
+/** The characters that delimit or escape a query string's parts; `=` only ends a name (a value is read to the next `&`). */
+const NAME_SYNTAX = /[&=+%#]/;
+const VALUE_SYNTAX = /[&+%#]/;
 
 /** RFC 3986 unreserved characters only: what Python's quote(), Java's and Go's escapers leave as they are. */
 const encodeRfc3986 = (text: string): string =>
@@ -177,7 +178,7 @@ const encodeRfc3986 = (text: string): string =>
 /**
  * Every spelling of the query string a common client writes, each value spelled the same way. REST API events carry
  * only decoded values, so the signed form is rebuilt (docs/api.md, Authentication; decision 1):
- * - as decoded (`?q=o'brien x`), unless a name or value holds `&`, `=`, `+`, `%` or `#`;
+ * - as decoded (`?q=o'brien x`), unless a value holds `&`, `+`, `%` or `#` (a name also `=`);
  * - JavaScript's encodeURIComponent (`?q=o'brien%20x`);
  * - RFC 3986 (`?q=o%27brien%20x`: Python's quote, Go's PathEscape);
  * - encodeURIComponent as the URL parser leaves it (`?q=o%27brien%20(x)`: fetch, `new URL()`);
@@ -200,9 +201,10 @@ export const queryStringCandidates = (event: APIGatewayProxyEvent): string[] => 
   if (pairs.length === 0) return [''];
   const spelled = (encode: (text: string) => string) => `?${pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}`;
   const component = spelled(encodeURIComponent);
-  // As decoded, a value holding `&`, `=`, `+`, `%` or `#` reads as other parameters or escapes (`a=1%26b%3D2` would
-  // spell `a=1&b=2`): that spelling would let one signature stand for another request, so it is offered only without them.
-  const unambiguous = pairs.every(([name, value]) => !QUERY_SYNTAX.test(name) && !QUERY_SYNTAX.test(value));
+  // As decoded, a value holding `&`, `+`, `%` or `#` (a name also `=`) reads as other parameters or escapes
+  // (`a=1%26b%3D2` would spell `a=1&b=2`): that spelling would let one signature stand for another request, so it is
+  // offered only without them.
+  const unambiguous = pairs.every(([name, value]) => !NAME_SYNTAX.test(name) && !VALUE_SYNTAX.test(value));
   const spellings = [
     ...(unambiguous ? [spelled((text) => text)] : []),
     component,

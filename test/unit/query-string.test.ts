@@ -54,6 +54,10 @@ describe('Signed query string candidates', () => {
     expect(candidates).toContain(`?external_user_id=${encodeURIComponent(query.external_user_id[0]!)}`);
   });
 
+  it('offers the decoded spelling of a value holding only an =, which cannot end a value', () => {
+    expect(queryStringCandidates(eventWith({ external_user_id: ['dXNlcg=='] }))).toContain('?external_user_id=dXNlcg==');
+  });
+
   it('refuses a parameter given twice, naming it', () => {
     expect(() => queryParameters(eventWith({ external_user_id: ['alice', 'bob'] }))).toThrow(
       expect.objectContaining({ status: 400, details: [{ path: 'external_user_id', message: 'Given more than once.' }] }),
