@@ -4,13 +4,20 @@
 import { alpha2ToAlpha3, toAlpha2 } from '#shared/domain/country-codes';
 import type { ServedLocale } from '#shared/domain/locale';
 
-const displayNames = new Map<ServedLocale, Intl.DisplayNames>();
+const displayNames = new Map<string, Intl.DisplayNames>();
 
-const namesIn = (locale: ServedLocale): Intl.DisplayNames => {
-  let names = displayNames.get(locale);
+/**
+ * The special administrative regions by the short name CLDR also gives them: the long one reads "Hong Kong SAR
+ * China", "Sonderverwaltungsregion Hongkong" (sorted under S), "R.A.S. chinoise de Hong Kong".
+ */
+const SHORT_NAMED = new Set(['HK', 'MO']);
+
+const namesIn = (locale: ServedLocale, style: 'long' | 'short'): Intl.DisplayNames => {
+  const key = `${locale}:${style}`;
+  let names = displayNames.get(key);
   if (!names) {
-    names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
-    displayNames.set(locale, names);
+    names = new Intl.DisplayNames([locale], { type: 'region', style, fallback: 'none' });
+    displayNames.set(key, names);
   }
   return names;
 };
@@ -21,5 +28,5 @@ const namesIn = (locale: ServedLocale): Intl.DisplayNames => {
  */
 export const countryName = (code: string, locale: ServedLocale): string => {
   const alpha2 = toAlpha2(code);
-  return (alpha2 && alpha2ToAlpha3(alpha2) && namesIn(locale).of(alpha2)) || code;
+  return (alpha2 && alpha2ToAlpha3(alpha2) && namesIn(locale, SHORT_NAMED.has(alpha2) ? 'short' : 'long').of(alpha2)) || code;
 };

@@ -13,5 +13,7 @@ export const dataAmount = (language: string, bytes: number): string =>
 export const packageSize = (language: string, size: string): string => {
   const match = /^(\d+(?:\.\d+)?)(MB|GB)$/.exec(size);
   if (!match) return size;
-  return new Intl.NumberFormat(language, { style: 'unit', unit: match[2] === 'GB' ? 'gigabyte' : 'megabyte' }).format(Number(match[1]));
+  // Every decimal the size was given with (the format's default keeps 3): `1.23456GB` is not "1.235 GB".
+  const unit = match[2] === 'GB' ? 'gigabyte' : 'megabyte';
+  return new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 20 }).format(Number(match[1]));
 };

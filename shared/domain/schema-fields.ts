@@ -99,14 +99,18 @@ export const maxCharacters = (max: number, message: string) =>
     { characters: { maxLength: max } },
   );
 
+/** White space, the default-ignorable characters (zero-width spaces, marks, Hangul fillers) and the braille blank. */
+const BLANK = /^[\s\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+
 export const text = (field: string, min: number, max: number) =>
   v.pipe(
     v.string(`${field} must be a string.`),
     minCharacters(min, `${field} must be at least ${min} character${min === 1 ? '' : 's'}.`),
     maxCharacters(max, `${field} must be at most ${max} characters.`),
     withoutControlCharacters(field),
-    // Only spaces is an unfilled, padded field on the partner's side: taken as given, "   " would be a name or an id.
-    v.check((value) => value.trim() !== '', `${field} must not be blank.`),
+    // Only spaces, or characters that show nothing (zero-width, fillers), is an unfilled or padded field on the
+    // partner's side: taken as given, "   " would be a name or an id.
+    v.check((value) => !BLANK.test(value), `${field} must not be blank.`),
   );
 
 /** An ISO 8601 date-time as decision 13 accepts it, stored and returned in the extended format. */

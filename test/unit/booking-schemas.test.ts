@@ -58,6 +58,10 @@ describe('Booking request schema', () => {
     ['a line break in first_name', { first_name: 'Ada\r\nBcc: x' }, 'first_name'],
     ['a C1 control in departure_location', { departure_location: 'Paris\u0085CDG' }, 'departure_location'],
     ['a first_name of spaces only', { first_name: '   ' }, 'first_name'],
+    ['a booking_id of left-to-right marks only', { booking_id: '\u200E\u200E\u200E' }, 'booking_id'],
+    ['a first_name of a zero-width space', { first_name: '\u200B' }, 'first_name'],
+    ['a first_name of a Hangul filler', { first_name: '\u3164' }, 'first_name'],
+    ['a last_name of a braille blank', { last_name: '\u2800' }, 'last_name'],
     ['a right-to-left override in last_name', { last_name: 'Smith\u202Egpj.exe' }, 'last_name'],
     ['a first-strong isolate in full_name', { full_name: 'Ada \u2068Lovelace\u2069' }, 'full_name'],
   ])('refuses %s', (_label, overrides, path) => {

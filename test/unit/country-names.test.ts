@@ -22,6 +22,9 @@ describe('Module: country-names', () => {
     ['DEU', 'de', 'Deutschland'],
     ['CZE', 'fr', 'Tchéquie'],
     ['XKK', 'es', 'Kosovo'],
+    ['HKG', 'en', 'Hong Kong'],
+    ['HKG', 'de', 'Hongkong'],
+    ['MAC', 'fr', 'Macao'],
   ])('names %s in %s as travelers know it: %s', (code, locale, expected) => {
     expect(countryName(code, locale as (typeof servedLocales)[number])).toBe(expected);
   });

@@ -7,6 +7,7 @@ describe('data sizes in the page language', () => {
     ['fr', '1.5GB', '1,5 Go'],
     ['fr', '500MB', '500 Mo'],
     ['es', '20GB', '20 GB'],
+    ['en', '1.23456GB', '1.23456 GB'],
   ])('names a package size in %s: %s → %s', (language, size, expected) => {
     expect(packageSize(language, size).replace(/\s/g, ' ')).toBe(expected);
   });
