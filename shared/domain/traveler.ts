@@ -201,6 +201,13 @@ export const REPORTER_CLOCK_SKEW_MS = 5 * 60 * 1000;
 /** A time the service itself wrote, moved back by the reporter clock skew, for isStale. */
 export const serviceDated = (at: string): string => new Date(new Date(at).getTime() - REPORTER_CLOCK_SKEW_MS).toISOString();
 
+/**
+ * A connectivity provider's time, never later than the service's own: a reporter's fact from the future is refused
+ * (decision F150), but a provider would retry a refused notification for ever, and a time ahead would make every
+ * true fact after it stale and stamp events in the future. Ahead of the service's clock, it is the moment received.
+ */
+export const providerDated = (at: string | number, now: Date): string => new Date(Math.min(new Date(at).getTime(), now.getTime())).toISOString();
+
 /** provisioned | removed → installed. Installed again → 409 esim_already_installed. */
 export const installEsim = (traveler: Traveler, iccid: string, at: Date): { traveler: Traveler; esim: Esim } => {
   const esim = findEsim(traveler, iccid);

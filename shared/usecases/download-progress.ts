@@ -1,6 +1,7 @@
 // use case → an SM-DP+'s handleDownloadProgressInfo (SGP.22 5.3.5) turned into facts: a successful installation
 // (notification point 4) installs the traveler's eSIM and fires esim.installed; every other point and every failure
 // is recorded for support. Repeated and out-of-order notifications change nothing twice.
+import { providerDated } from '#shared/domain/traveler';
 import { ConflictError } from '#shared/errors';
 import { DuplicateFactError, type LifecycleStores } from '#shared/usecases/ports/lifecycle';
 import { installEsim } from '#shared/usecases/traveler-facts';
@@ -42,7 +43,7 @@ export const recordDownloadProgress = async (notification: DownloadProgress, dep
   const fact = {
     reporter: ES2PLUS_REPORTER,
     eventId: `${notification.iccid}#${notification.notificationPointId}#${new Date(notification.timestamp).toISOString()}`,
-    occurredAt: new Date(notification.timestamp).toISOString(),
+    occurredAt: providerDated(notification.timestamp, deps.clock.now()),
   };
   if (await deps.travelers.factRecorded(fact.reporter, fact.eventId)) return { kind: 'duplicate' };
   try {

@@ -1,7 +1,7 @@
 // use case → a connectivity provider's usage report (eSIM Go's usage callback) turned into the facts reporters send:
 // the first report on a queued package activates it (package.activated), each report sets the data used so far
 // (package.usage.50/80/100_percent once each). Repeated and out-of-order reports change nothing twice.
-import type { TravelerPackage } from '#shared/domain/traveler';
+import { providerDated, type TravelerPackage } from '#shared/domain/traveler';
 import { DuplicateFactError, type LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 import { activatePackage, reportUsage } from '#shared/usecases/traveler-facts';
 
@@ -55,7 +55,7 @@ export const recordBundleUsage = async (
   const events: string[] = [];
   try {
     if (pkg.state === 'queued') {
-      const occurredAt = new Date(report.startTime || report.receivedAt).toISOString();
+      const occurredAt = providerDated(report.startTime || report.receivedAt, deps.clock.now());
       const activated = await activatePackage(
         {
           packageId: pkg.package_id,
@@ -74,7 +74,11 @@ export const recordBundleUsage = async (
           // Rounded up, as the sandbox's percent is: 80 % of a 1 GB bundle in decimal bytes is 858,993,459.2 of the
           // package's binary gigabyte, which rounded down reads 79 % and never fires the 80 % event.
           usedBytes: Math.ceil(pkg.size_bytes * share),
-          fact: { reporter: ESIMGO_REPORTER, eventId: `${assignment}#${report.remainingQuantity}`, occurredAt: report.receivedAt },
+          fact: {
+            reporter: ESIMGO_REPORTER,
+            eventId: `${assignment}#${report.remainingQuantity}`,
+            occurredAt: providerDated(report.receivedAt, deps.clock.now()),
+          },
         },
         deps,
       );
