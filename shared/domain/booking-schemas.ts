@@ -72,6 +72,7 @@ export type PackageSpecificationEntryOutput = v.InferOutput<typeof PackageSpecif
 const instantOf = (value: string): number => parseIsoDateTime(value)?.instant.getTime() ?? Number.NaN;
 
 const RETURN_AFTER_DEPARTURE = 'return_date must be after departure_date.';
+const EARLIEST_ZONE_MS = 14 * 3_600_000;
 const RETURN_AFTER_DEFAULTED_DEPARTURE = 'return_date must be after today: departure_date was left out, so the booking departs today.';
 
 /**
@@ -98,7 +99,8 @@ export const checkDatesAgainstNow = (
       });
     }
   });
-  if (request.date_of_birth && instantOf(request.date_of_birth) > now.getTime()) {
+  // A date begins up to 14 hours earlier east of UTC (UTC+14): a traveler born today there is not refused.
+  if (request.date_of_birth && instantOf(request.date_of_birth) > now.getTime() + EARLIEST_ZONE_MS) {
     issues.push({ path: 'date_of_birth', message: 'date_of_birth must not be in the future.' });
   }
   const [first, ...more] = issues;

@@ -5,6 +5,7 @@ import { createHash, X509Certificate } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import * as v from 'valibot';
+import { jsonAnswerHeaders } from '#shared/http/response';
 import { logger, observability } from '#shared/observability';
 import { ADMIN_PROTOCOL, executed, failedAnswer, HandleDownloadProgressInfoSchema } from '#shared/providers/es2plus/messages';
 import type { DownloadProgress, DownloadProgressOutcome } from '#shared/usecases/download-progress';
@@ -14,7 +15,10 @@ const MAX_BODY_BYTES = 16 * 1024;
 
 const answer = (status: 200 | 204, body?: object): APIGatewayProxyResult => ({
   statusCode: status,
-  headers: { 'x-admin-protocol': ADMIN_PROTOCOL, ...(body ? { 'content-type': 'application/json' } : {}) },
+  headers: {
+    'x-admin-protocol': ADMIN_PROTOCOL,
+    ...(body ? { 'content-type': 'application/json', 'x-content-type-options': jsonAnswerHeaders['x-content-type-options'] } : {}),
+  },
   body: body ? JSON.stringify(body) : '',
 });
 

@@ -84,14 +84,14 @@ describe('Use case: createBooking, the dates checked on its clock', () => {
     expect(stored).toHaveLength(0);
   });
 
-  it('accepts an expires_at ahead of its clock and a date_of_birth of today', async () => {
-    // Prepare
-    const { deps, stored } = depsAt('2030-01-15T09:00:00Z');
+  it('accepts an expires_at ahead of its clock and a date_of_birth of today, also where today began at UTC+14', async () => {
+    // Prepare: 10:00 UTC is midnight of the next day at UTC+14
+    const { deps, stored } = depsAt('2030-01-15T10:00:00Z');
     const request = v.parse(
       BookingRequestSchema,
       makeBookingRequest({
-        date_of_birth: '2030-01-15',
-        package_specifications: [makePackageSpecification({ esim_type: 'classic', expires_at: '2030-01-15T09:00:01Z' })],
+        date_of_birth: '2030-01-16',
+        package_specifications: [makePackageSpecification({ esim_type: 'classic', expires_at: '2030-01-15T10:00:01Z' })],
       }),
     );
 
