@@ -134,7 +134,13 @@ ${input.redeemed && view.currentEsim ? html`<p class="notice" role="status">${t(
 <dl class="facts"><dt>${t('travelerLabel')}</dt><dd>${view.externalUserId}</dd></dl>
 <h2>${t('esimTitle')}</h2>
 ${esimSection(frame, view.currentEsim, input.regionNames)}
-${view.currentEsim && view.currentEsim.status !== 'installed' ? html`<p><a class="button" href="${basePath}/app/install">${t('installLink')}</a></p>` : html`<p><a href="${basePath}/app/install">${t('installLink')}</a></p>`}
+${
+  !view.currentEsim
+    ? html`<p><a href="${basePath}/app/install">${t('installLink')}</a></p>`
+    : view.currentEsim.status === 'installed'
+      ? html`<p><a href="${basePath}/app/install">${t('installAgainLink')}</a></p>`
+      : html`<p><a class="button" href="${basePath}/app/install">${t('installLink')}</a></p>`
+}
 ${view.otherEsims.map((esim) => otherEsimSection(frame, esim, input.regionNames))}
 <p><a href="${basePath}/app/shop">${t('shopLink')}</a></p>
 <h2>${t('queuedTitle')}</h2>

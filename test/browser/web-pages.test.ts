@@ -67,6 +67,8 @@ describe('Traveler web app in a browser', () => {
     expect(await page.getByRole('meter').getAttribute('value')).toBe('40');
     expect(await page.locator('main').textContent()).toContain('40% used · 3 GB left');
     expect(await page.locator('main').textContent()).toContain('Installed on your phone');
+    // Installed: the install steps stay reachable, not as the page's call to action
+    expect(await page.getByRole('link', { name: 'Installation steps, if you need them again' }).getAttribute('class')).toBeNull();
     // The package on the eSIM, and the queue entry still waiting (the redeemed one is on the eSIM now).
     expect(await page.getByRole('listitem').count()).toBe(2);
     expect(await page.locator('.brand-name').textContent()).toBe('Skyline Air');

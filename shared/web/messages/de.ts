@@ -60,6 +60,7 @@ export const deHome: HomeMessages = {
   esimTypeUniversal: 'Universelle eSIM',
   signOut: 'Abmelden',
   installLink: 'eSIM auf diesem Telefon installieren',
+  installAgainLink: 'Die Installationsschritte, falls Sie sie wieder brauchen',
   shopLink: 'Mehr Daten kaufen',
   redeemAction: 'Jetzt einlösen',
   claimAction: 'Diese eSIM abrufen',

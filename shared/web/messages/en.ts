@@ -58,6 +58,7 @@ export const enHome = {
   esimTypeUniversal: 'Universal eSIM',
   signOut: 'Sign out',
   installLink: 'Install your eSIM on this phone',
+  installAgainLink: 'Installation steps, if you need them again',
   shopLink: 'Buy more data',
   redeemAction: 'Redeem now',
   claimAction: 'Get this eSIM',

@@ -59,6 +59,7 @@ export const frHome: HomeMessages = {
   esimTypeUniversal: 'eSIM universelle',
   signOut: 'Se déconnecter',
   installLink: 'Installer votre eSIM sur ce téléphone',
+  installAgainLink: 'Les étapes d’installation, si vous en avez de nouveau besoin',
   shopLink: 'Acheter plus de données',
   redeemAction: 'Utiliser maintenant',
   claimAction: 'Obtenir cette eSIM',
