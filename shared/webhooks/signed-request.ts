@@ -29,12 +29,6 @@ export const signedDeliveryHeaders = (input: {
   };
 };
 
-/** A secret, and its random part after our prefix (`whsec_`, `pk_`): a receiver may echo either; the longer goes first. */
-const withoutPrefix = (secret: string): string[] => {
-  const random = /^(?:whsec|sk|pk)_(.+)$/.exec(secret)?.[1];
-  return random ? [secret, random] : [secret];
-};
-
 // Credentials a receiver may echo back: our secret formats, bearer tokens and basic credentials.
 const credentialPatterns = [/\b(?:whsec|sk|pk)_[A-Za-z0-9_-]{8,}/g, /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi];
 
@@ -46,7 +40,10 @@ export const scrubbedExcerpt = (answer: string | undefined, secrets: readonly st
   if (answer === undefined) return null;
   // Scrubbed whole, then cut: cut first, a secret across the cut would keep the part before it.
   let text = answer;
-  for (const secret of secrets.flatMap(withoutPrefix)) if (secret.length >= 8) text = text.split(secret).join('[redacted]');
+  // Each secret whole, then its random part after our prefix (`whsec_`, `pk_`): a receiver may echo either.
+  for (const secret of secrets) {
+    for (const part of [secret, secret.slice(secret.indexOf('_') + 1)]) if (part.length >= 8) text = text.split(part).join('[redacted]');
+  }
   for (const pattern of credentialPatterns)
     text = text.replace(pattern, (_match, scheme?: string) =>
       typeof scheme === 'string' && /^(bearer|basic)$/i.test(scheme) ? `${scheme} [redacted]` : '[redacted]',
