@@ -16,7 +16,6 @@ export interface SqsRecordWork {
 
 /** Builds the Lambda handler of an SQS consumer from the work done per record. */
 export const sqsBatchHandler = (work: SqsRecordWork) => {
-  const processor = new BatchProcessor(EventType.SQS);
   const recordHandler = async (record: SQSRecord): Promise<void> => {
     try {
       await work.handle(record);
@@ -31,9 +30,13 @@ export const sqsBatchHandler = (work: SqsRecordWork) => {
       throw error;
     }
   };
-  return middy<SQSEvent, SQSBatchResponse>()
-    .use(observability())
-    .handler(async (event: SQSEvent, context: Context) =>
-      processPartialResponse(event, recordHandler, processor, { context, throwOnFullBatchFailure: false }),
-    );
+  return (
+    middy<SQSEvent, SQSBatchResponse>()
+      .use(observability())
+      // A processor per invocation: it keeps the batch's failures, and invocations that overlap in one process (the
+      // local runtime runs batches side by side) must not reset or take each other's.
+      .handler(async (event: SQSEvent, context: Context) =>
+        processPartialResponse(event, recordHandler, new BatchProcessor(EventType.SQS), { context, throwOnFullBatchFailure: false }),
+      )
+  );
 };

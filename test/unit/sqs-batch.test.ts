@@ -87,4 +87,27 @@ describe('Function wrapper: sqsBatchHandler', () => {
     expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm-1' }, { itemIdentifier: 'm-2' }]);
     expect(error.mock.calls.map(([, details]) => (details as { messageId: string }).messageId)).toEqual(['m-2']);
   });
+
+  it('keeps the failures of two batches that overlap in one process apart', async () => {
+    // Prepare: the first batch's failing record waits until the second batch has run
+    let release: () => void = () => {};
+    const waiting = new Promise<void>((resolve) => (release = resolve));
+    const handler = sqsBatchHandler({
+      handle: async (record) => {
+        if (record.body === 'slow-bad') await waiting;
+        if (record.body.endsWith('bad')) throw new Postponed('later');
+      },
+      failureMessage: 'Record failed',
+      isExpected: (error) => error instanceof Postponed,
+    });
+
+    // Act
+    const first = handler(makeEvent(makeRecord('a-bad', 'bad'), makeRecord('a-slow', 'slow-bad')), context);
+    const second = await handler(makeEvent(makeRecord('b-ok', 'ok')), context);
+    release();
+
+    // Assess
+    expect(second).toEqual({ batchItemFailures: [] });
+    expect(await first).toEqual({ batchItemFailures: [{ itemIdentifier: 'a-bad' }, { itemIdentifier: 'a-slow' }] });
+  });
 });
