@@ -99,8 +99,10 @@ export const checkDatesAgainstNow = (
       });
     }
   });
-  // A date begins up to 14 hours earlier east of UTC (UTC+14): a traveler born today there is not refused.
-  if (request.date_of_birth && instantOf(request.date_of_birth) > now.getTime() + EARLIEST_ZONE_MS) {
+  // A date without a time begins up to 14 hours earlier east of UTC (UTC+14): a traveler born today there is not
+  // refused. A date-time names its instant.
+  const dateOnly = request.date_of_birth?.length === 10;
+  if (request.date_of_birth && instantOf(request.date_of_birth) > now.getTime() + (dateOnly ? EARLIEST_ZONE_MS : 0)) {
     issues.push({ path: 'date_of_birth', message: 'date_of_birth must not be in the future.' });
   }
   const [first, ...more] = issues;

@@ -13,7 +13,13 @@ export const dataAmount = (language: string, bytes: number): string =>
 export const packageSize = (language: string, size: string): string => {
   const match = /^(\d+(?:\.\d+)?)(MB|GB)$/.exec(size);
   if (!match) return size;
-  // Every decimal the size was given with (the format's default keeps 3): `1.23456GB` is not "1.235 GB".
+  // Every decimal the size was given with, as written (a number keeps 15 or so digits, the format's default 3): the
+  // whole part and the unit come from the format, the fraction digits from the size.
   const unit = match[2] === 'GB' ? 'gigabyte' : 'megabyte';
-  return new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 20 }).format(Number(match[1]));
+  const [whole, fraction] = (match[1] as string).split('.');
+  const parts = new Intl.NumberFormat(language, { style: 'unit', unit }).formatToParts(Number(`${whole}.5`));
+  return parts
+    .filter((part) => fraction !== undefined || (part.type !== 'decimal' && part.type !== 'fraction'))
+    .map((part) => (part.type === 'fraction' ? fraction : part.value))
+    .join('');
 };

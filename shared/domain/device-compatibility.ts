@@ -112,10 +112,10 @@ const identifierOf = (value: string): string => value.normalize('NFKD').toLowerC
 
 /**
  * A Samsung model number as Android reports it (`SM-S911B`): the series letter and three digits name the model, the
- * suffix the market. Only the suffixes of models sold with eSIM are read (B international, U and U1 United States,
- * W Canada); the Chinese (`0`), Korean (`N`) and other variants may lack it, so they stay unknown.
+ * suffix the market. Only the suffixes of models sold with eSIM are read (B international, F Europe, U and U1 United
+ * States, W Canada; `/DS` dual SIM); the Chinese (`0`), Korean (`N`) and other variants may lack it, so they stay unknown.
  */
-const SAMSUNG_MODEL_NUMBER = /^(sm[a-z]\d{3})(?:b|u|u1|w)$/;
+const SAMSUNG_MODEL_NUMBER = /^(sm[a-z]\d{3})(?:b|f|u|u1|w)(?:ds)?$/;
 
 let index: Map<string, EsimDevice> | undefined;
 const deviceIndex = (): Map<string, EsimDevice> => {

@@ -85,8 +85,9 @@ const durationFigures = (pkg: TravelerPackage, at: Date) => {
   const start = new Date(pkg.activated_at ?? at.toISOString()).getTime();
   const end = pkg.expires_at ? new Date(pkg.expires_at).getTime() : start + pkg.duration_days * DAY_MS;
   const durationDays = Math.max(1, Math.round((end - start) / DAY_MS));
-  // At the window's end every day has elapsed, also of a window shorter than the 1 day it counts as.
-  const elapsedDays = at.getTime() >= end ? durationDays : Math.min(durationDays, Math.max(0, Math.round((at.getTime() - start) / DAY_MS)));
+  // At the window's end every day has elapsed, also of a window shorter than the 1 day it counts as; before it, at
+  // least one remains.
+  const elapsedDays = at.getTime() >= end ? durationDays : Math.min(durationDays - 1, Math.max(0, Math.round((at.getTime() - start) / DAY_MS)));
   return { duration_days: durationDays, elapsed_days: elapsedDays, remaining_days: durationDays - elapsedDays };
 };
 

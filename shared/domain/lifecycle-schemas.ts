@@ -1,7 +1,7 @@
 // domain → request schemas of the traveler lifecycle: sandbox steps, reporter facts, classic grant calls.
 // Each schema is built in a pure-marked closure, so a function bundles only the ones it validates with.
 import * as v from 'valibot';
-import { DESTINATION_PATTERN, externalUserIdField, iccidField, sizeField, withoutControlCharacters } from '#shared/domain/schema-fields';
+import { DESTINATION_PATTERN, externalUserIdField, iccidField, notBlank, sizeField, withoutControlCharacters } from '#shared/domain/schema-fields';
 import { extendedIsoDateTime, isIsoDateTime, parseIsoDateTime } from '#shared/domain/dates';
 import { isCountryCode } from '#shared/domain/country-codes';
 import { iso3Of } from '#shared/domain/package-specification';
@@ -26,6 +26,7 @@ const id = (field: string, max = 255) =>
     v.minLength(1, `${field} must not be empty.`),
     v.maxLength(max, `${field} must be at most ${max} characters.`),
     withoutControlCharacters(field),
+    notBlank(field),
   );
 
 /** A destination code, checked by `names` and read as the ISO3 code of what it names (ISO2 converted). */

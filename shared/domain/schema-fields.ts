@@ -61,6 +61,7 @@ export const externalUserIdField = () =>
     // Grants addressed by email are keyed `email:{address}` beside the ids (queueKeysOf): an id must not name one.
     v.check((id) => !/^email:/i.test(id), 'external_user_id must not start with "email:".'),
     withoutControlCharacters('external_user_id'),
+    notBlank('external_user_id'),
   );
 
 const sizeBytes = (size: string): number => Number.parseFloat(size) * (size.endsWith('GB') ? 2 ** 30 : 2 ** 20);
@@ -102,15 +103,19 @@ export const maxCharacters = (max: number, message: string) =>
 /** White space, the default-ignorable characters (zero-width spaces, marks, Hangul fillers) and the braille blank. */
 const BLANK = /^[\s\p{Default_Ignorable_Code_Point}\u2800]*$/u;
 
+/**
+ * Text that shows something: only spaces, or characters that show nothing (zero-width, fillers), is an unfilled or
+ * padded field on the partner's side: taken as given, "   " would be a name or an id.
+ */
+export const notBlank = (field: string) => v.check((value: string) => !BLANK.test(value), `${field} must not be blank.`);
+
 export const text = (field: string, min: number, max: number) =>
   v.pipe(
     v.string(`${field} must be a string.`),
     minCharacters(min, `${field} must be at least ${min} character${min === 1 ? '' : 's'}.`),
     maxCharacters(max, `${field} must be at most ${max} characters.`),
     withoutControlCharacters(field),
-    // Only spaces, or characters that show nothing (zero-width, fillers), is an unfilled or padded field on the
-    // partner's side: taken as given, "   " would be a name or an id.
-    v.check((value) => !BLANK.test(value), `${field} must not be blank.`),
+    notBlank(field),
   );
 
 /** An ISO 8601 date-time as decision 13 accepts it, stored and returned in the extended format. */

@@ -47,7 +47,7 @@ export type WebhookTestDeps = Pick<PartnerWebhookDeps, 'partners' | 'cipher' | '
 /** A recovery: the profile (is a URL set?), the delivery log and the throttle; nothing is posted or decrypted here. */
 export type WebhookRecoveryDeps = Pick<PartnerWebhookDeps, 'partners' | 'deliveries' | 'throttle' | 'clock'>;
 
-const urlMissing = () => new ConflictError('webhook_url_missing', 'No webhook URL is set: set one with PUT /webhooks/endpoint first.');
+const urlMissing = () => new ConflictError('webhook_url_missing', 'No webhook URL is set yet: set one with PUT /webhooks/endpoint first.');
 
 /** Calls per partner and minute: test deliveries reach the partner's own server; recoveries add to the shared queue. */
 export const SELF_SERVICE_LIMITS = { windowSeconds: 60, testDeliveries: 10, recoveries: 5 } as const;
@@ -283,10 +283,10 @@ export const recoverWebhookDeliveries = async (
   request: RecoverWebhookDeliveriesOutput,
   deps: WebhookRecoveryDeps,
 ): Promise<RecoveryResultOutput> => {
-  await throttled('WEBHOOK_RECOVER', SELF_SERVICE_LIMITS.recoveries, partnerId, deps);
   // Without a URL every replay would be skipped at once while its failed delivery counted as recovered: refused, as
-  // the test delivery is, so nothing leaves the reach of a later recovery.
+  // the test delivery is, so nothing leaves the reach of a later recovery; a refusal spends none of the call limit.
   if (!(await requirePartner(partnerId, deps)).webhook.url) throw urlMissing();
+  await throttled('WEBHOOK_RECOVER', SELF_SERVICE_LIMITS.recoveries, partnerId, deps);
   const now = deps.clock.now().toISOString();
   if (request.event_id !== undefined) {
     const event = await deps.deliveries.findPartnerEvent(partnerId, request.event_id);

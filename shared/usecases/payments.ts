@@ -114,7 +114,9 @@ const pay =
         esim = locateEsim(traveler, null);
       } else {
         // Data for a named place goes where it works there: the universal eSIM, else (a top-up) the classic eSIM of
-        // that country, else a new universal eSIM; never a classic eSIM of another country.
+        // that country, else a new universal eSIM; never a classic eSIM of another country. A top-up for a traveler
+        // with no eSIM at all is 409 no_esim (a first purchase is package.purchased, not a top-up).
+        if (kind === 'topup' && traveler.esims.length === 0) locateEsim(traveler, null);
         const classic =
           kind === 'topup' && !universalEsim(traveler)
             ? traveler.esims.find((e) => e.kind === 'classic' && e.destination === input.destination)

@@ -62,6 +62,11 @@ describe('Booking request schema', () => {
     ['a first_name of a zero-width space', { first_name: '\u200B' }, 'first_name'],
     ['a first_name of a Hangul filler', { first_name: '\u3164' }, 'first_name'],
     ['a last_name of a braille blank', { last_name: '\u2800' }, 'last_name'],
+    [
+      "an entry's external_user_id of a Hangul filler",
+      { package_specifications: [makePackageSpecification({ external_user_id: '\u3164' })] },
+      'package_specifications.0.external_user_id',
+    ],
     ['a right-to-left override in last_name', { last_name: 'Smith\u202Egpj.exe' }, 'last_name'],
     ['a first-strong isolate in full_name', { full_name: 'Ada \u2068Lovelace\u2069' }, 'full_name'],
   ])('refuses %s', (_label, overrides, path) => {

@@ -84,6 +84,19 @@ describe('Use case: createBooking, the dates checked on its clock', () => {
     expect(stored).toHaveLength(0);
   });
 
+  it('refuses a date_of_birth with a time that lies ahead, even within the 14 hours a date alone is given', async () => {
+    // Prepare
+    const { deps, stored } = depsAt('2030-01-15T10:00:00Z');
+    const request = v.parse(BookingRequestSchema, makeBookingRequest({ date_of_birth: '2030-01-15T23:00:00Z' }));
+
+    // Act
+    const created = createBooking({ partnerId: 'ptn_1', request }, deps);
+
+    // Assess
+    await expect(created).rejects.toMatchObject({ status: 400, details: [{ path: 'date_of_birth', message: expect.stringContaining('future') }] });
+    expect(stored).toHaveLength(0);
+  });
+
   it('accepts an expires_at ahead of its clock and a date_of_birth of today, also where today began at UTC+14', async () => {
     // Prepare: 10:00 UTC is midnight of the next day at UTC+14
     const { deps, stored } = depsAt('2030-01-15T10:00:00Z');

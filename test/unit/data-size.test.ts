@@ -8,6 +8,8 @@ describe('data sizes in the page language', () => {
     ['fr', '500MB', '500 Mo'],
     ['es', '20GB', '20 GB'],
     ['en', '1.23456GB', '1.23456 GB'],
+    ['de', '1.1234567890123456GB', '1,1234567890123456 GB'],
+    ['en', '1500MB', '1,500 MB'],
   ])('names a package size in %s: %s → %s', (language, size, expected) => {
     expect(packageSize(language, size).replace(/\s/g, ' ')).toBe(expected);
   });

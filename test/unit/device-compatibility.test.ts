@@ -79,6 +79,8 @@ describe('Device look-up by the identifiers apps read from the system', () => {
     ['Samsung', 'SM-F731W', 'Android', 'Galaxy Z Flip5'],
     ['samsung', 'sm-a546b', 'Android', 'Galaxy A54 5G'],
     ['Samsung', 'Samsung SM-S911B', 'Android', 'Galaxy S23'],
+    ['samsung', 'SM-G980F', 'Android', 'Galaxy S20'],
+    ['samsung', 'SM-S911B/DS', 'Android', 'Galaxy S23'],
   ])('finds %s %s (%s) as the %s', (brand, model, os, expected) => {
     // Act
     const result = checkCompatibility({ phone_brand: brand, phone_model: model, phone_os: os, os_version: '17' });

@@ -208,9 +208,11 @@ describe('Use case: recordTopup', () => {
 
     // Act
     const topup = recordTopup(makePayment({ externalUserId: 'u-new', destination: undefined }), world.deps);
+    const named = recordTopup(makePayment({ externalUserId: 'u-new', paymentId: 'pay-2', destination: 'ESP' }), world.deps);
 
-    // Assess
+    // Assess: naming a place or not, there is nothing to top up
     await expect(topup).rejects.toMatchObject({ status: 409, code: 'no_esim' });
+    await expect(named).rejects.toMatchObject({ status: 409, code: 'no_esim' });
     expect(await world.deps.travelers.findByExternalUserId('ptn_test', 'u-new')).toBeUndefined();
     expect(world.events()).toEqual([]);
   });

@@ -113,6 +113,28 @@ describe('Use case: reportUsage', () => {
     expect(at100! - at80!).toBe((4 * 24 * 60 * 60 * 1000) / 5);
   });
 
+  it('leaves a day remaining before the window ends, as at 80 % of a 0.9-day window', async () => {
+    // Prepare
+    const world = memoryLifecycle();
+    const booking = await world.book({
+      package_specifications: [
+        makePackageSpecification({ external_user_id: 'u-1', package_type: 'unlimited', size: undefined, package_duration: 1 }),
+      ],
+    });
+    const { pkg } = await redeemPromoCode({ partnerId: booking.partner_id, uuid: booking.promo_codes[0]?.uuid }, world.deps);
+    const expiresAt = new Date(world.clock.now().getTime() + 0.9 * 86_400_000).toISOString();
+    await activatePackage({ partnerId: 'ptn_test', packageId: pkg.package_id, expiresAt }, world.deps);
+
+    // Act
+    const used = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, percent: 80 }, world.deps);
+
+    // Assess
+    expect(used.events.map((e) => e.data)).toEqual([
+      expect.objectContaining({ usage_percent: 50, duration_days: 1, elapsed_days: 0, remaining_days: 1 }),
+      expect.objectContaining({ usage_percent: 80, duration_days: 1, elapsed_days: 0, remaining_days: 1 }),
+    ]);
+  });
+
   it('counts a window shorter than a day as 1 day, all of it elapsed at 100 %', async () => {
     // Prepare: the network's activation sets a 6-minute window
     const world = memoryLifecycle();
