@@ -2246,8 +2246,8 @@ export interface components {
         "Retry-After": string;
         /** @description Sent only when the request used the deprecated package type `time-limited`. */
         Warning: "299 - \"package_type time-limited is deprecated: use data-limited with a short package_duration\"";
-        /** @description The language the answer is written in (en, de or fr). */
-        "Content-Language": "en" | "de" | "fr";
+        /** @description The language the answer is written in (en, de, fr or es). */
+        "Content-Language": "en" | "de" | "fr" | "es";
         /** @description The answer depends on Accept-Language. */
         Vary: "Accept-Language";
     };
@@ -2462,7 +2462,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional. Repeating a request with the same key within 24 hours returns the first answer instead of creating again.
+                 * @description Optional, sent once: 1 to 255 visible ASCII characters. Repeating a request with the same key within 24 hours returns the first answer instead of creating again.
                  * @example 6f1c1d6e-2f43-4d2a-9a5e-8f7b1c2d3e4f
                  */
                 "Idempotency-Key"?: string;
@@ -4718,7 +4718,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `promo_code_already_redeemed`: The promo code is already redeemed.
+             * @description `payment_already_recorded`: The payment_id already paid for another traveler's package.
+             *
+             *     `promo_code_already_redeemed`: The promo code is already redeemed.
              *
              *     `classic_grant_must_be_claimed`: A classic eSIM grant is claimed with the classic claim call, not redeemed.
              *
@@ -9106,9 +9108,9 @@ export interface operations {
                 event_id?: string;
                 /** @description Only this status (`rejected` is a 4xx answer, not retried; `held` was due while the endpoint was disabled); `failed` is both `rejected` and `dead_lettered` (failed for good), `dead-lettered` the same as `dead_lettered`. */
                 status?: "pending" | "retrying" | "delivered" | "rejected" | "dead_lettered" | "skipped" | "held" | "failed" | "dead-lettered";
-                /** @description Only deliveries started at or after this ISO 8601 time. */
+                /** @description Only deliveries started at or after this ISO 8601 time (a date alone is its midnight UTC, a time without a zone UTC; decision 13). */
                 since?: string;
-                /** @description Only deliveries started at or before this ISO 8601 time. */
+                /** @description Only deliveries started at or before this ISO 8601 time (read as `since` is). */
                 until?: string;
             };
             header?: never;

@@ -8,13 +8,16 @@ import { BookingRequestSchema } from '#shared/domain/booking-schemas';
 import { MAX_PER_PAGE } from '#shared/domain/list-bookings-query';
 import * as successMessages from '#shared/api/success-messages';
 import { headerRefs } from '#shared/api/response-headers';
+import { IDEMPOTENCY_KEY_PATTERN } from '#shared/http/request';
 import type { OperationName } from '#shared/routes';
 
 const idempotencyKey: Parameter = {
   name: 'Idempotency-Key',
   in: 'header',
-  description: 'Optional. Repeating a request with the same key within 24 hours returns the first answer instead of creating again.',
-  schema: { type: 'string', minLength: 1, maxLength: 255 },
+  description:
+    'Optional, sent once: 1 to 255 visible ASCII characters. Repeating a request with the same key within 24 hours returns ' +
+    'the first answer instead of creating again.',
+  schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
   example: '6f1c1d6e-2f43-4d2a-9a5e-8f7b1c2d3e4f',
 };
 

@@ -21,6 +21,7 @@ export const ingestionOperations = {
     message: successMessages.ingestFact({ duplicate: false }),
     data: IngestResultSchema,
     example: { event_id: 'net-0001', duplicate: false, applied: true, events: ['esim.installed'] },
-    errors: ['fact_not_allowed', 'identifiers_disagree', 'partner_not_found', ...factErrors],
+    // A reporter names its own payment ids; the sandbox makes a fresh one per step, so only here can one repeat.
+    errors: ['fact_not_allowed', 'identifiers_disagree', 'partner_not_found', 'payment_already_recorded', ...factErrors],
   }),
 } satisfies Partial<Record<OperationName, OperationDoc>>;

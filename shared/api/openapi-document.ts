@@ -41,10 +41,10 @@ const conversion: ConversionConfig = {
   typeMode: 'output',
   errorMode: 'ignore',
   overrideRef: ({ referenceId }) => componentRef(referenceId),
-  // Length bounds in characters (schema-fields.ts) are checks that carry their bound.
+  // Length bounds in characters and the text rules (schema-fields.ts) are checks that carry their JSON Schema form.
   overrideAction: ({ valibotAction, jsonSchema }) => {
-    const characters = (valibotAction as { characters?: { minLength?: number; maxLength?: number } }).characters;
-    return characters ? { ...jsonSchema, ...characters } : undefined;
+    const { characters, jsonSchema: rule } = valibotAction as { characters?: { minLength?: number; maxLength?: number }; jsonSchema?: Json };
+    return characters || rule ? { ...jsonSchema, ...characters, ...rule } : undefined;
   },
   // A description of the field's own (a pipe's) still replaces this one.
   overrideSchema: ({ valibotSchema, jsonSchema }) =>

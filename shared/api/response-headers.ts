@@ -1,6 +1,7 @@
 // api docs → the response headers the OpenAPI document declares (`components.headers`), from the values the
 // handlers send: every JSON answer's no-store headers, Retry-After, the deprecation Warning, the served language.
 import { DEPRECATED_TIME_LIMITED_WARNING } from '#shared/domain/package-specification';
+import { servedLocales } from '#shared/domain/locale';
 import { jsonAnswerHeaders, noStoreHeaders } from '#shared/http/response';
 
 const text = (description: string, extra: Record<string, unknown> = {}) => ({ description, schema: { type: 'string', ...extra } });
@@ -19,7 +20,7 @@ export const responseHeaders = {
   Warning: text('Sent only when the request used the deprecated package type `time-limited`.', {
     const: DEPRECATED_TIME_LIMITED_WARNING,
   }),
-  'Content-Language': text('The language the answer is written in (en, de or fr).', { enum: ['en', 'de', 'fr'] }),
+  'Content-Language': text('The language the answer is written in (en, de, fr or es).', { enum: [...servedLocales] }),
   Vary: text('The answer depends on Accept-Language.', { const: 'Accept-Language' }),
 } as const;
 

@@ -196,8 +196,18 @@ export const webhookOperations = {
         'Only this status (`rejected` is a 4xx answer, not retried; `held` was due while the endpoint was disabled); `failed` is both `rejected` and `dead_lettered` (failed for good), `dead-lettered` the same as `dead_lettered`.',
         { type: 'string', enum: [...deliveryStatuses, ...Object.keys(deliveryStatusFilters)] },
       ),
-      query('since', 'Only deliveries started at or after this ISO 8601 time.', { type: 'string', format: 'date-time' }),
-      query('until', 'Only deliveries started at or before this ISO 8601 time.', { type: 'string', format: 'date-time' }),
+      query(
+        'since',
+        'Only deliveries started at or after this ISO 8601 time (a date alone is its midnight UTC, a time without a zone UTC; decision 13).',
+        {
+          type: 'string',
+          maxLength: 40,
+        },
+      ),
+      query('until', 'Only deliveries started at or before this ISO 8601 time (read as `since` is).', {
+        type: 'string',
+        maxLength: 40,
+      }),
     ],
     response: {
       status: 200,

@@ -1,15 +1,17 @@
 // domain → the body of POST /native/device-compatibility. Apart from the check, so the device list function
 // (GET) bundles no validation.
 import * as v from 'valibot';
-import { plainObject } from '#shared/domain/schema-fields';
+import { notBlank, plainObject, withoutControlCharacters } from '#shared/domain/schema-fields';
 import { VERSION_PATTERN } from '#shared/domain/device-compatibility';
 
 const field = (name: string) =>
   v.pipe(
     v.string(`${name} must be a string.`),
     v.trim(),
-    v.minLength(1, `${name} is required.`),
+    v.minLength(1, `${name} must not be empty.`),
     v.maxLength(100, `${name} must be at most 100 characters.`),
+    withoutControlCharacters(name),
+    notBlank(name),
   );
 
 /** Its output is a DeviceCompatibilityRequest (checked where the function passes it to checkCompatibility). */

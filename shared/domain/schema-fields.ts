@@ -32,12 +32,13 @@ export const plainLooseObject = <const TEntries extends v.ObjectEntries>(entries
   v.pipe(v.custom<Record<string, unknown>>(isPlainObject, message), v.looseObject(entries, message));
 
 /**
- * Control characters (C0, DEL, C1) and the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
- * U+2066–U+2069): a name, an id or a place is one line of text; NUL, a line break or a direction override, which
- * makes a name read otherwise in an email or a page than it is stored ("Trojan Source"), is never meant. The
+ * Control characters (C0, DEL, C1), the line and paragraph separators (U+2028, U+2029), the bidirectional
+ * embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and the interlinear annotation marks that hide
+ * text (U+FFF9–U+FFFB): a name, an id or a place is one line of text; NUL, a line break or a direction override,
+ * which makes a name read otherwise in an email or a page than it is stored ("Trojan Source"), is never meant. The
  * left-to-right and right-to-left marks stay allowed: names in Arabic or Hebrew script use them.
  */
-const CONTROL_CHARACTER = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\uFFF9-\uFFFB]/u;
 export const withoutControlCharacters = (field: string) =>
   v.check(
     (value: string) => !CONTROL_CHARACTER.test(value),
@@ -100,6 +101,9 @@ export const maxCharacters = (max: number, message: string) =>
     { characters: { maxLength: max } },
   );
 
+const ONE_LINE = '[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069\\uFFF9-\\uFFFB]';
+const ONE_LINE_SHOWING_TEXT = `^${ONE_LINE}*[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069\\uFFF9-\\uFFFB]${ONE_LINE}*$`;
+
 /** White space, the default-ignorable characters (zero-width spaces, marks, Hangul fillers) and the braille blank. */
 const BLANK = /^[\s\p{Default_Ignorable_Code_Point}\u2800]*$/u;
 
@@ -107,7 +111,14 @@ const BLANK = /^[\s\p{Default_Ignorable_Code_Point}\u2800]*$/u;
  * Text that shows something: only spaces, or characters that show nothing (zero-width, fillers), is an unfilled or
  * padded field on the partner's side: taken as given, "   " would be a name or an id.
  */
-export const notBlank = (field: string) => v.check((value: string) => !BLANK.test(value), `${field} must not be blank.`);
+export const notBlank = (field: string) =>
+  Object.assign(
+    v.check((value: string) => !BLANK.test(value), `${field} must not be blank.`),
+    // For the OpenAPI document (with the one-line rule, which every field that is not blank also has): at least one
+    // character that is not white space, and none of the control or direction characters. Invisible characters are
+    // the service's own check.
+    { jsonSchema: { pattern: ONE_LINE_SHOWING_TEXT } },
+  );
 
 export const text = (field: string, min: number, max: number) =>
   v.pipe(

@@ -123,7 +123,7 @@ export const readBodyWithoutMembers = (event: APIGatewayProxyEvent): void => {
   if (!EMPTY_OBJECT.test(text)) throw new ValidationError(NO_MEMBERS_MESSAGE, [{ path: '', message: NO_MEMBERS_MESSAGE }]);
 };
 
-const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /**
  * The Idempotency-Key header, if any. Read before anything is written: a malformed key answers 400 and nothing is
