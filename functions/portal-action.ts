@@ -22,8 +22,10 @@ const perform = async (
   const partnerId = request.session.partner_id;
   const now = webhookRecoveryDeps.clock.now();
   switch (form.get('action')) {
-    case 'test':
-      return { title: 'Test delivery sent', lines: testResultLines(await sendTestDelivery(partnerId, webhookTestDeps)) };
+    case 'test': {
+      const result = await sendTestDelivery(partnerId, webhookTestDeps);
+      return { title: result.delivered ? 'Test delivery answered' : 'Test delivery not delivered', lines: testResultLines(result) };
+    }
     case 'rotate': {
       const overlap = Number(form.get('overlap_minutes'));
       if (!ROTATION_OVERLAPS_MINUTES.includes(overlap as never)) break;
@@ -35,7 +37,9 @@ const perform = async (
           'Store it now: it is not shown again.',
           rotated.previous_secret_valid_until
             ? `The previous secret keeps signing until ${rotated.previous_secret_valid_until}.`
-            : 'The previous secret no longer signs.',
+            : overlap === 0
+              ? 'Only the new secret signs (a hard cutover).'
+              : 'Only the new secret signs: there was no earlier one to keep.',
         ],
       };
     }
@@ -46,7 +50,10 @@ const perform = async (
       const result = await recoverWebhookDeliveries(partnerId, { since }, webhookRecoveryDeps);
       return {
         title: 'Recovery started',
-        lines: [`${result.queued} event(s) queued for delivery again.`, ...(result.more ? ['More remain: recover again in a minute.'] : [])],
+        lines: [
+          `${result.queued} ${result.queued === 1 ? 'event' : 'events'} queued for delivery again.`,
+          ...(result.more ? ['More remain: recover again in a minute.'] : []),
+        ],
       };
     }
     case 'replay': {

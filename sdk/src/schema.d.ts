@@ -11474,7 +11474,7 @@ export interface operations {
             path: {
                 /**
                  * @description The content-hashed file name the pages link (it changes with the content).
-                 * @example app.e5d81504e73b.css
+                 * @example app.fbc03ea25362.css
                  */
                 file: string;
             };

@@ -5,9 +5,9 @@ const MEGABYTE = 1024 ** 2;
 const inUnit = (language: string, value: number, unit: 'gigabyte' | 'megabyte'): string =>
   new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: unit === 'gigabyte' ? 1 : 0 }).format(value);
 
-/** A byte count, in GB from a tenth of one up, else in MB. */
+/** A byte count, in GB from one up, else in MB: a 500 MB package has "500 MB left", not "0.5 GB". */
 export const dataAmount = (language: string, bytes: number): string =>
-  bytes >= GIGABYTE / 10 ? inUnit(language, bytes / GIGABYTE, 'gigabyte') : inUnit(language, bytes / MEGABYTE, 'megabyte');
+  bytes >= GIGABYTE ? inUnit(language, bytes / GIGABYTE, 'gigabyte') : inUnit(language, bytes / MEGABYTE, 'megabyte');
 
 /** A package size as the spec writes it (`500MB`, `1.5GB`), in the page's language; anything else as it is. */
 export const packageSize = (language: string, size: string): string => {

@@ -175,7 +175,7 @@ export const claimFormPage = (frame: PageFrame<ClaimMessageKey>, form: ClaimForm
   const { t, basePath } = frame;
   const describedBy = form.emailError ? 'email-hint email-error' : 'email-hint';
   return layout(frame, {
-    title: form.emailError ? `${t('errorSummaryTitle')}: ${t('claimTitle')}` : t('claimTitle'),
+    title: form.emailError ? t('titleParts', { first: t('errorSummaryTitle'), second: t('claimTitle') }) : t('claimTitle'),
     content: html`${
       form.emailError
         ? html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1">

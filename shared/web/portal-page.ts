@@ -14,8 +14,9 @@ export const RECOVERY_WINDOWS_HOURS = [24, 72, 168, 720] as const;
 /** Overlaps the rotation form offers, in minutes (the API allows any value up to 7 days). */
 export const ROTATION_OVERLAPS_MINUTES = [0, 60, 1440, 10080] as const;
 
+const counted = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 const durationText = (minutes: number) =>
-  minutes === 0 ? 'no overlap (hard cutover)' : minutes < 1440 ? `${minutes / 60} hour(s)` : `${minutes / 1440} day(s)`;
+  minutes === 0 ? 'no overlap (hard cutover)' : minutes < 1440 ? counted(minutes / 60, 'hour') : counted(minutes / 1440, 'day');
 
 /** One action's form; its own nonce makes a second sending of it (a reload, a double click) do nothing. */
 const actionForm = (frame: PageFrame<FrameMessageKey>, csrfToken: string, action: string, content: Html): Html =>

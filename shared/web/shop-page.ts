@@ -66,7 +66,7 @@ export const shopPage = (frame: PageFrame<ShopMessageKey>, input: { view: ShopVi
     .map((summary) => ({ id: summary.id, name: destinationName(frame, summary) }))
     .sort((a, b) => a.name.localeCompare(b.name, frame.language));
   return layout(frame, {
-    title: destination ? `${t('shopTitle')}: ${destinationName(frame, destination)}` : t('shopTitle'),
+    title: destination ? t('titleParts', { first: t('shopTitle'), second: destinationName(frame, destination) }) : t('shopTitle'),
     content: html`<h1>${t('shopTitle')}</h1>
 <p>${t('shopIntro')}</p>
 <form class="picker-inline" method="get" action="${basePath}/app/shop">

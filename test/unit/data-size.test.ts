@@ -18,8 +18,9 @@ describe('data sizes in the page language', () => {
     expect(packageSize('fr', 'unlimited')).toBe('unlimited');
   });
 
-  it('counts remaining bytes in GB from a tenth of one, else in MB', () => {
+  it('counts remaining bytes in GB from one, else in MB', () => {
     expect(dataAmount('fr', 1.25 * 1024 ** 3).replace(/\s/g, ' ')).toBe('1,3 Go');
     expect(dataAmount('en', 50 * 1024 ** 2)).toBe('50 MB');
+    expect(dataAmount('en', 500 * 1024 ** 2)).toBe('500 MB');
   });
 });

@@ -4,7 +4,8 @@ import type { ClaimMessages, FrameMessages, HomeMessages, InstallMessages, Messa
 export const frFrame: FrameMessages = {
   skipToContent: 'Aller au contenu principal',
   serviceName: 'eSIM de voyage',
-  footer: 'Page sécurisée. Vos données n’apparaissent jamais dans la barre d’adresse.',
+  footer: 'Page sécurisée. Votre connexion n’apparaît jamais dans la barre d’adresse.',
+  titleParts: '{first} : {second}',
   backToApp: 'Revenez à l’application d’où vous venez et ouvrez de nouveau votre eSIM pour obtenir un nouveau lien.',
   tokenExpiredTitle: 'Ce lien a expiré',
   tokenExpiredBody: 'Les liens de connexion ne sont valables que quelques minutes, pour protéger votre eSIM.',
@@ -77,7 +78,7 @@ export const frHome: HomeMessages = {
   grantBlockedBody:
     'Il manque un élément de la part de l’entreprise qui vous l’a offert, ou votre eSIM contient déjà autant de forfaits que possible. Contactez-la si cela persiste.',
   grantRedeemedNotice: 'C’est fait : le forfait est à vous. Il apparaît ci-dessous avec l’eSIM qui le porte.',
-  otherEsimTitle: 'Votre eSIM pour {place}',
+  otherEsimTitle: 'Votre eSIM : {place}',
   installOtherLink: 'Installer cette eSIM sur ce téléphone',
   grantNotReadyStatus: 'Pas encore prêt',
   grantNotReady: 'Pas encore prêt : l’entreprise qui vous l’a offert doit encore le compléter.',
