@@ -96,7 +96,7 @@ const esimPackageCard = (frame: PageFrame<HomeMessageKey>, pkg: EsimPackageView,
 <p><span class="tag">${t(packageStatus[pkg.status])}</span></p>
 <p id="${id}">${t('usageLine', { percent: pkg.usage_percent })}${pkg.remaining_bytes !== null ? html` · ${t('remainingLine', { amount: dataAmount(frame.language, pkg.remaining_bytes) })}` : ''}</p>
 <meter class="meter" min="0" max="100" low="80" high="95" optimum="0" value="${pkg.usage_percent}" aria-labelledby="${id}">${pkg.usage_percent}%</meter>
-${pkg.expires_at ? html`<p class="muted">${t('validUntil', { date: dateOf(frame, pkg.expires_at) })}</p>` : ''}
+${pkg.expires_at ? html`<p class="muted">${t(pkg.status === 'expired' ? 'expiredOn' : 'validUntil', { date: dateOf(frame, pkg.expires_at) })}</p>` : ''}
 </li>`;
 };
 

@@ -77,7 +77,17 @@ describe('Web app: destinations by name', () => {
           used_bytes: 0,
           remaining_bytes: 5 * 1024 ** 3,
           usage_percent: 0,
-          expires_at: null,
+          expires_at: '2026-12-31T00:00:00.000Z',
+        },
+        {
+          package_id: 'p-0',
+          status: 'expired',
+          destination: 'ITA',
+          size: '1GB',
+          used_bytes: 0,
+          remaining_bytes: 1024 ** 3,
+          usage_percent: 0,
+          expires_at: '2026-05-31T00:00:00.000Z',
         },
         {
           package_id: 'p-2',
@@ -124,6 +134,9 @@ describe('Web app: destinations by name', () => {
     expect(page).toContain('Europa · 10 GB');
     expect(page).toContain('Weltweit · 3 GB');
     expect(page).toContain('Japan');
+    // An active package is valid until its end, an expired one expired then
+    expect(page).toContain('Gültig bis 31.12.2026');
+    expect(page).toContain('Abgelaufen am 31.05.2026');
     expect(page).not.toMatch(/\b(FRA|JPN|europe|XGL)\b/);
   });
 

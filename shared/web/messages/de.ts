@@ -47,6 +47,7 @@ export const deHome: HomeMessages = {
   usageLine: '{percent} % verbraucht',
   remainingLine: 'noch {amount}',
   validUntil: 'Gültig bis {date}',
+  expiredOn: 'Abgelaufen am {date}',
   queuedTitle: 'Pakete, die auf Sie warten',
   queuedEmpty: 'Zurzeit warten keine Pakete auf Sie.',
   sizeLabel: 'Daten',

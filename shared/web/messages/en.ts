@@ -46,6 +46,7 @@ export const enHome = {
   usageLine: '{percent}% used',
   remainingLine: '{amount} left',
   validUntil: 'Valid until {date}',
+  expiredOn: 'Expired on {date}',
   queuedTitle: 'Packages waiting for you',
   queuedEmpty: 'No packages are waiting for you right now.',
   sizeLabel: 'Data',

@@ -46,6 +46,7 @@ export const frHome: HomeMessages = {
   usageLine: '{percent} % utilisés',
   remainingLine: 'il reste {amount}',
   validUntil: 'Valable jusqu’au {date}',
+  expiredOn: 'Expiré le {date}',
   queuedTitle: 'Forfaits qui vous attendent',
   queuedEmpty: 'Aucun forfait ne vous attend pour le moment.',
   sizeLabel: 'Données',
