@@ -2,7 +2,10 @@
 import type { ProviderOrder, ProviderOrderJournal } from '#shared/usecases/ports/provider-orders';
 import { defaultDepartureEventSettings } from '#shared/domain/departure-events';
 import { defaultWebhookSettings, type PartnerProfile } from '#shared/domain/partner';
+import type { Brand } from '#shared/domain/brand';
 import type { DomainEvent } from '#shared/events/catalog';
+import type { EmailRequest } from '#shared/events/email-request';
+import type { CreateBookingDeps } from '#shared/usecases/create-booking';
 import { finalDeliveryStatuses, type DeliveryAttempt, type DeliveryRecord } from '#shared/webhooks/delivery-model';
 import type { DeliverWebhookDeps } from '#shared/usecases/deliver-webhook';
 import type { SecretCipher } from '#shared/usecases/ports/partners';
@@ -183,4 +186,30 @@ export const dispatcherDeps = (input: { profile: PartnerProfile; post: DeliverWe
     thresholds: testHealthThresholds,
   };
   return { deps, deliveries, queue, health };
+};
+
+/**
+ * createBooking's ports on fakes: what it stores (with its email requests), one partner, brands by id with an
+ * optional default brand, an empty catalog, and a clock standing at `now`.
+ */
+export const fakeCreateBookingDeps = (
+  options: { now?: string; partner?: Partial<PartnerProfile>; brands?: Record<string, string>; defaultBrand?: string } = {},
+) => {
+  const stored: Array<{ emails?: EmailRequest[] }> = [];
+  const names = options.brands ?? {};
+  const deps = {
+    bookings: { create: async (input: { emails?: EmailRequest[] }) => void stored.push(input) },
+    partners: { getProfile: async () => makePartnerProfile(options.partner) },
+    brands: {
+      nameOf: async (_partnerId: string, brandId: string) => names[brandId],
+      resolve: async (_partnerId: string, brandId: string | null) => {
+        const id = brandId ?? options.defaultBrand;
+        return id && names[id] ? ({ name: names[id] } as Brand) : undefined;
+      },
+    },
+    catalog: { findPackages: async () => new Map(), listRegions: async () => [] },
+    clock: { now: () => new Date(options.now ?? '2030-01-15T09:00:00Z') },
+    esimInstalled: async () => false,
+  } as unknown as CreateBookingDeps;
+  return { deps, stored };
 };

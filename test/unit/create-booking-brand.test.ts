@@ -1,31 +1,15 @@
 // Use case: createBooking names the partner in its confirmation email as the claim page does: the booking's brand,
 // else the partner's default brand, else the partner's name; an unknown custom_branding is refused, storing nothing.
 import * as v from 'valibot';
-import type { Brand } from '#shared/domain/brand';
 import { BookingRequestSchema } from '#shared/domain/booking-schemas';
-import type { EmailRequest } from '#shared/events/email-request';
-import { createBooking, type CreateBookingDeps } from '#shared/usecases/create-booking';
+import { createBooking } from '#shared/usecases/create-booking';
 import { makeBookingRequest } from '#test/support/factories';
-import { makePartnerProfile } from '#test/support/fakes';
+import { fakeCreateBookingDeps } from '#test/support/fakes';
 
-const brands: Record<string, string> = { air: 'Acme Air', rail: 'Acme Rail' };
+const brands = { air: 'Acme Air', rail: 'Acme Rail' };
 
 const depsWith = (defaultBrand: string | undefined) => {
-  const stored: Array<{ emails?: EmailRequest[] }> = [];
-  const deps: CreateBookingDeps = {
-    bookings: { create: async (input: { emails?: EmailRequest[] }) => void stored.push(input) } as unknown as CreateBookingDeps['bookings'],
-    partners: { getProfile: async () => makePartnerProfile({ name: 'Acme Travel Holdings' }) },
-    brands: {
-      nameOf: async (_partnerId: string, brandId: string) => brands[brandId],
-      resolve: async (_partnerId: string, brandId: string | null) => {
-        const id = brandId ?? defaultBrand;
-        return id && brands[id] ? ({ name: brands[id] } as Brand) : undefined;
-      },
-    },
-    catalog: { findPackages: async () => new Map(), listRegions: async () => [] },
-    clock: { now: () => new Date('2030-01-15T09:00:00Z') },
-    esimInstalled: async () => false,
-  } as unknown as CreateBookingDeps;
+  const { deps, stored } = fakeCreateBookingDeps({ partner: { name: 'Acme Travel Holdings' }, brands, defaultBrand });
   const subject = () => stored[0]?.emails?.[0]?.data.messages[0]?.subject;
   return { deps, stored, subject };
 };

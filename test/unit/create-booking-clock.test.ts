@@ -2,40 +2,26 @@
 // departure (today) against return_date, a grant's expires_at still ahead, a date_of_birth not in the future.
 import * as v from 'valibot';
 import { BookingRequestSchema } from '#shared/domain/booking-schemas';
-import { createBooking, type CreateBookingDeps } from '#shared/usecases/create-booking';
+import { createBooking } from '#shared/usecases/create-booking';
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
-import { makePartnerProfile } from '#test/support/fakes';
+import { fakeCreateBookingDeps } from '#test/support/fakes';
+
+/** The booking request as the handler passes it on: validated, with the factory's defaults and these overrides. */
+const requestOf = (overrides: Record<string, unknown>) => v.parse(BookingRequestSchema, makeBookingRequest(overrides));
 
 const classicGrantReturning = (returnDate: string) =>
-  v.parse(
-    BookingRequestSchema,
-    makeBookingRequest({
-      departure_date: undefined,
-      return_date: returnDate,
-      package_specifications: [makePackageSpecification({ esim_type: 'classic' })],
-    }),
-  );
+  requestOf({ departure_date: undefined, return_date: returnDate, package_specifications: [makePackageSpecification({ esim_type: 'classic' })] });
 
-const depsAt = (now: string) => {
-  const stored: unknown[] = [];
-  const deps: CreateBookingDeps = {
-    bookings: { create: async (input: unknown) => void stored.push(input) } as unknown as CreateBookingDeps['bookings'],
-    partners: { getProfile: async () => makePartnerProfile() } as unknown as CreateBookingDeps['partners'],
-    brands: { nameOf: async () => 'Brand', resolve: async () => undefined },
-    catalog: { findPackages: async () => new Map(), listRegions: async () => [] },
-    clock: { now: () => new Date(now) },
-    esimInstalled: async () => false,
-  };
-  return { deps, stored };
+/** createBooking with its clock at `now`; what it stored, to check that a refusal stores nothing. */
+const createAt = (now: string, request: ReturnType<typeof requestOf>) => {
+  const { deps, stored } = fakeCreateBookingDeps({ now });
+  return { created: createBooking({ partnerId: 'ptn_1', request }, deps), stored };
 };
 
 describe('Use case: createBooking, the dates checked on its clock', () => {
   it("refuses a return_date that is not after today on the use case's clock, storing nothing", async () => {
-    // Prepare
-    const { deps, stored } = depsAt('2030-01-15T09:00:00Z');
-
-    // Act
-    const created = createBooking({ partnerId: 'ptn_1', request: classicGrantReturning('2029-06-01T10:00:00Z') }, deps);
+    // Act: the day before the clock's
+    const { created, stored } = createAt('2030-01-15T09:00:00Z', classicGrantReturning('2029-06-01T10:00:00Z'));
 
     // Assess
     await expect(created).rejects.toMatchObject({
@@ -47,11 +33,9 @@ describe('Use case: createBooking, the dates checked on its clock', () => {
   });
 
   it("accepts a return_date after today on the use case's clock", async () => {
-    // Prepare
-    const { deps, stored } = depsAt('2030-01-15T09:00:00Z');
-
     // Act
-    const booking = await createBooking({ partnerId: 'ptn_1', request: classicGrantReturning('2030-02-01T10:00:00Z') }, deps);
+    const { created, stored } = createAt('2030-01-15T09:00:00Z', classicGrantReturning('2030-02-01T10:00:00Z'));
+    const booking = await created;
 
     // Assess
     expect(booking.departure_date).toBe('2030-01-15');
@@ -59,18 +43,14 @@ describe('Use case: createBooking, the dates checked on its clock', () => {
   });
 
   it('refuses a grant whose redemption window has closed already, and a date_of_birth in the future, naming both', async () => {
-    // Prepare
-    const { deps, stored } = depsAt('2030-01-15T09:00:00Z');
-    const request = v.parse(
-      BookingRequestSchema,
-      makeBookingRequest({
+    // Act: a window that closed a second before the clock's time, a birth date six weeks after it
+    const { created, stored } = createAt(
+      '2030-01-15T09:00:00Z',
+      requestOf({
         date_of_birth: '2030-03-01',
         package_specifications: [makePackageSpecification(), makePackageSpecification({ esim_type: 'classic', expires_at: '2030-01-15T08:59:59Z' })],
       }),
     );
-
-    // Act
-    const created = createBooking({ partnerId: 'ptn_1', request }, deps);
 
     // Assess
     await expect(created).rejects.toMatchObject({
@@ -85,12 +65,8 @@ describe('Use case: createBooking, the dates checked on its clock', () => {
   });
 
   it('refuses a date_of_birth with a time that lies ahead, even within the 14 hours a date alone is given', async () => {
-    // Prepare
-    const { deps, stored } = depsAt('2030-01-15T10:00:00Z');
-    const request = v.parse(BookingRequestSchema, makeBookingRequest({ date_of_birth: '2030-01-15T23:00:00Z' }));
-
-    // Act
-    const created = createBooking({ partnerId: 'ptn_1', request }, deps);
+    // Act: 13 hours ahead, with its time
+    const { created, stored } = createAt('2030-01-15T10:00:00Z', requestOf({ date_of_birth: '2030-01-15T23:00:00Z' }));
 
     // Assess
     await expect(created).rejects.toMatchObject({ status: 400, details: [{ path: 'date_of_birth', message: expect.stringContaining('future') }] });
@@ -98,18 +74,15 @@ describe('Use case: createBooking, the dates checked on its clock', () => {
   });
 
   it('accepts an expires_at ahead of its clock and a date_of_birth of today, also where today began at UTC+14', async () => {
-    // Prepare: 10:00 UTC is midnight of the next day at UTC+14
-    const { deps, stored } = depsAt('2030-01-15T10:00:00Z');
-    const request = v.parse(
-      BookingRequestSchema,
-      makeBookingRequest({
+    // Act: 10:00 UTC is midnight of the next day at UTC+14
+    const { created, stored } = createAt(
+      '2030-01-15T10:00:00Z',
+      requestOf({
         date_of_birth: '2030-01-16',
         package_specifications: [makePackageSpecification({ esim_type: 'classic', expires_at: '2030-01-15T10:00:01Z' })],
       }),
     );
-
-    // Act
-    await createBooking({ partnerId: 'ptn_1', request }, deps);
+    await created;
 
     // Assess
     expect(stored).toHaveLength(1);

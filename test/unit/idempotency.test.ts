@@ -21,6 +21,42 @@ const withHeaders = (pairs: [string, string][]) => {
   return [event, headers] as const;
 };
 
+type StoredItem = PutItemCommand['input']['Item'];
+
+/** An idempotency call of one key, as POST /bookings makes it. */
+const callWith = (key: string) => ({ partnerId: 'ptn_1', idempotencyKey: key, body: { booking_id: `b-${key}` }, deadline: lambdaContext });
+
+/**
+ * The table's side of one key on the mocked client: the first put is stored, a later one is refused with the stored
+ * item, as the conditional put of Powertools is; updates apply their `#name = :name` pairs when `applyUpdates`.
+ */
+const keyTable = (dynamo: ReturnType<typeof mockClient>, options: { applyUpdates: boolean }) => {
+  let stored: StoredItem;
+  dynamo.on(PutItemCommand).callsFake((input: PutItemCommand['input']) => {
+    if (stored === undefined) {
+      stored = input.Item;
+      return {};
+    }
+    throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {}, Item: stored });
+  });
+  dynamo.on(UpdateItemCommand).callsFake((input: UpdateItemCommand['input']) => {
+    if (!options.applyUpdates) return {};
+    const names = Object.entries(input.ExpressionAttributeNames ?? {});
+    stored = {
+      ...stored,
+      ...Object.fromEntries(names.map(([placeholder, name]) => [name, input.ExpressionAttributeValues![`:${placeholder.slice(1)}`]!])),
+    };
+    return {};
+  });
+  return {
+    stored: () => stored,
+    /** Replaces what the key holds, as a record written by an earlier release would. */
+    replace: (item: StoredItem) => {
+      stored = item;
+    },
+  };
+};
+
 describe('powertoolsIdempotency', () => {
   const dynamo = mockClient(DynamoDBClient);
   afterEach(() => dynamo.reset());
@@ -60,51 +96,25 @@ describe('powertoolsIdempotency', () => {
 
   it("answers a replay with the first answer's document, members in the same order", async () => {
     // Prepare: the table keeps what the first call stored and hands it back to the second
-    let stored: PutItemCommand['input']['Item'];
-    dynamo.on(PutItemCommand).callsFake((input: PutItemCommand['input']) => {
-      if (stored === undefined) {
-        stored = input.Item;
-        return {};
-      }
-      throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {}, Item: stored });
-    });
-    dynamo.on(UpdateItemCommand).callsFake((input: UpdateItemCommand['input']) => {
-      // Each `#name = :name` of the SET expression, as DynamoDB applies it
-      const names = Object.entries(input.ExpressionAttributeNames ?? {});
-      stored = {
-        ...stored,
-        ...Object.fromEntries(names.map(([placeholder, name]) => [name, input.ExpressionAttributeValues![`:${placeholder.slice(1)}`]!])),
-      };
-      return {};
-    });
-    const call = () => ({ partnerId: 'ptn_1', idempotencyKey: 'key-5', body: { booking_id: 'b-5' }, deadline: lambdaContext });
-    const first = await runner().run(call(), async () => [{ id: 'bk_1', external_id: 'x', booking_id: 'b-5', gender: null }]);
+    const table = keyTable(dynamo, { applyUpdates: true });
+    const first = await runner().run(callWith('key-5'), async () => [{ id: 'bk_1', external_id: 'x', booking_id: 'b-5', gender: null }]);
 
     // Act
-    const replay = await runner().run(call(), async () => [{ id: 'never' }]);
+    const replay = await runner().run(callWith('key-5'), async () => [{ id: 'never' }]);
 
     // Assess: kept as its JSON text (DynamoDB keeps a map's members in an order of its own), and answered as it was
-    expect(stored?.data?.M?.json?.S).toBe(JSON.stringify(first));
+    expect(table.stored()?.data?.M?.json?.S).toBe(JSON.stringify(first));
     expect(JSON.stringify(replay)).toBe(JSON.stringify(first));
   });
 
   it('answers a replay of a result kept as a document, as records made before results were kept as text hold it', async () => {
     // Prepare: a completed record whose data is the result itself
-    const call = () => ({ partnerId: 'ptn_1', idempotencyKey: 'key-6', body: { booking_id: 'b-6' }, deadline: lambdaContext });
-    let stored: PutItemCommand['input']['Item'];
-    dynamo.on(PutItemCommand).callsFake((input: PutItemCommand['input']) => {
-      stored = input.Item;
-      return {};
-    });
-    dynamo.on(UpdateItemCommand).resolves({});
-    await runner().run(call(), async () => [{ id: 'bk_6' }]);
-    const completed = { ...stored, status: { S: 'COMPLETED' }, data: { L: [{ M: { id: { S: 'bk_6' } } }] } };
-    dynamo
-      .on(PutItemCommand)
-      .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {}, Item: completed }));
+    const table = keyTable(dynamo, { applyUpdates: false });
+    await runner().run(callWith('key-6'), async () => [{ id: 'bk_6' }]);
+    table.replace({ ...table.stored(), status: { S: 'COMPLETED' }, data: { L: [{ M: { id: { S: 'bk_6' } } }] } });
 
     // Act
-    const replay = await runner().run(call(), async () => [{ id: 'never' }]);
+    const replay = await runner().run(callWith('key-6'), async () => [{ id: 'never' }]);
 
     // Assess
     expect(replay).toEqual([{ id: 'bk_6' }]);
@@ -112,23 +122,14 @@ describe('powertoolsIdempotency', () => {
 
   it('answers 409 idempotency_in_progress to a retry while the first call still runs', async () => {
     // Prepare: the table keeps the first call's in-progress record and refuses a second put for the same key.
-    let stored: PutItemCommand['input']['Item'];
-    dynamo.on(PutItemCommand).callsFake((input: PutItemCommand['input']) => {
-      if (stored === undefined) {
-        stored = input.Item;
-        return {};
-      }
-      throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {}, Item: stored });
-    });
-    dynamo.on(UpdateItemCommand).resolves({});
+    const table = keyTable(dynamo, { applyUpdates: false });
     let finishFirst: (value: { id: string }) => void = () => {};
-    const call = () => ({ partnerId: 'ptn_1', idempotencyKey: 'key-1', body: { booking_id: 'b-1' }, deadline: lambdaContext });
-    const first = runner().run(call(), () => new Promise<{ id: string }>((resolve) => (finishFirst = resolve)));
-    while (stored === undefined) await new Promise((resolve) => setImmediate(resolve));
+    const first = runner().run(callWith('key-1'), () => new Promise<{ id: string }>((resolve) => (finishFirst = resolve)));
+    while (table.stored() === undefined) await new Promise((resolve) => setImmediate(resolve));
 
     // Act
     const retry = runner()
-      .run(call(), async () => ({ id: 'second' }))
+      .run(callWith('key-1'), async () => ({ id: 'second' }))
       .catch((error: unknown) => error);
     const refusal = await retry;
     finishFirst({ id: 'first' });

@@ -33,9 +33,12 @@ export const fixedClock = (start: string) => {
 };
 
 /** Creates bookings through the create-booking use case on these dependencies, from makeBookingRequest overrides. */
+/** The partner the world's bookings and travelers belong to unless a test names another. */
+const PARTNER_ID = 'ptn_test';
+
 export const bookWith =
   (deps: LifecycleDeps) =>
-  (overrides: Record<string, unknown> = {}, partnerId = 'ptn_test'): Promise<Booking> =>
+  (overrides: Record<string, unknown> = {}, partnerId = PARTNER_ID): Promise<Booking> =>
     createBooking(
       { partnerId, request: v.parse(BookingRequestSchema, makeBookingRequest(overrides)) },
       {
@@ -66,15 +69,20 @@ export const memoryLifecycle = (options: { now?: string; partners?: PartnerProfi
 
   const book = bookWith(deps);
 
-  /** Traveler u-1 with one package from a redeemed grant (package specification overrides), activated now. */
-  const activePackage = async (spec: Record<string, unknown> = {}): Promise<TravelerPackage> => {
+  /** Traveler u-1 with one package from a redeemed grant (package specification overrides), queued on its eSIM. */
+  const redeemedPackage = async (spec: Record<string, unknown> = {}): Promise<TravelerPackage> => {
     const booking = await book({ package_specifications: [makePackageSpecification({ external_user_id: 'u-1', ...spec })] });
-    const { pkg } = await redeemPromoCode({ partnerId: booking.partner_id, uuid: booking.promo_codes[0]?.uuid }, deps);
-    return (await activatePackage({ partnerId: booking.partner_id, packageId: pkg.package_id }, deps)).pkg;
+    return (await redeemPromoCode({ partnerId: booking.partner_id, uuid: booking.promo_codes[0]?.uuid }, deps)).pkg;
+  };
+
+  /** The same, activated now; `expiresAt` as the network's activation may set it apart from package_duration. */
+  const activePackage = async (spec: Record<string, unknown> = {}, activation: { expiresAt?: string } = {}): Promise<TravelerPackage> => {
+    const pkg = await redeemedPackage(spec);
+    return (await activatePackage({ partnerId: PARTNER_ID, packageId: pkg.package_id, ...activation }, deps)).pkg;
   };
 
   /** The events committed to the outbox for the partner, by event id. */
-  const events = (partnerId = 'ptn_test'): DomainEvent[] => table.query(memoryKeys.prefix('event', partnerId)) as unknown as DomainEvent[];
+  const events = (partnerId = PARTNER_ID): DomainEvent[] => table.query(memoryKeys.prefix('event', partnerId)) as unknown as DomainEvent[];
 
-  return { deps, packageSchedules: memoryPackageScheduleIndex(table), table, clock, book, activePackage, events };
+  return { deps, packageSchedules: memoryPackageScheduleIndex(table), table, clock, book, redeemedPackage, activePackage, events };
 };

@@ -1,18 +1,14 @@
 // An SM-DP+'s installation notification dated ahead of the service's clock installs at the service's own time, so
 // the true facts after it are not stale.
 import { recordDownloadProgress } from '#shared/usecases/download-progress';
-import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 import { removeEsim } from '#shared/usecases/traveler-facts';
-import { makePackageSpecification } from '#test/support/factories';
 import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
 
 describe('Use case: recordDownloadProgress', () => {
   it("installs at the service's time when the notification is dated ahead, and a removal a minute later applies", async () => {
     // Prepare: a provisioned eSIM; the SM-DP+'s clock runs 2 hours ahead
     const world = memoryLifecycle();
-    const booking = await world.book({ package_specifications: [makePackageSpecification({ external_user_id: 'u-1' })] });
-    const { pkg } = await redeemPromoCode({ partnerId: booking.partner_id, uuid: booking.promo_codes[0]!.uuid }, world.deps);
-    const iccid = pkg.iccid as string;
+    const iccid = (await world.redeemedPackage()).iccid as string;
     const receivedAt = world.clock.now().toISOString();
     const ahead = new Date(world.clock.now().getTime() + 2 * 3_600_000).toISOString();
 
@@ -20,7 +16,7 @@ describe('Use case: recordDownloadProgress', () => {
     const installed = await recordDownloadProgress({ iccid, notificationPointId: 4, succeeded: true, timestamp: ahead }, world.deps);
     world.clock.advance(60_000);
     const removed = await removeEsim(
-      { partnerId: booking.partner_id, iccid, fact: { reporter: 'esim-platform', eventId: 'rm-1', occurredAt: world.clock.now().toISOString() } },
+      { partnerId: 'ptn_test', iccid, fact: { reporter: 'esim-platform', eventId: 'rm-1', occurredAt: world.clock.now().toISOString() } },
       world.deps,
     );
 

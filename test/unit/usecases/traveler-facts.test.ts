@@ -15,6 +15,8 @@ const eventNames = (world: ReturnType<typeof memoryLifecycle>) =>
     .map((e) => e.event)
     .sort();
 
+/** An unlimited grant of `days` for traveler u-1. */
+const unlimited = (days: number) => ({ package_type: 'unlimited', size: undefined, package_duration: days });
 describe('Use case: reportUsage', () => {
   it('fires every threshold a report crosses, each once', async () => {
     // Prepare
@@ -90,13 +92,7 @@ describe('Use case: reportUsage', () => {
   it('counts duration figures over the validity the activation set, so they agree with usage_percent', async () => {
     // Prepare: a 10-day unlimited package that the network activated with 4 days of validity
     const world = memoryLifecycle();
-    const booking = await world.book({
-      package_specifications: [
-        makePackageSpecification({ external_user_id: 'u-1', package_type: 'unlimited', size: undefined, package_duration: 10 }),
-      ],
-    });
-    const { pkg } = await redeemPromoCode({ partnerId: booking.partner_id, uuid: booking.promo_codes[0]?.uuid }, world.deps);
-    await activatePackage({ partnerId: 'ptn_test', packageId: pkg.package_id, expiresAt: '2026-06-05T00:00:00.000Z' }, world.deps);
+    const pkg = await world.activePackage(unlimited(10), { expiresAt: '2026-06-05T00:00:00.000Z' });
 
     // Act
     const half = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, percent: 50 }, world.deps);
@@ -113,54 +109,27 @@ describe('Use case: reportUsage', () => {
     expect(at100! - at80!).toBe((4 * 24 * 60 * 60 * 1000) / 5);
   });
 
-  it('leaves a day remaining before the window ends, as at 80 % of a 0.9-day window', async () => {
-    // Prepare
+  it.each([
+    ['leaves a day remaining before the window ends: 80 % of a 0.9-day window', 0.9 * 86_400_000, 80, [50, 80], []],
+    ['counts a 6-minute window as 1 day, all of it elapsed at 100 %', 6 * 60_000, 100, [50, 80], [100]],
+  ])('%s', async (_case, windowMs, percent, dayLeft, allElapsed) => {
+    // Prepare: the network's activation sets a window shorter than a day
     const world = memoryLifecycle();
-    const booking = await world.book({
-      package_specifications: [
-        makePackageSpecification({ external_user_id: 'u-1', package_type: 'unlimited', size: undefined, package_duration: 1 }),
-      ],
-    });
-    const { pkg } = await redeemPromoCode({ partnerId: booking.partner_id, uuid: booking.promo_codes[0]?.uuid }, world.deps);
-    const expiresAt = new Date(world.clock.now().getTime() + 0.9 * 86_400_000).toISOString();
-    await activatePackage({ partnerId: 'ptn_test', packageId: pkg.package_id, expiresAt }, world.deps);
+    const pkg = await world.activePackage(unlimited(1), { expiresAt: new Date(world.clock.now().getTime() + windowMs).toISOString() });
 
     // Act
-    const used = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, percent: 80 }, world.deps);
+    const used = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, percent }, world.deps);
 
-    // Assess
+    // Assess: one day counted, remaining until the window's end
     expect(used.events.map((e) => e.data)).toEqual([
-      expect.objectContaining({ usage_percent: 50, duration_days: 1, elapsed_days: 0, remaining_days: 1 }),
-      expect.objectContaining({ usage_percent: 80, duration_days: 1, elapsed_days: 0, remaining_days: 1 }),
-    ]);
-  });
-
-  it('counts a window shorter than a day as 1 day, all of it elapsed at 100 %', async () => {
-    // Prepare: the network's activation sets a 6-minute window
-    const world = memoryLifecycle();
-    const booking = await world.book({
-      package_specifications: [
-        makePackageSpecification({ external_user_id: 'u-1', package_type: 'unlimited', size: undefined, package_duration: 1 }),
-      ],
-    });
-    const { pkg } = await redeemPromoCode({ partnerId: booking.partner_id, uuid: booking.promo_codes[0]?.uuid }, world.deps);
-    const expiresAt = new Date(world.clock.now().getTime() + 6 * 60_000).toISOString();
-    await activatePackage({ partnerId: 'ptn_test', packageId: pkg.package_id, expiresAt }, world.deps);
-
-    // Act
-    const full = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, percent: 100 }, world.deps);
-
-    // Assess
-    expect(full.events.map((e) => e.data)).toEqual([
-      expect.objectContaining({ usage_percent: 50, duration_days: 1, elapsed_days: 0, remaining_days: 1 }),
-      expect.objectContaining({ usage_percent: 80, duration_days: 1, elapsed_days: 0, remaining_days: 1 }),
-      expect.objectContaining({ usage_percent: 100, duration_days: 1, elapsed_days: 1, remaining_days: 0 }),
+      ...dayLeft.map((at) => expect.objectContaining({ usage_percent: at, duration_days: 1, elapsed_days: 0, remaining_days: 1 })),
+      ...allElapsed.map((at) => expect.objectContaining({ usage_percent: at, duration_days: 1, elapsed_days: 1, remaining_days: 0 })),
     ]);
   });
 
   it("lets a share of an unlimited package's duration elapse in the sandbox, with the duration-based event", async () => {
     const world = memoryLifecycle();
-    const pkg = await world.activePackage({ package_type: 'unlimited', size: undefined, package_duration: 10 });
+    const pkg = await world.activePackage(unlimited(10));
 
     const half = await reportUsage({ partnerId: 'ptn_test', packageId: pkg.package_id, percent: 50 }, world.deps);
 
