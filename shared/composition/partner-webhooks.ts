@@ -4,7 +4,7 @@ import { documentClient } from '#shared/composition/dynamodb';
 import { secretCipher } from '#shared/composition/secret-cipher';
 import * as config from '#shared/config';
 import { healthThresholds } from '#shared/webhooks/endpoint-health';
-import { dynamoDeliveryLog, dynamoDeliveryLogReads } from '#shared/storage/delivery-store';
+import { dynamoDeliveryLogReads, dynamoPartnerDeliveryLog } from '#shared/storage/delivery-store';
 import { dynamoPartnerProfiles } from '#shared/storage/partner-store';
 import { dynamoThrottleCounter } from '#shared/storage/throttle-store';
 import type { WebhookProfileDeps } from '#shared/usecases/manage-webhooks';
@@ -55,7 +55,7 @@ export const webhookTestDeps = /* @__PURE__ */ ((): WebhookTestDeps => ({
 /** A recovery: the delivery log's writes and the throttle; nothing posted or decrypted. */
 export const webhookRecoveryDeps = /* @__PURE__ */ ((): WebhookRecoveryDeps => ({
   partners: dynamoPartnerProfiles(documentClient, config.tableName()),
-  deliveries: dynamoDeliveryLog(documentClient, config.tableName()),
+  deliveries: dynamoPartnerDeliveryLog(documentClient, config.tableName()),
   throttle: dynamoThrottleCounter(documentClient, config.tableName()),
   clock: wallClock,
 }))();

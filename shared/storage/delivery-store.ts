@@ -89,8 +89,60 @@ export const dynamoDeliveryLogReads = (client: DynamoDBDocumentClient, tableName
   },
 });
 
+/**
+ * What the partner's recovery does with the log: its reads, its events, and replays. The recovery bundles none of the
+ * dispatcher's attempt writes.
+ */
+export const dynamoPartnerDeliveryLog = (client: DynamoDBDocumentClient, tableName: string): PartnerDeliveryLog => ({
+  ...dynamoDeliveryLogReads(client, tableName),
+  async findPartnerEvent(partnerId, eventId) {
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.event(partnerId, eventId) }));
+    if (!Item) return undefined;
+    return { partner_id: Item.partner_id, event: Item.event, event_id: Item.event_id, timestamp: Item.timestamp, data: Item.data } as DomainEvent;
+  },
+
+  async requestReplay(event, { now, recovering, markOnly = false }) {
+    const outboxItem = {
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...keys.replayRequest(event.partner_id, randomUUID()),
+          entity: outboxEntityType,
+          version: 1,
+          ...event,
+          replay: true,
+          requested_at: now,
+          [timeToLiveAttribute]: Math.floor(Date.parse(now) / 1000) + REPLAY_REQUEST_RETENTION_SECONDS,
+        },
+      },
+    };
+    const markRecovered = recovering && {
+      Update: {
+        TableName: tableName,
+        Key: keys.delivery(event.partner_id, recovering.delivery_id),
+        UpdateExpression: 'SET recovered_at = :now',
+        ConditionExpression: `attribute_not_exists(recovered_at) AND #status IN (${recoverableDeliveryStatuses.map((_, i) => `:s${i}`).join(', ')})`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':now': now,
+          ...Object.fromEntries(recoverableDeliveryStatuses.map((status, i) => [`:s${i}`, status])),
+        },
+      },
+    };
+    try {
+      const items = [...(markRecovered ? [markRecovered] : []), ...(markOnly ? [] : [outboxItem])];
+      await client.send(new TransactWriteCommand({ TransactItems: items }));
+      return true;
+    } catch (error) {
+      if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
+      throw error;
+    }
+  },
+});
+
+/** The whole log: the partner's part and the dispatcher's writes and look-ups. */
 export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: string): DeliveryLog & PartnerDeliveryLog => {
-  const reads = dynamoDeliveryLogReads(client, tableName);
+  const partnerLog = dynamoPartnerDeliveryLog(client, tableName);
   /** The fields every write of a delivery record sets: what it delivers, to whom, its index keys and its expiry. */
   const identity = ({ deliveryId, event, replay, now }: DeliveryStart) => ({
     expression:
@@ -116,7 +168,7 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
   });
 
   return {
-    ...reads,
+    ...partnerLog,
     async beginAttempt(start) {
       try {
         const result = await client.send(
@@ -202,7 +254,7 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
     },
 
     async byPartner(partnerId, limit) {
-      return (await reads.page(partnerId, { limit })).records;
+      return (await partnerLog.page(partnerId, { limit })).records;
     },
 
     async findEvent(eventId) {
@@ -217,50 +269,6 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
       const item = Items?.[0];
       if (!item) return undefined;
       return { partner_id: item.partner_id, event: item.event, event_id: item.event_id, timestamp: item.timestamp, data: item.data } as DomainEvent;
-    },
-
-    async findPartnerEvent(partnerId, eventId) {
-      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.event(partnerId, eventId) }));
-      if (!Item) return undefined;
-      return { partner_id: Item.partner_id, event: Item.event, event_id: Item.event_id, timestamp: Item.timestamp, data: Item.data } as DomainEvent;
-    },
-
-    async requestReplay(event, { now, recovering, markOnly = false }) {
-      const outboxItem = {
-        Put: {
-          TableName: tableName,
-          Item: {
-            ...keys.replayRequest(event.partner_id, randomUUID()),
-            entity: outboxEntityType,
-            version: 1,
-            ...event,
-            replay: true,
-            requested_at: now,
-            [timeToLiveAttribute]: Math.floor(Date.parse(now) / 1000) + REPLAY_REQUEST_RETENTION_SECONDS,
-          },
-        },
-      };
-      const markRecovered = recovering && {
-        Update: {
-          TableName: tableName,
-          Key: keys.delivery(event.partner_id, recovering.delivery_id),
-          UpdateExpression: 'SET recovered_at = :now',
-          ConditionExpression: `attribute_not_exists(recovered_at) AND #status IN (${recoverableDeliveryStatuses.map((_, i) => `:s${i}`).join(', ')})`,
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':now': now,
-            ...Object.fromEntries(recoverableDeliveryStatuses.map((status, i) => [`:s${i}`, status])),
-          },
-        },
-      };
-      try {
-        const items = [...(markRecovered ? [markRecovered] : []), ...(markOnly ? [] : [outboxItem])];
-        await client.send(new TransactWriteCommand({ TransactItems: items }));
-        return true;
-      } catch (error) {
-        if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
-        throw error;
-      }
     },
   };
 };

@@ -35,7 +35,9 @@ export const classifyOutcome = (outcome: {
 const nominalSeconds = (attempt: number): number => Math.min(baseSeconds * 2 ** (attempt - 1), stepCapSeconds);
 
 /** Wait after each failed attempt 1..11, without jitter or scale: 30 s doubling to the 90 min cap, about 6.6 h in all. */
-export const nominalScheduleSeconds: readonly number[] = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, index) => nominalSeconds(index + 1));
+export const nominalScheduleSeconds: readonly number[] = /* @__PURE__ */ Array.from({ length: MAX_ATTEMPTS - 1 }, (_, index) =>
+  nominalSeconds(index + 1),
+);
 
 const wholeSeconds = (seconds: number): number => Math.min(Math.max(Math.round(seconds), 0), maxDelaySeconds);
 
