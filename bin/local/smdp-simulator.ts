@@ -17,6 +17,7 @@ import {
   requestSchemas,
 } from '#shared/providers/es2plus/messages';
 import type { MutualTlsCredentials } from '#shared/providers/es2plus/transport';
+import { SIMULATED_DEVICE_INSTALL_PATH, type SimulatedDeviceInstallAnswer } from '#shared/providers/es2plus/simulated-device';
 
 export interface RecordedCall {
   path: string;
@@ -49,7 +50,7 @@ export interface DownloadProgress {
 interface SimulatedProfile {
   iccid: string;
   profileType: string;
-  state: 'allocated' | 'released' | 'available' | 'unavailable';
+  state: 'allocated' | 'released' | 'installed' | 'available' | 'unavailable';
   matchingId: string | null;
   /** The confirmation code confirmOrder carried, as received (a real SM-DP+ keeps it to check the device's hash). */
   confirmationCode: string | null;
@@ -73,6 +74,8 @@ export interface SmdpSimulator {
   notifierFingerprint: string;
   /** Where notifications go (the operator's handleDownloadProgressInfo URL); set once the operator listens. */
   notificationUrl: string | undefined;
+  /** The notifications sent, in order (a test's view of what the operator was told). */
+  notified: DownloadProgress[];
   /** Sends one handleDownloadProgressInfo over mutual TLS; answers the operator's HTTP status and body. */
   notify(input: DownloadProgress): Promise<{ status: number; body: string }>;
   /** Forgets every profile, recorded call, remembered answer and pending fault. */
@@ -187,6 +190,19 @@ export const startSmdpSimulator = async (options: { smdpAddress?: string; functi
       return status('Executed-Success');
     },
   };
+  /**
+   * A device downloads and installs a released profile: the SM-DP+ notifies the operator of the download (point 3)
+   * and the installation (point 4), as a real one does. Undefined for a profile it did not release.
+   */
+  const installOnDevice = async (text: string): Promise<SimulatedDeviceInstallAnswer['operatorStatus'] | undefined> => {
+    const { iccid, timestamp } = JSON.parse(text) as { iccid?: string; timestamp?: string };
+    const profile = profiles.get(String(iccid));
+    if (!profile || (profile.state !== 'released' && profile.state !== 'installed')) return undefined;
+    profile.state = 'installed';
+    const progress = { iccid: profile.iccid, status: 'Executed-Success', timestamp } as const;
+    await simulator.notify({ ...progress, notificationPointId: 3 });
+    return (await simulator.notify({ ...progress, notificationPointId: 4 })).status;
+  };
   const operations = Object.fromEntries(Object.entries(es2PlusPaths).map(([name, path]) => [path, name])) as Record<string, OrderFunction>;
 
   const server: Server = createServer(
@@ -200,6 +216,12 @@ export const startSmdpSimulator = async (options: { smdpAddress?: string; functi
             response.writeHead(httpStatus, { 'content-type': 'application/json', 'x-admin-protocol': ADMIN_PROTOCOL });
             response.end(body ? JSON.stringify(body) : undefined);
           }, faults.latencyMs);
+        if (request.method === 'POST' && request.url === SIMULATED_DEVICE_INSTALL_PATH) {
+          return void installOnDevice(Buffer.concat(chunks).toString('utf8')).then(
+            (operatorStatus) => answer(operatorStatus === undefined ? 404 : 200, operatorStatus === undefined ? undefined : { operatorStatus }),
+            () => answer(502),
+          );
+        }
         const operation = operations[request.url ?? ''];
         if (request.method !== 'POST' || !operation) return answer(404);
         if (!ADMIN_PROTOCOL_PATTERN.test(String(request.headers['x-admin-protocol'] ?? ''))) return answer(400);
@@ -238,10 +260,12 @@ export const startSmdpSimulator = async (options: { smdpAddress?: string; functi
     operatorServerCredentials: { key: operatorServer.private, cert: operatorServer.cert, ca: ca.cert },
     notifierFingerprint: createHash('sha256').update(new X509Certificate(notifier.cert).raw).digest('hex'),
     notificationUrl: undefined,
+    notified: [],
     notify(input) {
       const target = simulator.notificationUrl;
       if (!target) return Promise.reject(new Error('The simulator has no notification URL yet'));
       notifications += 1;
+      simulator.notified.push(input);
       const profile = profiles.get(input.iccid);
       const body = JSON.stringify({
         header: { functionRequesterIdentifier: 'smdp-simulator', functionCallIdentifier: input.functionCallIdentifier ?? `notify-${notifications}` },
@@ -270,6 +294,7 @@ export const startSmdpSimulator = async (options: { smdpAddress?: string; functi
     profiles,
     reset() {
       calls.length = 0;
+      simulator.notified.length = 0;
       profiles.clear();
       answered.clear();
       Object.assign(faults, { latencyMs: 0, serverErrors: [], refusals: [], lostAnswers: [] });

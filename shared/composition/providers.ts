@@ -10,7 +10,8 @@ import { secretCipherOnFirstUse } from '#shared/composition/secret-cipher-on-fir
 import { recordProviderCall } from '#shared/observability';
 import { es2PlusClient } from '#shared/providers/es2plus/client';
 import { es2PlusConnectivity } from '#shared/providers/es2plus/es2plus-connectivity';
-import { parseEs2PlusSecret } from '#shared/providers/es2plus/es2plus-secret';
+import { type Es2PlusSecret, parseEs2PlusSecret } from '#shared/providers/es2plus/es2plus-secret';
+import { simulatedDeviceInstalls } from '#shared/providers/es2plus/simulated-device';
 import { mutualTlsTransport } from '#shared/providers/es2plus/transport';
 import { esimGoClient } from '#shared/providers/esimgo/client';
 import { esimGoConnectivity } from '#shared/providers/esimgo/esimgo-connectivity';
@@ -19,7 +20,7 @@ import { type EsimGoSecret, parseEsimGoSecret } from '#shared/providers/esimgo/e
 import { simulatedConnectivity } from '#shared/providers/simulated-connectivity';
 import { simulatedPayments } from '#shared/providers/simulated-payments';
 import type { TravelerPackage } from '#shared/domain/traveler';
-import type { ConnectivityProvider, PaymentProvider } from '#shared/usecases/ports/lifecycle';
+import type { ConnectivityProvider, DeviceInstalls, PaymentProvider } from '#shared/usecases/ports/lifecycle';
 import type { ProviderOrderJournal, ProviderOrderReconciler } from '#shared/usecases/ports/provider-orders';
 import type { Clock } from '#shared/usecases/ports/services';
 
@@ -45,13 +46,16 @@ const readProviderSecret = async (): Promise<string> => {
 
 type Connectivity = ConnectivityProvider & Partial<ProviderOrderReconciler>;
 
-const es2Plus = async (journal: ProviderOrderJournal, clock: Clock): Promise<Connectivity> => {
-  const secret = parseEs2PlusSecret(await readProviderSecret());
-  const transport = mutualTlsTransport({
+const es2PlusTransport = (secret: Es2PlusSecret) =>
+  mutualTlsTransport({
     baseUrl: secret.endpoint,
     credentials: { certificate: secret.certificate, privateKey: secret.privateKey, caBundle: secret.caBundle },
     timeoutMs: ES2PLUS_TIMEOUT_MS,
   });
+
+const es2Plus = async (journal: ProviderOrderJournal, clock: Clock): Promise<Connectivity> => {
+  const secret = parseEs2PlusSecret(await readProviderSecret());
+  const transport = es2PlusTransport(secret);
   const client = es2PlusClient({ transport, functionRequesterIdentifier: secret.functionRequesterIdentifier, observe: recordProviderCall });
   // The secret cipher is built on the first order that needs a confirmation code (decision F143).
   return es2PlusConnectivity({ client, journal, clock, settings: secret, cipher: secretCipherOnFirstUse });
@@ -110,6 +114,31 @@ export const providersFor = (input: {
   }
   throw new Error(`No connectivity provider "${input.connectivity}"`);
 };
+
+/** The local runtime's SM-DP+ simulator plays the device when the stage provisions through it; else no device. */
+const localDevice = (): DeviceInstalls => {
+  let device: Promise<DeviceInstalls | undefined> | undefined;
+  const build = async () =>
+    config.connectivity() === 'es2plus' && config.localProviderSecretFile()
+      ? simulatedDeviceInstalls(es2PlusTransport(parseEs2PlusSecret(await readProviderSecret())))
+      : undefined;
+  return {
+    install: async (input) => {
+      device ??= build().catch((error: unknown) => {
+        device = undefined;
+        throw error;
+      });
+      const built = await device;
+      return built ? built.install(input) : false;
+    },
+  };
+};
+
+/**
+ * The device the sandbox's install step asks to install (issue 16: the install then arrives as the SM-DP+'s
+ * notification). A Lambda bundle folds this to undefined and holds none of it: a deployed stage's SM-DP+ is real.
+ */
+export const sandboxDevice: DeviceInstalls | undefined = process.env.BUNDLED_FOR_LAMBDA ? undefined : localDevice();
 
 let allowList: Promise<readonly string[]> | undefined;
 

@@ -9,10 +9,15 @@ import { BadRequestError, NotFoundError } from '#shared/errors';
 import { claimClassicGrant } from '#shared/usecases/classic-grants';
 import { recordPurchase, recordTopup } from '#shared/usecases/payments';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
-import { activatePackage, installEsim, removeEsim, reportUsage } from '#shared/usecases/traveler-facts';
-import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
+import { installEsim as installTransition } from '#shared/domain/traveler';
+import { activatePackage, installEsim, locateTraveler, removeEsim, reportUsage } from '#shared/usecases/traveler-facts';
+import { locateEsim } from '#shared/usecases/travelers';
+import type { DeviceInstalls, LifecycleDeps } from '#shared/usecases/ports/lifecycle';
 
 type Body<S extends SandboxStep> = v.InferOutput<(typeof sandboxSchemas)[S]>;
+
+/** The lifecycle, and where the provider can play the device (locally, the SM-DP+ simulator), that device. */
+export type SandboxDeps = LifecycleDeps & { device?: DeviceInstalls };
 
 /** Stages where the sandbox exists; production answers its routes like unknown ones (defense in depth). */
 export const sandboxAvailable = (stage: string): boolean => stage !== 'production';
@@ -51,8 +56,23 @@ const pay = async (
   return { paymentId, result };
 };
 
+/**
+ * The install as production sees it: the provider's device installs the profile and the provider's notification
+ * installs the eSIM (issue 16). The refusals are the install's own (404, 409), checked first; undefined when the
+ * provider did not issue this profile, and the step then installs directly.
+ */
+const installOnDevice = async (partnerId: string, body: Body<'install-esim'>, device: DeviceInstalls, deps: LifecycleDeps) => {
+  const traveler = await locateTraveler(deps, { partnerId }, { externalUserId: body.external_user_id, iccid: body.iccid });
+  const { iccid } = locateEsim(traveler, body.iccid);
+  const at = deps.clock.now();
+  installTransition(traveler, iccid, at);
+  if (!(await device.install({ iccid, at }))) return undefined;
+  const after = await deps.travelers.get(partnerId, traveler.user_id);
+  return { iccid, state: after?.esims.find((esim) => esim.iccid === iccid)?.state ?? 'provisioned' };
+};
+
 const steps: {
-  [S in SandboxStep]: (partnerId: string, body: Body<S>, deps: LifecycleDeps) => Promise<Out<(typeof sandboxResponseSchemas)[S]>>;
+  [S in SandboxStep]: (partnerId: string, body: Body<S>, deps: SandboxDeps) => Promise<Out<(typeof sandboxResponseSchemas)[S]>>;
 } = {
   async 'redeem-promo-code'(partnerId, body, deps) {
     const uuid = same(body.uuid, body.promo_code_id, 'promo_code_id');
@@ -66,6 +86,8 @@ const steps: {
     };
   },
   async 'install-esim'(partnerId, body, deps) {
+    const played = deps.device && (await installOnDevice(partnerId, body, deps.device, deps));
+    if (played) return played;
     const result = await installEsim({ partnerId, externalUserId: body.external_user_id, iccid: body.iccid }, deps);
     return { iccid: result.esim.iccid, state: result.esim.state };
   },
@@ -107,5 +129,5 @@ const steps: {
  * Input: the step, its validated body and the signed-in partner. Output: the step's result object.
  * Only the partner's own travelers and entities are reachable (another partner's → 404).
  */
-export const playSandboxStep = <S extends SandboxStep>(step: S, partnerId: string, body: Body<S>, deps: LifecycleDeps) =>
+export const playSandboxStep = <S extends SandboxStep>(step: S, partnerId: string, body: Body<S>, deps: SandboxDeps) =>
   steps[step](partnerId, body, deps);

@@ -106,6 +106,35 @@ describe('Redemption over ES2+ through the local runtime', () => {
     });
   });
 
+  it("plays the sandbox's install as the device: the SM-DP+ notifies the download and the installation, and the eSIM is installed", async () => {
+    const { externalUserId, promo } = await grant();
+    const { iccid } = (await redeem(promo.uuid)).body.data;
+
+    const installed = await client.send('POST', '/sandbox/install-esim', { body: { external_user_id: externalUserId } });
+    const again = await client.send('POST', '/sandbox/install-esim', { body: { iccid } });
+
+    expect(installed.body.data).toEqual({ iccid, state: 'installed' });
+    expect(smdp().notified.map((n) => [n.iccid, n.notificationPointId, n.status])).toEqual([
+      [iccid, 3, 'Executed-Success'],
+      [iccid, 4, 'Executed-Success'],
+    ]);
+    expect(smdp().profiles.get(iccid)?.state).toBe('installed');
+    // Refused before the device is asked: nothing more is notified.
+    expect(again.body.error.code).toBe('esim_already_installed');
+    expect(smdp().notified).toHaveLength(2);
+  });
+
+  it('installs directly a profile the SM-DP+ simulator did not issue (one from before its start)', async () => {
+    const { externalUserId, promo } = await grant();
+    const { iccid } = (await redeem(promo.uuid)).body.data;
+    smdp().reset();
+
+    const installed = await client.send('POST', '/sandbox/install-esim', { body: { external_user_id: externalUserId } });
+
+    expect(installed.body.data).toEqual({ iccid, state: 'installed' });
+    expect(smdp().notified).toEqual([]);
+  });
+
   it('answers 503 provider_unavailable with Retry-After when confirmOrder fails (5xx), leaves the code unredeemed, and the retry confirms the same profile', async () => {
     const { promo } = await grant();
     smdp().faults.serverErrors.push('confirmOrder');
@@ -123,6 +152,24 @@ describe('Redemption over ES2+ through the local runtime', () => {
     expect(smdp().profiles.size).toBe(1);
     expect(smdp().calls.filter((c) => c.path.endsWith('/downloadOrder'))).toHaveLength(1);
   });
+
+  it('answers 503 when downloadOrder outlasts the 5 s time-out, and the retry repeats the same call: one profile at the SM-DP+', async () => {
+    const { promo } = await grant();
+    smdp().faults.latencyMs = 5_500;
+
+    const timedOut = await redeem(promo.uuid);
+    smdp().faults.latencyMs = 0;
+    const retried = await redeem(promo.uuid, 1);
+
+    expect(timedOut.status).toBe(503);
+    expect(timedOut.headers.get('retry-after')).toBe('30');
+    expect(timedOut.body.error.code).toBe('provider_unavailable');
+    expect(retried.status).toBe(200);
+    expect(smdp().profiles.size).toBe(1);
+    const downloads = smdp().calls.filter((c) => c.path.endsWith('/downloadOrder'));
+    expect(downloads).toHaveLength(2);
+    expect(new Set(downloads.map((c) => (c.body.header as { functionCallIdentifier: string }).functionCallIdentifier)).size).toBe(1);
+  }, 20_000);
 
   it('cancels the reserved profile when confirmOrder is refused (Failed, HTTP 200) and redeems nothing', async () => {
     const { promo } = await grant();

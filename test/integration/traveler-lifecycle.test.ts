@@ -91,6 +91,9 @@ describe('Traveler lifecycle', () => {
 
     // Act
     const redeemed = await ok(client, 'redeem-promo-code', { uuid: alicePromo.uuid });
+    const instructions = await client.send('POST', '/native/instructions', {
+      body: { external_user_id: 'alice', deviceName: 'iPhone 15 Pro', os: 'iOS', osVersion: '17.4.1', deviceType: 'phone' },
+    });
     const installed = await ok(client, 'install-esim', { external_user_id: 'alice' });
     const activated = await ok(client, 'activate-package', { package_queue_uuid: booking.package_queues[0].uuid });
     await ok(client, 'report-usage', { package_id: activated.package_id, percent: 40 });
@@ -100,6 +103,18 @@ describe('Traveler lifecycle', () => {
 
     // Assess: results
     expect(redeemed).toMatchObject({ redeemed_by: 'alice', iccid: installed.iccid });
+    // The provider's own SM-DP+ address and matching id reach the instructions.
+    const simulator = service.runtime.smdp ?? service.runtime.esimGo;
+    const { activation } = instructions.body.data;
+    expect(activation).toMatchObject({ smdp_address: simulator?.smdpAddress, code: `LPA:1$${simulator?.smdpAddress}$${activation.matching_id}` });
+    // Over ES2+ the install arrives as the SM-DP+'s notifications (download, then installation); eSIM Go sends none.
+    const notified = service.runtime.smdp?.notified.filter((n) => n.iccid === installed.iccid).map((n) => [n.notificationPointId, n.status]);
+    expect(notified).toEqual(
+      service.runtime.smdp && [
+        [3, 'Executed-Success'],
+        [4, 'Executed-Success'],
+      ],
+    );
     expect(activated.iccid).toBe(installed.iccid);
     expect(full).toMatchObject({ state: 'depleted', events: ['package.usage.50_percent', 'package.usage.80_percent', 'package.usage.100_percent'] });
     expect(topup.payment_id).toMatch(/^pay_/);

@@ -90,6 +90,14 @@ export interface ConnectivityProvider {
   networkFor(destination: string | null): Promise<string>;
 }
 
+/**
+ * A provider's stand-in for a traveler's device (the local SM-DP+ simulator): installs a profile it issued, and the
+ * provider then reports the install as it reports a real one. False when it did not issue that profile.
+ */
+export interface DeviceInstalls {
+  install(input: { iccid: string; at: Date }): Promise<boolean>;
+}
+
 /** Payment provider: charges the traveler; the result is reported back as a purchase or top-up fact. */
 export interface PaymentProvider {
   charge(input: { idempotencyKey: string; amount: number; currency: string }): Promise<{ paymentId: string }>;
