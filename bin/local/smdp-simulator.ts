@@ -38,7 +38,7 @@ export interface SmdpFaults {
 
 export interface DownloadProgress {
   iccid: string;
-  notificationPointId: 1 | 2 | 3 | 4;
+  notificationPointId: number;
   status: 'Executed-Success' | 'Executed-WithWarning' | 'Failed';
   /** Defaults to now; an older one plays an out-of-order notification. */
   timestamp?: string;

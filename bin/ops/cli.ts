@@ -17,6 +17,7 @@ import { importCatalog } from '#shared/usecases/catalog';
 import { listBrands, removeBrand, setBrand, setDefaultBrand } from '#shared/usecases/manage-brands';
 import { listDeliveries, redriveRecovery, replayEvent, rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { createReporterCredentials } from '#shared/usecases/manage-reporters';
+import { providerNoticesOf } from '#shared/usecases/download-progress';
 import { peekDeadLetters, redriveDeadLetters } from '#shared/messaging/webhook-queue';
 import { emailDeadLetterSummary } from '#shared/events/email-request';
 import { busDeadLetterRefusal, busDeadLetterSummary, busEventTarget, streamFailureSummary } from '#shared/events/failure-messages';
@@ -40,6 +41,8 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   portal-link <partner_id>                     a single-use, 5-minute link to the partner's webhook portal page
   deliveries list (--event-id <event_id> | --partner <partner_id>) [--limit 50]
   events replay <event_id>                     deliver a recorded event again (new delivery_id)
+  esim notices <iccid> [--limit 20]            what the SM-DP+ reported about the profile for support, newest
+                                               first: failed steps, its deletion, points the service does not know
   dlq list [--queue <queue>] [--limit 100]     dead letters, nothing removed: webhook deliveries (partner, event,
                                                attempts, reason), emails (partner, request id; never the content),
                                                bus-targets (events the bus could not queue: partner, event, error)
@@ -262,6 +265,8 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
       );
       return deliveries.length > 0 || values.json ? deliveries : 'No deliveries.';
     }
+    case 'esim notices':
+      return providerNoticesOf(required(subject, '<iccid>'), wholeNumber(values.limit, 'limit', 1, 100) ?? 20, ctx);
     case 'events replay': {
       const { event, recovered } = await replayEvent(required(subject, '<event_id>'), ctx);
       return { replayed: event.event_id, partner_id: event.partner_id, timestamp: event.timestamp, deliveries_marked_recovered: recovered };

@@ -14,6 +14,8 @@ import { dynamoBrandStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
+import { dynamoProviderNotices } from '#shared/storage/provider-notice-store';
+import { dynamoTravelerLookups } from '#shared/storage/traveler-store';
 import { apiUrlOutput, opsOutputs, type OpsOutputs, stackNameOf } from '#lib/stack-outputs';
 import { serviceClock } from '#shared/clock';
 import { dynamoReporterStore } from '#shared/storage/reporter-store';
@@ -22,6 +24,8 @@ import { eventBridgePutEvents } from '#shared/messaging/eventbridge-bus';
 import type { CatalogAdminStore } from '#shared/usecases/ports/catalog';
 import type { SecretCipher, BrandAdminStore, PartnerAdminStore, ReporterCredentialStore } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
+import type { TravelerLookups } from '#shared/usecases/ports/lifecycle';
+import type { ProviderNotices } from '#shared/usecases/ports/provider-notices';
 import type { BusEntry, DeliveryLog, PartnerDeliveryLog, WebhookQueue } from '#shared/usecases/ports/webhooks';
 
 export interface OpsContext {
@@ -31,6 +35,9 @@ export interface OpsContext {
   reporters: ReporterCredentialStore;
   brands: BrandAdminStore;
   deliveries: DeliveryLog & PartnerDeliveryLog;
+  /** Which traveler an ICCID belongs to, and what its provider reported for support. */
+  travelers: Pick<TravelerLookups, 'findByIccid'>;
+  notices: ProviderNotices;
   queue: WebhookQueue;
   sqs: SQSClient;
   queueUrls: { queueUrl: string; deadLetterQueueUrl: string };
@@ -71,6 +78,8 @@ const build = (
     reporters: dynamoReporterStore(documentClient, names.tableName),
     brands: dynamoBrandStore(documentClient, names.tableName),
     deliveries: dynamoDeliveryLog(documentClient, names.tableName),
+    travelers: dynamoTravelerLookups(documentClient, names.tableName),
+    notices: dynamoProviderNotices(documentClient, names.tableName),
     queue: sqsWebhookQueue(clients.sqs, { queueUrl: () => queueUrls.queueUrl, deadLetterQueueUrl: () => queueUrls.deadLetterQueueUrl }),
     sqs: clients.sqs,
     queueUrls,

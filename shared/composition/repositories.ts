@@ -7,6 +7,7 @@ import { dynamoBrandStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { cachedPartnerDirectory } from '#shared/storage/cached-partner-directory';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
+import { dynamoProviderNotices } from '#shared/storage/provider-notice-store';
 import { lifecycleRepositories } from '#shared/composition/lifecycle';
 import { dynamoTravelerLookups, dynamoTravelerStore } from '#shared/storage/traveler-store';
 import type { LifecycleLookups, LifecycleStores } from '#shared/usecases/ports/lifecycle';
@@ -53,6 +54,8 @@ export const travelerStore = /* @__PURE__ */ (() => dynamoTravelerStore(document
 
 /** The traveler side without its providers, for functions that write but reach none (classic destination, download progress). */
 export const lifecycleStores = /* @__PURE__ */ ((): LifecycleStores => travelerSide(travelerStore, bookingStore))();
+/** What providers report about profiles for support (ES2+ notifications). */
+export const providerNotices = /* @__PURE__ */ (() => dynamoProviderNotices(documentClient, config.tableName()))();
 
 /** Travelers, their eSIMs and packages, with the stage's connectivity and payment providers. */
 export const lifecycle = /* @__PURE__ */ (() =>

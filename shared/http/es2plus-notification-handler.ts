@@ -64,10 +64,18 @@ export const es2PlusNotificationHandler = (deps: {
       const outcome = await deps.record({
         iccid: notification.iccid,
         notificationPointId: notification.notificationPointId,
+        status: status.status,
         succeeded: executed(status),
+        ...(status.statusCodeData && {
+          codes: {
+            subjectCode: status.statusCodeData.subjectCode,
+            reasonCode: status.statusCodeData.reasonCode,
+            ...(status.statusCodeData.message !== undefined && { message: status.statusCodeData.message }),
+          },
+        }),
         timestamp: notification.timestamp,
       });
-      // Failures are support's to see (docs/providers.md, Notifications): a warning, searchable by ICCID.
+      // Failures are support's to see (docs/providers.md, Notifications): a warning, searchable by ICCID, and a notice.
       logger[status.status === 'Failed' ? 'warn' : 'info']('ES2+ download progress', {
         iccid: notification.iccid,
         notificationPointId: notification.notificationPointId,

@@ -109,6 +109,12 @@ export const providerReference = (provider: string, reference: string) => ({
   pk: `PROVIDER_REFERENCE#${provider}#${reference}`,
   sk: 'PROVIDER_REFERENCE',
 });
+/** What an SM-DP+ reported about one profile for support to read (failures, deletion), in time order. */
+export const providerNotices = (partnerId: string, iccid: string) => `${partner(partnerId)}#ESIM#${iccid}#NOTICES`;
+export const providerNotice = (partnerId: string, iccid: string, position: string) => ({
+  pk: providerNotices(partnerId, iccid),
+  sk: `NOTICE#${position}`,
+});
 export const fact = (reporter: string, eventId: string) => ({ pk: `FACT#${reporter}#${eventId}`, sk: 'FACT' });
 export const reporterKey = (apiKey: string) => ({ pk: `REPORTERKEY#${apiKey}`, sk: 'REPORTERKEY' });
 

@@ -2,6 +2,7 @@
 // MatchingID reach the traveler's instructions; a provider failure leaves the promo code unredeemed with a 503 and
 // Retry-After, and the retry finishes the same order (one profile at the SM-DP+).
 import { request as httpsRequest } from 'node:https';
+import { runOps } from '#bin/ops/cli';
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import type { SignedClient } from '#test/support/signed-client';
 import { startTestService, type TestService } from '#test/support/test-service';
@@ -133,6 +134,32 @@ describe('Redemption over ES2+ through the local runtime', () => {
 
     expect(installed.body.data).toEqual({ iccid, state: 'installed' });
     expect(smdp().notified).toEqual([]);
+  });
+
+  it('keeps a failed installation for support and removes the eSIM on its deletion (point 5); `ops esim notices` lists both', async () => {
+    const { externalUserId, promo } = await grant();
+    const { iccid } = (await redeem(promo.uuid)).body.data;
+    const failure = { subjectCode: '8.1', reasonCode: '4.2', message: 'Installation on the eUICC failed' };
+    const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+
+    await smdp().notify({ iccid, notificationPointId: 4, status: 'Failed', statusCodeData: failure, timestamp: at(-2_000) });
+    const failedStatus = await esimStatus(externalUserId);
+    await smdp().notify({ iccid, notificationPointId: 4, status: 'Executed-Success', timestamp: at(-1_000) });
+    const deleted = await smdp().notify({ iccid, notificationPointId: 5, status: 'Executed-Success', timestamp: at(0) });
+    const out: string[] = [];
+    const io = { out: (text: string) => out.push(text), err: (text: string) => out.push(text), defaultDataDir: service.dataDir };
+    const listed = await runOps(['esim', 'notices', iccid, '--json'], io);
+
+    expect(failedStatus).toBe('provisioned');
+    expect(deleted.status).toBe(204);
+    expect(await esimStatus(externalUserId)).toBe('removed');
+    expect(listed).toBe(0);
+    const report = JSON.parse(out.join('\n'));
+    expect(report).toMatchObject({ iccid, external_user_id: externalUserId });
+    expect(report.notices.map((n: Record<string, unknown>) => [n.point_name, n.status, n.subject_code, n.reason_code, n.outcome])).toEqual([
+      ['deletion', 'Executed-Success', null, null, 'removed'],
+      ['installation', 'Failed', '8.1', '4.2', 'recorded'],
+    ]);
   });
 
   it('answers 503 provider_unavailable with Retry-After when confirmOrder fails (5xx), leaves the code unredeemed, and the retry confirms the same profile', async () => {

@@ -82,7 +82,8 @@ export const HandleDownloadProgressInfoSchema = v.object({
   iccid: IccidSchema,
   profileType: Text(256),
   timestamp: v.pipe(v.string(), v.isoTimestamp('The timestamp must be a W3C date-time')),
-  notificationPointId: v.picklist([1, 2, 3, 4]),
+  // 1-4 download and installation, 5 deletion (SGP.22 5.3.5); an SM-DP+ may add its own, which are kept for support.
+  notificationPointId: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(999)),
   notificationPointStatus: ExecutionStatusSchema,
   resultData: v.optional(v.pipe(v.string(), v.maxLength(4096), v.base64())),
 });
