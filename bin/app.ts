@@ -1,5 +1,6 @@
 // entry point → the CDK app: one Stage of stacks for the stage given with `-c stage=dev|staging|production`,
-// checked by cdk-nag. `npx cdk deploy --all -c stage=<name>` deploys them in dependency order.
+// checked by cdk-nag. `npx cdk deploy 'EsimBooking-<name>/*' -c stage=<name>` deploys them in dependency order
+// (`--all` selects top-level stacks only, and a Stage's are not).
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { BookingServiceStage } from '#lib/booking-service-stage';

@@ -1,5 +1,5 @@
 // infrastructure → one deployment stage (dev, staging, production) as a CDK Stage of four stacks, deployed in
-// dependency order by `cdk deploy --all -c stage=<name>`: Data → Pipeline → Api → Monitoring. Cross-stack
+// dependency order by `cdk deploy 'EsimBooking-<name>/*' -c stage=<name>`: Data → Pipeline → Api → Monitoring. Cross-stack
 // references are weak (cdk.json), so removing a route or a queue never waits on an export; docs/operations.md.
 import { Stage, type StageProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
@@ -9,7 +9,9 @@ import { ApiStack, DataStack, MonitoringStack, PipelineStack } from '#lib/stacks
 import { type StackPart, stackNameOf } from '#lib/stack-outputs';
 import type { StageSettings } from '#lib/stage';
 
-export const stageId = (stage: StageSettings): string => `EsimBooking-${stage.name}`;
+export const stageId = (stage: Pick<StageSettings, 'name'>): string => `EsimBooking-${stage.name}`;
+/** What `cdk deploy` and `cdk diff` select a stage's stacks by: `--all` selects top-level stacks only. */
+export const stageStacksSelector = (stage: Pick<StageSettings, 'name'>): string => `${stageId(stage)}/*`;
 
 export interface BookingServiceStageProps extends StageProps {
   stage: StageSettings;

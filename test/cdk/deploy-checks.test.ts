@@ -1,6 +1,10 @@
 // test → the deploy rehearsal on every stage: resource and size budgets, cfn-lint, cdk-nag and the data-loss guard,
 // through the same checks `npm run deploy:check` runs; and the guard itself, on a renamed table and a moved queue.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Stack } from 'aws-cdk-lib';
+import { stageStacksSelector } from '#lib/booking-service-stage';
 import { checkBudgets, checkDeployContext, checkCfnLint, checkNag, stackBudget, synthesizeStage, type SynthesizedStage } from '#lib/deploy-checks';
 import { stageNames } from '#lib/stage';
 import { checkStatefulResources, compareWithRecord, readRecord, statefulResourcesOf } from '#lib/stateful-resources';
@@ -55,6 +59,37 @@ describe.each(stageNames)('Deploy checks: %s', (stageName) => {
     expect(result.findings).toEqual([]);
     expect(result.ok).toBe(true);
   }, 120_000);
+
+  it('selects all its stacks, and only them, by the documented selector through the CDK CLI (`--all` selects none)', () => {
+    // Prepare: the stage's own stacks, not the route stacks nested in them
+    const topLevel = synthesized.app.node
+      .findAll()
+      .filter((construct) => Stack.isStack(construct) && !construct.nested)
+      .map((stack) => stack.node.path);
+    const cdk = createRequire(import.meta.url).resolve('aws-cdk/bin/cdk');
+    const list = (selector: string) =>
+      execFileSync(process.execPath, [cdk, 'ls', selector, '--app', synthesized.app.outdir, '--no-notices'], { env: { ...process.env, CI: 'true' } })
+        .toString()
+        .trim()
+        .split('\n')
+        .map((line) => line.split(' ')[0]);
+
+    // Act
+    const selected = list(stageStacksSelector({ name: stageName }));
+
+    // Assess
+    expect(topLevel).toHaveLength(4);
+    expect(selected.sort()).toEqual(topLevel.sort());
+    // Every deploy or diff the docs show names the stage's stacks by the selector.
+    for (const doc of ['../../README.md', '../../docs/operations.md']) {
+      const commands = readFileSync(new URL(doc, import.meta.url), 'utf8').match(/npx cdk (deploy|diff)\s+\S+/g) ?? [];
+      expect({ doc, commands }).toEqual({
+        doc,
+        commands: commands.map(() => expect.stringMatching(/^npx cdk (deploy|diff)\s+'EsimBooking-[^']+\/\*'$/)),
+      });
+      expect(commands.length).toBeGreaterThan(0);
+    }
+  });
 
   it('passes cdk-nag AwsSolutions', () => {
     expect(checkNag(synthesized.app).findings).toEqual([]);
