@@ -44,6 +44,13 @@ module.exports = {
       to: { path: '^shared/(storage|providers|security|email|messaging)/|^node_modules/@aws-sdk/client-' },
     },
     {
+      name: 'application-apart-from-infrastructure-code',
+      comment: 'the CDK app builds the functions; they never import it (stand-ins reach bundles as esbuild aliases)',
+      severity: 'error',
+      from: { path: '^(functions|shared)/' },
+      to: { path: '^lib/' },
+    },
+    {
       name: 'application-apart-from-tooling',
       comment: 'the deployed code never imports the dev tooling or the tests',
       severity: 'error',

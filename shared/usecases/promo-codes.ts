@@ -3,6 +3,7 @@ import type { InferOutput } from 'valibot';
 import type { PromoCodeClaimResponseSchema } from '#shared/domain/traveler-response-schemas';
 import { type Booking, isClaimableByEmail, type PromoCode } from '#shared/domain/booking';
 import { promoCodeClaimEmail } from '#shared/domain/emails';
+import { nextVersion } from '#shared/domain/grants';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '#shared/errors';
 import { uuidv4 } from '#shared/domain/ids';
 import { emailRequest } from '#shared/events/email-request';
@@ -60,12 +61,16 @@ const throttleClaim = async (uuid: string, clientAddress: string, deps: Pick<Cla
   }
 };
 
-const withClaim = (booking: Booking, uuid: string, claim: { email: string | null; at: string | null }, now: string): Booking => ({
-  ...booking,
-  promo_codes: booking.promo_codes.map((p) => (p.uuid === uuid ? { ...p, claimed_email: claim.email, claimed_at: claim.at, updated_at: now } : p)),
-  updated_at: now,
-  version: booking.version + 1,
-});
+const withClaim = (booking: Booking, uuid: string, claim: { email: string | null; at: string | null }, now: string): Booking =>
+  nextVersion(
+    booking,
+    {
+      promo_codes: booking.promo_codes.map((p) =>
+        p.uuid === uuid ? { ...p, claimed_email: claim.email, claimed_at: claim.at, updated_at: now } : p,
+      ),
+    },
+    new Date(now),
+  );
 
 /**
  * Input: promo code uuid, the traveler's email and the client address (for throttling).

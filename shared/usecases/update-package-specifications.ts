@@ -1,5 +1,6 @@
 // use case → replace the package specification of a booking's promo codes (all of them, or one by uuid).
 import type { Booking, PackageSpecification } from '#shared/domain/booking';
+import { nextVersion } from '#shared/domain/grants';
 import type { PromoPackageSpecificationOutput } from '#shared/domain/package-schemas';
 import {
   needsRegions,
@@ -69,7 +70,8 @@ const updateOnce = async (
   }
 
   const specification = await resolveOnce();
-  const now = deps.clock.now().toISOString();
+  const at = deps.clock.now();
+  const now = at.toISOString();
   const targetIds = new Set(targets.map((promo) => promo.uuid));
   let updatedCount = 0;
   let skippedCount = 0;
@@ -93,14 +95,7 @@ const updateOnce = async (
   });
 
   if (updatedCount === 0) return { booking, specification, updatedCount, skippedCount };
-  const updated: Booking = {
-    ...booking,
-    promo_codes: promoCodes,
-    package_queues: packageQueues,
-    updated_at: now,
-    updated_by: input.partnerId,
-    version: booking.version + 1,
-  };
+  const updated = nextVersion(booking, { promo_codes: promoCodes, package_queues: packageQueues, updated_by: input.partnerId }, at);
   await deps.bookings.replace(updated);
   return { booking: updated, specification, updatedCount, skippedCount };
 };
