@@ -4913,7 +4913,16 @@ export interface operations {
                      *         ],
                      *         "partner": {
                      *           "partner_id": "partner-1",
-                     *           "name": "Example Air"
+                     *           "name": "Example Air",
+                     *           "branding": {
+                     *             "name": "Example Air",
+                     *             "colors": {
+                     *               "primary": "#0b5cad",
+                     *               "background": "#ffffff",
+                     *               "text": "#1f1f1f"
+                     *             },
+                     *             "logo_url": null
+                     *           }
                      *         }
                      *       }
                      *     }
@@ -4990,6 +4999,15 @@ export interface operations {
                             partner: {
                                 partner_id: string;
                                 name: string;
+                                branding: {
+                                    name: string;
+                                    colors: {
+                                        primary: string;
+                                        background: string;
+                                        text: string;
+                                    };
+                                    logo_url: string | null;
+                                };
                             };
                         };
                     };

@@ -43,7 +43,11 @@ export const nativeAppOperations = {
       package_queues: [],
       current_esim: exampleEsim,
       current_esim_packages: [examplePackage],
-      partner: { partner_id: 'partner-1', name: 'Example Air' },
+      partner: {
+        partner_id: 'partner-1',
+        name: 'Example Air',
+        branding: { name: 'Example Air', colors: { primary: '#0b5cad', background: '#ffffff', text: '#1f1f1f' }, logo_url: null },
+      },
     },
     // A traveler with nothing yet gets an empty dashboard (decision 28), not user_not_found.
     errors: ['validation_error', 'esim_not_found'],

@@ -3,8 +3,9 @@ import { documentClient } from '#shared/composition/dynamodb';
 import * as config from '#shared/config';
 import { serviceClock } from '#shared/clock';
 import { dynamoBookingLookups, dynamoBookingPages, dynamoBookingStore } from '#shared/storage/booking-store';
-import { dynamoBrandStore } from '#shared/storage/brand-store';
+import { dynamoBrandDirectory, dynamoBrandStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
+import { cachedBrandResolver } from '#shared/storage/cached-brand-directory';
 import { cachedPartnerDirectory } from '#shared/storage/cached-partner-directory';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
 import { dynamoProviderNotices } from '#shared/storage/provider-notice-store';
@@ -48,6 +49,9 @@ const travelerSide = <Travelers, Bookings>(travelers: Travelers, bookings: Booki
 
 /** The traveler side's reads: the dashboard, install instructions and the classic grants' list. */
 export const lifecycleLookups = /* @__PURE__ */ ((): LifecycleLookups => travelerSide(travelerLookups, bookingLookups))();
+/** The brand the traveler's app shows, cached as partner profiles are (the dashboard). */
+export const cachedBrands = /* @__PURE__ */ (() =>
+  cachedBrandResolver(dynamoBrandDirectory(documentClient, config.tableName()), { clock: serviceClock }))();
 
 /** Travelers alone, for the sweeps: no provider adapter or its secret's client. */
 export const travelerStore = /* @__PURE__ */ (() => dynamoTravelerStore(documentClient, config.tableName()))();

@@ -2,6 +2,7 @@
 // `data`, as valibot schemas: the OpenAPI document is built from them and the response builders are typed by them.
 import * as v from 'valibot';
 import { PromoCodeResponseSchema } from '#shared/domain/booking-response-schemas';
+import { BrandingViewSchema } from '#shared/domain/install/response-schemas';
 import { packageTypes } from '#shared/domain/schema-fields';
 
 const text = (description: string) => v.pipe(v.string(), v.description(description));
@@ -132,7 +133,7 @@ export const UserDashboardResponseSchema = v.object({
   ),
   current_esim: v.nullable(EsimViewSchema),
   current_esim_packages: v.array(PackageViewSchema),
-  partner: v.object({ partner_id: v.string(), name: v.string() }),
+  partner: v.object({ partner_id: v.string(), name: v.string(), branding: BrandingViewSchema }),
 });
 
 export const RedeemPackageResponseSchema = v.object({

@@ -1,6 +1,5 @@
 // use case → install instructions for a traveler's current eSIM on the device the app runs on (POST /native/instructions).
-import type { Brand } from '#shared/domain/brand';
-import { renderInstructions, type Branding, type InstructionFormat } from '#shared/domain/install/instructions';
+import { brandingOf, renderInstructions, type InstructionFormat } from '#shared/domain/install/instructions';
 import type { ServedLocale } from '#shared/domain/locale';
 import { NotFoundError } from '#shared/errors';
 import { chosenEsim } from '#shared/usecases/traveler-overview';
@@ -31,8 +30,6 @@ const esimNotFound = () => new NotFoundError('This traveler has no eSIM yet: red
 const noEsim = async (deps: Pick<LifecycleLookups, 'travelers'>, partnerId: string, externalUserId: string, stored: boolean) =>
   stored || (await deps.travelers.queueRefs(partnerId, externalUserId)).length > 0 ? esimNotFound() : travelerNotFound();
 
-const brandingOf = (brand: Brand): Branding => ({ name: brand.name, colors: { primary: brand.primary_color }, logo_url: brand.logo });
-
 /**
  * Input: partner, traveler, device, served locale and format. Output: the rendered instructions (decision F37).
  * The eSIM is the one `iccid` names (a claimed classic eSIM beside the universal one), else the one the dashboard
@@ -49,7 +46,7 @@ export const installInstructions = async (input: InstallInstructionsRequest, dep
   const bookingId = esim.booking_id ?? traveler.attribution?.booking_id ?? null;
   const booking = bookingId ? await deps.bookings.get(input.partnerId, bookingId) : undefined;
   const brand = await deps.brands.resolve(input.partnerId, booking?.custom_branding ?? null);
-  const branding = brand ? brandingOf(brand) : { name: await partnerName(deps, input.partnerId), colors: null, logo_url: null };
+  const branding = brandingOf(brand, brand ? brand.name : await partnerName(deps, input.partnerId));
   return renderInstructions({
     activationCode: esim.activation_code,
     confirmationCode: await confirmationCodeOf(deps.cipher, input.partnerId, esim),

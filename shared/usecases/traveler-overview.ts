@@ -7,7 +7,11 @@ import { entryState } from '#shared/domain/booking';
 import { travelerWithQueueEntries } from '#shared/usecases/classic-grants';
 import { destinationOf, needsDefaultSize } from '#shared/domain/package-specification';
 import { defaultPackageSize } from '#shared/domain/partner';
+import { brandingOf, safeBranding } from '#shared/domain/install/instructions';
 import type { LifecycleLookups } from '#shared/usecases/ports/lifecycle';
+import type { BrandDirectory } from '#shared/usecases/ports/partners';
+
+export type TravelerOverviewDeps = LifecycleLookups & { brands: Pick<BrandDirectory, 'resolve'> };
 
 export const esimView = (esim: Esim): Out<typeof EsimViewSchema> => ({
   iccid: esim.iccid,
@@ -70,13 +74,15 @@ export const chosenEsim = (traveler: Traveler | undefined, iccid: string | undef
 /**
  * Input: partner, the traveler's external_user_id and optionally one of its eSIMs' `iccid`. Output: the dashboard's
  * `user`, `package_queues` (pending entries; `id` is what POST /native/redeem-package takes), `current_esim`,
- * `current_esim_packages` (of the eSIM `iccid` names, else of the current one) and `partner`. Reads only. A traveler
+ * `current_esim_packages` (of the eSIM `iccid` names, else of the current one) and `partner` with its branding: the
+ * brand of the booking that granted the shown eSIM, else of the newest pending grant's booking, else the partner's
+ * default brand, else its name in the default colors (as the install instructions). Reads only. A traveler
  * with nothing yet (never named, no grants) gets an empty dashboard, not an error (issue 7, decision 28); an `iccid`
  * not the traveler's → 404 esim_not_found.
  */
 export const travelerOverview = async (
   input: { partnerId: string; externalUserId: string; iccid?: string },
-  deps: LifecycleLookups,
+  deps: TravelerOverviewDeps,
 ): Promise<Out<typeof UserDashboardResponseSchema>> => {
   const now = deps.clock.now();
   const { traveler, entries } = await travelerWithQueueEntries(deps, input.partnerId, input.externalUserId);
@@ -84,6 +90,11 @@ export const travelerOverview = async (
   const partner = await deps.partners.getProfile(input.partnerId);
   if (!partner) throw new NotFoundError('Partner not found.');
   const esim = chosenEsim(traveler, input.iccid);
+  const bookingId = esim ? (esim.booking_id ?? traveler?.attribution?.booking_id ?? null) : null;
+  const booking = bookingId
+    ? (entries.find((granted) => granted.booking.id === bookingId)?.booking ?? (await deps.bookings.get(input.partnerId, bookingId)))
+    : entries.at(-1)?.booking;
+  const brand = await deps.brands.resolve(input.partnerId, booking?.custom_branding ?? null);
   return {
     user: {
       user_id: traveler?.user_id ?? null,
@@ -110,6 +121,6 @@ export const travelerOverview = async (
       })),
     current_esim: esim ? esimView(esim) : null,
     current_esim_packages: esimPackages(traveler, esim, now),
-    partner: { partner_id: partner.partner_id, name: partner.name },
+    partner: { partner_id: partner.partner_id, name: partner.name, branding: safeBranding(brandingOf(brand, partner.name)) },
   };
 };

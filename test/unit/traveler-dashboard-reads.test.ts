@@ -1,7 +1,6 @@
 // The dashboard reads a traveler's queue entries beside its identity look-up, not after it: one round trip less
 // (docs/benchmarks.md, the dashboard against its floor).
-import { travelerOverview } from '#shared/usecases/traveler-overview';
-import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
+import { travelerOverview, type TravelerOverviewDeps } from '#shared/usecases/traveler-overview';
 
 /** Stores that record when each read is asked for and answered; the traveler look-up answers a few ticks later. */
 const recordingDeps = () => {
@@ -21,8 +20,9 @@ const recordingDeps = () => {
     },
     bookings: { get: async () => undefined },
     partners: { getProfile: async () => undefined },
+    brands: { resolve: async () => undefined },
     clock: { now: () => new Date('2026-12-01T00:00:00.000Z') },
-  } as unknown as LifecycleDeps;
+  } as unknown as TravelerOverviewDeps;
   return { deps, reads };
 };
 

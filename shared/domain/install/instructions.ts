@@ -1,5 +1,6 @@
 // domain → device- and OS-specific eSIM install instructions: structured steps (json) or a ready page (html).
 // Independent of HTTP: POST /native/instructions and the web app's install page both render through here.
+import type { Brand } from '#shared/domain/brand';
 import { resolveLocale, type ServedLocale } from '#shared/domain/locale';
 import { androidSetupLink, appleSetupLink, parseActivationCode, type ActivationCode } from '#shared/domain/install/activation-code';
 import { renderInstructionsHtml } from '#shared/domain/install/html';
@@ -25,6 +26,10 @@ export interface Branding {
   colors: { primary?: string | null; background?: string | null; text?: string | null } | null;
   logo_url: string | null;
 }
+
+/** A partner's brand as the traveler's app shows it; without one, the partner's name in the default colors. */
+export const brandingOf = (brand: Brand | undefined, partnerName: string): Branding =>
+  brand ? { name: brand.name, colors: { primary: brand.primary_color }, logo_url: brand.logo } : { name: partnerName, colors: null, logo_url: null };
 
 export interface InstructionsInput {
   activationCode: string;

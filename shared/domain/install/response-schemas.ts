@@ -6,6 +6,13 @@ import type { InstructionsDocument, InstructionsPage } from '#shared/domain/inst
 
 const LocaleSchema = v.picklist(servedLocales);
 
+/** The brand the traveler's app styles itself with: hex colors (defaults filled in) and an https logo, or null. */
+export const BrandingViewSchema = v.object({
+  name: v.string(),
+  colors: v.object({ primary: v.string(), background: v.string(), text: v.string() }),
+  logo_url: v.nullable(v.string()),
+});
+
 export const InstallInstructionsJsonSchema = v.object({
   format: v.literal('json'),
   locale: LocaleSchema,
@@ -27,11 +34,7 @@ export const InstallInstructionsJsonSchema = v.object({
   }),
   qr_code: v.object({ media_type: v.literal('image/png'), data_url: v.string(), alt: v.string() }),
   links: v.array(v.object({ type: v.picklist(['apple_esim_setup', 'android_esim_setup']), label: v.string(), url: v.string() })),
-  branding: v.object({
-    name: v.string(),
-    colors: v.object({ primary: v.string(), background: v.string(), text: v.string() }),
-    logo_url: v.nullable(v.string()),
-  }),
+  branding: BrandingViewSchema,
 });
 
 export const InstallInstructionsHtmlSchema = v.object({
