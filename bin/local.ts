@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { provisionDemoPartner, redirectTokenCurlExample, signedCurlExample } from '#bin/local/demo-data';
 import { localDataDir } from '#bin/local/instances';
+import { launchingNpm, whenGone } from '#bin/local/npm-parent';
 import { startLocalRuntime } from '#bin/local/runtime';
 import { isConnectivityKind } from '#shared/config';
 
@@ -57,6 +58,13 @@ const main = async () => {
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
+  const npm = launchingNpm();
+  if (npm !== undefined) {
+    whenGone(npm, () => {
+      console.log(`npm start (pid ${npm}) ended; stopping the service.`);
+      void shutdown();
+    });
+  }
 };
 
 main().catch((error: unknown) => {
