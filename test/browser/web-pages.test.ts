@@ -11,6 +11,7 @@ import { expectAccessible as axeCheck, launchChromium, phoneContext, screenshotF
 import type { SignedClient } from '#test/support/signed-client';
 import { startTestService, type TestService } from '#test/support/test-service';
 import { bookTraveler, redirectToken } from '#test/support/web-app';
+import { decodedBodies, mailbox } from '#test/support/mailbox';
 
 describe('Traveler web app in a browser', () => {
   let service: TestService;
@@ -181,6 +182,21 @@ describe('Traveler web app in a browser', () => {
     expect(await page.getByLabel('Adresse e-mail').getAttribute('aria-invalid')).toBe('true');
     await expectAccessible();
     await screenshot('claim-error');
+  });
+
+  it('claims a code by email like a traveler: the "Check your email" page, and the email with the code on disk', async () => {
+    const booking = await bookTraveler(client, `trav-${randomUUID()}`, { email: undefined });
+    const promo = booking.promo_codes[0];
+    const address = `claim-${randomUUID().slice(0, 8)}@example.com`;
+
+    await page.goto(promo.claim_url);
+    await page.getByLabel('Email address').fill(address);
+    await Promise.all([page.waitForURL(/\/app\/claim\//), page.getByRole('button', { name: 'Send my code' }).click()]);
+
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Check your email');
+    await expectAccessible();
+    const [email] = await mailbox(service.dataDir).waitFor(address);
+    expect(decodedBodies(email ?? '').join('\n')).toContain(promo.code);
   });
 
   it('answers unknown pages with an accessible 404 page', async () => {
