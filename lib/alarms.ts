@@ -14,8 +14,13 @@ export const alarmThresholds = {
   streamIteratorAgeMs: 60_000,
   /** Errors of one function within five minutes (also what rolls a gradual deployment back). */
   functionErrors: 3,
-  /** Failed connectivity provider calls (unreachable, refused, protocol) within five minutes. */
-  providerErrors: 5,
+  /**
+   * Share of connectivity provider calls that failed (unreachable, refused, protocol) within five minutes, when at
+   * least `providerMinimumCalls` were made: a rate, so a provider failing every one of few calls alarms as one failing
+   * a tenth of many.
+   */
+  providerErrorPercent: 10,
+  providerMinimumCalls: 3,
   /** p99 of connectivity provider calls, three five-minute periods in a row. */
   providerP99LatencyMs: 3_000,
   /** Any throttled invocation. */

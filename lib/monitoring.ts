@@ -133,7 +133,7 @@ export class Monitoring extends Construct {
     );
   }
 
-  /** The connectivity provider: failed calls by outcome and call latency (shared/observability.ts recordProviderCall). */
+  /** The connectivity provider: its error rate and call latency (shared/observability.ts recordProviderCall). */
   private watchProvider(stage: StageSettings, alarmTopic: ITopic): void {
     const failed = (outcome: string) =>
       new Metric({
@@ -143,11 +143,18 @@ export class Monitoring extends Construct {
         period,
         statistic: 'Sum',
       });
+    // FILL: an outcome without calls in a period has no data point, and arithmetic on a missing point has none.
     const errors = new MathExpression({
-      expression: 'unreachable + refused + protocol',
+      expression: 'FILL(unreachable, 0) + FILL(refused, 0) + FILL(protocol, 0)',
       usingMetrics: { unreachable: failed('unreachable'), refused: failed('refused'), protocol: failed('protocol') },
       period,
       label: 'Provider errors',
+    });
+    const errorRate = new MathExpression({
+      expression: `IF(errors + FILL(success, 0) >= ${alarmThresholds.providerMinimumCalls}, 100 * errors / (errors + FILL(success, 0)), 0)`,
+      usingMetrics: { errors, success: failed('success') },
+      period,
+      label: 'Provider error %',
     });
     const latency = new Metric({
       namespace: metricsNamespace,
@@ -158,9 +165,11 @@ export class Monitoring extends Construct {
       label: 'Provider call p99',
     });
     addAlarm(this, 'ProviderErrors', alarmTopic, {
-      metric: errors,
-      threshold: alarmThresholds.providerErrors,
-      description: `The ${stage.connectivity} provider failed at least ${alarmThresholds.providerErrors} calls in 5 minutes.`,
+      metric: errorRate,
+      threshold: alarmThresholds.providerErrorPercent,
+      description:
+        `At least ${alarmThresholds.providerErrorPercent}% of ${stage.connectivity} provider calls failed in 5 minutes ` +
+        `(of at least ${alarmThresholds.providerMinimumCalls} calls).`,
     });
     addAlarm(this, 'ProviderLatency', alarmTopic, {
       metric: latency,

@@ -290,6 +290,23 @@ describe('Stack invariants (production)', () => {
       expect(expressions).toEqual(expect.arrayContaining([expect.stringContaining('100 * errors / requests'), 'reads + writes']));
     });
 
+    it("alarms on the connectivity provider's error rate, counting an outcome without calls as zero", () => {
+      // Act: the production stage provisions over ES2+
+      const provider = alarms().find(
+        (alarm) =>
+          String(alarm.Properties.AlarmName ?? '').includes('ProviderErrors') || alarm.Properties.AlarmDescription?.includes('provider calls failed'),
+      );
+      const expressions = (provider?.Properties.Metrics ?? []).map((m: { Expression?: string }) => m.Expression).filter(Boolean);
+
+      // Assess: a share of the calls, not a count, and every failed outcome filled where it has no data point
+      expect(expressions).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^IF\(.+ >= \d+, 100 \* errors \/ /),
+          expect.stringContaining('FILL(unreachable, 0) + FILL(refused, 0)'),
+        ]),
+      );
+    });
+
     it('shows the same signals on one dashboard per stage, every function found by its name', () => {
       // Act
       const dashboards = synthesized.ofType('AWS::CloudWatch::Dashboard');
