@@ -99,9 +99,9 @@ export class Monitoring extends Construct {
       }),
     );
 
-    // DynamoDB throttles (table and indexes).
+    // DynamoDB throttles (table and indexes). FILL: a period with read throttles only has no write data point.
     const throttles = new MathExpression({
-      expression: 'reads + writes',
+      expression: 'FILL(reads, 0) + FILL(writes, 0)',
       usingMetrics: {
         reads: table.metric('ReadThrottleEvents', { period, statistic: 'Sum' }),
         writes: table.metric('WriteThrottleEvents', { period, statistic: 'Sum' }),

@@ -287,7 +287,7 @@ describe('Stack invariants (production)', () => {
       const expressions = alarms().flatMap((alarm) => (alarm.Properties.Metrics ?? []).map((m: { Expression?: string }) => m.Expression));
 
       // Assess
-      expect(expressions).toEqual(expect.arrayContaining([expect.stringContaining('100 * errors / requests'), 'reads + writes']));
+      expect(expressions).toEqual(expect.arrayContaining([expect.stringContaining('100 * errors / requests'), 'FILL(reads, 0) + FILL(writes, 0)']));
     });
 
     it("alarms on the connectivity provider's error rate, counting an outcome without calls as zero", () => {
