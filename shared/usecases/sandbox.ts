@@ -67,8 +67,11 @@ const installOnDevice = async (partnerId: string, body: Body<'install-esim'>, de
   const at = deps.clock.now();
   installTransition(traveler, iccid, at);
   if (!(await device.install({ iccid, at }))) return undefined;
-  const after = await deps.travelers.get(partnerId, traveler.user_id);
-  return { iccid, state: after?.esims.find((esim) => esim.iccid === iccid)?.state ?? 'provisioned' };
+  const now = await deps.travelers.get(partnerId, traveler.user_id);
+  const after = now?.esims.find((esim) => esim.iccid === iccid);
+  // Installed at another moment: another install won the race, and this one is refused (409) as a direct one is.
+  if (now && after?.state === 'installed' && after.state_changed_at !== at.toISOString()) installTransition(now, iccid, at);
+  return { iccid, state: after?.state ?? 'provisioned' };
 };
 
 const steps: {

@@ -125,6 +125,21 @@ describe('Redemption over ES2+ through the local runtime', () => {
     expect(smdp().notified).toHaveLength(2);
   });
 
+  it('answers two installs of one eSIM at the same moment as the direct install does: one installed, one 409', async () => {
+    const { externalUserId, promo } = await grant();
+    await redeem(promo.uuid);
+    const install = (offsetMs: number) =>
+      client.send('POST', '/sandbox/install-esim', {
+        body: { external_user_id: externalUserId },
+        sign: { timestamp: String(Date.now() + offsetMs) },
+      });
+
+    const answers = await Promise.all([install(0), install(1)]);
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body.error.code).toBe('esim_already_installed');
+  });
+
   it('installs directly a profile the SM-DP+ simulator did not issue (one from before its start)', async () => {
     const { externalUserId, promo } = await grant();
     const { iccid } = (await redeem(promo.uuid)).body.data;
@@ -146,6 +161,10 @@ describe('Redemption over ES2+ through the local runtime', () => {
     const failedStatus = await esimStatus(externalUserId);
     await smdp().notify({ iccid, notificationPointId: 4, status: 'Executed-Success', timestamp: at(-1_000) });
     const deleted = await smdp().notify({ iccid, notificationPointId: 5, status: 'Executed-Success', timestamp: at(0) });
+    // A failure dated ahead of the service's clock, sent twice: kept once, by the provider's own time.
+    const ahead = { iccid, notificationPointId: 2, status: 'Failed', statusCodeData: failure, timestamp: at(3_600_000) } as const;
+    await smdp().notify(ahead);
+    await smdp().notify(ahead);
     const out: string[] = [];
     const io = { out: (text: string) => out.push(text), err: (text: string) => out.push(text), defaultDataDir: service.dataDir };
     const listed = await runOps(['esim', 'notices', iccid, '--json'], io);
@@ -157,6 +176,7 @@ describe('Redemption over ES2+ through the local runtime', () => {
     const report = JSON.parse(out.join('\n'));
     expect(report).toMatchObject({ iccid, external_user_id: externalUserId });
     expect(report.notices.map((n: Record<string, unknown>) => [n.point_name, n.status, n.subject_code, n.reason_code, n.outcome])).toEqual([
+      ['confirmation', 'Failed', '8.1', '4.2', 'recorded'],
       ['deletion', 'Executed-Success', null, null, 'removed'],
       ['installation', 'Failed', '8.1', '4.2', 'recorded'],
     ]);
