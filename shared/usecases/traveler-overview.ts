@@ -71,12 +71,32 @@ export const chosenEsim = (traveler: Traveler | undefined, iccid: string | undef
   return found;
 };
 
+type Granted = Awaited<ReturnType<typeof travelerWithQueueEntries>>['entries'];
+
+/** The booking whose brand the dashboard shows (F164): the shown eSIM's; with no eSIM yet, the newest pending grant's. */
+const brandingBooking = async (
+  partnerId: string,
+  shown: { traveler: Traveler | undefined; esim: Esim | null; entries: Granted; pending: Granted },
+  deps: Pick<LifecycleLookups, 'bookings'>,
+) => {
+  if (!shown.esim) {
+    return shown.pending.reduce<Granted[number] | undefined>(
+      (newest, granted) => (newest && newest.entry.created_at >= granted.entry.created_at ? newest : granted),
+      undefined,
+    )?.booking;
+  }
+  const bookingId = shown.esim.booking_id ?? shown.traveler?.attribution?.booking_id ?? null;
+  if (!bookingId) return undefined;
+  return shown.entries.find((granted) => granted.booking.id === bookingId)?.booking ?? (await deps.bookings.get(partnerId, bookingId));
+};
+
 /**
  * Input: partner, the traveler's external_user_id and optionally one of its eSIMs' `iccid`. Output: the dashboard's
  * `user`, `package_queues` (pending entries; `id` is what POST /native/redeem-package takes), `current_esim`,
  * `current_esim_packages` (of the eSIM `iccid` names, else of the current one) and `partner` with its branding: the
- * brand of the booking that granted the shown eSIM, else of the newest pending grant's booking, else the partner's
- * default brand, else its name in the default colors (as the install instructions). Reads only. A traveler
+ * brand of the booking that granted the shown eSIM (for a traveler with no eSIM yet, of the newest pending grant's
+ * booking), else the partner's default brand, else its name in the default colors, as the install instructions
+ * choose it (decision F164). Reads only. A traveler
  * with nothing yet (never named, no grants) gets an empty dashboard, not an error (issue 7, decision 28); an `iccid`
  * not the traveler's → 404 esim_not_found.
  */
@@ -90,10 +110,8 @@ export const travelerOverview = async (
   const partner = await deps.partners.getProfile(input.partnerId);
   if (!partner) throw new NotFoundError('Partner not found.');
   const esim = chosenEsim(traveler, input.iccid);
-  const bookingId = esim ? (esim.booking_id ?? traveler?.attribution?.booking_id ?? null) : null;
-  const booking = bookingId
-    ? (entries.find((granted) => granted.booking.id === bookingId)?.booking ?? (await deps.bookings.get(input.partnerId, bookingId)))
-    : entries.at(-1)?.booking;
+  const pending = entries.filter(({ entry }) => entryState(entry, now) === 'pending');
+  const booking = await brandingBooking(input.partnerId, { traveler, esim, entries, pending }, deps);
   const brand = await deps.brands.resolve(input.partnerId, booking?.custom_branding ?? null);
   return {
     user: {
@@ -102,23 +120,21 @@ export const travelerOverview = async (
       email: traveler?.email ?? identity.email,
       created_at: traveler?.created_at ?? null,
     },
-    package_queues: entries
-      .filter(({ entry }) => entryState(entry, now) === 'pending')
-      .map(({ booking, entry }) => ({
-        id: entry.uuid,
-        uuid: entry.uuid,
-        booking_id: booking.id,
-        esim_type: entry.esim_type,
-        status: entryState(entry, now),
-        package_type: entry.package_specification.package_type,
-        // The size it will be provisioned with: the partner's default for a grant that names none (F145).
-        size: needsDefaultSize(entry.package_specification) ? defaultPackageSize(partner) : entry.package_specification.size,
-        package_duration: entry.package_specification.package_duration,
-        destination: destinationOf(entry.package_specification),
-        expires_at: entry.expires_at,
-        promo_code_id: entry.promo_code_uuid,
-        created_at: entry.created_at,
-      })),
+    package_queues: pending.map(({ booking, entry }) => ({
+      id: entry.uuid,
+      uuid: entry.uuid,
+      booking_id: booking.id,
+      esim_type: entry.esim_type,
+      status: entryState(entry, now),
+      package_type: entry.package_specification.package_type,
+      // The size it will be provisioned with: the partner's default for a grant that names none (F145).
+      size: needsDefaultSize(entry.package_specification) ? defaultPackageSize(partner) : entry.package_specification.size,
+      package_duration: entry.package_specification.package_duration,
+      destination: destinationOf(entry.package_specification),
+      expires_at: entry.expires_at,
+      promo_code_id: entry.promo_code_uuid,
+      created_at: entry.created_at,
+    })),
     current_esim: esim ? esimView(esim) : null,
     current_esim_packages: esimPackages(traveler, esim, now),
     partner: { partner_id: partner.partner_id, name: partner.name, branding: safeBranding(brandingOf(brand, partner.name)) },

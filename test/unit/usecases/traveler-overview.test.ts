@@ -93,4 +93,26 @@ describe('Use case: travelerOverview', () => {
       logo_url: null,
     });
   });
+
+  it('styles a traveler without an eSIM by the newest grant it lists, not by a newer one that expired', async () => {
+    // Prepare: a pending grant of an `acme` booking, then a classic grant of an `other` booking that expires
+    const world = memoryLifecycle();
+    await world.book({ custom_branding: 'acme', package_specifications: [makePackageSpecification({ external_user_id: 'u-1' })] });
+    world.clock.advance(1_000);
+    const expiresAt = new Date(world.clock.now().getTime() + 60_000).toISOString();
+    await world.book({
+      custom_branding: 'other',
+      package_specifications: [
+        makePackageSpecification({ external_user_id: 'u-1', esim_type: 'classic', destination: 'FRA', expires_at: expiresAt }),
+      ],
+    });
+    world.clock.advance(120_000);
+
+    // Act
+    const dashboard = await dashboardOf(world, [makeBrand('acme', 'Acme Air'), makeBrand('other', 'Other Air')]);
+
+    // Assess
+    expect(dashboard.package_queues).toHaveLength(1);
+    expect(dashboard.partner.branding.name).toBe('Acme Air');
+  });
 });
