@@ -76,7 +76,7 @@ export const es2PlusNotificationHandler = (deps: {
         timestamp: notification.timestamp,
       });
       // Failures are support's to see (docs/providers.md, Notifications): a warning, searchable by ICCID, and a notice.
-      logger[status.status === 'Failed' ? 'warn' : 'info']('ES2+ download progress', {
+      logger[executed(status) ? 'info' : 'warn']('ES2+ download progress', {
         iccid: notification.iccid,
         notificationPointId: notification.notificationPointId,
         status: status.status,

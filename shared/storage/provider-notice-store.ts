@@ -9,8 +9,8 @@ const RETENTION_SECONDS = 90 * 86_400;
 
 export const dynamoProviderNotices = (client: DynamoDBDocumentClient, tableName: string): ProviderNotices => ({
   async record(notice) {
-    // One item per point, status and time: an SM-DP+ retransmission of the same notice writes the same item again.
-    const position = `${notice.occurred_at}#${notice.point}#${notice.status}`;
+    // One item per point, status and the provider's own time: a retransmission of the same notice writes the same item.
+    const position = `${notice.reported_at}#${notice.point}#${notice.status}`;
     await client.send(
       new PutCommand({
         TableName: tableName,

@@ -47,6 +47,7 @@ const noticeOf = (traveler: Traveler, notification: DownloadProgress, outcome: P
   subject_code: notification.codes?.subjectCode ?? null,
   reason_code: notification.codes?.reasonCode ?? null,
   message: notification.codes?.message ?? null,
+  reported_at: new Date(notification.timestamp).toISOString(),
   occurred_at: providerDated(notification.timestamp, now),
   received_at: now.toISOString(),
   outcome,

@@ -12,7 +12,8 @@ export interface ProviderNotice {
   subject_code: string | null;
   reason_code: string | null;
   message: string | null;
-  /** When the provider says it happened, and when the service heard of it. */
+  /** The provider's own timestamp; when it happened for the service (never after it heard of it); when it heard. */
+  reported_at: string;
   occurred_at: string;
   received_at: string;
   /** What the service did with it: `recorded`, or `removed` when a deletion removed the installed eSIM. */

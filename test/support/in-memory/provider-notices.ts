@@ -11,7 +11,7 @@ export const memoryProviderNotices = (): ProviderNotices & { all: ProviderNotice
     async list(partnerId, iccid, limit) {
       return all
         .filter((notice) => notice.partner_id === partnerId && notice.iccid === iccid)
-        .sort((a, b) => b.occurred_at.localeCompare(a.occurred_at))
+        .sort((a, b) => b.reported_at.localeCompare(a.reported_at))
         .slice(0, limit);
     },
   };
