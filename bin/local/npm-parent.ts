@@ -41,10 +41,20 @@ export const launchingNpm = (): number | undefined => {
   return undefined;
 };
 
+/** A process that ended but was not yet reaped by its parent (a zombie, state Z) has ended too. */
+const zombie = (pid: number): boolean => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false;
+  }
+};
+
 const alive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
-    return true;
+    return !zombie(pid);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code !== 'ESRCH';
   }
