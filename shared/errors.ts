@@ -55,6 +55,7 @@ export const errorCodes = {
   traveler_ambiguous: { status: 409, description: 'Your bookings give this email to several travelers: send external_user_id instead.' },
   promo_code_already_redeemed: { status: 409, description: 'The promo code is already redeemed.' },
   promo_code_already_claimed: { status: 409, description: 'The promo code was already claimed by email.' },
+  promo_code_not_claimed: { status: 409, description: 'The promo code has no claim to release (support only).' },
   package_queue_not_pending: { status: 409, description: 'The package queue entry is no longer pending.' },
   package_queue_expired: { status: 409, description: 'The redemption window of the grant has ended.' },
   classic_grant_must_be_claimed: { status: 409, description: 'A classic eSIM grant is claimed with the classic claim call, not redeemed.' },

@@ -7,7 +7,7 @@ import { validate } from '#shared/domain/validate';
 import { parseOnOff, requiresConfirmationCode } from '#shared/domain/partner';
 import { AppError } from '#shared/errors';
 import type { WebhookEventName } from '#shared/events/catalog';
-import { connectTarget, type OpsContext } from '#bin/ops/connection';
+import { connectTarget, type OpsContext, regionHint, TARGETS_EXCLUDE_EACH_OTHER } from '#bin/ops/connection';
 import { createPortalLinkFor } from '#bin/ops/portal-link';
 import { runSimulate } from '#bin/ops/simulate';
 import { redriveStreamFailures } from '#bin/ops/stream-failures';
@@ -18,6 +18,7 @@ import { listBrands, removeBrand, setBrand, setDefaultBrand } from '#shared/usec
 import { listDeliveries, redriveRecovery, replayEvent, rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { createReporterCredentials } from '#shared/usecases/manage-reporters';
 import { providerNoticesOf } from '#shared/usecases/download-progress';
+import { releasePromoCodeClaim } from '#shared/usecases/promo-codes';
 import { peekDeadLetters, redriveDeadLetters } from '#shared/messaging/webhook-queue';
 import { emailDeadLetterSummary } from '#shared/events/email-request';
 import { busDeadLetterRefusal, busDeadLetterSummary, busEventTarget, streamFailureSummary } from '#shared/events/failure-messages';
@@ -41,6 +42,8 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   portal-link <partner_id>                     a single-use, 5-minute link to the partner's webhook portal page
   deliveries list (--event-id <event_id> | --partner <partner_id>) [--limit 50]
   events replay <event_id>                     deliver a recorded event again (new delivery_id)
+  promo-code unclaim <uuid>                    release a claim by email (a mistyped address): the traveler can claim
+                                               again; a redeemed or unclaimed code is refused
   esim notices <iccid> [--limit 20]            what the SM-DP+ reported about the profile for support, newest
                                                first: failed steps, its deletion, points the service does not know
   dlq list [--queue <queue>] [--limit 100]     dead letters, nothing removed: webhook deliveries (partner, event,
@@ -265,6 +268,8 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
       );
       return deliveries.length > 0 || values.json ? deliveries : 'No deliveries.';
     }
+    case 'promo-code unclaim':
+      return releasePromoCodeClaim(required(subject, '<uuid>'), ctx);
     case 'esim notices':
       return providerNoticesOf(required(subject, '<iccid>'), wholeNumber(values.limit, 'limit', 1, 100) ?? 20, ctx);
     case 'events replay': {
@@ -400,6 +405,10 @@ export const runOps = async (argv: string[], io: { out: (text: string) => void; 
     io.out(usage);
     return values.help ? 0 : 2;
   }
+  if (values.stage !== undefined && values.port !== undefined) {
+    io.err(`${TARGETS_EXCLUDE_EACH_OTHER}\n\n${usage}`);
+    return 2;
+  }
   let ctx: OpsContext | undefined;
   try {
     ctx = await connectTarget({ stage: values.stage, localRoot: values['data-dir'] ?? io.defaultDataDir, port: values.port });
@@ -418,7 +427,7 @@ export const runOps = async (argv: string[], io: { out: (text: string) => void; 
     }
     const message = error instanceof AppError || error instanceof Error ? error.message : String(error);
     // The SDK's own words when no AWS configuration is found say nothing of how to give one.
-    const hint = values.stage && /region is missing/i.test(message) ? ' Set AWS_REGION (or AWS_PROFILE with a region) for --stage.' : '';
+    const hint = values.stage ? regionHint(message) : '';
     io.err(`${message}${hint}`);
     return 1;
   } finally {

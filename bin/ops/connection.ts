@@ -14,6 +14,8 @@ import { dynamoBrandStore } from '#shared/storage/brand-store';
 import { dynamoCatalogStore } from '#shared/storage/catalog-store';
 import { dynamoDeliveryLog } from '#shared/storage/delivery-store';
 import { dynamoPartnerStore } from '#shared/storage/partner-store';
+import { dynamoBookingStore } from '#shared/storage/booking-store';
+import { dynamoPromoCodeDirectory } from '#shared/storage/promo-code-directory';
 import { dynamoProviderNotices } from '#shared/storage/provider-notice-store';
 import { dynamoTravelerLookups } from '#shared/storage/traveler-store';
 import { apiUrlOutput, opsOutputs, type OpsOutputs, stackNameOf } from '#lib/stack-outputs';
@@ -25,6 +27,7 @@ import type { CatalogAdminStore } from '#shared/usecases/ports/catalog';
 import type { SecretCipher, BrandAdminStore, PartnerAdminStore, ReporterCredentialStore } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
 import type { TravelerLookups } from '#shared/usecases/ports/lifecycle';
+import type { BookingStore, PromoCodeDirectory } from '#shared/usecases/ports/bookings';
 import type { ProviderNotices } from '#shared/usecases/ports/provider-notices';
 import type { BusEntry, DeliveryLog, PartnerDeliveryLog, WebhookQueue } from '#shared/usecases/ports/webhooks';
 
@@ -35,6 +38,9 @@ export interface OpsContext {
   reporters: ReporterCredentialStore;
   brands: BrandAdminStore;
   deliveries: DeliveryLog & PartnerDeliveryLog;
+  /** Bookings and the promo-code look-up, for support's release of a claim. */
+  bookings: BookingStore;
+  promoCodes: PromoCodeDirectory;
   /** Which traveler an ICCID belongs to, and what its provider reported for support. */
   travelers: Pick<TravelerLookups, 'findByIccid'>;
   notices: ProviderNotices;
@@ -78,6 +84,8 @@ const build = (
     reporters: dynamoReporterStore(documentClient, names.tableName),
     brands: dynamoBrandStore(documentClient, names.tableName),
     deliveries: dynamoDeliveryLog(documentClient, names.tableName),
+    bookings: dynamoBookingStore(documentClient, names.tableName),
+    promoCodes: dynamoPromoCodeDirectory(documentClient, names.tableName),
     travelers: dynamoTravelerLookups(documentClient, names.tableName),
     notices: dynamoProviderNotices(documentClient, names.tableName),
     queue: sqsWebhookQueue(clients.sqs, { queueUrl: () => queueUrls.queueUrl, deadLetterQueueUrl: () => queueUrls.deadLetterQueueUrl }),
@@ -170,6 +178,13 @@ export const connectLocal = (localRoot: string, port?: number): OpsContext => {
 };
 
 /** `--stage` names a deployed stage; otherwise the local service under `localRoot`, on `--port` when given. */
+/** `--stage` names a deployed stage, `--port` a local service: a command reaches one or the other. */
+export const TARGETS_EXCLUDE_EACH_OTHER = '--stage and --port exclude each other: --stage reaches a deployed stage, --port a local service.';
+
+/** What the SDK says when no region is configured, and how to give one for --stage. */
+export const regionHint = (message: string): string =>
+  /region is missing/i.test(message) ? ' Set AWS_REGION (or AWS_PROFILE with a region) for --stage.' : '';
+
 export const connectTarget = async (where: { stage?: string; localRoot: string; port?: string }): Promise<OpsContext> => {
   if (where.stage) return connectStage(where.stage);
   const port = where.port === undefined ? undefined : Number(where.port);

@@ -1,5 +1,6 @@
 // ops → the steps of `npm run ops -- simulate` and their flags: usage text and parsing into the sandbox request body.
 import { parseArgs } from 'node:util';
+import { TARGETS_EXCLUDE_EACH_OTHER } from '#bin/ops/connection';
 
 type FlagKind = 'text' | 'number' | 'whole' | 'signed-whole';
 
@@ -155,6 +156,7 @@ export const parseSimulate = (argv: readonly string[]): ParsedStep => {
     const raw = values[flag];
     if (typeof raw === 'string') body[flag.replace(/-/g, '_')] = flagValue(flag, kind, raw);
   }
+  if (values.stage !== undefined && values.port !== undefined) throw new SimulateUsageError(TARGETS_EXCLUDE_EACH_OTHER);
   if (name === 'advance-clock' && values.stage !== undefined) {
     throw new SimulateUsageError("advance-clock moves the local runtime's clock only: a deployed stage always runs on real time.");
   }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { signedRequestHeaders } from '#shared/auth/request-signing';
 import { wallClock } from '#shared/clock';
 import { LOCAL_CLOCK_PATH } from '#bin/local/clock-control';
-import { connectTarget, type OpsContext } from '#bin/ops/connection';
+import { connectTarget, type OpsContext, regionHint } from '#bin/ops/connection';
 import { parseSimulate, SimulateUsageError, simulateUsage } from '#bin/ops/simulate-steps';
 import { requirePartner } from '#shared/usecases/manage-partners';
 
@@ -146,7 +146,8 @@ export const runSimulate = async (
       io.err(`${error.message}\n\n${simulateUsage}`);
       return 2;
     }
-    io.err(error instanceof Error ? error.message : String(error));
+    const message = error instanceof Error ? error.message : String(error);
+    io.err(`${message}${target === undefined ? regionHint(message) : ''}`);
     return 1;
   } finally {
     target?.close();

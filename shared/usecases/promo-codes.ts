@@ -110,3 +110,27 @@ export const claimPromoCode = async (
     return { uuid: promo.uuid, email: input.email, claimed_at: now };
   });
 };
+
+/**
+ * Input: a promo code uuid (support, any partner's). Output: the code's uuid and the address its claim named.
+ * Steps: find the code → refuse an unclaimed (409 promo_code_not_claimed) or redeemed (409) code → clear
+ * claimed_email/claimed_at with the booking's version check, so the traveler can claim again (a mistyped address
+ * whose email keeps failing: docs/operations.md, "Dead-lettered emails"). Emits nothing; sends nothing.
+ */
+export const releasePromoCodeClaim = async (
+  uuid: string,
+  deps: Pick<ClaimDeps, 'bookings' | 'promoCodes' | 'clock'>,
+): Promise<{ uuid: string; released_email: string | null }> => {
+  const canonical = canonicalUuid(uuid);
+  const located = isUuid(canonical) ? await deps.promoCodes.locate(canonical) : undefined;
+  return withRetry(async () => {
+    const booking = located ? await deps.bookings.get(located.partnerId, located.bookingId) : undefined;
+    const promo = booking?.promo_codes.find((p) => p.uuid === canonical);
+    if (!booking || !promo) throw unknownCode(uuid);
+    if (promo.status === 'redeemed') throw new ConflictError('promo_code_already_redeemed', 'This promo code is already redeemed.');
+    if (!promo.claimed_at) throw new ConflictError('promo_code_not_claimed', 'This promo code has no claim to release.');
+    const now = deps.clock.now().toISOString();
+    await deps.bookings.replace(withClaim(booking, promo.uuid, { email: null, at: null }, now));
+    return { uuid: promo.uuid, released_email: promo.claimed_email ?? null };
+  });
+};

@@ -1,7 +1,7 @@
 // The claim use case on in-memory ports: throttle limits at their exact edges, and the email request written with the claim.
 import type { Booking, PromoCode } from '#shared/domain/booking';
 import type { Brand } from '#shared/domain/brand';
-import { CLAIM_LIMITS, claimPromoCode, type ClaimDeps } from '#shared/usecases/promo-codes';
+import { CLAIM_LIMITS, claimPromoCode, type ClaimDeps, releasePromoCodeClaim } from '#shared/usecases/promo-codes';
 import type { EmailRequest } from '#shared/events/email-request';
 import { makePartnerProfile } from '#test/support/fakes';
 import { ConflictError } from '#shared/errors';
@@ -146,5 +146,31 @@ describe('Claiming a promo code', () => {
     expect(claims.map((claim) => claim.uuid)).toEqual(uuids);
     expect(stored.promo_codes.map((promo) => promo.claimed_email)).toEqual(uuids.map((_, i) => `t${i}@example.com`));
     expect(lostRaces).toBeGreaterThan(0);
+  });
+});
+
+describe('Releasing a claim (support)', () => {
+  it('clears the claim so the traveler can claim again, and says which address it named', async () => {
+    const { deps, stored } = makeDeps();
+    await claimPromoCode({ ...input, email: 'travler@exmaple.com' }, deps);
+
+    const released = await releasePromoCodeClaim(UUID.toUpperCase(), deps);
+    const again = await claimPromoCode(input, deps);
+
+    expect(released).toEqual({ uuid: UUID, released_email: 'travler@exmaple.com' });
+    expect(again.email).toBe('traveler@example.com');
+    expect(stored().promo_codes[0]).toMatchObject({ claimed_email: 'traveler@example.com' });
+  });
+
+  it('refuses a code with no claim, and a redeemed one, with 409 and their codes', async () => {
+    const { deps } = makeDeps();
+
+    await expect(releasePromoCodeClaim(UUID, deps)).rejects.toMatchObject({ status: 409, code: 'promo_code_not_claimed' });
+    await claimPromoCode(input, deps);
+    const redeemed = makeBooking({ promo_codes: [makePromo({ status: 'redeemed', claimed_at: NOW.toISOString() })] });
+    await expect(releasePromoCodeClaim(UUID, { ...deps, bookings: { ...deps.bookings, get: async () => redeemed } })).rejects.toMatchObject({
+      status: 409,
+      code: 'promo_code_already_redeemed',
+    });
   });
 });

@@ -102,6 +102,7 @@ describe('Ops CLI: simulate flags', () => {
     [['purchase', '--external-user-id', 'u', '--destination', 'FRA', '--amount', '12.5', '--currency', 'EUR'], /--amount must be a whole number/],
     [['advance-clock', '--ms', '1.5'], /--ms must be a whole number/],
     [['advance-clock', '--ms', '60000', '--stage', 'dev'], /local runtime's clock only/],
+    [['install-esim', '--iccid', '8901', '--stage', 'staging', '--port', '4000'], /--stage and --port exclude each other/],
     [['claim-classic', '--external-user-id', 'u', '--queue-id', 'q', 'extra'], /Unexpected argument 'extra'/],
   ])('exits 2 with the usage text for %j', async (argv, message) => {
     // Prepare
@@ -125,11 +126,13 @@ describe('Ops CLI: simulate flags', () => {
     // Act
     const unknownStep = await runOps(['simulate', 'teleport'], io);
     const unknownFlag = await runOps(['--stage', 'dev', 'simulate', 'topup', '--wormhole', 'x'], io);
+    const twoTargets = await runOps(['--stage', 'staging', '--port', '4000', 'partner', 'list'], io);
 
     // Assess
-    expect([unknownStep, unknownFlag]).toEqual([2, 2]);
+    expect([unknownStep, unknownFlag, twoTargets]).toEqual([2, 2, 2]);
     expect(errors[0]).toMatch(/Unknown step "teleport"/);
     expect(errors[1]).toMatch(/Unknown option '--wormhole'/);
+    expect(errors[2]).toMatch(/--stage and --port exclude each other/);
   });
 });
 
