@@ -4,7 +4,7 @@ import type { WebhookSettings } from '#shared/domain/partner';
 import { type DomainEvent, eventSettingKey, webhookEventNames, type WebhookEventName } from '#shared/events/catalog';
 import * as v from 'valibot';
 import { emailAddress } from '#shared/domain/schema-fields';
-import { BadRequestError, NotFoundError, ValidationError } from '#shared/errors';
+import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '#shared/errors';
 import { replayMessage } from '#shared/webhooks/queue-message';
 import { isDeliveryOwnHeader } from '#shared/webhooks/signing';
 import { checkWebhookUrl } from '#shared/webhooks/url-safety';
@@ -154,9 +154,16 @@ const markRecovered = async (event: DomainEvent, failed: DeliveryRecord[], deps:
  * Puts a recorded event back on the webhook queue: same event_id and timestamp, a new delivery. Its failed
  * deliveries are marked recovered (`recovered`: how many).
  */
-export const replayEvent = async (eventId: string, deps: { deliveries: SupportRecoveryLog; queue: WebhookQueue; clock: Clock }) => {
+export const replayEvent = async (
+  eventId: string,
+  deps: { deliveries: SupportRecoveryLog; queue: WebhookQueue; clock: Clock; partners: Pick<PartnerProfiles, 'getProfile'> },
+) => {
   const event = await deps.deliveries.findEvent(eventId);
   if (!event) throw new NotFoundError(`No recorded event "${eventId}".`, 'event_not_found');
+  // As the partner's own recovery: with no URL the replay would only be skipped (decision F94).
+  if (!(await deps.partners.getProfile(event.partner_id))?.webhook.url) {
+    throw new ConflictError('webhook_url_missing', `Partner ${event.partner_id} has no webhook URL: set one with webhook set --url first.`);
+  }
   const failed = await unrecoveredFailuresOf(event, deps);
   await deps.queue.enqueue(replayMessage(event));
   return { event, recovered: await markRecovered(event, failed, deps) };

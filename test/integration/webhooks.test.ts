@@ -265,6 +265,7 @@ describe('Webhook delivery through the local pipeline', () => {
 
     await replayEvent(original!.body.event_id, {
       deliveries,
+      partners: service.runtime.admin.partners,
       clock: serviceClock,
       queue: sqsWebhookQueue(sqs, {
         queueUrl: () => service.runtime.events.queueUrl,

@@ -1,0 +1,39 @@
+// Support's replay of one recorded event (`npm run ops -- events replay`): refused, as the partner's own recovery
+// is, while the partner has no webhook URL, instead of queueing a delivery that would only be skipped.
+import { replayEvent } from '#shared/usecases/manage-webhooks';
+import { defaultWebhookSettings } from '#shared/domain/partner';
+import { makeDomainEvent, makePartnerProfile } from '#test/support/fakes';
+
+const replayDeps = (url: string | null) => {
+  const enqueued: unknown[] = [];
+  const deps = {
+    deliveries: {
+      findEvent: async () => makeDomainEvent(),
+      byEvent: async () => [],
+      findPartnerEvent: async () => makeDomainEvent(),
+      requestReplay: async () => true,
+    },
+    queue: { enqueue: async (message: unknown) => void enqueued.push(message) },
+    partners: { getProfile: async () => makePartnerProfile({ webhook: { ...defaultWebhookSettings(), url } }) },
+    clock: { now: () => new Date('2026-11-20T10:00:00.000Z') },
+  } as unknown as Parameters<typeof replayEvent>[1];
+  return { deps, enqueued };
+};
+
+describe('Support replay of a recorded event', () => {
+  it('refuses with 409 webhook_url_missing while the partner has no webhook URL, and queues nothing', async () => {
+    const { deps, enqueued } = replayDeps(null);
+
+    await expect(replayEvent('booking.within_cutoff:b-1', deps)).rejects.toMatchObject({ status: 409, code: 'webhook_url_missing' });
+    expect(enqueued).toEqual([]);
+  });
+
+  it('queues the event again once a URL is set', async () => {
+    const { deps, enqueued } = replayDeps('https://hooks.example.com/esim');
+
+    const { event } = await replayEvent('booking.within_cutoff:b-1', deps);
+
+    expect(event.event_id).toBe('booking.within_cutoff:b-1');
+    expect(enqueued).toHaveLength(1);
+  });
+});
