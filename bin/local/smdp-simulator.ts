@@ -17,7 +17,7 @@ import {
   requestSchemas,
 } from '#shared/providers/es2plus/messages';
 import type { MutualTlsCredentials } from '#shared/providers/es2plus/transport';
-import { SIMULATED_DEVICE_INSTALL_PATH, type SimulatedDeviceInstallAnswer } from '#shared/providers/es2plus/simulated-device';
+import { SIMULATED_DEVICE_PATHS, type SimulatedDeviceAnswer } from '#shared/providers/es2plus/simulated-device';
 
 export interface RecordedCall {
   path: string;
@@ -192,17 +192,28 @@ export const startSmdpSimulator = async (options: { smdpAddress?: string; functi
   };
   /**
    * A device downloads and installs a released profile: the SM-DP+ notifies the operator of the download (point 3)
-   * and the installation (point 4), as a real one does. Undefined for a profile it did not release.
+   * and the installation (point 4), as a real one does. A device deletes an installed profile: point 5; the profile
+   * is released again, so the sandbox can install the eSIM again as the spec's states allow. Undefined for a profile
+   * the simulator did not issue, or one not in the state the action needs.
    */
-  const installOnDevice = async (text: string): Promise<SimulatedDeviceInstallAnswer['operatorStatus'] | undefined> => {
+  const playDevice = async (
+    action: keyof typeof SIMULATED_DEVICE_PATHS,
+    text: string,
+  ): Promise<SimulatedDeviceAnswer['operatorStatus'] | undefined> => {
     const { iccid, timestamp } = JSON.parse(text) as { iccid?: string; timestamp?: string };
     const profile = profiles.get(String(iccid));
-    if (!profile || (profile.state !== 'released' && profile.state !== 'installed')) return undefined;
-    profile.state = 'installed';
+    const from = action === 'install' ? ['released', 'installed'] : ['installed'];
+    if (!profile || !from.includes(profile.state)) return undefined;
+    profile.state = action === 'install' ? 'installed' : 'released';
     const progress = { iccid: profile.iccid, status: 'Executed-Success', timestamp } as const;
+    if (action === 'remove') return (await simulator.notify({ ...progress, notificationPointId: 5 })).status;
     await simulator.notify({ ...progress, notificationPointId: 3 });
     return (await simulator.notify({ ...progress, notificationPointId: 4 })).status;
   };
+  const deviceActions = Object.fromEntries(Object.entries(SIMULATED_DEVICE_PATHS).map(([action, path]) => [path, action])) as Record<
+    string,
+    keyof typeof SIMULATED_DEVICE_PATHS
+  >;
   const operations = Object.fromEntries(Object.entries(es2PlusPaths).map(([name, path]) => [path, name])) as Record<string, OrderFunction>;
 
   const server: Server = createServer(
@@ -216,8 +227,9 @@ export const startSmdpSimulator = async (options: { smdpAddress?: string; functi
             response.writeHead(httpStatus, { 'content-type': 'application/json', 'x-admin-protocol': ADMIN_PROTOCOL });
             response.end(body ? JSON.stringify(body) : undefined);
           }, faults.latencyMs);
-        if (request.method === 'POST' && request.url === SIMULATED_DEVICE_INSTALL_PATH) {
-          return void installOnDevice(Buffer.concat(chunks).toString('utf8')).then(
+        const deviceAction = deviceActions[request.url ?? ''];
+        if (request.method === 'POST' && deviceAction) {
+          return void playDevice(deviceAction, Buffer.concat(chunks).toString('utf8')).then(
             (operatorStatus) => answer(operatorStatus === undefined ? 404 : 200, operatorStatus === undefined ? undefined : { operatorStatus }),
             () => answer(502),
           );

@@ -11,7 +11,7 @@ import { recordProviderCall } from '#shared/observability';
 import { es2PlusClient } from '#shared/providers/es2plus/client';
 import { es2PlusConnectivity } from '#shared/providers/es2plus/es2plus-connectivity';
 import { type Es2PlusSecret, parseEs2PlusSecret } from '#shared/providers/es2plus/es2plus-secret';
-import { simulatedDeviceInstalls } from '#shared/providers/es2plus/simulated-device';
+import { es2PlusSimulatedDevice } from '#shared/providers/es2plus/simulated-device';
 import { mutualTlsTransport } from '#shared/providers/es2plus/transport';
 import { esimGoClient } from '#shared/providers/esimgo/client';
 import { esimGoConnectivity } from '#shared/providers/esimgo/esimgo-connectivity';
@@ -20,7 +20,7 @@ import { type EsimGoSecret, parseEsimGoSecret } from '#shared/providers/esimgo/e
 import { simulatedConnectivity } from '#shared/providers/simulated-connectivity';
 import { simulatedPayments } from '#shared/providers/simulated-payments';
 import type { TravelerPackage } from '#shared/domain/traveler';
-import type { ConnectivityProvider, DeviceInstalls, PaymentProvider } from '#shared/usecases/ports/lifecycle';
+import type { ConnectivityProvider, PaymentProvider, SimulatedDevice } from '#shared/usecases/ports/lifecycle';
 import type { ProviderOrderJournal, ProviderOrderReconciler } from '#shared/usecases/ports/provider-orders';
 import type { Clock } from '#shared/usecases/ports/services';
 
@@ -116,29 +116,30 @@ export const providersFor = (input: {
 };
 
 /** The local runtime's SM-DP+ simulator plays the device when the stage provisions through it; else no device. */
-const localDevice = (): DeviceInstalls => {
-  let device: Promise<DeviceInstalls | undefined> | undefined;
+const localDevice = (): SimulatedDevice => {
+  let device: Promise<SimulatedDevice | undefined> | undefined;
   const build = async () =>
     config.connectivity() === 'es2plus' && config.localProviderSecretFile()
-      ? simulatedDeviceInstalls(es2PlusTransport(parseEs2PlusSecret(await readProviderSecret())))
+      ? es2PlusSimulatedDevice(es2PlusTransport(parseEs2PlusSecret(await readProviderSecret())))
       : undefined;
+  const loaded = async () => {
+    device ??= build().catch((error: unknown) => {
+      device = undefined;
+      throw error;
+    });
+    return device;
+  };
   return {
-    install: async (input) => {
-      device ??= build().catch((error: unknown) => {
-        device = undefined;
-        throw error;
-      });
-      const built = await device;
-      return built ? built.install(input) : false;
-    },
+    install: async (input) => (await loaded())?.install(input) ?? false,
+    remove: async (input) => (await loaded())?.remove(input) ?? false,
   };
 };
 
 /**
- * The device the sandbox's install step asks to install (issue 16: the install then arrives as the SM-DP+'s
+ * The device the sandbox's install and removal steps ask (issue 16: the change then arrives as the SM-DP+'s
  * notification). A Lambda bundle folds this to undefined and holds none of it: a deployed stage's SM-DP+ is real.
  */
-export const sandboxDevice: DeviceInstalls | undefined = process.env.BUNDLED_FOR_LAMBDA ? undefined : localDevice();
+export const sandboxDevice: SimulatedDevice | undefined = process.env.BUNDLED_FOR_LAMBDA ? undefined : localDevice();
 
 let allowList: Promise<readonly string[]> | undefined;
 

@@ -9,15 +9,15 @@ import { BadRequestError, NotFoundError } from '#shared/errors';
 import { claimClassicGrant } from '#shared/usecases/classic-grants';
 import { recordPurchase, recordTopup } from '#shared/usecases/payments';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
-import { installEsim as installTransition } from '#shared/domain/traveler';
+import { installEsim as installTransition, removeEsim as removeTransition } from '#shared/domain/traveler';
 import { activatePackage, installEsim, locateTraveler, removeEsim, reportUsage } from '#shared/usecases/traveler-facts';
 import { locateEsim } from '#shared/usecases/travelers';
-import type { DeviceInstalls, LifecycleDeps } from '#shared/usecases/ports/lifecycle';
+import type { LifecycleDeps, SimulatedDevice } from '#shared/usecases/ports/lifecycle';
 
 type Body<S extends SandboxStep> = v.InferOutput<(typeof sandboxSchemas)[S]>;
 
 /** The lifecycle, and where the provider can play the device (locally, the SM-DP+ simulator), that device. */
-export type SandboxDeps = LifecycleDeps & { device?: DeviceInstalls };
+export type SandboxDeps = LifecycleDeps & { device?: SimulatedDevice };
 
 /** Stages where the sandbox exists; production answers its routes like unknown ones (defense in depth). */
 export const sandboxAvailable = (stage: string): boolean => stage !== 'production';
@@ -56,21 +56,34 @@ const pay = async (
   return { paymentId, result };
 };
 
+/** What the device does to the eSIM, the state it leaves, and the transition whose refusals the step gives. */
+const deviceActions = {
+  install: { state: 'installed', transition: installTransition },
+  remove: { state: 'removed', transition: removeTransition },
+} as const;
+
 /**
- * The install as production sees it: the provider's device installs the profile and the provider's notification
- * installs the eSIM (issue 16). The refusals are the install's own (404, 409), checked first; undefined when the
- * provider did not issue this profile, and the step then installs directly.
+ * An install or a removal as production sees it (issue 16): the provider's device installs or deletes the profile,
+ * and the provider's notification changes the eSIM. The refusals are the step's own (404, 409), checked first;
+ * undefined when the provider did not issue this profile, and the step then changes the eSIM directly.
  */
-const installOnDevice = async (partnerId: string, body: Body<'install-esim'>, device: DeviceInstalls, deps: LifecycleDeps) => {
+const onDevice = async (
+  action: keyof typeof deviceActions,
+  partnerId: string,
+  body: Body<'install-esim' | 'remove-esim'>,
+  device: SimulatedDevice,
+  deps: LifecycleDeps,
+) => {
+  const { state, transition } = deviceActions[action];
   const traveler = await locateTraveler(deps, { partnerId }, { externalUserId: body.external_user_id, iccid: body.iccid });
   const { iccid } = locateEsim(traveler, body.iccid);
   const at = deps.clock.now();
-  installTransition(traveler, iccid, at);
-  if (!(await device.install({ iccid, at }))) return undefined;
+  transition(traveler, iccid, at);
+  if (!(await device[action]({ iccid, at }))) return undefined;
   const now = await deps.travelers.get(partnerId, traveler.user_id);
   const after = now?.esims.find((esim) => esim.iccid === iccid);
-  // Installed at another moment: another install won the race, and this one is refused (409) as a direct one is.
-  if (now && after?.state === 'installed' && after.state_changed_at !== at.toISOString()) installTransition(now, iccid, at);
+  // Changed at another moment: another call won the race, and this one is refused (409) as a direct one is.
+  if (now && after?.state === state && after.state_changed_at !== at.toISOString()) transition(now, iccid, at);
   return { iccid, state: after?.state ?? 'provisioned' };
 };
 
@@ -89,12 +102,14 @@ const steps: {
     };
   },
   async 'install-esim'(partnerId, body, deps) {
-    const played = deps.device && (await installOnDevice(partnerId, body, deps.device, deps));
+    const played = deps.device && (await onDevice('install', partnerId, body, deps.device, deps));
     if (played) return played;
     const result = await installEsim({ partnerId, externalUserId: body.external_user_id, iccid: body.iccid }, deps);
     return { iccid: result.esim.iccid, state: result.esim.state };
   },
   async 'remove-esim'(partnerId, body, deps) {
+    const played = deps.device && (await onDevice('remove', partnerId, body, deps.device, deps));
+    if (played) return played;
     const result = await removeEsim({ partnerId, externalUserId: body.external_user_id, iccid: body.iccid }, deps);
     return { iccid: result.esim.iccid, state: result.esim.state };
   },

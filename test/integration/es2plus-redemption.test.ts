@@ -125,6 +125,25 @@ describe('Redemption over ES2+ through the local runtime', () => {
     expect(smdp().notified).toHaveLength(2);
   });
 
+  it("plays the sandbox's removal as the device deleting the profile (point 5), kept for support; the eSIM installs again", async () => {
+    const { externalUserId, promo } = await grant();
+    const { iccid } = (await redeem(promo.uuid)).body.data;
+    await client.send('POST', '/sandbox/install-esim', { body: { iccid } });
+
+    const removed = await client.send('POST', '/sandbox/remove-esim', { body: { external_user_id: externalUserId } });
+    const again = await client.send('POST', '/sandbox/remove-esim', { body: { iccid } });
+    const reinstalled = await client.send('POST', '/sandbox/install-esim', { body: { iccid } });
+
+    expect(removed.body.data).toEqual({ iccid, state: 'removed' });
+    expect(again.body.error.code).toBe('esim_not_installed');
+    expect(reinstalled.body.data).toEqual({ iccid, state: 'installed' });
+    expect(smdp().notified.map((n) => n.notificationPointId)).toEqual([3, 4, 5, 3, 4]);
+    const out: string[] = [];
+    const io = { out: (text: string) => out.push(text), err: (text: string) => out.push(text), defaultDataDir: service.dataDir };
+    expect(await runOps(['esim', 'notices', iccid, '--json'], io)).toBe(0);
+    expect(JSON.parse(out.join('\n')).notices).toEqual([expect.objectContaining({ point_name: 'deletion', outcome: 'removed' })]);
+  });
+
   it('answers two installs of one eSIM at the same moment as the direct install does: one installed, one 409', async () => {
     const { externalUserId, promo } = await grant();
     await redeem(promo.uuid);

@@ -91,11 +91,12 @@ export interface ConnectivityProvider {
 }
 
 /**
- * A provider's stand-in for a traveler's device (the local SM-DP+ simulator): installs a profile it issued, and the
- * provider then reports the install as it reports a real one. False when it did not issue that profile.
+ * A provider's stand-in for a traveler's device (the local SM-DP+ simulator): installs or deletes a profile it issued,
+ * and the provider then reports the change as it reports a real one. False when it did not issue that profile.
  */
-export interface DeviceInstalls {
+export interface SimulatedDevice {
   install(input: { iccid: string; at: Date }): Promise<boolean>;
+  remove(input: { iccid: string; at: Date }): Promise<boolean>;
 }
 
 /** Payment provider: charges the traveler; the result is reported back as a purchase or top-up fact. */
