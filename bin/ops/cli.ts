@@ -35,7 +35,7 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   partner update <partner_id> [--cutoff-days 7] [--about-to-depart-hours 2] [--status active|disabled]
                            [--confirmation-code on|off]   new eSIMs ask the traveler for a code (ES2+ only)
                            [--default-size 1GB]   size of grants that name none (default 1GB)
-  webhook set <partner_id> [--url <https url>] [--auth-header x-api-key] [--auth-prefix "Bearer "]
+  webhook set <partner_id> [--url <https url> | --remove-url] [--auth-header x-api-key] [--auth-prefix "Bearer "]
                            [--subscribe <event>]... [--unsubscribe <event>]... [--alert-email <address>]
                            [--enable | --disable]   disabled: deliveries are held (partner show: health)
   webhook rotate-secret <partner_id> [--overlap-minutes N]   new signing secret, printed once
@@ -90,6 +90,7 @@ const options = {
   unsubscribe: { type: 'string', multiple: true },
   'overlap-minutes': { type: 'string' },
   'alert-email': { type: 'string' },
+  'remove-url': { type: 'boolean' },
   enable: { type: 'boolean' },
   disable: { type: 'boolean' },
   'event-id': { type: 'string' },
@@ -236,13 +237,14 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
     }
     case 'webhook set': {
       if (values.enable && values.disable) throw new UsageError('Give --enable or --disable, not both.');
+      if (values.url !== undefined && values['remove-url']) throw new UsageError('Give --url or --remove-url, not both.');
       const events: Partial<Record<WebhookEventName, boolean>> = {};
       for (const name of values.subscribe ?? []) events[name as WebhookEventName] = true;
       for (const name of values.unsubscribe ?? []) events[name as WebhookEventName] = false;
       const profile = await setWebhookSettings(
         required(subject, '<partner_id>'),
         {
-          url: values.url,
+          url: values['remove-url'] ? null : values.url,
           authHeaderName: values['auth-header'],
           authHeaderPrefix: values['auth-prefix'],
           events,

@@ -195,8 +195,15 @@ export const redriveRecovery = (deps: { deliveries: SupportRecoveryLog; clock: C
 };
 
 /** The deliveries of one event or one partner, each with its attempts, for support. */
-export const listDeliveries = async (filter: { eventId?: string; partnerId?: string; limit?: number }, deps: { deliveries: DeliveryLog }) => {
+export const listDeliveries = async (
+  filter: { eventId?: string; partnerId?: string; limit?: number },
+  deps: { deliveries: DeliveryLog; partners: Pick<PartnerProfiles, 'getProfile'> },
+) => {
   if (!filter.eventId && !filter.partnerId) throw new BadRequestError('filter_required', 'Give --event-id or --partner.');
+  // A mistyped partner id is not a partner without deliveries.
+  if (!filter.eventId && !(await deps.partners.getProfile(filter.partnerId ?? ''))) {
+    throw new NotFoundError(`No partner "${filter.partnerId}".`, 'partner_not_found');
+  }
   const records = filter.eventId
     ? await deps.deliveries.byEvent(filter.eventId)
     : await deps.deliveries.byPartner(filter.partnerId ?? '', filter.limit ?? 50);

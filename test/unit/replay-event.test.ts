@@ -1,6 +1,6 @@
-// Support's replay of one recorded event (`npm run ops -- events replay`): refused, as the partner's own recovery
-// is, while the partner has no webhook URL, instead of queueing a delivery that would only be skipped.
-import { replayEvent } from '#shared/usecases/manage-webhooks';
+// Support's webhook tools: the replay of one recorded event (`npm run ops -- events replay`) is refused, as the
+// partner's own recovery is, while the partner has no webhook URL; a partner's delivery list names an unknown partner.
+import { listDeliveries, replayEvent } from '#shared/usecases/manage-webhooks';
 import { defaultWebhookSettings } from '#shared/domain/partner';
 import { makeDomainEvent, makePartnerProfile } from '#test/support/fakes';
 
@@ -35,5 +35,16 @@ describe('Support replay of a recorded event', () => {
 
     expect(event.event_id).toBe('booking.within_cutoff:b-1');
     expect(enqueued).toHaveLength(1);
+  });
+});
+
+describe("Support listing of a partner's deliveries", () => {
+  it('says a mistyped partner id is no partner, instead of a partner without deliveries', async () => {
+    const deps = {
+      deliveries: { byPartner: async () => [], byEvent: async () => [], attempts: async () => [] },
+      partners: { getProfile: async () => undefined },
+    } as unknown as Parameters<typeof listDeliveries>[1];
+
+    await expect(listDeliveries({ partnerId: 'ptn_typo' }, deps)).rejects.toMatchObject({ status: 404, code: 'partner_not_found' });
   });
 });
