@@ -2227,6 +2227,15 @@ export interface components {
             /** @description When the link stops working. */
             expires_at: string;
         };
+        Branding: {
+            name: string;
+            colors: {
+                primary: string;
+                background: string;
+                text: string;
+            };
+            logo_url: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -5000,15 +5009,7 @@ export interface operations {
                             partner: {
                                 partner_id: string;
                                 name: string;
-                                branding: {
-                                    name: string;
-                                    colors: {
-                                        primary: string;
-                                        background: string;
-                                        text: string;
-                                    };
-                                    logo_url: string | null;
-                                };
+                                branding: components["schemas"]["Branding"];
                             };
                         };
                     };
@@ -5520,15 +5521,7 @@ export interface operations {
                                 label: string;
                                 url: string;
                             }[];
-                            branding: {
-                                name: string;
-                                colors: {
-                                    primary: string;
-                                    background: string;
-                                    text: string;
-                                };
-                                logo_url: string | null;
-                            };
+                            branding: components["schemas"]["Branding"];
                         } | {
                             /** @constant */
                             format: "html";

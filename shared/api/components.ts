@@ -1,4 +1,5 @@
 // api docs → the named schemas of the OpenAPI document (`components.schemas`), all valibot schemas of the code.
+import { BrandingViewSchema } from '#shared/domain/install/response-schemas';
 import * as v from 'valibot';
 import {
   BookingResponseSchema,
@@ -96,4 +97,5 @@ export const componentSchemas: Record<string, v.GenericSchema> = {
   RecoverWebhookDeliveriesRequest: RecoverWebhookDeliveriesSchema,
   WebhookRecoveryResult: RecoveryResultSchema,
   PortalLink: PortalLinkSchema,
+  Branding: BrandingViewSchema,
 };
