@@ -487,7 +487,9 @@ describe('Ops CLI', () => {
     const longOverlap = await ops('webhook', 'rotate-secret', 'ptn_nobody', '--overlap-minutes', '20000');
     const bothSwitches = await ops('webhook', 'set', 'ptn_nobody', '--enable', '--disable');
     const bothFilters = await ops('deliveries', 'list', '--event-id', 'e-1', '--partner', 'ptn_nobody');
-    const noDeliveries = await ops('deliveries', 'list', '--partner', 'ptn_nobody');
+    const unknownPartnersDeliveries = await ops('deliveries', 'list', '--partner', 'ptn_nobody');
+    const quiet = (await ops('partner', 'create', '--name', 'Quiet Air', '--json')).json().partner_id;
+    const noDeliveries = await ops('deliveries', 'list', '--partner', quiet);
 
     expect(unknown).toMatchObject({ code: 1, err: expect.stringContaining('No partner') });
     expect(badUrl.code).toBe(1);
@@ -497,6 +499,8 @@ describe('Ops CLI', () => {
     expect(longOverlap).toMatchObject({ code: 2, err: expect.stringContaining('at most 10080') });
     expect(bothSwitches).toMatchObject({ code: 2, err: expect.stringContaining('not both') });
     expect(bothFilters).toMatchObject({ code: 2, err: expect.stringContaining('not both') });
+    // A mistyped partner id is named as such, not taken for a partner without deliveries.
+    expect(unknownPartnersDeliveries).toMatchObject({ code: 1, err: expect.stringContaining('No partner "ptn_nobody"') });
     expect(noDeliveries).toMatchObject({ code: 0, out: 'No deliveries.' });
   });
 
