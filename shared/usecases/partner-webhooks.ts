@@ -23,7 +23,7 @@ import type { SecretCipher } from '#shared/usecases/ports/partners';
 import type { Clock, ThrottleCounter } from '#shared/usecases/ports/services';
 import type { DeliveryOutcome, PartnerDeliveryLog, PartnerDeliveryLogReads, WebhookPost } from '#shared/usecases/ports/webhooks';
 import { RESPONSE_EXCERPT_BYTES, recoverableDeliveryStatuses, type DeliveryRecord, statusesOf } from '#shared/webhooks/delivery-model';
-import type { HealthThresholds } from '#shared/webhooks/endpoint-health';
+import { disableAtOf, type HealthThresholds } from '#shared/webhooks/endpoint-health';
 import { classifyOutcome } from '#shared/webhooks/retry-policy';
 import { scrubbedExcerpt, signedDeliveryHeaders } from '#shared/webhooks/signed-request';
 import { signingSecrets } from '#shared/usecases/webhook-signing-secrets';
@@ -75,13 +75,10 @@ const failed = new Set(['rejected', 'dead_lettered', 'retrying']);
 
 /** The health the dispatcher tracks on the profile (decision F97), with the last success among recent deliveries. */
 const healthOf = (profile: PartnerProfile, recent: DeliveryRecord[], thresholds: HealthThresholds): WebhookEndpointOutput['health'] => {
-  const failingSince = profile.webhook.failing_since ?? null;
-  const disableAt =
-    failingSince && !profile.webhook.disabled_at ? new Date(Date.parse(failingSince) + thresholds.disableAfterMs).toISOString() : null;
   return {
     last_delivered_at: recent.find((record) => record.status === 'delivered')?.updated_at ?? null,
-    failing_since: failingSince,
-    disable_at: disableAt,
+    failing_since: profile.webhook.failing_since ?? null,
+    disable_at: disableAtOf(profile.webhook, thresholds),
     recent_deliveries: recent.length,
     recent_failures: recent.filter((record) => failed.has(record.status)).length,
   };

@@ -17,6 +17,10 @@ export const healthThresholds = (hours: { warnAfterHours?: number; disableAfterH
   disableAfterMs: (hours.disableAfterHours ?? defaultHealthThresholds.disableAfterHours) * 3_600_000,
 });
 
+/** When a failing endpoint will be disabled (at its first failed attempt from then on); null when it is not failing or already disabled. */
+export const disableAtOf = (webhook: WebhookSettings, thresholds: HealthThresholds): string | null =>
+  webhook.failing_since && !webhook.disabled_at ? new Date(Date.parse(webhook.failing_since) + thresholds.disableAfterMs).toISOString() : null;
+
 export type HealthStep =
   | { kind: 'none' }
   /** The first failure since the last success: the failing period starts. */

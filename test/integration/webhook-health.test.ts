@@ -59,7 +59,13 @@ describe('Webhook endpoint health', () => {
       'Your webhook endpoint is failing',
       'Your webhook endpoint was disabled',
     ]);
-    expect(shown.json().webhook).toMatchObject({ enabled: false, disabled_reason: disabled.disabled_reason, alert_email: alertEmail });
+    // Disabled: no date of disabling ahead, as the partner's own view says.
+    expect(shown.json().webhook).toMatchObject({
+      enabled: false,
+      disabled_reason: disabled.disabled_reason,
+      alert_email: alertEmail,
+      disable_at: null,
+    });
 
     // Act: held while disabled; fixed and enabled in one call
     const [held] = await eventually(

@@ -3,7 +3,7 @@
 import { eventSource } from '#shared/events/pipeline';
 import type { WebhookSettings } from '#shared/domain/partner';
 import { deliverWebhook } from '#shared/usecases/deliver-webhook';
-import { endpointDisabledEmail } from '#shared/webhooks/endpoint-health';
+import { disableAtOf, endpointDisabledEmail, healthThresholds } from '#shared/webhooks/endpoint-health';
 import { dispatcherDeps, makeDomainEvent, makePartnerProfile } from '#test/support/fakes';
 
 const NOW = new Date('2026-11-25T12:00:00.000Z');
@@ -71,5 +71,16 @@ describe('Use case: endpoint health after a delivery attempt', () => {
     });
 
     expect(email.text).toContain('POST /webhooks/deliveries/recover {"since": "2026-11-27T06:30:03.183Z"}');
+  });
+});
+
+describe('Endpoint health: when a failing endpoint will be disabled', () => {
+  it('is the failing start plus the disabling period, and none for a healthy or an already disabled endpoint', () => {
+    const { webhook } = makePartnerProfile();
+    const thresholds = healthThresholds({});
+
+    expect(disableAtOf({ ...webhook, failing_since: hoursAgo(30) }, thresholds)).toBe(new Date(NOW.getTime() + 42 * 3_600_000).toISOString());
+    expect(disableAtOf({ ...webhook, failing_since: null }, thresholds)).toBeNull();
+    expect(disableAtOf({ ...webhook, failing_since: hoursAgo(80), disabled_at: hoursAgo(8) }, thresholds)).toBeNull();
   });
 });
