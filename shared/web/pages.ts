@@ -87,14 +87,17 @@ ${grantForm(frame, entry, page)}
 
 const packageStatus = { queued: 'packageQueued', active: 'packageActive', depleted: 'packageDepleted', expired: 'packageExpired' } as const;
 
-/** The data meter: a native <meter> with a text equivalent, so the numbers never depend on seeing the bar. */
+/**
+ * The data meter: a native <meter> with a text equivalent, so the numbers never depend on seeing the bar. An unlimited
+ * package's meter is its validity elapsed, and says so: "100 % used" of unlimited data would be wrong.
+ */
 const esimPackageCard = (frame: PageFrame<HomeMessageKey>, pkg: EsimPackageView, regionNames: RegionNames): Html => {
   const { t } = frame;
   const id = `meter-${pkg.package_id}`;
   return html`<li class="card">
 <h3>${pkg.destination ? placeName(frame, pkg.destination, regionNames) : '–'} · ${pkg.size ? packageSize(frame.language, pkg.size) : t('unlimitedData')}</h3>
 <p><span class="tag">${t(packageStatus[pkg.status])}</span></p>
-<p id="${id}">${t('usageLine', { percent: pkg.usage_percent })}${pkg.remaining_bytes !== null ? html` · ${t('remainingLine', { amount: dataAmount(frame.language, pkg.remaining_bytes) })}` : ''}</p>
+<p id="${id}">${t(pkg.size ? 'usageLine' : 'validityLine', { percent: pkg.usage_percent })}${pkg.remaining_bytes !== null ? html` · ${t('remainingLine', { amount: dataAmount(frame.language, pkg.remaining_bytes) })}` : ''}</p>
 <meter class="meter" min="0" max="100" low="80" high="95" optimum="0" value="${pkg.usage_percent}" aria-labelledby="${id}">${pkg.usage_percent}%</meter>
 ${pkg.expires_at ? html`<p class="muted">${t(pkg.status === 'expired' ? 'expiredOn' : 'validUntil', { date: dateOf(frame, pkg.expires_at) })}</p>` : ''}
 </li>`;

@@ -140,6 +140,27 @@ describe('Web app: destinations by name', () => {
     expect(page).not.toMatch(/\b(FRA|JPN|europe|XGL)\b/);
   });
 
+  it("says an unlimited package's meter is its validity elapsed, not its data used", () => {
+    // Prepare: an expired unlimited package beside a data package
+    const unlimited = {
+      ...view.currentEsim!.packages[0]!,
+      package_id: 'p-9',
+      size: null,
+      remaining_bytes: null,
+      usage_percent: 100,
+      status: 'expired' as const,
+    };
+    const withUnlimited: TravelerHomeView = { ...view, currentEsim: { ...view.currentEsim!, packages: [view.currentEsim!.packages[0]!, unlimited] } };
+
+    // Act
+    const page = textOf(homePage(frameIn('en'), { view: withUnlimited, regionNames: {}, csrfToken: 'csrf' }));
+
+    // Assess
+    expect(page).toContain('0% used');
+    expect(page).toContain('100% of its validity used');
+    expect(page).not.toContain('100% used');
+  });
+
   it("lists a country's bundles in one currency, its own first, then the regional ones under their region's name", async () => {
     // Act
     const shop = await showShop({ destinationId: 'fra' }, { catalog });

@@ -45,6 +45,7 @@ export const deHome: HomeMessages = {
   packageDepleted: 'Aufgebraucht',
   packageExpired: 'Abgelaufen',
   usageLine: '{percent} % verbraucht',
+  validityLine: '{percent} % der Laufzeit verstrichen',
   remainingLine: 'noch {amount}',
   validUntil: 'Gültig bis {date}',
   expiredOn: 'Abgelaufen am {date}',

@@ -44,6 +44,7 @@ export const enHome = {
   packageDepleted: 'Used up',
   packageExpired: 'Expired',
   usageLine: '{percent}% used',
+  validityLine: '{percent}% of its validity used',
   remainingLine: '{amount} left',
   validUntil: 'Valid until {date}',
   expiredOn: 'Expired on {date}',
