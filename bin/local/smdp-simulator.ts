@@ -193,22 +193,20 @@ export const startSmdpSimulator = async (options: { smdpAddress?: string; functi
   /**
    * A device downloads and installs a released profile: the SM-DP+ notifies the operator of the download (point 3)
    * and the installation (point 4), as a real one does. A device deletes an installed profile: point 5; the profile
-   * is released again, so the sandbox can install the eSIM again as the spec's states allow. Undefined for a profile
-   * the simulator did not issue, or one not in the state the action needs.
+   * is released again, so the sandbox can install the eSIM again as the spec's states allow. 404 for a profile the
+   * simulator did not issue, 409 for one not in the state the action needs (another call just changed it).
    */
-  const playDevice = async (
-    action: keyof typeof SIMULATED_DEVICE_PATHS,
-    text: string,
-  ): Promise<SimulatedDeviceAnswer['operatorStatus'] | undefined> => {
+  const playDevice = async (action: keyof typeof SIMULATED_DEVICE_PATHS, text: string): Promise<{ status: 404 | 409 } | SimulatedDeviceAnswer> => {
     const { iccid, timestamp } = JSON.parse(text) as { iccid?: string; timestamp?: string };
     const profile = profiles.get(String(iccid));
     const from = action === 'install' ? ['released', 'installed'] : ['installed'];
-    if (!profile || !from.includes(profile.state)) return undefined;
+    if (!profile) return { status: 404 };
+    if (!from.includes(profile.state)) return { status: 409 };
     profile.state = action === 'install' ? 'installed' : 'released';
     const progress = { iccid: profile.iccid, status: 'Executed-Success', timestamp } as const;
-    if (action === 'remove') return (await simulator.notify({ ...progress, notificationPointId: 5 })).status;
+    if (action === 'remove') return { operatorStatus: (await simulator.notify({ ...progress, notificationPointId: 5 })).status };
     await simulator.notify({ ...progress, notificationPointId: 3 });
-    return (await simulator.notify({ ...progress, notificationPointId: 4 })).status;
+    return { operatorStatus: (await simulator.notify({ ...progress, notificationPointId: 4 })).status };
   };
   const deviceActions = Object.fromEntries(Object.entries(SIMULATED_DEVICE_PATHS).map(([action, path]) => [path, action])) as Record<
     string,
@@ -230,7 +228,7 @@ export const startSmdpSimulator = async (options: { smdpAddress?: string; functi
         const deviceAction = deviceActions[request.url ?? ''];
         if (request.method === 'POST' && deviceAction) {
           return void playDevice(deviceAction, Buffer.concat(chunks).toString('utf8')).then(
-            (operatorStatus) => answer(operatorStatus === undefined ? 404 : 200, operatorStatus === undefined ? undefined : { operatorStatus }),
+            (played) => ('status' in played ? answer(played.status) : answer(200, { ...played })),
             () => answer(502),
           );
         }

@@ -130,8 +130,8 @@ const localDevice = (): SimulatedDevice => {
     return device;
   };
   return {
-    install: async (input) => (await loaded())?.install(input) ?? false,
-    remove: async (input) => (await loaded())?.remove(input) ?? false,
+    install: async (input) => (await loaded())?.install(input) ?? 'not_issued',
+    remove: async (input) => (await loaded())?.remove(input) ?? 'not_issued',
   };
 };
 

@@ -78,8 +78,11 @@ const onDevice = async (
   const traveler = await locateTraveler(deps, { partnerId }, { externalUserId: body.external_user_id, iccid: body.iccid });
   const { iccid } = locateEsim(traveler, body.iccid);
   const at = deps.clock.now();
-  transition(traveler, iccid, at);
-  if (!(await device[action]({ iccid, at }))) return undefined;
+  const changed = transition(traveler, iccid, at);
+  const outcome = await device[action]({ iccid, at });
+  if (outcome === 'not_issued') return undefined;
+  // Another call is changing the profile at this moment: refused as the direct step refuses a second change (409).
+  if (outcome === 'refused') transition(changed.traveler, iccid, at);
   const now = await deps.travelers.get(partnerId, traveler.user_id);
   const after = now?.esims.find((esim) => esim.iccid === iccid);
   // Changed at another moment: another call won the race, and this one is refused (409) as a direct one is.

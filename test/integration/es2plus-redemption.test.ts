@@ -159,6 +159,23 @@ describe('Redemption over ES2+ through the local runtime', () => {
     expect(answers.find((answer) => answer.status === 409)?.body.error.code).toBe('esim_already_installed');
   });
 
+  it('answers two removals at the same moment with one removed through the SM-DP+ (its notice says so) and one 409', async () => {
+    const { externalUserId, promo } = await grant();
+    const { iccid } = (await redeem(promo.uuid)).body.data;
+    await client.send('POST', '/sandbox/install-esim', { body: { iccid } });
+    const remove = (offsetMs: number) =>
+      client.send('POST', '/sandbox/remove-esim', { body: { external_user_id: externalUserId }, sign: { timestamp: String(Date.now() + offsetMs) } });
+
+    const answers = await Promise.all([remove(0), remove(1)]);
+    const out: string[] = [];
+    const io = { out: (text: string) => out.push(text), err: (text: string) => out.push(text), defaultDataDir: service.dataDir };
+    await runOps(['esim', 'notices', iccid, '--json'], io);
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body.error.code).toBe('esim_not_installed');
+    expect(JSON.parse(out.join('\n')).notices).toEqual([expect.objectContaining({ point_name: 'deletion', outcome: 'removed' })]);
+  });
+
   it('installs directly a profile the SM-DP+ simulator did not issue (one from before its start)', async () => {
     const { externalUserId, promo } = await grant();
     const { iccid } = (await redeem(promo.uuid)).body.data;

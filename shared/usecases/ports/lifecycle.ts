@@ -92,11 +92,13 @@ export interface ConnectivityProvider {
 
 /**
  * A provider's stand-in for a traveler's device (the local SM-DP+ simulator): installs or deletes a profile it issued,
- * and the provider then reports the change as it reports a real one. False when it did not issue that profile.
+ * and the provider then reports the change as it reports a real one. `not_issued`: not a profile it issued;
+ * `refused`: the profile is not in the state the action needs there (another call changed it a moment ago).
  */
+export type DeviceOutcome = 'done' | 'not_issued' | 'refused';
 export interface SimulatedDevice {
-  install(input: { iccid: string; at: Date }): Promise<boolean>;
-  remove(input: { iccid: string; at: Date }): Promise<boolean>;
+  install(input: { iccid: string; at: Date }): Promise<DeviceOutcome>;
+  remove(input: { iccid: string; at: Date }): Promise<DeviceOutcome>;
 }
 
 /** Payment provider: charges the traveler; the result is reported back as a purchase or top-up fact. */
