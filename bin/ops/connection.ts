@@ -183,7 +183,7 @@ export const TARGETS_EXCLUDE_EACH_OTHER = '--stage and --port exclude each other
 
 /** What the SDK says when no region is configured, and how to give one for --stage. */
 export const regionHint = (message: string): string =>
-  /region is missing/i.test(message) ? ' Set AWS_REGION (or AWS_PROFILE with a region) for --stage.' : '';
+  /region is missing/i.test(message) ? `${/[.!?]$/.test(message) ? '' : '.'} Set AWS_REGION (or AWS_PROFILE with a region) for --stage.` : '';
 
 export const connectTarget = async (where: { stage?: string; localRoot: string; port?: string }): Promise<OpsContext> => {
   if (where.stage) return connectStage(where.stage);

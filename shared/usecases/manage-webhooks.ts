@@ -200,9 +200,12 @@ export const listDeliveries = async (
   deps: { deliveries: DeliveryLog; partners: Pick<PartnerProfiles, 'getProfile'> },
 ) => {
   if (!filter.eventId && !filter.partnerId) throw new BadRequestError('filter_required', 'Give --event-id or --partner.');
-  // A mistyped partner id is not a partner without deliveries.
+  // A mistyped id is not a partner, or an event, without deliveries.
   if (!filter.eventId && !(await deps.partners.getProfile(filter.partnerId ?? ''))) {
     throw new NotFoundError(`No partner "${filter.partnerId}".`, 'partner_not_found');
+  }
+  if (filter.eventId && !(await deps.deliveries.findEvent(filter.eventId))) {
+    throw new NotFoundError(`No recorded event "${filter.eventId}".`, 'event_not_found');
   }
   const records = filter.eventId
     ? await deps.deliveries.byEvent(filter.eventId)

@@ -38,7 +38,7 @@ describe('Support replay of a recorded event', () => {
   });
 });
 
-describe("Support listing of a partner's deliveries", () => {
+describe('Support listing of deliveries', () => {
   it('says a mistyped partner id is no partner, instead of a partner without deliveries', async () => {
     const deps = {
       deliveries: { byPartner: async () => [], byEvent: async () => [], attempts: async () => [] },
@@ -46,5 +46,14 @@ describe("Support listing of a partner's deliveries", () => {
     } as unknown as Parameters<typeof listDeliveries>[1];
 
     await expect(listDeliveries({ partnerId: 'ptn_typo' }, deps)).rejects.toMatchObject({ status: 404, code: 'partner_not_found' });
+  });
+
+  it('says a mistyped event id is no recorded event', async () => {
+    const deps = {
+      deliveries: { findEvent: async () => undefined, byEvent: async () => [], attempts: async () => [] },
+      partners: { getProfile: async () => undefined },
+    } as unknown as Parameters<typeof listDeliveries>[1];
+
+    await expect(listDeliveries({ eventId: 'booking.within_cutoff:typo' }, deps)).rejects.toMatchObject({ status: 404, code: 'event_not_found' });
   });
 });
