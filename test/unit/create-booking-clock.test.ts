@@ -12,6 +12,13 @@ const requestOf = (overrides: Record<string, unknown>) => v.parse(BookingRequest
 const classicGrantReturning = (returnDate: string) =>
   requestOf({ departure_date: undefined, return_date: returnDate, package_specifications: [makePackageSpecification({ esim_type: 'classic' })] });
 
+/** A traveler born on `dateOfBirth` with a universal grant and a classic one redeemable until `classicExpiresAt`. */
+const travelerWith = (dateOfBirth: string, classicExpiresAt: string) =>
+  requestOf({
+    date_of_birth: dateOfBirth,
+    package_specifications: [makePackageSpecification(), makePackageSpecification({ esim_type: 'classic', expires_at: classicExpiresAt })],
+  });
+
 /** createBooking with its clock at `now`; what it stored, to check that a refusal stores nothing. */
 const createAt = (now: string, request: ReturnType<typeof requestOf>) => {
   const { deps, stored } = fakeCreateBookingDeps({ now });
@@ -44,13 +51,7 @@ describe('Use case: createBooking, the dates checked on its clock', () => {
 
   it('refuses a grant whose redemption window has closed already, and a date_of_birth in the future, naming both', async () => {
     // Act: a window that closed a second before the clock's time, a birth date six weeks after it
-    const { created, stored } = createAt(
-      '2030-01-15T09:00:00Z',
-      requestOf({
-        date_of_birth: '2030-03-01',
-        package_specifications: [makePackageSpecification(), makePackageSpecification({ esim_type: 'classic', expires_at: '2030-01-15T08:59:59Z' })],
-      }),
-    );
+    const { created, stored } = createAt('2030-01-15T09:00:00Z', travelerWith('2030-03-01', '2030-01-15T08:59:59Z'));
 
     // Assess
     await expect(created).rejects.toMatchObject({
@@ -75,13 +76,7 @@ describe('Use case: createBooking, the dates checked on its clock', () => {
 
   it('accepts an expires_at ahead of its clock and a date_of_birth of today, also where today began at UTC+14', async () => {
     // Act: 10:00 UTC is midnight of the next day at UTC+14
-    const { created, stored } = createAt(
-      '2030-01-15T10:00:00Z',
-      requestOf({
-        date_of_birth: '2030-01-16',
-        package_specifications: [makePackageSpecification({ esim_type: 'classic', expires_at: '2030-01-15T10:00:01Z' })],
-      }),
-    );
+    const { created, stored } = createAt('2030-01-15T10:00:00Z', travelerWith('2030-01-16', '2030-01-15T10:00:01Z'));
     await created;
 
     // Assess
