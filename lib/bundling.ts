@@ -16,6 +16,9 @@ export const lambdaAliases = {
   '@smithy/core/event-streams': 'lib/lambda-stand-ins/no-event-streams.ts',
   // The DynamoDB client's endpoint cache (mnemonist, about 8 KiB): no DynamoDB command we bundle uses endpoint discovery.
   '@aws-sdk/middleware-endpoint-discovery': 'lib/lambda-stand-ins/no-endpoint-discovery.ts',
+  // Powertools idempotency's JMESPath engine (about 23 KiB, 2 ms of create-booking's load): our expressions are field names.
+  '@aws-lambda-powertools/jmespath': 'lib/lambda-stand-ins/jmespath-field-names.ts',
+  '@aws-lambda-powertools/jmespath/functions': 'lib/lambda-stand-ins/jmespath-field-names.ts',
 } as const;
 
 export const bundlingFacts = {

@@ -11,6 +11,15 @@ import type { IdempotentRunner } from '#shared/usecases/ports/services';
 /** How long a key remembers its response. */
 export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;
 
+/**
+ * Where Powertools finds the key and the body it compares, as JMESPath over the call below. Plain field names: function
+ * bundles replace the JMESPath engine with a stand-in that answers field names only (lib/bundling.ts).
+ */
+export const idempotencyExpressions = { eventKey: 'idempotencyKey', payloadValidation: 'body' } as const satisfies Record<
+  string,
+  keyof IdempotentCall
+>;
+
 interface IdempotentCall {
   idempotencyKey: string;
   body: unknown;
@@ -43,8 +52,8 @@ const runIdempotently = async <T extends Record<string, unknown> | unknown[]>(
     awsSdkV3Client: deps.client,
   });
   const idempotencyConfig = new IdempotencyConfig({
-    eventKeyJmesPath: 'idempotencyKey',
-    payloadValidationJmesPath: 'body',
+    eventKeyJmesPath: idempotencyExpressions.eventKey,
+    payloadValidationJmesPath: idempotencyExpressions.payloadValidation,
     expiresAfterSeconds: IDEMPOTENCY_WINDOW_SECONDS,
     throwOnNoIdempotencyKey: true,
   });

@@ -1,13 +1,16 @@
 // tests → the bundling definition: the stack's esbuild flags and the benchmark's build are the same facts, and a
 // function bundle holds what Lambda needs, not the SDK's full credential chain.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { lambdaAliases, lambdaBuildOptions, lambdaBundling } from '#lib/bundling';
+import * as fieldNames from '#lib/lambda-stand-ins/jmespath-field-names';
 import type { ConnectivityKind } from '#shared/config';
+import { idempotencyExpressions } from '#shared/storage/idempotency-store';
 import { esimGoRoutes, providerRoutes, routes } from '#shared/routes';
 import { enClaim, enFrame, enHome, enInstall, enShop } from '#shared/web/messages/en';
 
@@ -64,6 +67,42 @@ describe('Function: lambdaBundling', () => {
     expect(users).toEqual([]);
     expect(Object.keys(metafile.inputs).filter((input) => /mnemonist|endpoint-cache|middleware-endpoint-discovery/.test(input))).toEqual([]);
   });
+  it("answers Powertools idempotency's expressions as its JMESPath engine does, and bundles the stand-in instead of the engine", async () => {
+    // Prepare: the engine as Powertools idempotency resolves it, and calls with and without the members it selects
+    const engine = createRequire(join(projectRoot, 'node_modules/@aws-lambda-powertools/idempotency/package.json'))(
+      '@aws-lambda-powertools/jmespath',
+    ) as { search: (expression: string, data: unknown) => unknown };
+    const calls: unknown[] = [
+      { idempotencyKey: 'key-1', body: { bookings: [{ email: 'a@example.com' }], n: 1 } },
+      { idempotencyKey: '', body: [] },
+      { idempotencyKey: 'key-2', body: null },
+      { idempotencyKey: 'key-3', body: undefined },
+      { idempotencyKey: 'key-4' },
+      {},
+      [],
+      null,
+      'text',
+    ];
+    const outfile = join(mkdtempSync(join(tmpdir(), 'bundling-')), 'index.js');
+
+    // Act
+    const { metafile } = await build({ ...lambdaBuildOptions(projectRoot, 'functions/create-booking.ts', outfile, 'es2plus'), metafile: true });
+
+    // Assess
+    for (const expression of Object.values(idempotencyExpressions)) {
+      for (const call of calls)
+        expect({ expression, call, found: fieldNames.search(expression, call) }).toEqual({
+          expression,
+          call,
+          found: engine.search(expression, call),
+        });
+    }
+    expect(() => fieldNames.search('body.bookings[0]', calls[0])).toThrow(/not a field name/);
+    const inputs = Object.keys(metafile.inputs);
+    expect(inputs).toContain('lib/lambda-stand-ins/jmespath-field-names.ts');
+    expect(inputs.filter((input) => input.includes('@aws-lambda-powertools/jmespath'))).toEqual([]);
+  });
+
   it('drops modules a function does not use, which package.json allows only while no module is imported for its effects alone', async () => {
     // Prepare: "sideEffects": false lets esbuild leave out a module none of whose exports is used
     const sources = ['functions', 'shared', 'lib'].flatMap((folder) =>
