@@ -2,7 +2,9 @@
 // one line per check (cdk-nag, cfn-lint, budgets, data-loss guard); exits 1 when any fails. `-c` gives the synth the
 // CDK context `cdk deploy` will get (emailFrom, smdpDomainName, …). `--record` rewrites the stage's record of
 // stateful resources after a deliberate change (docs/operations.md).
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { projectRoot } from '#lib/function-with-log-group';
 import { checkBudgets, checkCfnLint, checkDeployContext, checkNag, synthesizeStage } from '#lib/deploy-checks';
 import { stageNames, type StageName } from '#lib/stage';
 import { checkStatefulResources, statefulResourcesOf, writeRecord } from '#lib/stateful-resources';
@@ -57,7 +59,8 @@ if (!stageNames.includes(stageName)) fail(`Unknown stage "${stageName}": pass --
 // `cdk synth` fails: one line, exit 1, no stack trace.
 let synthesized: ReturnType<typeof synthesizeStage>;
 try {
-  synthesized = synthesizeStage(stageName, { context });
+  // Kept until the next check of the stage: the CDK prints the path of its validation report in it.
+  synthesized = synthesizeStage(stageName, { context, keepIn: join(projectRoot, 'cdk.out', 'deploy-check', stageName) });
 } catch (error) {
   console.log(`FAIL  synth            ${(error as Error).message}`);
   process.exit(1);

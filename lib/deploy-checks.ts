@@ -1,7 +1,7 @@
 // infrastructure → the deploy rehearsal, offline: synthesize a stage, then cdk-nag, cfn-lint, the resource and size
 // budgets and the data-loss guard. Used by `npm run deploy:check -- --stage <name>` and by the CDK tests alike.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
@@ -39,13 +39,22 @@ const removeAssemblies = () => {
   for (const folder of assemblies.splice(0)) rmSync(folder, { recursive: true, force: true });
 };
 
+/**
+ * Synthesizes one stage offline. Into a temporary folder removed at exit, or into `keepIn` (emptied first) when its
+ * files must outlive the process, as the validation report whose path the CDK prints for `npm run deploy:check`.
+ */
 export const synthesizeStage = (
   stageName: StageName,
-  { routes, context = {} }: { routes?: readonly RouteDefinition[]; context?: Record<string, unknown> } = {},
+  { routes, context = {}, keepIn }: { routes?: readonly RouteDefinition[]; context?: Record<string, unknown>; keepIn?: string } = {},
 ): SynthesizedStage => {
-  if (assemblies.length === 0) process.once('exit', removeAssemblies);
-  const outdir = mkdtempSync(join(tmpdir(), `esim-booking-${stageName}-`));
-  assemblies.push(outdir);
+  const outdir = keepIn ?? mkdtempSync(join(tmpdir(), `esim-booking-${stageName}-`));
+  if (keepIn) {
+    rmSync(keepIn, { recursive: true, force: true });
+    mkdirSync(keepIn, { recursive: true });
+  } else {
+    if (assemblies.length === 0) process.once('exit', removeAssemblies);
+    assemblies.push(outdir);
+  }
   const app = new App({
     outdir,
     context: { ...cdkContext(), 'aws:cdk:bundling-stacks': [], ...context },

@@ -1,7 +1,9 @@
 // test → the deploy rehearsal on every stage: resource and size budgets, cfn-lint, cdk-nag and the data-loss guard,
 // through the same checks `npm run deploy:check` runs; and the guard itself, on a renamed table and a moved queue.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { Stack } from 'aws-cdk-lib';
 import { stageStacksSelector } from '#lib/booking-service-stage';
@@ -19,9 +21,23 @@ const documentedCounts = (part: string): { approximate: boolean; counts: number[
 
 describe.each(stageNames)('Deploy checks: %s', (stageName) => {
   let synthesized: SynthesizedStage;
+  // As `npm run deploy:check` synthesizes: into a folder kept after the run, holding what an earlier check left.
+  const kept = join(mkdtempSync(join(tmpdir(), 'deploy-check-')), stageName);
+  const leftByEarlierCheck = join(kept, 'stale.json');
 
   beforeAll(() => {
-    synthesized = synthesizeStage(stageName);
+    mkdirSync(kept);
+    writeFileSync(leftByEarlierCheck, '{}');
+    synthesized = synthesizeStage(stageName, { keepIn: kept });
+  });
+
+  afterAll(() => rmSync(join(kept, '..'), { recursive: true, force: true }));
+
+  it('synthesizes into the kept folder, emptied first, where the validation report the CDK names stays readable', () => {
+    // Assess
+    expect(existsSync(leftByEarlierCheck)).toBe(false);
+    expect(synthesized.templates.every((template) => template.file.startsWith(kept))).toBe(true);
+    expect(JSON.parse(readFileSync(join(kept, 'validation-report.json'), 'utf8'))).toHaveProperty('pluginReports');
   });
 
   it(`keeps every stack at most ${stackBudget.resources} resources and every template under 1 MB`, () => {
