@@ -15,12 +15,12 @@ export const alarmThresholds = {
   /** Errors of one function within five minutes (also what rolls a gradual deployment back). */
   functionErrors: 3,
   /**
-   * Share of connectivity provider calls that failed (unreachable, refused, protocol) within five minutes, when at
-   * least `providerMinimumCalls` were made: a rate, so a provider failing every one of few calls alarms as one failing
-   * a tenth of many.
+   * Share of connectivity provider calls that failed (unreachable, refused, protocol) within five minutes, once at
+   * least `providerMinimumFailures` failed: a rate, so a provider failing every one of few calls alarms as one failing
+   * a tenth of many, while one refusal alone (one order the provider turned down) pages no one.
    */
   providerErrorPercent: 10,
-  providerMinimumCalls: 3,
+  providerMinimumFailures: 2,
   /** p99 of connectivity provider calls, three five-minute periods in a row. */
   providerP99LatencyMs: 3_000,
   /** Any throttled invocation. */

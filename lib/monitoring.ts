@@ -151,7 +151,7 @@ export class Monitoring extends Construct {
       label: 'Provider errors',
     });
     const errorRate = new MathExpression({
-      expression: `IF(errors + FILL(success, 0) >= ${alarmThresholds.providerMinimumCalls}, 100 * errors / (errors + FILL(success, 0)), 0)`,
+      expression: `IF(errors >= ${alarmThresholds.providerMinimumFailures}, 100 * errors / (errors + FILL(success, 0)), 0)`,
       usingMetrics: { errors, success: failed('success') },
       period,
       label: 'Provider error %',
@@ -169,7 +169,7 @@ export class Monitoring extends Construct {
       threshold: alarmThresholds.providerErrorPercent,
       description:
         `At least ${alarmThresholds.providerErrorPercent}% of ${stage.connectivity} provider calls failed in 5 minutes ` +
-        `(of at least ${alarmThresholds.providerMinimumCalls} calls).`,
+        `(at least ${alarmThresholds.providerMinimumFailures} failed calls).`,
     });
     addAlarm(this, 'ProviderLatency', alarmTopic, {
       metric: latency,

@@ -290,21 +290,36 @@ describe('Stack invariants (production)', () => {
       expect(expressions).toEqual(expect.arrayContaining([expect.stringContaining('100 * errors / requests'), 'FILL(reads, 0) + FILL(writes, 0)']));
     });
 
-    it("alarms on the connectivity provider's error rate, counting an outcome without calls as zero", () => {
-      // Act: the production stage provisions over ES2+
+    it("alarms on the connectivity provider's error rate once two calls failed, counting an outcome without calls as zero", () => {
+      // Prepare: CloudWatch's IF and FILL, to evaluate the alarm's metric math on the outcomes of one period
       const provider = alarms().find(
         (alarm) =>
           String(alarm.Properties.AlarmName ?? '').includes('ProviderErrors') || alarm.Properties.AlarmDescription?.includes('provider calls failed'),
       );
-      const expressions = (provider?.Properties.Metrics ?? []).map((m: { Expression?: string }) => m.Expression).filter(Boolean);
+      const queries: Array<{ Id: string; Expression?: string; ReturnData?: boolean }> = provider?.Properties.Metrics ?? [];
+      const asScript = (expression: string) => expression.replace(/FILL\((\w+), 0\)/g, '($1 ?? 0)');
+      const alarmValue = (counts: Record<string, number>): number => {
+        const values: Record<string, number | undefined> = { ...counts };
+        const IF = (condition: boolean, then: number, otherwise: number) => (condition ? then : otherwise);
+        const evaluate = (id: string): number => {
+          const query = queries.find((candidate) => candidate.Id === id)!;
+          if (!query.Expression) return values[id] as number;
+          const names = [...new Set(query.Expression.match(/\b[a-z]\w*\b/g))].filter((name) => queries.some((q) => q.Id === name));
+          const inputs = names.map((name) => (queries.find((q) => q.Id === name)?.Expression ? evaluate(name) : values[name]));
+          return new Function('IF', ...names, `return ${asScript(query.Expression)};`)(IF, ...inputs) as number;
+        };
+        return evaluate(queries.find((query) => query.ReturnData !== false)!.Id);
+      };
+      const pages = (counts: Record<string, number>) => alarmValue(counts) >= provider!.Properties.Threshold;
 
-      // Assess: a share of the calls, not a count, and every failed outcome filled where it has no data point
-      expect(expressions).toEqual(
-        expect.arrayContaining([
-          expect.stringMatching(/^IF\(.+ >= \d+, 100 \* errors \/ /),
-          expect.stringContaining('FILL(unreachable, 0) + FILL(refused, 0)'),
-        ]),
-      );
+      // Assess: a share of the calls, not a count; one refusal alone pages no one; an outcome without calls counts 0
+      expect(queries.filter((query) => query.ReturnData !== false)).toHaveLength(1);
+      expect(pages({ refused: 1, success: 2 })).toBe(false);
+      expect(pages({ refused: 1 })).toBe(false);
+      expect(pages({ unreachable: 2 })).toBe(true);
+      expect(pages({ refused: 1, protocol: 1, success: 18 })).toBe(true);
+      expect(pages({ unreachable: 2, success: 30 })).toBe(false);
+      expect(pages({ success: 50 })).toBe(false);
     });
 
     it('shows the same signals on one dashboard per stage, every function found by its name', () => {
