@@ -2,7 +2,7 @@
 import { brandingOf, renderInstructions, type InstructionFormat } from '#shared/domain/install/instructions';
 import type { ServedLocale } from '#shared/domain/locale';
 import { NotFoundError } from '#shared/errors';
-import { chosenEsim } from '#shared/usecases/traveler-overview';
+import { bookingIdBehind, chosenEsim } from '#shared/usecases/traveler-overview';
 import { travelerNotFound } from '#shared/usecases/travelers';
 import type { LifecycleLookups } from '#shared/usecases/ports/lifecycle';
 import type { BrandDirectory, SecretCipher } from '#shared/usecases/ports/partners';
@@ -43,7 +43,7 @@ export const installInstructions = async (input: InstallInstructionsRequest, dep
   const traveler = await deps.travelers.findByExternalUserId(input.partnerId, input.externalUserId);
   const esim = traveler ? chosenEsim(traveler, input.iccid) : null;
   if (!traveler || !esim) throw await noEsim(deps, input.partnerId, input.externalUserId, traveler !== undefined);
-  const bookingId = esim.booking_id ?? traveler.attribution?.booking_id ?? null;
+  const bookingId = bookingIdBehind(traveler, esim);
   const booking = bookingId ? await deps.bookings.get(input.partnerId, bookingId) : undefined;
   const brand = await deps.brands.resolve(input.partnerId, booking?.custom_branding ?? null);
   const branding = brandingOf(brand, brand ? brand.name : await partnerName(deps, input.partnerId));

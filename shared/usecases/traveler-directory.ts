@@ -5,7 +5,7 @@ import { defaultPackageSize } from '#shared/domain/partner';
 import { needsDefaultSize } from '#shared/domain/package-specification';
 import { ConflictError } from '#shared/errors';
 import { queueEntriesOf } from '#shared/usecases/classic-grants';
-import { chosenEsim, currentEsim, esimPackages } from '#shared/usecases/traveler-overview';
+import { brandingBooking, chosenEsim, currentEsim, esimPackages } from '#shared/usecases/traveler-overview';
 import { ensureTraveler, touched, withExternalUserId } from '#shared/usecases/travelers';
 import { withRetry } from '#shared/usecases/retry';
 import type { LifecycleDeps } from '#shared/usecases/ports/lifecycle';
@@ -54,12 +54,18 @@ const esimsOf = (traveler: TravelerOf, now: Date): Pick<TravelerHomeView, 'curre
   };
 };
 
-/** The traveler, their package queue entries, and the newest booking (its locale and brand style the pages). */
-const readTraveler = async (deps: Deps, partnerId: string, externalUserId: string) => {
+/**
+ * The traveler, their package queue entries, the newest booking (its locale is the pages' language) and the brand
+ * that styles the pages: the booking behind the eSIM `iccid` names, else the current one's, as the app's
+ * dashboard and install instructions choose it (F164).
+ */
+const readTraveler = async (deps: Deps, partnerId: string, externalUserId: string, iccid?: string) => {
   const traveler = await deps.travelers.findByExternalUserId(partnerId, externalUserId);
   const entries = await queueEntriesOf(deps, partnerId, { external_user_id: externalUserId, email: traveler?.email ?? null });
   const newest = entries.map(({ booking }) => booking).sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
-  return { traveler, entries, newest };
+  const esim = chosenEsim(traveler, iccid);
+  const branded = await brandingBooking(partnerId, { traveler, esim, entries }, deps.clock.now(), deps);
+  return { traveler, entries, newest, esim, brandId: branded?.custom_branding ?? null };
 };
 
 /** Who a redirect token is for: reads and names travelers, never their bookings' pages. */
@@ -95,13 +101,14 @@ export const lifecycleTravelerDirectory = (deps: Pick<Deps, 'travelers' | 'clock
 });
 
 /**
- * What the home, shop and install pages show of a traveler: the traveler, their queue entries and newest booking.
+ * What the home, shop and install pages show of a traveler: the traveler, their queue entries, the newest booking's
+ * language and the brand of the shown eSIM's booking.
  * An entry reads as its partner sees it (expired past `expires_at`, decision F27) and with the size it will be
  * provisioned with (the partner's default size when it names none, F145: one cached profile read).
  */
 export const lifecycleTravelerHomes = (deps: Deps & Pick<LifecycleDeps, 'partners'>): TravelerHomeSource & TravelerEsimSource => ({
   async load(partnerId, externalUserId): Promise<TravelerHomeView> {
-    const { traveler, entries, newest } = await readTraveler(deps, partnerId, externalUserId);
+    const { traveler, entries, newest, brandId } = await readTraveler(deps, partnerId, externalUserId);
     const now = deps.clock.now();
     const defaultSize = entries.some(({ entry }) => needsDefaultSize(entry.package_specification))
       ? defaultPackageSize(await deps.partners.getProfile(partnerId))
@@ -109,7 +116,7 @@ export const lifecycleTravelerHomes = (deps: Deps & Pick<LifecycleDeps, 'partner
     return {
       externalUserId,
       locale: newest?.locale ?? null,
-      brandId: newest?.custom_branding ?? null,
+      brandId,
       packageQueues: entries.map(({ entry }) => ({
         uuid: entry.uuid,
         esim_type: entry.esim_type,
@@ -128,8 +135,7 @@ export const lifecycleTravelerHomes = (deps: Deps & Pick<LifecycleDeps, 'partner
   },
 
   async loadCurrentEsim(partnerId, externalUserId, iccid) {
-    const { traveler, newest } = await readTraveler(deps, partnerId, externalUserId);
-    const esim = chosenEsim(traveler, iccid);
+    const { newest, esim, brandId } = await readTraveler(deps, partnerId, externalUserId, iccid);
     return {
       esim: esim && {
         iccid: esim.iccid,
@@ -138,7 +144,7 @@ export const lifecycleTravelerHomes = (deps: Deps & Pick<LifecycleDeps, 'partner
         status: esim.state,
       },
       locale: newest?.locale ?? null,
-      brandId: newest?.custom_branding ?? null,
+      brandId,
     };
   },
 });

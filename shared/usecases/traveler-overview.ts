@@ -73,19 +73,28 @@ export const chosenEsim = (traveler: Traveler | undefined, iccid: string | undef
 
 type Granted = Awaited<ReturnType<typeof travelerWithQueueEntries>>['entries'];
 
-/** The booking whose brand the dashboard shows (F164): the shown eSIM's; with no eSIM yet, the newest pending grant's. */
-const brandingBooking = async (
+/** The booking that granted an eSIM: the one it was redeemed from, else the one that first named the traveler. */
+export const bookingIdBehind = (traveler: Traveler, esim: Esim): string | null => esim.booking_id ?? traveler.attribution?.booking_id ?? null;
+
+/**
+ * The booking whose brand a traveler's screens show (F164), in the app and in the web app alike: the shown eSIM's;
+ * with no eSIM yet, the newest pending grant's.
+ */
+export const brandingBooking = async (
   partnerId: string,
-  shown: { traveler: Traveler | undefined; esim: Esim | null; entries: Granted; pending: Granted },
+  shown: { traveler: Traveler | undefined; esim: Esim | null; entries: Granted },
+  now: Date,
   deps: Pick<LifecycleLookups, 'bookings'>,
 ) => {
-  if (!shown.esim) {
-    return shown.pending.reduce<Granted[number] | undefined>(
-      (newest, granted) => (newest && newest.entry.created_at >= granted.entry.created_at ? newest : granted),
-      undefined,
-    )?.booking;
+  if (!shown.traveler || !shown.esim) {
+    return shown.entries
+      .filter(({ entry }) => entryState(entry, now) === 'pending')
+      .reduce<Granted[number] | undefined>(
+        (newest, granted) => (newest && newest.entry.created_at >= granted.entry.created_at ? newest : granted),
+        undefined,
+      )?.booking;
   }
-  const bookingId = shown.esim.booking_id ?? shown.traveler?.attribution?.booking_id ?? null;
+  const bookingId = bookingIdBehind(shown.traveler, shown.esim);
   if (!bookingId) return undefined;
   return shown.entries.find((granted) => granted.booking.id === bookingId)?.booking ?? (await deps.bookings.get(partnerId, bookingId));
 };
@@ -111,7 +120,7 @@ export const travelerOverview = async (
   if (!partner) throw new NotFoundError('Partner not found.');
   const esim = chosenEsim(traveler, input.iccid);
   const pending = entries.filter(({ entry }) => entryState(entry, now) === 'pending');
-  const booking = await brandingBooking(input.partnerId, { traveler, esim, entries, pending }, deps);
+  const booking = await brandingBooking(input.partnerId, { traveler, esim, entries }, now, deps);
   const brand = await deps.brands.resolve(input.partnerId, booking?.custom_branding ?? null);
   return {
     user: {

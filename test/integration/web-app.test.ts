@@ -245,6 +245,35 @@ describe('Traveler web app', () => {
       expect(home.headers.get('content-security-policy')).toContain("img-src 'self' data: https://cdn.example.com;");
     });
 
+    it("styles pages with the brand of the shown eSIM's booking, as the app's dashboard names it, not a newer booking's (F164)", async () => {
+      // Prepare: an eSIM from a Harbor booking, then a newer booking of another brand whose grant waits
+      for (const [brand_id, name, primary_color] of [
+        ['harbor', 'Harbor Trips', '#5a2d82'],
+        ['lagoon', 'Lagoon Tours', '#0f766e'],
+      ] as const) {
+        await setBrand({ partnerId: service.partnerId, settings: { brand_id, name, primary_color, logo: null } }, service.runtime.admin);
+      }
+      const traveler = `trav-${randomUUID()}`;
+      const first = await bookTraveler(service.client, traveler, { custom_branding: 'harbor' });
+      const redeemed = await service.client.send('POST', '/sandbox/redeem-promo-code', { body: { uuid: first.promo_codes[0].uuid } });
+      await bookTraveler(service.client, traveler, { custom_branding: 'lagoon' });
+      const { cookie } = await signIn(traveler);
+
+      // Act
+      const pages = await Promise.all(
+        [`${service.url}/app`, `${service.url}/app/install`].map(async (url) => (await open(url, { headers: { cookie } })).text()),
+      );
+      const dashboard = await service.client.send('GET', `/native/user-dashboard?external_user_id=${traveler}`);
+
+      // Assess
+      expect(redeemed.status).toBe(200);
+      expect(dashboard.body.data.partner.branding.name).toBe('Harbor Trips');
+      for (const page of pages) {
+        expect(page).toContain(`/api/app/brands/${service.partnerId}/harbor?v=`);
+        expect(page).not.toContain('lagoon');
+      }
+    });
+
     it('answers a missing, unknown or ended session with the 401 session-ended page', async () => {
       const none = await open(`${service.url}/app`);
       const unknown = await open(`${service.url}/app`, { headers: { cookie: `session=${'A'.repeat(43)}` } });
