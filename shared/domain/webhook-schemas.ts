@@ -104,19 +104,26 @@ export const WebhookEndpointUpdateSchema = /* @__PURE__ */ (() =>
           ),
         ),
       ),
-      auth_header_name: absentWhenNull(
-        v.pipe(
-          v.string('auth_header_name must be a string.'),
-          v.maxLength(64, 'auth_header_name must be at most 64 characters.'),
-          v.description('Header that carries your API key on every delivery (default x-api-key). Reserved and hop-by-hop names are refused.'),
+      // null restores the default, as null on `url` removes the URL (a change is a merge patch of the settings).
+      auth_header_name: v.optional(
+        v.nullable(
+          v.pipe(
+            v.string('auth_header_name must be a string.'),
+            v.maxLength(64, 'auth_header_name must be at most 64 characters.'),
+            v.description(
+              'Header that carries your API key on every delivery (default x-api-key; null restores it). Reserved and hop-by-hop names are refused.',
+            ),
+          ),
         ),
       ),
-      auth_header_prefix: absentWhenNull(
-        v.pipe(
-          v.string('auth_header_prefix must be a string.'),
-          v.maxLength(64, 'auth_header_prefix must be at most 64 characters.'),
-          v.regex(/^[\x20-\x7e]*$/, 'auth_header_prefix must be printable ASCII.'),
-          v.description('Text before the API key in that header, e.g. "Bearer ".'),
+      auth_header_prefix: v.optional(
+        v.nullable(
+          v.pipe(
+            v.string('auth_header_prefix must be a string.'),
+            v.maxLength(64, 'auth_header_prefix must be at most 64 characters.'),
+            v.regex(/^[\x20-\x7e]*$/, 'auth_header_prefix must be printable ASCII.'),
+            v.description('Text before the API key in that header, e.g. "Bearer " (default none; null restores it).'),
+          ),
         ),
       ),
       events: absentWhenNull(eventSwitches),

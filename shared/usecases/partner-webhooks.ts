@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { decodeCursor, encodeCursor, NO_CURSOR } from '#shared/domain/cursor';
 import type { PaginationMetaOutput } from '#shared/domain/booking-response-schemas';
-import type { PartnerProfile } from '#shared/domain/partner';
+import { defaultWebhookSettings, type PartnerProfile } from '#shared/domain/partner';
 import {
   MAX_RECOVERED_PER_CALL,
   TEST_EVENT_NAME,
@@ -129,8 +129,9 @@ export const updateWebhookEndpoint = async (
     partnerId,
     {
       url: change.url,
-      authHeaderName: change.auth_header_name,
-      authHeaderPrefix: change.auth_header_prefix,
+      // null: back to the default header (x-api-key, no prefix).
+      authHeaderName: change.auth_header_name === null ? defaultWebhookSettings().auth_header_name : change.auth_header_name,
+      authHeaderPrefix: change.auth_header_prefix === null ? defaultWebhookSettings().auth_header_prefix : change.auth_header_prefix,
       events: change.events as Partial<Record<WebhookEventName, boolean>> | undefined,
       enabled: change.enabled,
       endSecretOverlap: change.end_secret_overlap === true,

@@ -118,8 +118,9 @@ describe('Webhook self-service through the partner API', () => {
     },
   );
 
-  it('reads null on an optional member as absent, as every body does, and refuses one event named twice with two values', async () => {
+  it('reads null on the auth header as its default and on the other optional members as absent, and refuses one event named twice', async () => {
     const { client } = await partnerWithEndpoint();
+    await client.send('PUT', '/webhooks/endpoint', { body: { auth_header_name: 'Authorization', auth_header_prefix: 'Bearer ', enabled: false } });
 
     const updated = await client.send('PUT', '/webhooks/endpoint', {
       body: { auth_header_name: null, auth_header_prefix: null, enabled: null, events: null, end_secret_overlap: null },
@@ -135,7 +136,7 @@ describe('Webhook self-service through the partner API', () => {
     });
 
     expect(updated.status).toBe(200);
-    expect(updated.body.data.auth_header_name).toBe('x-api-key');
+    expect(updated.body.data).toMatchObject({ auth_header_name: 'x-api-key', auth_header_prefix: '', enabled: false });
     expect(twice.status).toBe(400);
     expect(rotated.status).toBe(201);
     expect(withoutBody.status).toBe(201);
