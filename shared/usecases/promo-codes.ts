@@ -15,6 +15,13 @@ import type { ThrottleCounter, Clock } from '#shared/usecases/ports/services';
 
 const unknownCode = (uuid: string) => new NotFoundError(`No promo code "${uuid.slice(0, 64)}".`, 'promo_code_not_found');
 
+/** The claim form's answer for a code it cannot claim, the same whether the code exists or not. */
+const noCodeToClaim = (uuid: string) =>
+  new NotFoundError(
+    `No promo code to claim has the uuid "${uuid.slice(0, 64)}": it is unknown, or it reaches its traveler another way (its booking's email address, or the app for a classic grant).`,
+    'promo_code_not_found',
+  );
+
 /** Claim limits (docs/decisions.md F38): per code, and per client address, in fixed 15-minute windows. */
 export const CLAIM_LIMITS = { windowSeconds: 900, perCode: 5, perAddress: 20 } as const;
 
@@ -92,7 +99,7 @@ export const claimPromoCode = async (
   return withRetry(async () => {
     const booking = located ? await deps.bookings.get(located.partnerId, located.bookingId) : undefined;
     const promo = booking?.promo_codes.find((p) => p.uuid === uuid);
-    if (!booking || !promo || !isClaimableByEmail(promo, booking)) throw unknownCode(input.uuid);
+    if (!booking || !promo || !isClaimableByEmail(promo, booking)) throw noCodeToClaim(input.uuid);
     if (promo.status === 'redeemed') throw new ConflictError('promo_code_already_redeemed', 'This promo code is already redeemed.');
     if (promo.claimed_at) {
       throw new ConflictError('promo_code_already_claimed', 'This promo code was already claimed. Look for the email that delivered it.');

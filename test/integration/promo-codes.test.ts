@@ -143,6 +143,8 @@ describe('Promo codes', () => {
       expect(response.status).toBe(404);
       expect(response.body.error).toEqual({ ...unknown.body.error });
       expect(response.body.error.code).toBe('promo_code_not_found');
+      expect(response.body.message).toBe(unknown.body.message.replace(/"[^"]+"/, `"${withEmail.uuid}"`));
+      expect(response.body.message).toContain("booking's email address");
     });
 
     it("gives a classic grant's code no claim URL and answers its claim like an unknown code (it is claimed in the app)", async () => {
