@@ -1326,7 +1326,7 @@ export interface components {
             package_type?: ("starter" | "data-limited" | "unlimited" | "time-limited") | null;
             /** @description Days. Default by package_type: 365 for `data-limited`, 2 for `starter` and `time-limited`; `unlimited` has none (set one with an update call before the traveler redeems). */
             package_duration?: number | null;
-        };
+        } & unknown;
         Destination: string | string[];
         UpdatePackageSpecificationRequest: {
             package_specification: components["schemas"]["PromoPackageSpecification"];
@@ -1344,7 +1344,7 @@ export interface components {
             destination?: components["schemas"]["Destination"] | null;
             /** @description Required for `unlimited`; ignored (stored as null) for the other types. */
             traffic_policy?: string | null;
-        } & ((unknown | unknown) & unknown & unknown & unknown & unknown);
+        } & ((unknown | unknown) & unknown & unknown & unknown & unknown & unknown);
         /** BookingResponse */
         BookingResponse: {
             /** @description The service's booking id. */

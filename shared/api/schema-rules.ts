@@ -2,6 +2,7 @@
 // here as JSON Schema (`allOf` of `anyOf` and `if`/`then`), so a client validating with the document refuses what the
 // service refuses. Each rule names the code it mirrors.
 import { requiredByPackageType } from '#shared/domain/package-schemas';
+import { ZERO_SIZE_PATTERN } from '#shared/domain/schema-fields';
 
 type Json = Record<string, unknown>;
 
@@ -15,18 +16,33 @@ const present = (...fields: string[]): Json =>
     ? { not: { properties: { [fields[0]!]: { type: 'null' } } } }
     : { not: { anyOf: fields.map((field) => ({ properties: { [field]: { type: 'null' } } })) } };
 
+/** `if` the condition holds, `then` the consequence must (JSON Schema's conditional). */
+const implies = (condition: Json, consequence: Json): Json => ({
+  if: condition,
+  // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword, in a plain object
+  then: consequence,
+});
+
+/** A size of zero (`0GB`, `0.0MB`), as a string the document can test. */
+const zeroSize: Json = { required: ['size'], properties: { size: { type: 'string', pattern: ZERO_SIZE_PATTERN.source } } };
+const isUnlimited: Json = { required: ['package_type'], properties: { package_type: { const: 'unlimited' } } };
+
 /** Extra keywords of named component schemas: `properties` replace the converted ones, `allOf` is added to. */
 export const componentRules: Record<string, { properties?: Json; allOf: Json[] }> = {
   // PromoPackageSpecificationSchema's checks (shared/domain/package-schemas.ts).
   PromoPackageSpecification: {
     allOf: [
       { anyOf: [present('package_id'), present('package_type')] },
-      ...Object.entries(requiredByPackageType).map(([type, fields]) => ({
-        if: { required: ['package_type'], properties: { package_type: { const: type } } },
-        // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword, in a plain object
-        then: present(...fields),
-      })),
+      ...Object.entries(requiredByPackageType).map(([type, fields]) =>
+        implies({ required: ['package_type'], properties: { package_type: { const: type } } }, present(...fields)),
+      ),
+      // A size of zero only where it is not read: no package_type (package_id alone), or unlimited.
+      implies({ allOf: [zeroSize, present('package_type')] }, isUnlimited),
     ],
+  },
+  // PackageSpecificationEntrySchema's check: a size of zero only on an unlimited or catalog (package_id, bundle_id) entry.
+  PackageSpecificationEntry: {
+    allOf: [implies(zeroSize, { anyOf: [isUnlimited, present('package_id'), present('bundle_id')] })],
   },
   // BookingRequestSchema's checks (shared/domain/booking-schemas.ts): email or booking_id; departure_date unless an
   // entry is classic (the server then defaults it).

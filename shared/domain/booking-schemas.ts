@@ -12,6 +12,7 @@ import {
   FLIGHT_NUMBER_PATTERN,
   genders,
   isoDateTime,
+  isZeroSize,
   MAX_DATA_BYTES,
   MAX_PACKAGE_SPECIFICATIONS,
   packageTypes,
@@ -20,51 +21,62 @@ import {
   plainObject,
   text,
   titles,
+  ZERO_SIZE_MESSAGE,
 } from '#shared/domain/schema-fields';
 import { ValidationError } from '#shared/errors';
 
-export const PackageSpecificationEntrySchema = plainObject(
-  {
-    external_user_id: v.nullish(externalUserIdField()),
-    email: v.nullish(emailAddress('email')),
-    esim_type: v.nullish(caseInsensitivePicklist('esim_type', esimTypes)),
-    expires_at: v.nullish(isoDateTime('expires_at')),
-    destination: v.nullish(DestinationSchema),
-    iata_code: v.nullish(
-      v.pipe(
-        v.string('iata_code must be a string.'),
-        v.regex(DESTINATION_PATTERN, 'iata_code must be 2 or 3 upper-case letters (an IATA airport code).'),
+export const PackageSpecificationEntrySchema = v.pipe(
+  plainObject(
+    {
+      external_user_id: v.nullish(externalUserIdField()),
+      email: v.nullish(emailAddress('email')),
+      esim_type: v.nullish(caseInsensitivePicklist('esim_type', esimTypes)),
+      expires_at: v.nullish(isoDateTime('expires_at')),
+      destination: v.nullish(DestinationSchema),
+      iata_code: v.nullish(
+        v.pipe(
+          v.string('iata_code must be a string.'),
+          v.regex(DESTINATION_PATTERN, 'iata_code must be 2 or 3 upper-case letters (an IATA airport code).'),
+        ),
       ),
-    ),
-    size: v.pipe(
-      v.nullish(size),
-      v.description(
-        "Data allowance, e.g. `1GB`. Left out, a package that counts data is provisioned with your account's default size; `unlimited` needs none.",
+      size: v.pipe(
+        v.nullish(size),
+        v.description(
+          "Data allowance, e.g. `1GB`. Left out, a package that counts data is provisioned with your account's default size; `unlimited` needs none.",
+        ),
       ),
-    ),
-    package_id: v.pipe(
-      v.nullish(text('package_id', 1, 100)),
-      v.description(
-        'A package of the catalog. When present it defines the package: package_type, size, package_duration and destination are taken from it.',
+      package_id: v.pipe(
+        v.nullish(text('package_id', 1, 100)),
+        v.description(
+          'A package of the catalog. When present it defines the package: package_type, size, package_duration and destination are taken from it.',
+        ),
       ),
-    ),
-    bundle_id: v.nullish(text('bundle_id', 1, 100)),
-    package_type: v.pipe(
-      v.nullish(v.picklist(packageTypes, `package_type must be one of ${packageTypes.join(', ')}.`)),
-      v.description(
-        'Default `data-limited`. `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`.',
+      bundle_id: v.nullish(text('bundle_id', 1, 100)),
+      package_type: v.pipe(
+        v.nullish(v.picklist(packageTypes, `package_type must be one of ${packageTypes.join(', ')}.`)),
+        v.description(
+          'Default `data-limited`. `time-limited` is DEPRECATED: do not use it in new integrations; use `data-limited` with a short `package_duration`.',
+        ),
+        v.metadata({ default: 'data-limited' }),
       ),
-      v.metadata({ default: 'data-limited' }),
-    ),
-    package_duration: v.pipe(
-      v.nullish(packageDuration),
-      v.description(
-        'Days. Default by package_type: 365 for `data-limited`, 2 for `starter` and `time-limited`; `unlimited` has none ' +
-          '(set one with an update call before the traveler redeems).',
+      package_duration: v.pipe(
+        v.nullish(packageDuration),
+        v.description(
+          'Days. Default by package_type: 365 for `data-limited`, 2 for `starter` and `time-limited`; `unlimited` has none ' +
+            '(set one with an update call before the traveler redeems).',
+        ),
       ),
+    },
+    'Each package_specifications entry must be an object.',
+  ),
+  // A catalog package (package_id, bundle_id) defines its own size; any other counts data unless it is unlimited.
+  v.forward(
+    v.check(
+      (entry) => !entry.size || !isZeroSize(entry.size) || entry.package_type === 'unlimited' || Boolean(entry.package_id || entry.bundle_id),
+      ZERO_SIZE_MESSAGE,
     ),
-  },
-  'Each package_specifications entry must be an object.',
+    ['size'],
+  ),
 );
 export type PackageSpecificationEntryInput = v.InferInput<typeof PackageSpecificationEntrySchema>;
 export type PackageSpecificationEntryOutput = v.InferOutput<typeof PackageSpecificationEntrySchema>;

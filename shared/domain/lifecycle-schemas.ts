@@ -1,7 +1,15 @@
 // domain → request schemas of the traveler lifecycle: sandbox steps, reporter facts, classic grant calls.
 // Each schema is built in a pure-marked closure, so a function bundles only the ones it validates with.
 import * as v from 'valibot';
-import { DESTINATION_PATTERN, externalUserIdField, iccidField, notBlank, sizeField, withoutControlCharacters } from '#shared/domain/schema-fields';
+import {
+  DESTINATION_PATTERN,
+  externalUserIdField,
+  iccidField,
+  isZeroSize,
+  notBlank,
+  sizeField,
+  withoutControlCharacters,
+} from '#shared/domain/schema-fields';
 import { extendedIsoDateTime, isIsoDateTime, parseIsoDateTime } from '#shared/domain/dates';
 import { isCountryCode } from '#shared/domain/country-codes';
 import { iso3Of } from '#shared/domain/package-specification';
@@ -70,7 +78,7 @@ const queueUuid = /* @__PURE__ */ (() =>
 const size = /* @__PURE__ */ (() =>
   v.pipe(
     sizeField(),
-    v.check((value) => Number.parseFloat(value) > 0, 'size must be more than 0: a payment buys data.'),
+    v.check((value) => !isZeroSize(value), 'size must be more than 0: a payment buys data.'),
   ))();
 /** Read as its extended spelling (`,5` → `.5`, `+01` → `+01:00`), which every date parser downstream reads. */
 /** A reporter's moment: a date-time with its zone (a date alone, or a time without zone, names no one instant). */

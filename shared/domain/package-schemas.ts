@@ -1,7 +1,16 @@
 // domain → the package specification schemas of the promo-code update calls and the catalog, and the destination
 // and size fields they share with the booking request.
 import * as v from 'valibot';
-import { DESTINATION_PATTERN, type PackageType, packageTypes, plainObject, sizeField, text } from '#shared/domain/schema-fields';
+import {
+  DESTINATION_PATTERN,
+  isZeroSize,
+  type PackageType,
+  packageTypes,
+  plainObject,
+  sizeField,
+  text,
+  ZERO_SIZE_MESSAGE,
+} from '#shared/domain/schema-fields';
 
 const destinationCode = v.pipe(
   v.string('destination must be a string or an array of strings.'),
@@ -81,6 +90,10 @@ export const PromoPackageSpecificationSchema = v.pipe(
       (spec) => !spec.package_type || !requiresField(spec.package_type, 'size') || Boolean(spec.size),
       'size is required for this package_type.',
     ),
+    ['size'],
+  ),
+  v.forward(
+    v.check((spec) => !spec.package_type || spec.package_type === 'unlimited' || !spec.size || !isZeroSize(spec.size), ZERO_SIZE_MESSAGE),
     ['size'],
   ),
   v.forward(

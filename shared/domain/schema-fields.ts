@@ -67,6 +67,11 @@ export const externalUserIdField = () =>
 
 const sizeBytes = (size: string): number => Number.parseFloat(size) * (size.endsWith('GB') ? 2 ** 30 : 2 ** 20);
 
+/** `0GB`, `0.0MB`: the size pattern admits it, but a package that counts data cannot be sold none (decision 12). */
+export const ZERO_SIZE_PATTERN = /^0+(\.0+)?(MB|GB)$/;
+export const isZeroSize = (size: string): boolean => ZERO_SIZE_PATTERN.test(size);
+export const ZERO_SIZE_MESSAGE = 'size must be more than 0: only an unlimited package needs no size.';
+
 /** A package size as the spec writes it (`500MB`, `1.5GB`), bounded in length and value. */
 export const sizeField = () =>
   v.pipe(

@@ -32,6 +32,10 @@ describe('OpenAPI rules between fields', () => {
     [{ package_type: 'unlimited', package_duration: 7 }, false],
     [{ package_type: 'unlimited', package_duration: 7, traffic_policy: 'fair-use' }, true],
     [{ package_id: 'pkg-fra-1gb', package_type: 'unlimited', traffic_policy: 'fair-use' }, false],
+    [{ package_type: 'data-limited', size: '0GB' }, false],
+    [{ package_type: 'starter', size: '0.0MB', package_duration: 2 }, false],
+    [{ package_type: 'unlimited', size: '0GB', package_duration: 7, traffic_policy: 'fair-use' }, true],
+    [{ package_id: 'pkg-fra-1gb', size: '0GB' }, true],
   ])('the update body %j: accepted %s by the document and the service alike', (body, accepted) => {
     expect(agree('PromoPackageSpecification', PromoPackageSpecificationSchema, body)).toEqual({ document: accepted, service: accepted });
   });
@@ -45,6 +49,17 @@ describe('OpenAPI rules between fields', () => {
     [
       'no departure_date with a classic entry',
       makeBookingRequest({ departure_date: undefined, package_specifications: [makePackageSpecification({ esim_type: 'classic' })] }),
+      true,
+    ],
+    ['a size of zero', makeBookingRequest({ package_specifications: [makePackageSpecification({ size: '0GB' })] }), false],
+    [
+      'a size of zero on an unlimited entry',
+      makeBookingRequest({ package_specifications: [makePackageSpecification({ size: '00MB', package_type: 'unlimited' })] }),
+      true,
+    ],
+    [
+      'a size of zero beside a package_id',
+      makeBookingRequest({ package_specifications: [makePackageSpecification({ size: '0GB', package_id: 'pkg-fra-1gb' })] }),
       true,
     ],
   ])('a booking with %s: accepted %s by the document and the service alike', (_case, body, accepted) => {
