@@ -4642,8 +4642,6 @@ export interface operations {
              *
              *     `iccid_required`: The traveler has several eSIMs: name one by iccid.
              *
-             *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
-             *
              *     `invalid_currency`: currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
              *
              *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
@@ -6353,8 +6351,6 @@ export interface operations {
              *
              *     `iccid_required`: The traveler has several eSIMs: name one by iccid.
              *
-             *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
-             *
              *     `invalid_currency`: currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
              *
              *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
@@ -6616,8 +6612,6 @@ export interface operations {
              *
              *     `iccid_required`: The traveler has several eSIMs: name one by iccid.
              *
-             *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
-             *
              *     `invalid_currency`: currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
              *
              *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
@@ -6878,8 +6872,6 @@ export interface operations {
              *     `traveler_required`: A classic grant needs external_user_id or email to know who claims it.
              *
              *     `iccid_required`: The traveler has several eSIMs: name one by iccid.
-             *
-             *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
              *     `invalid_currency`: currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
              *
@@ -7145,8 +7137,6 @@ export interface operations {
              *     `traveler_required`: A classic grant needs external_user_id or email to know who claims it.
              *
              *     `iccid_required`: The traveler has several eSIMs: name one by iccid.
-             *
-             *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
              *     `invalid_currency`: currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
              *
@@ -7415,8 +7405,6 @@ export interface operations {
              *     `traveler_required`: A classic grant needs external_user_id or email to know who claims it.
              *
              *     `iccid_required`: The traveler has several eSIMs: name one by iccid.
-             *
-             *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
              *     `invalid_currency`: currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
              *
@@ -7688,8 +7676,6 @@ export interface operations {
              *
              *     `iccid_required`: The traveler has several eSIMs: name one by iccid.
              *
-             *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
-             *
              *     `invalid_currency`: currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
              *
              *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
@@ -7957,8 +7943,6 @@ export interface operations {
              *
              *     `iccid_required`: The traveler has several eSIMs: name one by iccid.
              *
-             *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
-             *
              *     `invalid_currency`: currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
              *
              *     `bad_request`: The request could not be read (malformed URL or a request API Gateway refused).
@@ -8225,8 +8209,6 @@ export interface operations {
              *     `traveler_required`: A classic grant needs external_user_id or email to know who claims it.
              *
              *     `iccid_required`: The traveler has several eSIMs: name one by iccid.
-             *
-             *     `invalid_amount`: amount must be a positive integer in the smallest currency unit.
              *
              *     `invalid_currency`: currency is not the ISO 4217 code of a currency payments are made in (not XXX, XTS, metals).
              *

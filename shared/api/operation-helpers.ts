@@ -84,7 +84,6 @@ export const factErrors: ErrorCode[] = [
   'package_not_found',
   'package_not_queued',
   'package_not_active',
-  'invalid_amount',
   'invalid_currency',
   'package_queue_uuid_taken',
   'package_limit_reached',
