@@ -48,8 +48,10 @@ export const startDynamoDbLocal = async (options: { dataDir?: string; inMemory: 
     path = resolve(options.dataDir);
     mkdirSync(path, { recursive: true });
   }
-  // stdin stays open for the watchdog's lifetime: its end is how the watchdog learns that this process ended.
-  const watchdog = spawn(process.execPath, [WATCHDOG_FILE, String(port), path, recordDir], { stdio: ['pipe', 'ignore', 'inherit'] });
+  // stdin stays open for the watchdog's lifetime: its end is how the watchdog learns that this process ended. A
+  // process group of its own: Ctrl+C reaches the terminal's whole group, and DynamoDB Local must outlive the batch in
+  // flight, which this process finishes before it stops it.
+  const watchdog = spawn(process.execPath, [WATCHDOG_FILE, String(port), path, recordDir], { stdio: ['pipe', 'ignore', 'inherit'], detached: true });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   let exited = false;

@@ -38,10 +38,12 @@ const eventually = async (condition: () => Promise<boolean> | boolean, timeoutMs
 /** Starts test/support/dynamodb-local-parent.ts without the suite's DYNAMODB_ENDPOINT and reads its endpoint. */
 const startParent = async (recordDir: string): Promise<{ parent: ChildProcess; endpoint: string }> => {
   const { DYNAMODB_ENDPOINT: _suiteEndpoint, ...environment } = process.env;
+  // A process group of its own, as a terminal gives `npm start`: a signal to the group reaches what it holds.
   const parent = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'test/support/dynamodb-local-parent.ts'), recordDir], {
     cwd: projectRoot,
     env: environment,
     stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
   });
   const [line] = (await once(parent.stdout!, 'data')) as [Buffer];
   return { parent, endpoint: (JSON.parse(line.toString()) as { endpoint: string }).endpoint };
@@ -71,6 +73,26 @@ describe('DynamoDB Local of the local runtime', () => {
       parent.kill('SIGKILL');
 
       // Assess
+      expect(await eventually(async () => !(await answers(endpoint)))).toBe(true);
+      expect(await eventually(() => readdirSync(recordDir).length === 0)).toBe(true);
+    },
+    JVM_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "keeps answering when Ctrl+C reaches the starter's process group, until the starter has finished and stops it",
+    async () => {
+      // Prepare
+      const { parent, endpoint } = await startParent(recordDir);
+      started.push(parent);
+      const lines = parent.stdout!.map((chunk: Buffer) => chunk.toString());
+
+      // Act: what a terminal does on Ctrl+C
+      process.kill(-parent.pid!, 'SIGINT');
+      const [report] = await lines.take(1).toArray();
+
+      // Assess
+      expect(JSON.parse(report!)).toEqual({ answeredAfterInterrupt: true });
       expect(await eventually(async () => !(await answers(endpoint)))).toBe(true);
       expect(await eventually(() => readdirSync(recordDir).length === 0)).toBe(true);
     },
