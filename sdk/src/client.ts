@@ -1,6 +1,8 @@
 // sdk → the client: typed operations from the OpenAPI document, signed requests, paging, typed errors.
 import createClient from 'openapi-fetch';
+import { unwrap } from './answers.ts';
 import { apiErrorFrom } from './errors.ts';
+import { nativeCalls } from './native.ts';
 import type { components, paths } from './schema.js';
 import { earlierAttemptMayHaveRun, signingFetch, type TransportOptions } from './transport.ts';
 
@@ -23,13 +25,6 @@ export interface ClientOptions extends TransportOptions {
   /** `{base_url}`, e.g. `https://api.example.com/api` or `http://127.0.0.1:3000/api`. */
   baseUrl: string;
 }
-
-/** Unwraps `{ data, error, response }`: the success body, or a typed ApiError. */
-const unwrap = async <T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> => {
-  const { data, error, response } = await call;
-  if (!response.ok || data === undefined) throw apiErrorFrom(response.status, error);
-  return data;
-};
 
 /**
  * A delete's answer. Retried after an attempt whose outcome is unknown (a lost connection, a time-out, a 5xx), a
@@ -128,6 +123,9 @@ export const createEsimBookingClient = (options: ClientOptions) => {
       (await unwrap(raw.POST('/webhooks/deliveries/recover', { body: range }))).data,
   };
 
-  return { bookings, webhooks, raw };
+  /** The Native Integration API: your app's eSIM section, keyed by your external_user_id. */
+  const native = nativeCalls(raw);
+
+  return { bookings, webhooks, native, raw };
 };
 export type EsimBookingClient = ReturnType<typeof createEsimBookingClient>;

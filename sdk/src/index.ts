@@ -14,6 +14,20 @@ export {
   type WebhookRecoveryResult,
   type WebhookTestResult,
 } from './client.ts';
+export type {
+  Branding,
+  ClassicGrant,
+  ClassicGrantClaim,
+  CompatibleDevices,
+  DeviceCheckRequest,
+  DeviceCompatibility,
+  InstallInstructions,
+  InstallInstructionsRequest,
+  InstructionsFormat,
+  PackageRedemption,
+  RedeemPackageRequest,
+  UserDashboard,
+} from './native.ts';
 export {
   ApiError,
   AuthenticationError,

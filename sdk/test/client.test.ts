@@ -1,10 +1,11 @@
-// SDK against the local runtime: signed calls in both path forms, paging, typed errors, and a real webhook verified.
+// SDK against the local runtime: signed calls in both path forms, paging, typed errors, a real webhook verified, and the
+// native wrappers.
 import { randomUUID } from 'node:crypto';
 import { rotateWebhookSigningSecret, setWebhookSettings } from '../../shared/usecases/manage-webhooks.ts';
 import { inDays, makeBookingRequest, makePackageSpecification } from '../../test/support/factories.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { eventually, startReceiver, type Receiver } from '../../test/support/webhook-receiver.ts';
-import { createEsimBookingClient, NotFoundError, ValidationError, verifyWebhook, type BookingRequest } from '../src/index';
+import { ConflictError, createEsimBookingClient, NotFoundError, ValidationError, verifyWebhook, type BookingRequest } from '../src/index';
 
 describe('SDK: @esim-booking/sdk against the local runtime', () => {
   let service: TestService;
@@ -179,5 +180,81 @@ describe('SDK: @esim-booking/sdk against the local runtime', () => {
     expect(logged[0]).toMatchObject({ event_id: `booking.within_cutoff:${booking!.id}`, status: 'delivered', attempts: 1 });
     expect(replay).toEqual({ queued: 1, event_ids: [logged[0]!.event_id], more: false });
     await expect(client.webhooks.recover({ since: 'yesterday' })).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it('shows the dashboard, redeems a grant and gives install instructions through client.native', async () => {
+    // Prepare
+    const { client } = await newClient();
+    const traveler = `kim-${randomUUID().slice(0, 8)}`;
+    await client.bookings.create(bookingRequest({ package_specifications: [makePackageSpecification({ external_user_id: traveler, size: '3GB' })] }));
+    const device = { external_user_id: traveler, deviceName: 'iPhone 15 Pro', os: 'iOS', osVersion: '17.4', deviceType: 'phone' };
+
+    // Act
+    const before = await client.native.dashboard(traveler);
+    const redemption = await client.native.redeemPackage({ external_user_id: traveler, package_queue_id: before.package_queues[0]!.id });
+    const steps = await client.native.instructions(device);
+    const page = await client.native.instructions({ ...device, format: 'html', locale: 'de' });
+    const after = await client.native.dashboard(traveler);
+    const again = await client.native
+      .redeemPackage({ external_user_id: traveler, package_queue_id: before.package_queues[0]!.id })
+      .catch((caught: unknown) => caught);
+
+    // Assess
+    expect(before).toMatchObject({ current_esim: null, package_queues: [{ status: 'pending', size: '3GB', esim_type: 'universal' }] });
+    const iccid = redemption.current_esim!.iccid;
+    expect(redemption.packageQueue).toMatchObject({ id: before.package_queues[0]!.id, status: 'redeemed' });
+    expect(redemption.current_esim_packages).toEqual([expect.objectContaining({ status: 'queued', size: '3GB', used_bytes: 0 })]);
+    expect(steps).toMatchObject({ format: 'json', platform: 'ios', esim: { iccid, installed: false }, device: { name: 'iPhone 15 Pro' } });
+    expect(steps.activation.code).toMatch(/^LPA:1\$/);
+    expect(page).toMatchObject({ format: 'html', locale: 'de', content_type: 'text/html; charset=utf-8' });
+    expect(page.html).toContain(steps.activation.matching_id);
+    expect(after).toMatchObject({ package_queues: [], current_esim: { iccid, status: 'provisioned' }, user: { external_user_id: traveler } });
+    expect(again).toBeInstanceOf(ConflictError);
+    expect(again).toMatchObject({ status: 409, code: 'package_queue_not_pending' });
+  });
+
+  it('lists eSIM-capable devices and checks one through client.native, refusing a blank field with a ValidationError', async () => {
+    // Prepare
+    const { client } = await newClient();
+    const phone = { phone_brand: 'Apple', phone_model: 'iPhone 15 Pro', phone_os: 'iOS', os_version: '17.4' };
+
+    // Act
+    const list = await client.native.devices();
+    const known = await client.native.checkDevice(phone);
+    const unknown = await client.native.checkDevice({ ...phone, phone_brand: 'Nokia', phone_model: '3310' });
+    const blank = await client.native.checkDevice({ ...phone, os_version: ' ' }).catch((caught: unknown) => caught);
+
+    // Assess
+    expect(list.devices).toEqual(expect.arrayContaining([expect.objectContaining({ brand: 'Apple', model: 'iPhone 15 Pro', os: 'iOS' })]));
+    expect(known).toMatchObject({ ...phone, is_compatible: true, reason_code: null, device: { brand: 'Apple', model: 'iPhone 15 Pro' } });
+    expect(unknown).toMatchObject({ is_compatible: false, reason_code: 'unknown_device', device: null });
+    expect(blank).toBeInstanceOf(ValidationError);
+    expect(blank).toMatchObject({ code: 'validation_error', details: [expect.objectContaining({ path: 'os_version' })] });
+  });
+
+  it('lists, sets the destination of and claims a classic grant through client.native', async () => {
+    // Prepare
+    const { client } = await newClient();
+    const traveler = `ivy-${randomUUID().slice(0, 8)}`;
+    const grant = makePackageSpecification({ external_user_id: traveler, esim_type: 'classic', destination: undefined, size: '2GB' });
+    const [booking] = await client.bookings.create(bookingRequest({ package_specifications: [grant] }));
+    const queueId = booking!.package_queues[0]!.uuid;
+
+    // Act
+    const listed = await client.native.classicGrants(traveler);
+    const early = await client.native.claimClassicGrant(queueId, { external_user_id: traveler }).catch((caught: unknown) => caught);
+    const chosen = await client.native.setClassicGrantDestination(queueId, { external_user_id: traveler, destination: 'ITA' });
+    const claim = await client.native.claimClassicGrant(queueId, { external_user_id: traveler });
+    const shown = await client.native.dashboard(traveler, { iccid: claim.iccid });
+    const stranger = await client.native.claimClassicGrant(queueId, { external_user_id: 'someone-else' }).catch((caught: unknown) => caught);
+
+    // Assess
+    expect(listed).toEqual([expect.objectContaining({ queue_id: queueId, status: 'pending', destination: null, size: '2GB' })]);
+    expect(early).toBeInstanceOf(ConflictError);
+    expect(early).toMatchObject({ code: 'destination_required' });
+    expect(chosen).toMatchObject({ queue_id: queueId, destination: 'ITA', status: 'pending' });
+    expect(claim).toMatchObject({ queue_id: queueId, is_top_up: false });
+    expect(shown.current_esim).toMatchObject({ iccid: claim.iccid, esim_type: 'classic' });
+    expect(stranger).toBeInstanceOf(NotFoundError);
   });
 });
