@@ -1,6 +1,7 @@
 // sdk → the client: typed operations from the OpenAPI document, signed requests, paging, typed errors.
 import createClient from 'openapi-fetch';
-import { unwrap } from './answers.ts';
+import { type BodyOf, type DataOf, unwrap } from './answers.ts';
+import { destinationCalls } from './catalog.ts';
 import { apiErrorFrom } from './errors.ts';
 import { nativeCalls } from './native.ts';
 import type { components, paths } from './schema.js';
@@ -18,6 +19,11 @@ export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type WebhookTestResult = Schemas['WebhookTestResult'];
 export type SigningSecret = Schemas['SigningSecret'];
 export type WebhookRecoveryResult = Schemas['WebhookRecoveryResult'];
+/** A promo code as in BookingResponse, with its booking (`booking_id`, `external_booking_id`) and claim state. */
+export type PromoCodeDetail = DataOf<'getPromoCode'>;
+/** `external_user_id` or `email` of the traveler (`external_user_id` wins when both are sent). */
+export type CreateRedirectTokenRequest = Omit<BodyOf<'createRedirectToken'>, 'email'> & { email?: string };
+export type RedirectToken = DataOf<'createRedirectToken'>;
 /** Filters of the delivery log: event, event_id, status, since, until (ISO 8601). */
 export type WebhookDeliveryFilter = Omit<NonNullable<paths['/webhooks/deliveries']['get']['parameters']['query']>, 'cursor' | 'perPage'>;
 
@@ -126,6 +132,20 @@ export const createEsimBookingClient = (options: ClientOptions) => {
   /** The Native Integration API: your app's eSIM section, keyed by your external_user_id. */
   const native = nativeCalls(raw);
 
-  return { bookings, webhooks, native, raw };
+  /** Countries and regions with the bundles sold for them. */
+  const destinations = destinationCalls(raw);
+
+  const promoCodes = {
+    /** One of your promo codes by its `uuid`. */
+    get: async (uuid: string): Promise<PromoCodeDetail> => (await unwrap(raw.GET('/promo-codes/{id}', { params: { path: { id: uuid } } }))).data,
+  };
+
+  const redirectTokens = {
+    /** A single-use URL, valid 5 minutes, that signs the traveler into the web app (WebView): open it right away. */
+    create: async (traveler: CreateRedirectTokenRequest): Promise<RedirectToken> =>
+      (await unwrap(raw.POST('/redirect-tokens/create', { body: traveler }))).data,
+  };
+
+  return { bookings, webhooks, native, destinations, promoCodes, redirectTokens, raw };
 };
 export type EsimBookingClient = ReturnType<typeof createEsimBookingClient>;

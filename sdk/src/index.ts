@@ -4,8 +4,11 @@ export {
   type Booking,
   type BookingRequest,
   type ClientOptions,
+  type CreateRedirectTokenRequest,
   type EsimBookingClient,
   type PaginationMeta,
+  type PromoCodeDetail,
+  type RedirectToken,
   type SigningSecret,
   type WebhookDelivery,
   type WebhookDeliveryFilter,
@@ -28,6 +31,7 @@ export type {
   RedeemPackageRequest,
   UserDashboard,
 } from './native.ts';
+export type { DestinationBundleResponse, DestinationDetailResponse, DestinationResponse, LanguageOptions } from './catalog.ts';
 export {
   ApiError,
   AuthenticationError,

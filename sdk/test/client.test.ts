@@ -1,5 +1,5 @@
 // SDK against the local runtime: signed calls in both path forms, paging, typed errors, a real webhook verified, and the
-// native wrappers.
+// native, catalog, promo code and redirect-token wrappers.
 import { randomUUID } from 'node:crypto';
 import { rotateWebhookSigningSecret, setWebhookSettings } from '../../shared/usecases/manage-webhooks.ts';
 import { inDays, makeBookingRequest, makePackageSpecification } from '../../test/support/factories.ts';
@@ -12,7 +12,8 @@ describe('SDK: @esim-booking/sdk against the local runtime', () => {
   let receiver: Receiver;
 
   beforeAll(async () => {
-    service = await startTestService();
+    // The catalog seeded as `npm start` does, for client.destinations.
+    service = await startTestService({}, { catalog: true });
     receiver = await startReceiver();
   });
   afterAll(async () => {
@@ -256,5 +257,67 @@ describe('SDK: @esim-booking/sdk against the local runtime', () => {
     expect(claim).toMatchObject({ queue_id: queueId, is_top_up: false });
     expect(shown.current_esim).toMatchObject({ iccid: claim.iccid, esim_type: 'classic' });
     expect(stranger).toBeInstanceOf(NotFoundError);
+  });
+
+  it('reads destinations in the language asked, by query or Accept-Language, and a NotFoundError for an unknown one', async () => {
+    // Prepare
+    const { client } = await newClient();
+
+    // Act
+    const english = await client.destinations.list();
+    const german = await client.destinations.list({ locale: 'de' });
+    const france = await client.destinations.get('fr', { acceptLanguage: 'es' });
+    const unknown = await client.destinations.get('ZZZ').catch((caught: unknown) => caught);
+
+    // Assess
+    expect(english.find((d) => d.id === 'FRA')).toMatchObject({ type: 'country', name: 'France', iso2: 'FR', bundle_count: france.bundles.length });
+    expect(german.find((d) => d.id === 'FRA')?.name).toBe('Frankreich');
+    expect(france).toMatchObject({ id: 'FRA', name: 'Francia' });
+    expect(france.bundles.length).toBeGreaterThan(0);
+    expect(france.bundles.every((bundle) => bundle.countries.includes('FRA'))).toBe(true);
+    expect(unknown).toBeInstanceOf(NotFoundError);
+    expect(unknown).toMatchObject({ status: 404, code: 'destination_not_found' });
+  });
+
+  it('reads one of its promo codes with its booking, and a NotFoundError for an unknown uuid', async () => {
+    // Prepare
+    const { client } = await newClient();
+    const request = bookingRequest();
+    const [booking] = await client.bookings.create(request);
+    const promo = booking!.promo_codes[0]!;
+
+    // Act
+    const read = await client.promoCodes.get(promo.uuid);
+    const unknown = await client.promoCodes.get(randomUUID()).catch((caught: unknown) => caught);
+
+    // Assess
+    expect(read).toMatchObject({
+      uuid: promo.uuid,
+      code: promo.code,
+      status: 'unredeemed',
+      booking_id: booking!.id,
+      external_booking_id: request.booking_id,
+      claimed_email: null,
+    });
+    expect(unknown).toBeInstanceOf(NotFoundError);
+    expect(unknown).toMatchObject({ code: 'promo_code_not_found' });
+  });
+
+  it('creates a web app sign-in URL for a traveler, with typed errors for an unknown email and an empty body', async () => {
+    // Prepare
+    const { client } = await newClient();
+    const traveler = `trav-${randomUUID().slice(0, 8)}`;
+
+    // Act
+    const token = await client.redirectTokens.create({ external_user_id: traveler });
+    const unknown = await client.redirectTokens.create({ email: `nobody-${traveler}@example.com` }).catch((caught: unknown) => caught);
+    const empty = await client.redirectTokens.create({}).catch((caught: unknown) => caught);
+
+    // Assess
+    expect(token).toMatchObject({ external_user_id: traveler, url: `${service.url}/app/start?token=${encodeURIComponent(token.token)}` });
+    expect(Date.parse(token.expires_at)).toBeGreaterThan(Date.now());
+    expect(unknown).toBeInstanceOf(NotFoundError);
+    expect(unknown).toMatchObject({ code: 'traveler_not_found' });
+    expect(empty).toBeInstanceOf(ValidationError);
   });
 });

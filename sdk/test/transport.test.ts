@@ -136,6 +136,52 @@ describe('SDK transport', () => {
     ]);
   });
 
+  it('sends the native and redirect-token POST wrappers once on a 503, and retries the GET and PUT wrappers', async () => {
+    // Prepare
+    const service = scripted([errorJson(503, 'internal_error')]);
+    const client = clientWith(service.fetch);
+    const traveler = { external_user_id: 'u-1' };
+    const device = { deviceName: 'iPhone 15', os: 'iOS', osVersion: '17.4' };
+    const phone = { phone_brand: 'Apple', phone_model: 'iPhone 15', phone_os: 'iOS', os_version: '17.4' };
+    /** Each call in turn, its error, and the requests the fake service saw for them. */
+    const run = async (calls: Array<() => Promise<unknown>>) => {
+      const errors = [];
+      for (const call of calls) errors.push(await call().catch((error: unknown) => error));
+      const sent = service.seen.splice(0).map((request) => `${request.method} ${new URL(request.url).pathname}`);
+      return { errors, sent };
+    };
+
+    // Act
+    const posts = await run([
+      () => client.native.redeemPackage({ ...traveler, package_queue_id: 'pq-1' }),
+      () => client.native.instructions({ ...traveler, ...device }),
+      () => client.native.checkDevice(phone),
+      () => client.native.claimClassicGrant('pq-2', traveler),
+      () => client.redirectTokens.create(traveler),
+    ]);
+    const repeatable = await run([
+      () => client.native.dashboard('u-1'),
+      () => client.native.setClassicGrantDestination('pq-2', { ...traveler, destination: 'ITA' }),
+      () => client.destinations.get('FRA'),
+    ]);
+
+    // Assess
+    expect(posts.errors.every((error) => error instanceof ServerError)).toBe(true);
+    expect(posts.sent).toEqual([
+      'POST /api/native/redeem-package',
+      'POST /api/native/instructions',
+      'POST /api/native/device-compatibility',
+      'POST /api/native/classic-package-queues/pq-2/claim',
+      'POST /api/redirect-tokens/create',
+    ]);
+    expect(repeatable.errors.every((error) => error instanceof ServerError)).toBe(true);
+    expect(repeatable.sent).toEqual([
+      ...Array(3).fill('GET /api/native/user-dashboard'),
+      ...Array(3).fill('PUT /api/native/classic-package-queues/pq-2/destination'),
+      ...Array(3).fill('GET /api/destinations/FRA'),
+    ]);
+  });
+
   it('retries POST /bookings while the first request with its Idempotency-Key is still in progress, and not a key reused', async () => {
     // Prepare
     const created = new Response(JSON.stringify({ success: true, message: 'ok', data: [{ id: 'bk_1' }] }), { status: 201 });
