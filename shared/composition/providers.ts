@@ -3,6 +3,7 @@
 // function that never provisions never reads it. Production has no payment provider yet (503).
 import { readFileSync } from 'node:fs';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { wallClock } from '#shared/clock';
 import * as config from '#shared/config';
 import type { ConnectivityKind } from '#shared/config';
 import { AppError } from '#shared/errors';
@@ -23,6 +24,7 @@ import type { TravelerPackage } from '#shared/domain/traveler';
 import type { ConnectivityProvider, PaymentProvider, SimulatedDevice } from '#shared/usecases/ports/lifecycle';
 import type { ProviderOrderJournal, ProviderOrderReconciler } from '#shared/usecases/ports/provider-orders';
 import type { Clock } from '#shared/usecases/ports/services';
+import { ttlValue } from '#shared/storage/ttl-cache';
 
 /** Every ES2+ call gives up after this long: a redemption then answers 503 and the order resumes on retry. */
 const ES2PLUS_TIMEOUT_MS = 5000;
@@ -34,12 +36,16 @@ const unavailable = () => new AppError(503, 'provider_unavailable', 'eSIM provis
 const noPayments: PaymentProvider = { charge: async () => Promise.reject(unavailable()) };
 
 /** The provider secret: a local file written by the runtime for its simulator, else Secrets Manager. */
+/** Made on the first read: a function that never reads the provider secret builds no client. */
+let secretsClient: SecretsManagerClient | undefined;
+
 const readProviderSecret = async (): Promise<string> => {
   const file = config.localProviderSecretFile();
   if (file) return readFileSync(file, 'utf8');
   const secretId = config.providerSecretId();
   if (!secretId) throw new Error('PROVIDER_SECRET_ID is not set: the stage has no provider secret bound');
-  const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretId }));
+  secretsClient ??= new SecretsManagerClient({});
+  const answer = await secretsClient.send(new GetSecretValueCommand({ SecretId: secretId }));
   if (!answer.SecretString) throw new Error('The provider secret has no string value');
   return answer.SecretString;
 };
@@ -141,16 +147,17 @@ const localDevice = (): SimulatedDevice => {
  */
 export const sandboxDevice: SimulatedDevice | undefined = process.env.BUNDLED_FOR_LAMBDA ? undefined : localDevice();
 
-let allowList: Promise<readonly string[]> | undefined;
+/** How long an instance trusts its copy of the allow-list: a fingerprint removed from the secret is refused within it. */
+export const ALLOW_LIST_TTL_MS = 5 * 60_000;
 
-/** SHA-256 fingerprints of the SM-DP+ notification certificates, from the provider secret, read once per instance. */
-export const notificationAllowList = (): Promise<readonly string[]> =>
-  (allowList ??= readProviderSecret()
-    .then((json) => parseEs2PlusSecret(json).notificationCertificateFingerprints)
-    .catch((error: unknown) => {
-      allowList = undefined;
-      throw error;
-    }));
+/**
+ * SHA-256 fingerprints of the SM-DP+ notification certificates, from the provider secret, read again every 5 minutes:
+ * a revoked notifier certificate must stop working without waiting for warm instances to be recycled (decision F83).
+ */
+export const notificationAllowList: () => Promise<readonly string[]> = /* @__PURE__ */ ttlValue(
+  async () => parseEs2PlusSecret(await readProviderSecret()).notificationCertificateFingerprints,
+  { ttlMs: ALLOW_LIST_TTL_MS, clock: wallClock },
+);
 
 let esimGoSecret: Promise<EsimGoSecret> | undefined;
 

@@ -34,3 +34,21 @@ export const ttlCache = <Value>(load: (key: string) => Promise<Value | undefined
     reload,
   };
 };
+
+/**
+ * One value (a secret's setting), read again on the first use after `ttlMs` of `clock` time; a failed read is not
+ * kept, so the next use tries again.
+ */
+export const ttlValue = <Value>(load: () => Promise<Value>, options: { ttlMs: number; clock: Clock }): (() => Promise<Value>) => {
+  let kept: { value: Promise<Value>; expiresAt: number } | undefined;
+  return () => {
+    const now = options.clock.now().getTime();
+    if (kept && kept.expiresAt > now) return kept.value;
+    const reading = { value: load(), expiresAt: now + options.ttlMs };
+    kept = reading;
+    reading.value.catch(() => {
+      if (kept === reading) kept = undefined;
+    });
+    return reading.value;
+  };
+};
