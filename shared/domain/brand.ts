@@ -47,6 +47,9 @@ export const BRAND_TEXT_COLORS = ['#ffffff'] as const;
  */
 const DNS_HOST = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
+/** A DNS name, not an IPv4 address the URL parser wrote in dots: a top-level domain is never all digits (RFC 3696 §2). */
+const isDnsHost = (host: string): boolean => DNS_HOST.test(host) && /[a-z]/.test(host.slice(host.lastIndexOf('.') + 1));
+
 const logoProblem = (logo: string): string | undefined => {
   if (logo.startsWith('data:')) {
     if (logo.length > MAX_LOGO_DATA_URL_BYTES) return `A data URL logo must be at most ${MAX_LOGO_DATA_URL_BYTES} bytes.`;
@@ -57,7 +60,7 @@ const logoProblem = (logo: string): string | undefined => {
   try {
     const url = new URL(logo);
     if (url.protocol !== 'https:' || url.username || url.password) return 'A logo URL must be https without credentials.';
-    if (!DNS_HOST.test(url.hostname)) return 'A logo URL must name its host by a DNS name such as cdn.example.com.';
+    if (!isDnsHost(url.hostname)) return 'A logo URL must name its host by a DNS name such as cdn.example.com, not an address.';
   } catch {
     return 'The logo must be an https URL or a data:image URL.';
   }
@@ -96,5 +99,5 @@ export const logoOrigin = (brand: Pick<Brand, 'logo'> | undefined): string | und
   if (!brand?.logo?.startsWith('https:')) return undefined;
   const url = new URL(brand.logo);
   // A brand stored before hosts were checked gets no image source at all rather than a policy it could rewrite.
-  return DNS_HOST.test(url.hostname) ? url.origin : undefined;
+  return isDnsHost(url.hostname) ? url.origin : undefined;
 };

@@ -40,12 +40,18 @@ describe('Brand settings', () => {
     ['a wildcard host that would widen the page policy', 'https://*;script-src-attr;sandbox/x.png', false],
     ['a host with a directive separator', 'https://cdn.example.com;img-src/x.png', false],
     ['a punycode host', 'https://xn--mnchen-3ya.de/logo.png', true],
+    ['a host whose labels start with digits', 'https://1.cdn.3com.example/logo.png', true],
+    ['a loopback address', 'https://127.0.0.1/x.png', false],
+    ['a private address', 'https://192.168.1.1/cgi-bin/reboot.png', false],
+    ['a public address', 'https://1.2.3.4/a.png', false],
+    ['an address the URL parser writes in dots', 'https://0x7f.1/x.png', false],
   ])('accepts only https or small image data URLs as logo: %s', (_, logo, ok) => {
     expect(v.safeParse(BrandSettingsSchema, settings({ logo })).success).toBe(ok);
   });
 
-  it('gives the page policy no image origin for a stored logo whose host is not a DNS name', () => {
+  it('gives the page policy no image origin for a stored logo whose host is not a DNS name, an address included', () => {
     expect(logoOrigin({ logo: 'https://*;script-src-attr;sandbox/x.png' })).toBeUndefined();
+    expect(logoOrigin({ logo: 'https://192.168.1.1/x.png' })).toBeUndefined();
     expect(logoOrigin({ logo: 'https://cdn.example.com/logo.svg' })).toBe('https://cdn.example.com');
   });
 
