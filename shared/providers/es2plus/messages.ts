@@ -2,6 +2,7 @@
 // schemas: the client builds its requests from them and validates every answer; the SM-DP+ simulator and the
 // notification route validate what they receive with the same schemas.
 import * as v from 'valibot';
+import { parseIsoDateTime } from '#shared/domain/dates';
 
 /** The protocol version sent in `X-Admin-Protocol` (SGP.22 6.5.1); answers must carry some `gsma/rsp/v2.x.y`. */
 export const ADMIN_PROTOCOL = 'gsma/rsp/v2.2.0';
@@ -81,7 +82,12 @@ export const HandleDownloadProgressInfoSchema = v.object({
   eid: v.optional(EidSchema),
   iccid: IccidSchema,
   profileType: Text(256),
-  timestamp: v.pipe(v.string(), v.isoTimestamp('The timestamp must be a W3C date-time')),
+  // isoTimestamp checks the form only: 2026-02-30 would roll over to 2 March when read; the calendar refuses it.
+  timestamp: v.pipe(
+    v.string(),
+    v.isoTimestamp('The timestamp must be a W3C date-time'),
+    v.check((value) => parseIsoDateTime(value)?.precise === true, 'The timestamp must be a date of the calendar'),
+  ),
   // 1-4 download and installation, 5 deletion (SGP.22 5.3.5); an SM-DP+ may add its own, which are kept for support.
   notificationPointId: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(999)),
   notificationPointStatus: ExecutionStatusSchema,
