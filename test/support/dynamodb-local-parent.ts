@@ -5,8 +5,6 @@
 import { startDynamoDbLocal } from '#bin/local/dynamodb-local';
 
 const dynamo = await startDynamoDbLocal({ inMemory: true, recordDir: process.argv[2] });
-process.stdout.write(`${JSON.stringify({ endpoint: dynamo.endpoint })}\n`);
-setInterval(() => {}, 60_000);
 process.once('SIGINT', async () => {
   await new Promise((done) => setTimeout(done, 1500));
   const answered = await fetch(dynamo.endpoint, { signal: AbortSignal.timeout(2000) }).then(
@@ -17,3 +15,6 @@ process.once('SIGINT', async () => {
   await dynamo.stop();
   process.exit(0);
 });
+setInterval(() => {}, 60_000);
+// Printed last: whoever reads it may signal at once, and the handler above must already be in place.
+process.stdout.write(`${JSON.stringify({ endpoint: dynamo.endpoint })}\n`);
