@@ -2,7 +2,6 @@
 // (GET) bundles no validation.
 import * as v from 'valibot';
 import { notBlank, plainObject, withoutControlCharacters } from '#shared/domain/schema-fields';
-import { VERSION_PATTERN } from '#shared/domain/device-compatibility';
 
 const field = (name: string) =>
   v.pipe(
@@ -20,7 +19,8 @@ export const DeviceCompatibilityRequestSchema = plainObject(
     phone_brand: field('phone_brand'),
     phone_model: field('phone_model'),
     phone_os: field('phone_os'),
-    os_version: v.pipe(field('os_version'), v.regex(VERSION_PATTERN, 'os_version must contain a version number such as 17.4 or 14.')),
+    // Any text, as the spec gives no format: one without a version number skips the minimum-version check.
+    os_version: field('os_version'),
   },
   'The request body must be a JSON object with phone_brand, phone_model, phone_os and os_version.',
 );

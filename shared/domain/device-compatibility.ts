@@ -188,7 +188,8 @@ export const checkCompatibility = (request: DeviceCompatibilityRequest): Compati
   if (osFamily(request.phone_os) !== osFamily(device.os)) {
     return answer('os_mismatch', `${device.brand} ${device.model} runs ${device.os}, not ${request.phone_os}.`);
   }
-  if (device.min_os_version && compareVersions(request.os_version, device.min_os_version) < 0) {
+  // A version without a number ("latest") cannot be compared: the device is judged by its model and OS alone.
+  if (device.min_os_version && VERSION_PATTERN.test(request.os_version) && compareVersions(request.os_version, device.min_os_version) < 0) {
     return answer(
       'os_version_too_old',
       `eSIM on ${device.brand} ${device.model} needs ${device.os} ${device.min_os_version} or later; update the software first.`,

@@ -79,12 +79,13 @@ describe('POST /native/instructions', () => {
     expect(decodeQr(data.qr_code.data_url)).toBe(esim.activation_code);
   });
 
-  it('gives Android its link, and iOS before 17.4 no link', async () => {
+  it('gives Android its link, and iOS before 17.4 or of a version without a number no link', async () => {
     const externalUserId = await travelerWithGrant();
     const { activation_code: code } = await currentEsim(externalUserId);
 
     const android = await instructions({ external_user_id: externalUserId, ...pixel });
     const oldIos = await instructions({ external_user_id: externalUserId, ...iphone, osVersion: '17.3' });
+    const wordedIos = await instructions({ external_user_id: externalUserId, ...iphone, osVersion: 'latest' });
 
     expect(android.body.data.platform).toBe('android');
     expect(android.body.data.links).toEqual([
@@ -92,6 +93,8 @@ describe('POST /native/instructions', () => {
     ]);
     expect(oldIos.body.data.links).toEqual([]);
     expect(oldIos.body.data.steps.map((s: { id: string }) => s.id)).toEqual(['qr_code', 'manual', 'turn_on']);
+    expect(wordedIos.status).toBe(200);
+    expect(wordedIos.body.data).toMatchObject({ links: [], device: { os_version: 'latest' } });
   });
 
   it('renders a self-contained HTML page whose QR code decodes to the activation string', async () => {
@@ -164,7 +167,6 @@ describe('POST /native/instructions', () => {
 
   it.each([
     ['an unknown format', { format: 'pdf' }, 'format'],
-    ['an os version without a number', { osVersion: 'latest' }, 'osVersion'],
     ['a device name beyond 200 characters', { deviceName: 'x'.repeat(201) }, 'deviceName'],
     ['an empty external_user_id', { external_user_id: '  ' }, 'external_user_id'],
     ['a malformed locale', { locale: 'not a locale!' }, 'locale'],

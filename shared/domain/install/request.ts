@@ -18,7 +18,8 @@ export const InstallInstructionsRequestSchema = plainObject(
     external_user_id: externalUserIdField(),
     deviceName: text('deviceName', 200),
     os: text('os', 50),
-    osVersion: v.pipe(text('osVersion', 50), v.regex(/\d/, 'osVersion must contain a version number such as 17.4 or 14.')),
+    // Any text, as the spec gives no format: one without a version number gets the steps without a one-tap link.
+    osVersion: text('osVersion', 50),
     format: v.nullish(
       v.pipe(
         v.string('format must be a string.'),
