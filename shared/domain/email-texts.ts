@@ -9,9 +9,12 @@ export interface EmailTexts {
   packageLine: (description: string) => string;
   claimOutro: string;
   bookingSubject: (partner: string) => string;
-  bookingIntro: (input: { name: string | null; partner: string; codes: number }) => string;
+  bookingIntro: (input: { name: string | null; partner: string; packages: number }) => string;
   departure: (date: string) => string;
+  /** After the codes to type: how to use them. */
   bookingOutro: string;
+  /** Classic grants, which have no code to type: the traveler gets them in the app (decision F9). */
+  classicGrants: (packages: string[]) => string;
   /** The partner's name when its profile has none. */
   someTravelPartner: string;
 }
@@ -25,10 +28,12 @@ export const emailTexts: Record<ServedLocale, EmailTexts> = {
     packageLine: (description) => `Package: ${description}.`,
     claimOutro: 'Enter the code in the app to get your eSIM. Keep this email: the code works once.',
     bookingSubject: (partner) => `Your eSIM for your trip with ${partner}`,
-    bookingIntro: ({ name, partner, codes }) =>
-      `${name ? `Hello ${name}, y` : 'Y'}our booking with ${partner} includes ${codes === 1 ? 'an eSIM promo code' : `${codes} eSIM promo codes`}.`,
+    bookingIntro: ({ name, partner, packages }) =>
+      `${name ? `Hello ${name}, y` : 'Y'}our booking with ${partner} includes ${packages === 1 ? 'an eSIM data package' : `${packages} eSIM data packages`}.`,
     departure: (date) => `Departure: ${date}.`,
     bookingOutro: 'Enter a code in the app to get your eSIM. Each code works once.',
+    classicGrants: (packages) =>
+      `Waiting for you in the app, with no code to enter: ${packages.join('; ')}. Open the app to get ${packages.length === 1 ? 'this eSIM' : 'these eSIMs'}.`,
     someTravelPartner: 'your travel partner',
   },
   de: {
@@ -39,10 +44,12 @@ export const emailTexts: Record<ServedLocale, EmailTexts> = {
     packageLine: (description) => `Paket: ${description}.`,
     claimOutro: 'Geben Sie den Code in der App ein, um Ihre eSIM zu erhalten. Bewahren Sie diese E-Mail auf: Der Code gilt nur einmal.',
     bookingSubject: (partner) => `Ihre eSIM für Ihre Reise mit ${partner}`,
-    bookingIntro: ({ name, partner, codes }) =>
-      `${name ? `Hallo ${name}, I` : 'I'}hre Buchung bei ${partner} enthält ${codes === 1 ? 'einen eSIM-Aktionscode' : `${codes} eSIM-Aktionscodes`}.`,
+    bookingIntro: ({ name, partner, packages }) =>
+      `${name ? `Hallo ${name}, I` : 'I'}hre Buchung bei ${partner} enthält ${packages === 1 ? 'ein eSIM-Datenpaket' : `${packages} eSIM-Datenpakete`}.`,
     departure: (date) => `Abreise: ${date}.`,
     bookingOutro: 'Geben Sie einen Code in der App ein, um Ihre eSIM zu erhalten. Jeder Code gilt nur einmal.',
+    classicGrants: (packages) =>
+      `In der App für Sie bereit, ohne Code: ${packages.join('; ')}. Öffnen Sie die App, um ${packages.length === 1 ? 'diese eSIM' : 'diese eSIMs'} zu erhalten.`,
     someTravelPartner: 'Ihrem Reisepartner',
   },
   fr: {
@@ -53,10 +60,12 @@ export const emailTexts: Record<ServedLocale, EmailTexts> = {
     packageLine: (description) => `Forfait : ${description}.`,
     claimOutro: "Saisissez le code dans l'application pour obtenir votre eSIM. Conservez cet e-mail : le code ne fonctionne qu'une fois.",
     bookingSubject: (partner) => `Votre eSIM pour votre voyage avec ${partner}`,
-    bookingIntro: ({ name, partner, codes }) =>
-      `${name ? `Bonjour ${name}, v` : 'V'}otre réservation avec ${partner} comprend ${codes === 1 ? 'un code promo eSIM' : `${codes} codes promo eSIM`}.`,
+    bookingIntro: ({ name, partner, packages }) =>
+      `${name ? `Bonjour ${name}, v` : 'V'}otre réservation avec ${partner} comprend ${packages === 1 ? 'un forfait de données eSIM' : `${packages} forfaits de données eSIM`}.`,
     departure: (date) => `Départ : ${date}.`,
     bookingOutro: "Saisissez un code dans l'application pour obtenir votre eSIM. Chaque code ne fonctionne qu'une fois.",
+    classicGrants: (packages) =>
+      `Prêt pour vous dans l'application, sans code à saisir : ${packages.join(' ; ')}. Ouvrez l'application pour obtenir ${packages.length === 1 ? 'cette eSIM' : 'ces eSIM'}.`,
     someTravelPartner: 'votre partenaire de voyage',
   },
   es: {
@@ -67,10 +76,12 @@ export const emailTexts: Record<ServedLocale, EmailTexts> = {
     packageLine: (description) => `Paquete: ${description}.`,
     claimOutro: 'Introduce el código en la app para obtener tu eSIM. Guarda este correo: el código solo funciona una vez.',
     bookingSubject: (partner) => `Tu eSIM para tu viaje con ${partner}`,
-    bookingIntro: ({ name, partner, codes }) =>
-      `${name ? `Hola ${name}, t` : 'T'}u reserva con ${partner} incluye ${codes === 1 ? 'un código promocional de eSIM' : `${codes} códigos promocionales de eSIM`}.`,
+    bookingIntro: ({ name, partner, packages }) =>
+      `${name ? `Hola ${name}, t` : 'T'}u reserva con ${partner} incluye ${packages === 1 ? 'un paquete de datos eSIM' : `${packages} paquetes de datos eSIM`}.`,
     departure: (date) => `Salida: ${date}.`,
     bookingOutro: 'Introduce un código en la app para obtener tu eSIM. Cada código funciona una sola vez.',
+    classicGrants: (packages) =>
+      `Listo para ti en la app, sin código que introducir: ${packages.join('; ')}. Abre la app para obtener ${packages.length === 1 ? 'esta eSIM' : 'estas eSIM'}.`,
     someTravelPartner: 'tu socio de viaje',
   },
 };

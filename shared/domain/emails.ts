@@ -27,14 +27,15 @@ const packageDescription = (promo: PromoCode, texts: EmailTexts, language: Serve
     .join(', ');
 };
 
-const message = (input: { to: string; language: ServedLocale; subject: string; intro: string[]; codes: string[]; outro: string }): EmailMessage => {
+const message = (input: { to: string; language: ServedLocale; subject: string; intro: string[]; codes: string[]; outro: string[] }): EmailMessage => {
   const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('');
   const codes = input.codes.map((code) => `<p style="font-size:1.4em;font-weight:700;letter-spacing:.08em">${escapeHtml(code)}</p>`).join('');
+  const codeLines = input.codes.length > 0 ? ['', ...input.codes.map((code) => `    ${code}`)] : [];
   return {
     to: input.to,
     subject: input.subject,
-    text: [...input.intro, '', ...input.codes.map((code) => `    ${code}`), '', input.outro, ''].join('\n'),
-    html: `<!doctype html><html lang="${input.language}"><body style="font-family:system-ui,sans-serif;line-height:1.5">${paragraphs(input.intro)}${codes}${paragraphs([input.outro])}</body></html>`,
+    text: [...input.intro, ...codeLines, ...input.outro.flatMap((line) => ['', line]), ''].join('\n'),
+    html: `<!doctype html><html lang="${input.language}"><body style="font-family:system-ui,sans-serif;line-height:1.5">${paragraphs(input.intro)}${codes}${paragraphs(input.outro)}</body></html>`,
   };
 };
 
@@ -54,24 +55,36 @@ export const promoCodeClaimEmail = (input: {
     subject: texts.claimSubject(partner),
     intro: [texts.claimIntro(partner), texts.packageLine(packageDescription(input.promo, texts, language))],
     codes: [input.promo.code],
-    outro: texts.claimOutro,
+    outro: [texts.claimOutro],
   });
 };
 
-/** The booking confirmation of `communication_options` (channel EMAIL): every code of the booking. */
+/**
+ * The booking confirmation of `communication_options` (channel EMAIL): every code to enter in the app, and the classic
+ * grants, which have none: the traveler claims them in the partner's app, where a code would be refused (F9, F28).
+ */
 export const bookingConfirmationEmail = (input: { to: string; partnerName: string; booking: Booking }): EmailMessage => {
   const language = emailLanguage(input.booking.locale);
   const texts = emailTexts[language];
-  const codes = input.booking.promo_codes.map((promo) => `${promo.code}  (${packageDescription(promo, texts, language)})`);
+  const classic = new Set(input.booking.package_queues.filter((entry) => entry.esim_type === 'classic').map((entry) => entry.uuid));
+  const isClassic = (promo: PromoCode) => promo.package_queue_uuid !== null && classic.has(promo.package_queue_uuid);
+  const codes = input.booking.promo_codes
+    .filter((promo) => !isClassic(promo))
+    .map((promo) => `${promo.code}  (${packageDescription(promo, texts, language)})`);
+  const grants = input.booking.promo_codes.filter(isClassic).map((promo) => packageDescription(promo, texts, language));
   return message({
     to: input.to,
     language,
     subject: texts.bookingSubject(input.partnerName),
     intro: [
-      texts.bookingIntro({ name: input.booking.first_name ?? input.booking.full_name, partner: input.partnerName, codes: codes.length }),
+      texts.bookingIntro({
+        name: input.booking.first_name ?? input.booking.full_name,
+        partner: input.partnerName,
+        packages: input.booking.promo_codes.length,
+      }),
       texts.departure(input.booking.departure_date.slice(0, 10)),
     ],
     codes,
-    outro: texts.bookingOutro,
+    outro: [...(codes.length > 0 ? [texts.bookingOutro] : []), ...(grants.length > 0 ? [texts.classicGrants(grants)] : [])],
   });
 };

@@ -23,6 +23,7 @@ const makeBooking = (overrides: Partial<Booking> = {}): Booking =>
     departure_date: '2026-12-24T08:00:00.000Z',
     locale: null,
     promo_codes: [makePromo()],
+    package_queues: [],
     ...overrides,
   }) as Booking;
 
@@ -52,7 +53,7 @@ describe('email language', () => {
 
     // Assess
     expect(email.subject).toBe(texts.bookingSubject('Acme'));
-    expect(email.text).toContain(texts.bookingIntro({ name: 'Ada', partner: 'Acme', codes: 2 }));
+    expect(email.text).toContain(texts.bookingIntro({ name: 'Ada', partner: 'Acme', packages: 2 }));
     const france = { en: 'France', de: 'Frankreich', fr: 'France', es: 'Francia' }[language];
     const size = { en: '3 GB', de: '3 GB', fr: '3 Go', es: '3 GB' }[language];
     expect(withPlainSpaces(email.text)).toContain(`ABCD-EFGH-JKLM  (${size}, ${texts.days(15)}, ${france})`);
@@ -68,6 +69,31 @@ describe('email language', () => {
     expect(email.subject).toBe(emailTexts[language].claimSubject(emailTexts[language].someTravelPartner));
     expect(email.text).toContain('    ABCD-EFGH-JKLM');
     expect(email.text).toContain(emailTexts[language].claimOutro);
+  });
+
+  it.each(servedLocales)('lists a classic grant in %s as waiting in the app, not as a code to enter', (language) => {
+    // Prepare: one universal code and one classic grant, whose code every redemption refuses (F28)
+    const classic = makePromo({ code: 'CLAS-SICG-RANT', package_queue_uuid: 'c1a55c00-0000-4000-8000-000000000001' });
+    const booking = makeBooking({
+      locale: language,
+      promo_codes: [makePromo(), classic],
+      package_queues: [{ uuid: 'c1a55c00-0000-4000-8000-000000000001', esim_type: 'classic' }] as Booking['package_queues'],
+    });
+    const texts = emailTexts[language];
+
+    // Act
+    const email = bookingConfirmationEmail({ to: 'ada@example.com', partnerName: 'Acme', booking });
+    const classicOnly = bookingConfirmationEmail({ to: 'ada@example.com', partnerName: 'Acme', booking: { ...booking, promo_codes: [classic] } });
+
+    // Assess
+    expect(email.text).toContain('ABCD-EFGH-JKLM');
+    expect(email.text).not.toContain('CLAS-SICG-RANT');
+    expect(email.text).toContain(texts.bookingOutro);
+    const france = { en: 'France', de: 'Frankreich', fr: 'France', es: 'Francia' }[language];
+    const size = { en: '3 GB', de: '3 GB', fr: '3 Go', es: '3 GB' }[language];
+    expect(withPlainSpaces(email.text)).toContain(withPlainSpaces(texts.classicGrants([`${size}, ${texts.days(15)}, ${france}`])));
+    expect(classicOnly.text).not.toContain(texts.bookingOutro);
+    expect(classicOnly.html).not.toContain('CLAS-SICG-RANT');
   });
 
   it("names an airport booking's country by name, as its promo code's iso3 resolves it (decision 15)", () => {
