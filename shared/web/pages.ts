@@ -27,10 +27,7 @@ const destinationOf = (frame: PageFrame<HomeMessageKey>, entry: QueuedPackageVie
   return (Array.isArray(destination) ? destination : [destination]).map((code) => placeName(frame, code, regionNames)).join(', ');
 };
 
-const dateOf = (frame: PageFrame<FrameMessageKey>, iso: string) =>
-  new Intl.DateTimeFormat(frame.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
-
-/** A grant's last moment: with its time (UTC, named), since a redemption window may end within the day. */
+/** A grant's or a package's last moment: with its time (UTC, named), since it may end within the day. */
 const deadlineOf = (frame: PageFrame<FrameMessageKey>, iso: string) =>
   new Intl.DateTimeFormat(frame.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)).concat(' UTC');
 
@@ -87,6 +84,10 @@ ${grantForm(frame, entry, page)}
 
 const packageStatus = { queued: 'packageQueued', active: 'packageActive', depleted: 'packageDepleted', expired: 'packageExpired' } as const;
 
+/** What the traveler can use first: the active package, then those waiting, then the ones that ended. */
+const packageOrder = { active: 0, queued: 1, depleted: 2, expired: 3 } as const;
+const byUse = (packages: EsimPackageView[]) => [...packages].sort((a, b) => packageOrder[a.status] - packageOrder[b.status]);
+
 /**
  * The data meter: a native <meter> with a text equivalent, so the numbers never depend on seeing the bar. An unlimited
  * package's meter is its validity elapsed, and says so: "100 % used" of unlimited data would be wrong.
@@ -97,9 +98,9 @@ const esimPackageCard = (frame: PageFrame<HomeMessageKey>, pkg: EsimPackageView,
   return html`<li class="card">
 <h3>${pkg.destination ? placeName(frame, pkg.destination, regionNames) : '–'} · ${pkg.size ? packageSize(frame.language, pkg.size) : t('unlimitedData')}</h3>
 <p><span class="tag">${t(packageStatus[pkg.status])}</span></p>
-<p id="${id}">${t(pkg.size ? 'usageLine' : 'validityLine', { percent: pkg.usage_percent })}${pkg.remaining_bytes !== null ? html` · ${t('remainingLine', { amount: dataAmount(frame.language, pkg.remaining_bytes) })}` : ''}</p>
-<meter class="meter" min="0" max="100" low="80" high="95" optimum="0" value="${pkg.usage_percent}" aria-labelledby="${id}">${pkg.usage_percent}%</meter>
-${pkg.expires_at ? html`<p class="muted">${t(pkg.status === 'expired' ? 'expiredOn' : 'validUntil', { date: dateOf(frame, pkg.expires_at) })}</p>` : ''}
+<p id="${id}">${t(pkg.size ? 'usageLine' : 'validityLine', { percent: pkg.usage_percent })}${pkg.remaining_bytes !== null && pkg.status !== 'expired' ? html` · ${t('remainingLine', { amount: dataAmount(frame.language, pkg.remaining_bytes) })}` : ''}</p>
+${pkg.status === 'expired' ? '' : html`<meter class="meter" min="0" max="100" low="80" high="95" optimum="0" value="${pkg.usage_percent}" aria-labelledby="${id}">${pkg.usage_percent}%</meter>`}
+${pkg.expires_at && pkg.status !== 'depleted' ? html`<p class="muted">${t(pkg.status === 'expired' ? 'expiredOn' : 'validUntil', { date: deadlineOf(frame, pkg.expires_at) })}</p>` : ''}
 </li>`;
 };
 
@@ -108,7 +109,7 @@ const esimSection = (frame: PageFrame<HomeMessageKey>, esim: CurrentEsimView | n
   if (!esim) return html`<p class="notice">${t('esimPending')}</p>`;
   const state = { installed: t('esimInstalled'), provisioned: t('esimNotInstalled'), removed: t('esimRemoved') }[esim.status];
   return html`<p><span class="tag">${state}</span></p>
-${esim.packages.length > 0 ? html`<ul class="cards" role="list">${esim.packages.map((pkg) => esimPackageCard(frame, pkg, regionNames))}</ul>` : ''}`;
+${esim.packages.length > 0 ? html`<ul class="cards" role="list">${byUse(esim.packages).map((pkg) => esimPackageCard(frame, pkg, regionNames))}</ul>` : ''}`;
 };
 
 /** A classic eSIM claimed beside the current one: its own packages and its own install link (by ICCID). */

@@ -134,9 +134,9 @@ describe('Web app: destinations by name', () => {
     expect(page).toContain('Europa · 10 GB');
     expect(page).toContain('Weltweit · 3 GB');
     expect(page).toContain('Japan');
-    // An active package is valid until its end, an expired one expired then
-    expect(page).toContain('Gültig bis 31.12.2026');
-    expect(page).toContain('Abgelaufen am 31.05.2026');
+    // An active package is valid until its end, an expired one expired then (with the time, named UTC)
+    expect(page).toContain('Gültig bis 31.12.2026, 00:00 UTC');
+    expect(page).toContain('Abgelaufen am 31.05.2026, 00:00 UTC');
     expect(page).not.toMatch(/\b(FRA|JPN|europe|XGL)\b/);
   });
 

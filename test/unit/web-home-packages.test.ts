@@ -1,0 +1,69 @@
+// The web app home's package cards: what a traveler can still use comes first, and a package that ended says so
+// without offering data that is gone.
+import type { EsimPackageView, TravelerHomeView } from '#shared/usecases/ports/travelers';
+import { translator } from '#shared/web/i18n';
+import { homePage } from '#shared/web/pages';
+
+const frame = { language: 'en' as const, t: translator('en'), basePath: '/api' };
+/** The page's visible text, tags removed, so assertions read like what a traveler sees. */
+const textOf = (page: { value: string }) => page.value.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+const makePackage = (overrides: Partial<EsimPackageView>): EsimPackageView => ({
+  package_id: 'pkg-1',
+  status: 'active',
+  destination: 'FRA',
+  size: '1GB',
+  used_bytes: 322_122_547,
+  remaining_bytes: 751_619_277,
+  usage_percent: 30,
+  expires_at: '2026-12-06T18:30:00.000Z',
+  ...overrides,
+});
+
+const homeWith = (packages: EsimPackageView[]): TravelerHomeView => ({
+  externalUserId: 'alice',
+  locale: 'en',
+  brandId: null,
+  packageQueues: [],
+  currentEsim: { iccid: '8900000000000000001', kind: 'universal', status: 'installed', packages },
+  otherEsims: [],
+});
+
+describe('Web app home: package cards', () => {
+  it('shows an expired package without data left or a meter, and a used-up one without a validity', () => {
+    // Prepare
+    const view = homeWith([
+      makePackage({ package_id: 'pkg-expired', status: 'expired' }),
+      makePackage({ package_id: 'pkg-depleted', status: 'depleted', used_bytes: 1024 ** 3, remaining_bytes: 0, usage_percent: 100 }),
+    ]);
+
+    // Act
+    const page = homePage(frame, { view, regionNames: {}, csrfToken: 'csrf' });
+    const text = textOf(page);
+
+    // Assess
+    expect(text).toContain('Expired on Dec 6, 2026, 6:30 PM UTC');
+    expect(text).not.toContain('717 MB left');
+    expect(page.value).not.toContain('aria-labelledby="meter-pkg-expired"');
+    expect(page.value).toContain('aria-labelledby="meter-pkg-depleted"');
+    expect(text).not.toContain('Valid until');
+  });
+
+  it('lists the active package first, then those waiting, then the ones that ended', () => {
+    // Prepare: in the order they were added, an old trip's first
+    const view = homeWith([
+      makePackage({ package_id: 'pkg-old', status: 'expired', destination: 'ITA' }),
+      makePackage({ package_id: 'pkg-next', status: 'queued', destination: 'ESP', expires_at: null }),
+      makePackage({ package_id: 'pkg-now', status: 'active', destination: 'USA' }),
+    ]);
+
+    // Act
+    const text = textOf(homePage(frame, { view, regionNames: {}, csrfToken: 'csrf' }));
+
+    // Assess
+    const order = ['United States', 'Spain', 'Italy'].map((name) => text.indexOf(name));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(text).toContain('Valid until Dec 6, 2026, 6:30 PM UTC');
+  });
+});
