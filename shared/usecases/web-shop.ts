@@ -76,7 +76,16 @@ export const showShop = async (input: { destinationId?: string }, deps: { catalo
 };
 
 export type CheckoutOutcome =
-  | { ok: true; bundle: BundleRecord; destination: DestinationRecord; paymentId: string; event: string | null; repeated: boolean }
+  | {
+      ok: true;
+      bundle: BundleRecord;
+      destination: DestinationRecord;
+      paymentId: string;
+      event: string | null;
+      repeated: boolean;
+      /** The eSIM the package is on, and whether it is installed: the next step the traveler is shown. */
+      esim: { iccid: string; installed: boolean };
+    }
   | { ok: false; reason: 'bundle_not_found' };
 
 /**
@@ -113,5 +122,14 @@ export const checkoutBundle = async (
     },
     deps.lifecycle,
   );
-  return { ok: true, bundle, destination, paymentId, event: result.events[0]?.event ?? null, repeated: !result.applied };
+  const esim = result.traveler.esims.find((candidate) => candidate.iccid === result.pkg.iccid);
+  return {
+    ok: true,
+    bundle,
+    destination,
+    paymentId,
+    event: result.events[0]?.event ?? null,
+    repeated: !result.applied,
+    esim: { iccid: result.pkg.iccid, installed: esim?.state === 'installed' },
+  };
 };

@@ -112,13 +112,13 @@ const esimSection = (frame: PageFrame<HomeMessageKey>, esim: CurrentEsimView | n
 ${esim.packages.length > 0 ? html`<ul class="cards" role="list">${byUse(esim.packages).map((pkg) => esimPackageCard(frame, pkg, regionNames))}</ul>` : ''}`;
 };
 
-/** A classic eSIM claimed beside the current one: its own packages and its own install link (by ICCID). */
+/** A classic eSIM claimed beside the current one: its own packages and, until it is installed, its install link (by ICCID). */
 const otherEsimSection = (frame: PageFrame<HomeMessageKey>, esim: CurrentEsimView, regionNames: RegionNames): Html => {
   const { t, basePath } = frame;
   const place = esim.packages[0]?.destination;
   return html`<h3>${t('otherEsimTitle', { place: place ? placeName(frame, place, regionNames) : '–' })}</h3>
 ${esimSection(frame, esim, regionNames)}
-<p><a href="${basePath}/app/install?iccid=${encodeURIComponent(esim.iccid)}">${t('installOtherLink')}</a></p>`;
+${esim.status === 'installed' ? '' : html`<p><a href="${basePath}/app/install?iccid=${encodeURIComponent(esim.iccid)}">${t('installOtherLink')}</a></p>`}`;
 };
 
 export const homePage = (

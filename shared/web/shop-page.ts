@@ -84,9 +84,12 @@ ${destination ? bundleGroups(frame, destination, input) : ''}
 };
 
 /** Stripe Checkout style: one short page — paid, what you get, what happens next, one button. */
-export const checkoutDonePage = (frame: PageFrame<ShopMessageKey>, input: { bundle: BundleRecord; destination: DestinationSummary }): Html => {
+export const checkoutDonePage = (
+  frame: PageFrame<ShopMessageKey>,
+  input: { bundle: BundleRecord; destination: DestinationSummary; esim: { iccid: string; installed: boolean } },
+): Html => {
   const { t, basePath } = frame;
-  const { bundle } = input;
+  const { bundle, esim } = input;
   return layout(frame, {
     title: t('checkoutDoneTitle'),
     content: html`<h1>${t('checkoutDoneTitle')}</h1>
@@ -95,8 +98,14 @@ export const checkoutDonePage = (frame: PageFrame<ShopMessageKey>, input: { bund
 <dt>${t('checkoutPaid')}</dt><dd>${formatPrice(frame.language, bundle.price, bundle.currency)}</dd>
 </dl>
 <h2>${t('nextStepsTitle')}</h2>
-<p>${t('checkoutNext')}</p>
-<p><a class="button" href="${basePath}/app">${t('checkoutButton')}</a></p>`,
+${
+  esim.installed
+    ? html`<p>${t('checkoutNextInstalled')}</p>
+<p><a class="button" href="${basePath}/app">${t('checkoutButton')}</a></p>`
+    : html`<p>${t('checkoutNextInstall')}</p>
+<p><a class="button" href="${basePath}/app/install?iccid=${encodeURIComponent(esim.iccid)}">${t('checkoutInstallButton')}</a></p>
+<p><a href="${basePath}/app">${t('checkoutButton')}</a></p>`
+}`,
   });
 };
 

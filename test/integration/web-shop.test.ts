@@ -103,4 +103,24 @@ describe('Web app shop checkout', () => {
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(await again.text()).toContain('Payment received');
   });
+
+  it('sends a buyer whose eSIM is not installed to its install page, and one whose eSIM is installed back home', async () => {
+    // Prepare: a traveler with no eSIM yet, so the first purchase makes one
+    const { traveler, cookie, csrf, nonce } = await shopper();
+
+    // Act
+    const first = await (await checkout(cookie, { csrf_token: csrf, nonce, destination: 'FRA', bundle: 'pkg-fra-5gb-30d' })).text();
+    const iccid = /\/app\/install\?iccid=(\d+)/.exec(first)?.[1];
+    const installed = await client.send('POST', '/sandbox/install-esim', { body: { external_user_id: traveler, iccid } });
+    const nextShop = await (await open(`${service.url}/app/shop?destination=FRA`, { headers: { cookie } })).text();
+    const nextNonce = /name="nonce" value="([^"]+)"/.exec(nextShop)![1]!;
+    const second = await (await checkout(cookie, { csrf_token: csrf, nonce: nextNonce, destination: 'FRA', bundle: 'pkg-fra-5gb-30d' })).text();
+
+    // Assess
+    expect(first).toContain('not installed on this phone yet');
+    expect(iccid).toMatch(/^\d{18,22}$/);
+    expect(installed.status).toBe(200);
+    expect(second).toContain('on your installed eSIM now');
+    expect(second).not.toContain('/app/install?iccid=');
+  });
 });

@@ -49,6 +49,27 @@ describe('Web app home: package cards', () => {
     expect(text).not.toContain('Valid until');
   });
 
+  it('links a second eSIM to its install page until it is installed, and an installed one to nothing', () => {
+    // Prepare
+    const classic = (status: 'provisioned' | 'installed', iccid: string) => ({
+      iccid,
+      kind: 'classic' as const,
+      status,
+      packages: [makePackage({ package_id: `pkg-${iccid}`, destination: 'ITA' })],
+    });
+    const view = {
+      ...homeWith([makePackage({})]),
+      otherEsims: [classic('installed', '8900000000000000002'), classic('provisioned', '8900000000000000003')],
+    };
+
+    // Act
+    const page = homePage(frame, { view, regionNames: {}, csrfToken: 'csrf' }).value;
+
+    // Assess
+    expect(page).not.toContain('/app/install?iccid=8900000000000000002');
+    expect(page).toContain('/app/install?iccid=8900000000000000003');
+  });
+
   it('lists the active package first, then those waiting, then the ones that ended', () => {
     // Prepare: in the order they were added, an old trip's first
     const view = homeWith([

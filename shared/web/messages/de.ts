@@ -147,8 +147,11 @@ export const deShop: ShopMessages = {
   checkoutDoneTitle: 'Zahlung erhalten',
   checkoutWhat: 'Sie haben gekauft',
   checkoutPaid: 'Bezahlt',
-  checkoutNext:
-    'Die Daten werden jetzt Ihrer eSIM hinzugefügt. Sie starten, wenn Sie ankommen und Ihr Telefon sich mit einem lokalen Netz verbindet. Ist Ihre eSIM noch nicht installiert, installieren Sie sie zuerst.',
+  checkoutNextInstalled:
+    'Die Daten sind jetzt auf Ihrer installierten eSIM. Sie starten, wenn Sie ankommen und Ihr Telefon sich mit einem lokalen Netz verbindet.',
+  checkoutNextInstall:
+    'Die Daten sind auf einer eSIM, die auf diesem Telefon noch nicht installiert ist. Installieren Sie sie vor der Reise: Die Daten starten, wenn Sie ankommen und Ihr Telefon sich mit einem lokalen Netz verbindet.',
+  checkoutInstallButton: 'eSIM installieren',
   checkoutButton: 'Zurück zu Ihren Reisedaten',
   checkoutInvalidTitle: 'Dieser Kauf konnte nicht gesendet werden',
   checkoutInvalidBody:

@@ -147,8 +147,10 @@ export const enShop = {
   checkoutDoneTitle: 'Payment received',
   checkoutWhat: 'You bought',
   checkoutPaid: 'Paid',
-  checkoutNext:
-    'The data is added to your eSIM now. It starts when you arrive and your phone connects to a local network. If your eSIM is not installed yet, install it first.',
+  checkoutNextInstalled: 'The data is on your installed eSIM now. It starts when you arrive and your phone connects to a local network.',
+  checkoutNextInstall:
+    'The data is on an eSIM that is not installed on this phone yet. Install it before you travel: the data starts when you arrive and your phone connects to a local network.',
+  checkoutInstallButton: 'Install the eSIM',
   checkoutButton: 'Back to your travel data',
   checkoutInvalidTitle: 'This purchase could not be sent',
   checkoutInvalidBody: 'Something in the form was missing or changed. Nothing was charged. Go back to the shop and choose the package again.',

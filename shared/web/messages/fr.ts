@@ -146,8 +146,11 @@ export const frShop: ShopMessages = {
   checkoutDoneTitle: 'Paiement reçu',
   checkoutWhat: 'Votre achat',
   checkoutPaid: 'Payé',
-  checkoutNext:
-    'Les données sont ajoutées à votre eSIM dès maintenant. Elles démarrent à votre arrivée, quand votre téléphone se connecte à un réseau local. Si votre eSIM n’est pas encore installée, installez-la d’abord.',
+  checkoutNextInstalled:
+    'Les données sont maintenant sur votre eSIM installée. Elles démarrent à votre arrivée, quand votre téléphone se connecte à un réseau local.',
+  checkoutNextInstall:
+    'Les données sont sur une eSIM qui n’est pas encore installée sur ce téléphone. Installez-la avant de partir : les données démarrent à votre arrivée, quand votre téléphone se connecte à un réseau local.',
+  checkoutInstallButton: 'Installer l’eSIM',
   checkoutButton: 'Retour à vos données de voyage',
   checkoutInvalidTitle: 'Cet achat n’a pas pu être envoyé',
   checkoutInvalidBody:
