@@ -3,7 +3,7 @@
 import * as successMessages from '#shared/api/success-messages';
 import { bookingResponse } from '#shared/domain/booking';
 import { BookingRequestSchema } from '#shared/domain/booking-schemas';
-import { DEPRECATED_TIME_LIMITED_WARNING, usesDeprecatedType } from '#shared/domain/package-specification';
+import { DEPRECATED_TIME_LIMITED_WARNING, unboundedExpiries, unboundedExpiryWarning, usesDeprecatedType } from '#shared/domain/package-specification';
 import { validate } from '#shared/domain/validate';
 import { countBookingCreated } from '#shared/observability';
 import { partnerHandler, publicBaseUrl } from '#shared/http/partner-handler';
@@ -28,11 +28,13 @@ export const handler = partnerHandler(
       return [bookingResponse(booking, publicBaseUrl(event), serviceClock.now())];
     });
     const deprecated = usesDeprecatedType(data.flatMap((b) => b.promo_codes.map((p) => p.package_specification)));
+    const unbounded = unboundedExpiries(request.package_specifications, data[0]?.promo_codes ?? []);
+    const warnings = [...(deprecated ? [DEPRECATED_TIME_LIMITED_WARNING] : []), ...(unbounded.length > 0 ? [unboundedExpiryWarning(unbounded)] : [])];
     return {
       status: 201,
       message: successMessages.createBooking,
       data,
-      headers: deprecated ? { warning: DEPRECATED_TIME_LIMITED_WARNING } : undefined,
+      headers: warnings.length > 0 ? { warning: warnings.join(', ') } : undefined,
     };
   },
   { claimInWrite: true },

@@ -2254,8 +2254,8 @@ export interface components {
         "X-Content-Type-Options": "nosniff";
         /** @description Seconds to wait before retrying. Sent with a rate limit and with `provider_unavailable`. */
         "Retry-After": string;
-        /** @description Sent only when the request used the deprecated package type `time-limited`. */
-        Warning: "299 - \"package_type time-limited is deprecated: use data-limited with a short package_duration\"";
+        /** @description Sent when the request used the deprecated package type `time-limited` (`299 - "package_type time-limited is deprecated: use data-limited with a short package_duration"`), and on POST /bookings when an entry that names no traveler sets `expires_at`, which then bounds nothing. Several warnings are comma-separated. */
+        Warning: string;
         /** @description The language the answer is written in (en, de, fr or es). */
         "Content-Language": "en" | "de" | "fr" | "es";
         /** @description The answer depends on Accept-Language. */

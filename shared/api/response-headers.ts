@@ -17,9 +17,11 @@ export const responseHeaders = {
   'Retry-After': text('Seconds to wait before retrying. Sent with a rate limit and with `provider_unavailable`.', {
     pattern: '^[0-9]+$',
   }),
-  Warning: text('Sent only when the request used the deprecated package type `time-limited`.', {
-    const: DEPRECATED_TIME_LIMITED_WARNING,
-  }),
+  Warning: text(
+    `Sent when the request used the deprecated package type \`time-limited\` (\`${DEPRECATED_TIME_LIMITED_WARNING}\`), and on ` +
+      'POST /bookings when an entry that names no traveler sets `expires_at`, which then bounds nothing. Several warnings are comma-separated.',
+    { pattern: '^299 - "' },
+  ),
   'Content-Language': text('The language the answer is written in (en, de, fr or es).', { enum: [...servedLocales] }),
   Vary: text('The answer depends on Accept-Language.', { const: 'Accept-Language' }),
 } as const;

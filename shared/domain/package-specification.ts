@@ -215,6 +215,18 @@ export const DEPRECATED_TIME_LIMITED_WARNING = '299 - "package_type time-limited
 export const usesDeprecatedType = (specs: readonly PackageSpecification[]): boolean => specs.some((spec) => spec.package_type === 'time-limited');
 
 /**
+ * The entries whose `expires_at` bounds nothing: they name no traveler, so they make a promo code and no grant whose
+ * redemption window it could end (F27). Said in a warning rather than dropped in silence.
+ */
+export const unboundedExpiries = (
+  entries: readonly { expires_at?: string | null }[],
+  promoCodes: readonly { package_queue_uuid: string | null }[],
+): number[] => entries.flatMap((entry, index) => (entry.expires_at && promoCodes[index]?.package_queue_uuid === null ? [index] : []));
+
+export const unboundedExpiryWarning = (indexes: readonly number[]): string =>
+  `299 - "expires_at is ignored on package_specifications ${indexes.join(', ')}: an entry without external_user_id or email makes a promo code, not a grant with a redemption window"`;
+
+/**
  * What a grant must name before it can be provisioned: an unlimited one its duration. The spec gives `unlimited` no
  * default ("duration required on update calls") and decision 17 invents none, so redeeming or claiming one without
  * it is refused, and the partner gives it one with the update call (decision F151).

@@ -218,6 +218,34 @@ describe('Bookings', () => {
       expect(response.headers.get('warning')).toContain('deprecated');
     });
 
+    it('warns that expires_at bounds nothing on an entry that names no traveler, and stays silent where it bounds a grant', async () => {
+      // Prepare
+      const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+      const entry = (traveler: string | undefined) =>
+        makePackageSpecification({
+          external_user_id: traveler,
+          email: undefined,
+          expires_at: expiresAt,
+          package_type: 'time-limited',
+          package_duration: 2,
+        });
+
+      // Act
+      const anonymous = await create({ email: undefined, package_specifications: [entry('exp-a'), entry(undefined), entry(undefined)] });
+      const named = await create({
+        email: undefined,
+        package_specifications: [makePackageSpecification({ external_user_id: 'exp-b', expires_at: expiresAt })],
+      });
+
+      // Assess
+      expect(anonymous.status).toBe(201);
+      const warnings = anonymous.headers.get('warning') ?? '';
+      expect(warnings).toContain('time-limited is deprecated');
+      expect(warnings).toContain('expires_at is ignored on package_specifications 1, 2');
+      expect(named.status).toBe(201);
+      expect(named.headers.get('warning')).toBeNull();
+    });
+
     it('refuses a booking_id already used by this partner with 409, but not one used by another partner', async () => {
       const bookingId = `DUP-${Date.now()}`;
       const first = await create({ booking_id: bookingId });
