@@ -76,9 +76,15 @@ const queuedCard = (
 <dt>${t('sizeLabel')}</dt><dd>${entry.package.size ? packageSize(frame.language, entry.package.size) : t('unlimitedData')}</dd>
 ${duration ? html`<dt>${t('durationLabel')}</dt><dd>${t('durationDays', { days: duration })}</dd>` : ''}
 <dt>${t('statusLabel')}</dt><dd>${notReady(entry) ? t('grantNotReadyStatus') : t(statusLabels[entry.status])} · ${entry.esim_type === 'classic' ? t('esimTypeClassic') : t('esimTypeUniversal')}</dd>
-${entry.expires_at ? html`<dt>${t('expiresLabel')}</dt><dd>${deadlineOf(frame, entry.expires_at)}</dd>` : ''}
+${entry.expires_at && entry.status === 'pending' ? html`<dt>${t('expiresLabel')}</dt><dd>${deadlineOf(frame, entry.expires_at)}</dd>` : ''}
 </dl>
-${grantForm(frame, entry, page)}
+${
+  entry.status === 'pending'
+    ? grantForm(frame, entry, page)
+    : entry.expires_at
+      ? html`<p class="muted">${t('expiredOn', { date: deadlineOf(frame, entry.expires_at) })}</p>`
+      : ''
+}
 </li>`;
 };
 
@@ -127,8 +133,10 @@ export const homePage = (
 ): Html => {
   const { t, basePath } = frame;
   const { view } = input;
-  // Redeemed and claimed entries live on the eSIM now; the list is what the traveler still has to take.
+  // Redeemed and claimed entries live on the eSIM now; the list is what the traveler still has to take, and then
+  // what they no longer can (a grant whose window ended stays in view, so it does not vanish without a word).
   const waiting = view.packageQueues.filter((entry) => entry.status === 'pending');
+  const missed = view.packageQueues.filter((entry) => entry.status === 'expired');
   let countries: Html[] | undefined;
   const page = { csrfToken: input.csrfToken, countries: () => (countries ??= countryOptions(frame)) };
   return layout(frame, {
@@ -152,6 +160,13 @@ ${
   waiting.length > 0
     ? html`<ul class="cards" role="list">${waiting.map((entry) => queuedCard(frame, entry, input.regionNames, page))}</ul>`
     : html`<p class="muted">${t('queuedEmpty')}</p>`
+}
+${
+  missed.length > 0
+    ? html`<h2>${t('missedTitle')}</h2>
+<p class="muted">${t('missedNote')}</p>
+<ul class="cards" role="list">${missed.map((entry) => queuedCard(frame, entry, input.regionNames, page))}</ul>`
+    : ''
 }
 <form class="inline" method="post" action="${basePath}/app/sign-out">${csrfField(input.csrfToken)}<button type="submit" class="link-button">${t('signOut')}</button></form>`,
   });

@@ -186,7 +186,7 @@ describe('Traveler web app', () => {
       expect(home.headers.get('x-content-type-options')).toBe('nosniff');
     });
 
-    it("leaves a grant past its expires_at out of the waiting packages, shows a grant without a size with the partner's default size and a trip as its region", async () => {
+    it("moves a grant past its expires_at from the waiting packages to those no longer available, shows a grant without a size with the partner's default size and a trip as its region", async () => {
       const traveler = `trav-${randomUUID()}`;
       const window = shortWindow();
       await bookTraveler(service.client, traveler, {
@@ -202,11 +202,13 @@ describe('Traveler web app', () => {
 
       const page = (await (await open(`${service.url}/app`, { headers: { cookie } })).text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
-      // As the dashboard and the classic list read it (decision F27): expired, so no longer waiting.
-      expect(page).not.toContain('Italy');
+      // As the dashboard and the classic list read it (decision F27): expired, so no longer waiting, and said so.
+      const [waiting, missed] = page.split('Packages no longer available');
+      expect(waiting).not.toContain('Italy');
+      expect(missed).toMatch(/Italy .*3 GB .*Expired · Classic eSIM Expired on/);
       expect(page).toMatch(/Spain .*1 GB .*Ready to redeem · Universal eSIM/);
       // A redemption window may end within the day: its time is shown, not only its date.
-      expect(page).toContain('Claim by Dec 31, 2099, 10:15 PM UTC');
+      expect(page).toContain('Available until Dec 31, 2099, 10:15 PM UTC');
       expect(page).not.toContain('Unlimited');
       // A trip reads as the one place it is provisioned in, as the dashboard and the events say: its region, or here,
       // with no catalog regions loaded, its first country (F153); never the list as sent.

@@ -70,6 +70,30 @@ describe('Web app home: package cards', () => {
     expect(page).toContain('/app/install?iccid=8900000000000000003');
   });
 
+  it('keeps a grant whose window ended in view, without a button, under its own heading', () => {
+    // Prepare
+    const grant = (uuid: string, status: 'pending' | 'expired') => ({
+      uuid,
+      esim_type: 'universal' as const,
+      status,
+      expires_at: '2026-11-28T20:37:00.000Z',
+      package: { package_type: 'data-limited' as const, size: '1GB', package_duration: 7, destination: status === 'pending' ? 'PRT' : 'GRC' },
+    });
+    const view = { ...homeWith([]), packageQueues: [grant('q-open', 'pending'), grant('q-missed', 'expired')] };
+
+    // Act
+    const page = homePage(frame, { view, regionNames: {}, csrfToken: 'csrf' }).value;
+    const text = textOf({ value: page });
+
+    // Assess
+    expect(text).toContain('Packages no longer available');
+    expect(text).toContain('Greece');
+    expect(text).toContain('Expired on Nov 28, 2026, 8:37 PM UTC');
+    expect(text).toContain('Available until Nov 28, 2026, 8:37 PM UTC');
+    expect(page).toContain('value="q-open"');
+    expect(page).not.toContain('value="q-missed"');
+  });
+
   it('lists the active package first, then those waiting, then the ones that ended', () => {
     // Prepare: in the order they were added, an old trip's first
     const view = homeWith([

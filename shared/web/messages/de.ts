@@ -51,6 +51,9 @@ export const deHome: HomeMessages = {
   expiredOn: 'Abgelaufen am {date}',
   queuedTitle: 'Pakete, die auf Sie warten',
   queuedEmpty: 'Zurzeit warten keine Pakete auf Sie.',
+  missedTitle: 'Nicht mehr verfügbare Pakete',
+  missedNote:
+    'Die Frist zum Einlösen ist abgelaufen. Wenn Sie noch eines brauchen, fragen Sie das Unternehmen, bei dem Sie Ihre Reise gebucht haben.',
   sizeLabel: 'Daten',
   durationLabel: 'Gültig für',
   expiresLabel: 'Einlösen bis',

@@ -50,6 +50,9 @@ export const frHome: HomeMessages = {
   expiredOn: 'Expiré le {date}',
   queuedTitle: 'Forfaits qui vous attendent',
   queuedEmpty: 'Aucun forfait ne vous attend pour le moment.',
+  missedTitle: 'Forfaits qui ne sont plus disponibles',
+  missedNote:
+    'Le délai pour les récupérer est passé. Si vous en avez encore besoin, demandez à l’entreprise auprès de laquelle vous avez réservé votre voyage.',
   sizeLabel: 'Données',
   durationLabel: 'Valable',
   expiresLabel: 'À récupérer avant le',
