@@ -21,7 +21,7 @@ interface Refusal {
 }
 
 const invalidForm: Refusal = { status: 400, title: 'grantInvalidTitle', body: 'grantInvalidBody' };
-const gone = ['package_queue_not_found', 'package_queue_not_pending', 'package_queue_expired', 'promo_code_already_redeemed'];
+const gone = ['package_queue_not_found', 'package_queue_not_pending', 'promo_code_already_redeemed'];
 
 /**
  * Which page a refusal of the native calls gets: the grant needs a country first; it is gone (redeemed, expired, not
@@ -31,6 +31,7 @@ const gone = ['package_queue_not_found', 'package_queue_not_pending', 'package_q
 const refusalOf = (error: unknown): Refusal | undefined => {
   if (!(error instanceof AppError)) return undefined;
   if (error.code === 'destination_required') return { status: 400, title: 'grantDestinationTitle', body: 'grantDestinationBody' };
+  if (error.code === 'package_queue_expired') return { status: error.status, title: 'grantGoneTitle', body: 'grantExpiredBody' };
   if (gone.includes(error.code)) return { status: error.status, title: 'grantGoneTitle', body: 'grantGoneBody' };
   if (error.status >= 500) return { status: error.status, title: 'grantLaterTitle', body: 'grantLaterBody' };
   if (['classic_grant_must_be_claimed', 'not_a_classic_grant', 'destination_set_by_partner'].includes(error.code) || error.status === 400)

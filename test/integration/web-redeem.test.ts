@@ -2,7 +2,7 @@
 // the eSIM, a classic one claimed), asks for a country when the grant names none, refuses a forged or repeated form
 // with a page that leads home, and reaches no other traveler's grant.
 import { randomUUID } from 'node:crypto';
-import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
+import { makeBookingRequest, makePackageSpecification, shortWindow } from '#test/support/factories';
 import type { SignedClient } from '#test/support/signed-client';
 import { startTestService, type TestService } from '#test/support/test-service';
 import { open, redirectToken, sessionCookieOf } from '#test/support/web-app';
@@ -41,6 +41,21 @@ describe('Web app: redeeming a waiting package', () => {
     });
   const dashboard = async (traveler: string) =>
     (await client.send('GET', `/native/user-dashboard?external_user_id=${encodeURIComponent(traveler)}`)).body.data;
+
+  it('says the time to take a grant ended when its form is sent after its expires_at, and redeems nothing', async () => {
+    // Prepare: the home page shows the grant's button while its window is open
+    const window = shortWindow(3_000);
+    const { traveler, cookie, csrf, grants } = await travelerWith([{ destination: 'FRA', size: '5GB', expires_at: window.expiresAt }]);
+    await window.closed();
+
+    // Act
+    const late = await redeem(cookie, { csrf_token: csrf, package_queue_id: grants[0]!, esim_type: 'universal' });
+
+    // Assess
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain('The time to take it has ended.');
+    expect((await dashboard(traveler)).current_esim_packages).toEqual([]);
+  });
 
   it('redeems a universal grant from its button onto the eSIM, and says so when the same form is sent again', async () => {
     // Prepare

@@ -75,7 +75,9 @@ export const deHome: HomeMessages = {
   grantInvalidTitle: 'Dieses Paket konnte nicht eingelöst werden',
   grantInvalidBody: 'Im Formular fehlte etwas oder wurde geändert. Gehen Sie zurück zu Ihren Reisedaten und versuchen Sie es erneut.',
   grantGoneTitle: 'Dieses Paket wartet nicht mehr auf Sie',
-  grantGoneBody: 'Es wurde bereits eingelöst, oder die Frist zum Einlösen ist abgelaufen. Ihre Reisedaten zeigen, was auf Ihrer eSIM ist.',
+  grantGoneBody: 'Es wurde bereits eingelöst oder zurückgezogen. Ihre Reisedaten zeigen, was auf Ihrer eSIM ist.',
+  grantExpiredBody:
+    'Die Frist zum Einlösen ist abgelaufen. Wenn Sie es noch brauchen, fragen Sie das Unternehmen, bei dem Sie Ihre Reise gebucht haben.',
   grantDestinationTitle: 'Wählen Sie Ihr Reiseziel',
   grantDestinationBody: 'Dieses Paket gilt in dem Land, das Sie wählen. Gehen Sie zurück, wählen Sie ein Land und lösen Sie es erneut ein.',
   grantLaterTitle: 'Ihr Paket konnte gerade nicht hinzugefügt werden',

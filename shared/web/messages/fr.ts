@@ -74,7 +74,9 @@ export const frHome: HomeMessages = {
   grantInvalidTitle: 'Ce forfait n’a pas pu être utilisé',
   grantInvalidBody: 'Un élément du formulaire manquait ou a été modifié. Revenez à vos données de voyage et réessayez.',
   grantGoneTitle: 'Ce forfait ne vous attend plus',
-  grantGoneBody: 'Il a déjà été utilisé, ou le délai pour l’utiliser est passé. Vos données de voyage montrent ce qui est sur votre eSIM.',
+  grantGoneBody: 'Il a déjà été utilisé, ou il a été retiré. Vos données de voyage montrent ce qui est sur votre eSIM.',
+  grantExpiredBody:
+    'Le délai pour le récupérer est passé. Si vous en avez encore besoin, demandez à l’entreprise auprès de laquelle vous avez réservé votre voyage.',
   grantDestinationTitle: 'Choisissez votre destination',
   grantDestinationBody: 'Ce forfait fonctionne dans le pays que vous choisissez. Revenez en arrière, choisissez un pays et utilisez-le à nouveau.',
   grantLaterTitle: 'Votre forfait n’a pas pu être ajouté pour le moment',
