@@ -14,13 +14,17 @@ export interface SessionPageRequest<K extends string = MessageKey> extends PageR
   sessionId: string;
 }
 
-/** The page a traveler whose session ended sees: what happened and how to get back in. */
-export const sessionEndedPage = (request: PageRequest<FrameMessageKey>): PageOutcome => {
+/**
+ * The page a traveler without a live session sees: what happened and how to get back in. With a session cookie it
+ * ended (time, or another sign-in); without one the traveler signed out or never signed in on this browser.
+ */
+export const sessionEndedPage = (request: PageRequest<FrameMessageKey>, hadSession = true): PageOutcome => {
   const frame = request.frame();
   const { t } = frame;
+  const [title, body] = hadSession ? (['sessionExpiredTitle', 'sessionExpiredBody'] as const) : (['signedOutTitle', 'notSignedInBody'] as const);
   return {
     status: 401,
-    page: messagePage(frame, { title: t('sessionExpiredTitle'), body: t('sessionExpiredBody'), guidance: t('backToApp') }),
+    page: messagePage(frame, { title: t(title), body: t(body), guidance: t('backToApp') }),
     setCookie: clearCookie(SESSION_COOKIE, request.secure),
   };
 };
@@ -33,7 +37,7 @@ export const travelerPage = <K extends string>(
   servePageWith(texts)(async (request) => {
     const sessionId = request.cookie(SESSION_COOKIE);
     const session = await loadTravelerSession({ sessionId }, webSignIns);
-    if (!session || !sessionId) return respond(request, sessionEndedPage(request));
+    if (!session || !sessionId) return respond(request, sessionEndedPage(request, sessionId !== undefined));
     logger.appendKeys({ partner_id: session.partner_id });
     return respond(request, await handle({ ...request, session, sessionId }));
   });

@@ -154,9 +154,10 @@ describe('Traveler web app in a browser', () => {
     await screenshot('token-expired');
   });
 
-  it("refuses the home page without a session, in the browser's language", async () => {
+  it("refuses the home page with an ended session, in the browser's language", async () => {
     const german = await phoneContext(browser, { locale: 'de-DE' });
     page = await german.newPage();
+    await page.setExtraHTTPHeaders({ cookie: `session=${'A'.repeat(43)}` });
 
     const response = await page.goto(`${service.url}/app`);
 

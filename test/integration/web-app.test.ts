@@ -276,14 +276,15 @@ describe('Traveler web app', () => {
       }
     });
 
-    it('answers a missing, unknown or ended session with the 401 session-ended page', async () => {
+    it('answers an unknown or ended session with the 401 session-ended page, and no session with the signed-out one', async () => {
       const none = await open(`${service.url}/app`);
       const unknown = await open(`${service.url}/app`, { headers: { cookie: `session=${'A'.repeat(43)}` } });
 
-      for (const response of [none, unknown]) {
-        expect(response.status).toBe(401);
-        expect(await response.text()).toContain('Your session has ended');
-      }
+      expect([none.status, unknown.status]).toEqual([401, 401]);
+      expect(await unknown.text()).toContain('Your session has ended');
+      const signedOut = await none.text();
+      expect(signedOut).toContain('You are signed out');
+      expect(signedOut).not.toContain('sessions end after a short time');
     });
 
     it('refuses a form without a CSRF token on every page route that takes a POST, whatever its path', async () => {

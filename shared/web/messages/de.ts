@@ -26,6 +26,7 @@ export const deFrame: FrameMessages = {
   durationDays: '{days} Tage',
   unlimitedData: 'Unbegrenzt',
   signedOutTitle: 'Sie sind abgemeldet',
+  notSignedInBody: 'Diese Seite zeigt Ihre Reisedaten, sobald Sie angemeldet sind.',
   signedOutBody: 'Sie können diese Seite schließen.',
   nextStepsTitle: 'So geht es weiter',
   backHome: 'Zurück zu Ihren Reisedaten',

@@ -24,6 +24,7 @@ export const enFrame = {
   durationDays: '{days} days',
   unlimitedData: 'Unlimited',
   signedOutTitle: 'You are signed out',
+  notSignedInBody: 'This page shows your travel data once you are signed in.',
   signedOutBody: 'You can close this page.',
   nextStepsTitle: 'What happens next',
   backHome: 'Back to your travel data',

@@ -25,6 +25,7 @@ export const frFrame: FrameMessages = {
   durationDays: '{days} jours',
   unlimitedData: 'Illimité',
   signedOutTitle: 'Vous êtes déconnecté',
+  notSignedInBody: 'Cette page affiche vos données de voyage une fois que vous êtes connecté.',
   signedOutBody: 'Vous pouvez fermer cette page.',
   nextStepsTitle: 'Et ensuite ?',
   backHome: 'Retour à vos données de voyage',
