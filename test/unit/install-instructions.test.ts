@@ -93,6 +93,18 @@ describe('Install instructions', () => {
     expect(installed.intro).toContain(toInstall.device.name);
   });
 
+  it.each(['en', 'de', 'fr', 'es'])('tells a traveler whose eSIM was removed that the steps install it again, in %s', async (locale) => {
+    // Act
+    const toInstall = await buildInstructions(makeInput({ locale }));
+    const removed = await buildInstructions(makeInput({ locale, esimStatus: 'removed' }));
+
+    // Assess: the same steps and title, with an intro that says what happened
+    expect(removed.steps.map((s) => s.id)).toEqual(toInstall.steps.map((s) => s.id));
+    expect(removed.title).toBe(toInstall.title);
+    expect(removed.intro).not.toBe(toInstall.intro);
+    expect(removed.intro).toContain(toInstall.device.name);
+  });
+
   it('splits the activation code into SM-DP+ address and matching id for manual entry', async () => {
     const doc = await buildInstructions(makeInput());
 

@@ -157,7 +157,7 @@ export const buildInstructions = async (input: InstructionsInput): Promise<Instr
     device: { name: input.device.name, os: input.device.os, os_version: input.device.osVersion, device_type: input.device.deviceType ?? null },
     esim: { iccid: input.iccid, status: input.esimStatus, installed },
     title: fill(installed ? text.installedDocumentTitle : text.title, values),
-    intro: fill(installed ? text.installedIntro : text.intro, values),
+    intro: fill(installed ? text.installedIntro : input.esimStatus.toLowerCase() === 'removed' ? text.removedIntro : text.intro, values),
     steps: steps(platform, installed, links.length > 0, confirmationCode !== null, text, values),
     activation: {
       code: activation.code,

@@ -7,6 +7,8 @@ export interface InstallStrings {
   /** The document's title and intro once the eSIM is on the device: nothing to install, only to turn on. */
   installedDocumentTitle: string;
   installedIntro: string;
+  /** The intro for an eSIM removed from a device: the same steps install it again. */
+  removedIntro: string;
   installedTitle: string;
   installedBody: string;
   oneTapTitle: string;
@@ -40,6 +42,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     intro: 'Follow these steps on your {device}. You need Wi-Fi or mobile data. If you remove the eSIM later, these steps install it again.',
     installedDocumentTitle: 'Your {brand} eSIM is installed',
     installedIntro: 'If you remove it from your {device} later, these instructions show again how to install it.',
+    removedIntro: 'This eSIM was removed from a phone. Follow these steps on your {device} to install it again. You need Wi-Fi or mobile data.',
     installedTitle: 'Your eSIM is installed',
     installedBody: 'Nothing more to install on your {device}. The steps below turn it on when you arrive.',
     oneTapTitle: 'Install with one tap',
@@ -75,6 +78,8 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
       'Folgen Sie diesen Schritten auf Ihrem {device}. Sie brauchen WLAN oder mobile Daten. Wenn Sie die eSIM später entfernen, installieren Sie sie mit diesen Schritten erneut.',
     installedDocumentTitle: 'Ihre {brand}-eSIM ist installiert',
     installedIntro: 'Wenn Sie sie später von Ihrem {device} entfernen, zeigt diese Anleitung wieder, wie Sie sie installieren.',
+    removedIntro:
+      'Diese eSIM wurde von einem Telefon entfernt. Folgen Sie diesen Schritten auf Ihrem {device}, um sie erneut zu installieren. Sie brauchen WLAN oder mobile Daten.',
     installedTitle: 'Ihre eSIM ist installiert',
     installedBody: 'Auf Ihrem {device} ist nichts mehr zu installieren. Mit den folgenden Schritten schalten Sie sie bei der Ankunft ein.',
     oneTapTitle: 'Mit einem Tippen installieren',
@@ -112,6 +117,8 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
       'Suivez ces étapes sur votre {device}. Il vous faut du Wi-Fi ou des données mobiles. Si vous supprimez l’eSIM plus tard, ces étapes la réinstallent.',
     installedDocumentTitle: 'Votre eSIM {brand} est installée',
     installedIntro: 'Si vous la supprimez plus tard de votre {device}, ces instructions indiquent de nouveau comment l’installer.',
+    removedIntro:
+      'Cette eSIM a été supprimée d’un téléphone. Suivez ces étapes sur votre {device} pour la réinstaller. Il vous faut du Wi-Fi ou des données mobiles.',
     installedTitle: 'Votre eSIM est installée',
     installedBody: 'Plus rien à installer sur votre {device}. Les étapes ci-dessous l’activent à votre arrivée.',
     oneTapTitle: 'Installer en un geste',
@@ -148,6 +155,7 @@ export const installStrings: Record<ServedLocale, InstallStrings> = {
     intro: 'Sigue estos pasos en tu {device}. Necesitas wifi o datos móviles. Si más adelante borras la eSIM, estos pasos la vuelven a instalar.',
     installedDocumentTitle: 'Tu eSIM de {brand} está instalada',
     installedIntro: 'Si más adelante la borras de tu {device}, estas instrucciones vuelven a indicar cómo instalarla.',
+    removedIntro: 'Esta eSIM se borró de un teléfono. Sigue estos pasos en tu {device} para volver a instalarla. Necesitas wifi o datos móviles.',
     installedTitle: 'Tu eSIM está instalada',
     installedBody: 'No queda nada por instalar en tu {device}. Los pasos siguientes la activan al llegar.',
     oneTapTitle: 'Instalar con un toque',
