@@ -4,7 +4,7 @@ import type { ClaimMessages, FrameMessages, HomeMessages, InstallMessages, Messa
 export const deFrame: FrameMessages = {
   skipToContent: 'Zum Hauptinhalt springen',
   serviceName: 'Reise-eSIM',
-  footer: 'Sichere Seite. Ihre Anmeldung erscheint nie in der Adresszeile.',
+  footer: 'Sichere Seite, verschlüsselt übertragen.',
   titleParts: '{first}: {second}',
   backToApp: 'Kehren Sie zur App zurück, aus der Sie gekommen sind, und öffnen Sie Ihre eSIM erneut, um einen neuen Link zu erhalten.',
   tokenExpiredTitle: 'Dieser Link ist abgelaufen',

@@ -3,7 +3,7 @@
 export const enFrame = {
   skipToContent: 'Skip to main content',
   serviceName: 'Travel eSIM',
-  footer: 'Secure page. Your sign-in never appears in the address bar.',
+  footer: 'Secure page, sent encrypted.',
   /** A page title of two parts: French puts a space before the colon. */
   titleParts: '{first}: {second}',
   backToApp: 'Return to the app you came from and open your eSIM again to get a fresh link.',

@@ -4,7 +4,7 @@ import type { ClaimMessages, FrameMessages, HomeMessages, InstallMessages, Messa
 export const frFrame: FrameMessages = {
   skipToContent: 'Aller au contenu principal',
   serviceName: 'eSIM de voyage',
-  footer: 'Page sécurisée. Votre connexion n’apparaît jamais dans la barre d’adresse.',
+  footer: 'Page sécurisée, transmise chiffrée.',
   titleParts: '{first} : {second}',
   backToApp: 'Revenez à l’application d’où vous venez et ouvrez de nouveau votre eSIM pour obtenir un nouveau lien.',
   tokenExpiredTitle: 'Ce lien a expiré',
