@@ -1,6 +1,6 @@
 // web → the page bodies: home, claim form, and the outcomes of the token exchange and the claim.
 import { regionName } from '#shared/domain/catalog';
-import { alpha3Codes } from '#shared/domain/country-codes';
+import { alpha3Codes, isCountryCode } from '#shared/domain/country-codes';
 import { countryName } from '#shared/domain/country-names';
 import { dataAmount, packageSize } from '#shared/domain/data-size';
 import { html, type Html } from '#shared/web/html';
@@ -127,6 +127,12 @@ ${esimSection(frame, esim, regionNames)}
 ${esim.status === 'installed' ? '' : html`<p><a href="${basePath}/app/install?iccid=${encodeURIComponent(esim.iccid)}">${t('installOtherLink')}</a></p>`}`;
 };
 
+/** The shop opens on the country the traveler is using data in now, so its packages show without a search. */
+const shopQuery = (view: TravelerHomeView): string => {
+  const active = view.currentEsim?.packages.find((pkg) => pkg.status === 'active');
+  return active?.destination && isCountryCode(active.destination) ? `?destination=${active.destination}` : '';
+};
+
 export const homePage = (
   frame: PageFrame<HomeMessageKey>,
   input: { view: TravelerHomeView; regionNames: RegionNames; csrfToken: string; redeemed?: boolean },
@@ -154,7 +160,7 @@ ${
       : html`<p><a class="button" href="${basePath}/app/install">${t('installLink')}</a></p>`
 }
 ${view.otherEsims.map((esim) => otherEsimSection(frame, esim, input.regionNames))}
-<p><a href="${basePath}/app/shop">${t('shopLink')}</a></p>
+<p><a href="${basePath}/app/shop${shopQuery(view)}">${t('shopLink')}</a></p>
 <h2>${t('queuedTitle')}</h2>
 ${
   waiting.length > 0

@@ -94,6 +94,21 @@ describe('Web app home: package cards', () => {
     expect(page).not.toContain('value="q-missed"');
   });
 
+  it('opens the shop on the country of the active package, and on the list without one', () => {
+    // Prepare
+    const abroad = homeWith([makePackage({ status: 'active', destination: 'USA' })]);
+    const inRegion = homeWith([makePackage({ status: 'active', destination: 'XEU' })]);
+    const waiting = homeWith([makePackage({ status: 'queued', destination: 'ESP' })]);
+
+    // Act
+    const [usa, europe, none] = [abroad, inRegion, waiting].map((view) => homePage(frame, { view, regionNames: {}, csrfToken: 'csrf' }).value);
+
+    // Assess
+    expect(usa).toContain('href="/api/app/shop?destination=USA"');
+    expect(europe).toContain('href="/api/app/shop"');
+    expect(none).toContain('href="/api/app/shop"');
+  });
+
   it('lists the active package first, then those waiting, then the ones that ended', () => {
     // Prepare: in the order they were added, an old trip's first
     const view = homeWith([
