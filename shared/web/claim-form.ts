@@ -39,7 +39,7 @@ export const claimFormHandler = (claim: ClaimPromoCode) =>
           return { status: 400, brand, page: claimFormPage(frame, { uuid, csrfToken: form.get(CSRF_FIELD) ?? '', email: typed, emailError: true }) };
         }
         const outcome = await claim.claim({ uuid, email: email.output, clientAddress: request.event.requestContext?.identity?.sourceIp ?? '' });
-        return { ...claimOutcomePage(frame, outcome), brand };
+        return { ...claimOutcomePage(frame, outcome, email.output), brand };
       },
     ),
   );

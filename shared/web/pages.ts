@@ -225,7 +225,8 @@ ${form.emailError ? html`<p class="error-message" id="email-error">${t('emailInv
   });
 };
 
-export const claimOutcomePage = (frame: PageFrame<ClaimMessageKey>, outcome: ClaimOutcome): { status: number; page: Html } => {
+/** A claim's outcome; a sent code names the address it went to, so a typo shows at once. */
+export const claimOutcomePage = (frame: PageFrame<ClaimMessageKey>, outcome: ClaimOutcome, email = ''): { status: number; page: Html } => {
   const { t } = frame;
   const pages = {
     sent: [200, 'claimSentTitle', 'claimSentBody'],
@@ -235,7 +236,7 @@ export const claimOutcomePage = (frame: PageFrame<ClaimMessageKey>, outcome: Cla
     throttled: [429, 'claimTooManyTitle', 'claimTooManyBody'],
   } as const;
   const [status, title, body] = pages[outcome];
-  return { status, page: messagePage(frame, { title: t(title), body: t(body) }) };
+  return { status, page: messagePage(frame, { title: t(title), body: t(body, { email }) }) };
 };
 
 /** A page that does not exist; under /app it leads home (a WebView may have no back button), a claim link's does not. */

@@ -195,6 +195,7 @@ describe('Traveler web app in a browser', () => {
     await Promise.all([page.waitForURL(/\/app\/claim\//), page.getByRole('button', { name: 'Send my code' }).click()]);
 
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Check your email');
+    expect(await page.locator('main').textContent()).toContain(`We sent your code to ${address}.`);
     await expectAccessible();
     const [email] = await mailbox(service.dataDir).waitFor(address);
     expect(decodedBodies(email ?? '').join('\n')).toContain(promo.code);

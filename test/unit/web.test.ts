@@ -86,8 +86,11 @@ describe('Claim outcome pages', () => {
     ['not_found', 404, 'Page not found'],
     ['throttled', 429, 'Too many attempts'],
   ] as const)('answers the claim outcome %s with %i and says what happens next', (outcome, status, title) => {
-    const result = claimOutcomePage(frame, outcome);
+    const result = claimOutcomePage(frame, outcome, 'ada<x>@example.com');
     expect(result.status).toBe(status);
     expect(result.page.value).toContain(`<h1>${title}</h1>`);
+    // Only a sent code names the address, escaped as every value is
+    expect(result.page.value.includes('ada&lt;x&gt;@example.com')).toBe(outcome === 'sent');
+    expect(result.page.value).not.toContain('{email}');
   });
 });

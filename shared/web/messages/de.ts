@@ -105,9 +105,11 @@ export const deClaim: ClaimMessages = {
   errorSummaryTitle: 'Es gibt ein Problem',
   emailInvalid: 'Geben Sie eine E-Mail-Adresse wie name@example.com ein',
   claimSentTitle: 'Prüfen Sie Ihre E-Mails',
-  claimSentBody: 'Wir haben Ihren Code an die angegebene Adresse gesendet. Es kann einige Minuten dauern, bis er ankommt.',
+  claimSentBody:
+    'Wir haben Ihren Code an {email} gesendet. Es kann einige Minuten dauern, bis er ankommt. Ist die Adresse falsch, bitten Sie das Unternehmen, bei dem Sie Ihre Reise gebucht haben, den Code freizugeben, und fordern Sie ihn erneut an.',
   claimTakenTitle: 'Dieser Code wurde bereits angefordert',
-  claimTakenBody: 'Falls Sie das waren, suchen Sie unsere E-Mail im Posteingang und im Spam-Ordner.',
+  claimTakenBody:
+    'Falls Sie das waren, suchen Sie unsere E-Mail im Posteingang und im Spam-Ordner. War die Adresse vertippt, bitten Sie das Unternehmen, bei dem Sie Ihre Reise gebucht haben, den Code freizugeben.',
   claimRedeemedTitle: 'Dieser Code wurde bereits eingelöst',
   claimRedeemedBody: 'Seine eSIM wurde bereits ausgegeben. Wenn Sie das waren, finden Sie sie in Ihrer Reise-App.',
   claimTooManyTitle: 'Zu viele Versuche',

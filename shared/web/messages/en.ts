@@ -103,9 +103,11 @@ export const enClaim = {
   errorSummaryTitle: 'There is a problem',
   emailInvalid: 'Enter an email address like name@example.com',
   claimSentTitle: 'Check your email',
-  claimSentBody: 'We sent your code to the address you gave. It can take a few minutes to arrive.',
+  claimSentBody:
+    'We sent your code to {email}. It can take a few minutes to arrive. If that address is wrong, ask the company you booked your trip with to release the code, then claim it again.',
   claimTakenTitle: 'This code was already claimed',
-  claimTakenBody: 'If that was you, look for our email in your inbox and spam folder.',
+  claimTakenBody:
+    'If that was you, look for our email in your inbox and spam folder. If the address was mistyped, ask the company you booked your trip with to release the code.',
   claimRedeemedTitle: 'This code was already used',
   claimRedeemedBody: 'Its eSIM has already been issued. If that was you, open your travel app to find it.',
   claimTooManyTitle: 'Too many attempts',

@@ -104,9 +104,11 @@ export const frClaim: ClaimMessages = {
   errorSummaryTitle: 'Il y a un problème',
   emailInvalid: 'Saisissez une adresse e-mail comme nom@example.com',
   claimSentTitle: 'Consultez vos e-mails',
-  claimSentBody: 'Nous avons envoyé votre code à l’adresse indiquée. Il peut mettre quelques minutes à arriver.',
+  claimSentBody:
+    'Nous avons envoyé votre code à {email}. Il peut mettre quelques minutes à arriver. Si cette adresse est erronée, demandez à l’entreprise auprès de laquelle vous avez réservé votre voyage de libérer le code, puis demandez-le à nouveau.',
   claimTakenTitle: 'Ce code a déjà été demandé',
-  claimTakenBody: 'Si c’était vous, cherchez notre e-mail dans votre boîte de réception et vos indésirables.',
+  claimTakenBody:
+    'Si c’était vous, cherchez notre e-mail dans votre boîte de réception et vos indésirables. Si l’adresse était mal saisie, demandez à l’entreprise auprès de laquelle vous avez réservé votre voyage de libérer le code.',
   claimRedeemedTitle: 'Ce code a déjà été utilisé',
   claimRedeemedBody: 'Son eSIM a déjà été émise. Si c’était vous, ouvrez votre application de voyage pour la retrouver.',
   claimTooManyTitle: 'Trop de tentatives',
