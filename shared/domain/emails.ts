@@ -10,6 +10,13 @@ import type { EmailMessage } from '#shared/domain/email-message';
 /** The booking's `locale` when it is a served language (`de-CH` → German), else English. */
 export const emailLanguage = (locale: string | null): ServedLocale => resolveLocale(locale ?? undefined, undefined);
 
+/**
+ * The departure's calendar day as the booking gave it (its own zone, not UTC's), written the email's language's way:
+ * `2027-03-10T23:30:00-05:00` is 10 March in every language.
+ */
+const departureDay = (departure: string, language: ServedLocale): string =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${departure.slice(0, 10)}T00:00:00Z`));
+
 /** A country by its name in the email's language; a region's or an airport's code as it is. */
 const placeName = (code: string, language: ServedLocale): string => (code.length === 3 ? countryName(code, language) : code);
 
@@ -82,7 +89,7 @@ export const bookingConfirmationEmail = (input: { to: string; partnerName: strin
         partner: input.partnerName,
         packages: input.booking.promo_codes.length,
       }),
-      texts.departure(input.booking.departure_date.slice(0, 10)),
+      texts.departure(departureDay(input.booking.departure_date, language)),
     ],
     codes,
     outro: [...(codes.length > 0 ? [texts.bookingOutro] : []), ...(grants.length > 0 ? [texts.classicGrants(grants)] : [])],

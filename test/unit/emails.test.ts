@@ -59,6 +59,8 @@ describe('email language', () => {
     expect(withPlainSpaces(email.text)).toContain(`ABCD-EFGH-JKLM  (${size}, ${texts.days(15)}, ${france})`);
     expect(email.text).toContain('NPQR-STUV-WXYZ');
     expect(email.html).toContain(`<html lang="${language}">`);
+    const departure = { en: 'December 24, 2026', de: '24. Dezember 2026', fr: '24 décembre 2026', es: '24 de diciembre de 2026' }[language];
+    expect(email.text).toContain(texts.departure(departure));
   });
 
   it.each(servedLocales)('writes the claim email in %s and names a partner without a name in that language', (language) => {
@@ -103,6 +105,18 @@ describe('email language', () => {
 
     expect(withPlainSpaces(email.text)).toContain('(3 GB, 15 days, Australia)');
     expect(email.text).not.toContain('PER');
+  });
+
+  it("writes the departure's day as the booking gave it, in its own zone", () => {
+    // Act
+    const email = bookingConfirmationEmail({
+      to: 'ada@example.com',
+      partnerName: 'Acme',
+      booking: makeBooking({ departure_date: '2027-03-10T23:30:00-05:00' }),
+    });
+
+    // Assess: 04:30 UTC on 11 March, but the traveler leaves on the 10th
+    expect(email.text).toContain('Departure: March 10, 2027.');
   });
 
   it('gives every language its own words', () => {
