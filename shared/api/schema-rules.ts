@@ -40,9 +40,9 @@ export const componentRules: Record<string, { properties?: Json; allOf: Json[] }
       implies({ allOf: [zeroSize, present('package_type')] }, isUnlimited),
     ],
   },
-  // PackageSpecificationEntrySchema's check: a size of zero only on an unlimited or catalog (package_id, bundle_id) entry.
+  // PackageSpecificationEntrySchema's check: a size of zero only on an unlimited entry or beside a package_id.
   PackageSpecificationEntry: {
-    allOf: [implies(zeroSize, { anyOf: [isUnlimited, present('package_id'), present('bundle_id')] })],
+    allOf: [implies(zeroSize, { anyOf: [isUnlimited, present('package_id')] })],
   },
   // BookingRequestSchema's checks (shared/domain/booking-schemas.ts): email or booking_id; departure_date unless an
   // entry is classic (the server then defaults it).

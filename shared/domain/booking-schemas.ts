@@ -69,12 +69,10 @@ export const PackageSpecificationEntrySchema = v.pipe(
     },
     'Each package_specifications entry must be an object.',
   ),
-  // A catalog package (package_id, bundle_id) defines its own size; any other counts data unless it is unlimited.
+  // A catalog package (package_id) defines its own size; any other counts data unless it is unlimited. A bundle_id
+  // does not: the entry's own size wins over a catalog bundle's (F157).
   v.forward(
-    v.check(
-      (entry) => !entry.size || !isZeroSize(entry.size) || entry.package_type === 'unlimited' || Boolean(entry.package_id || entry.bundle_id),
-      ZERO_SIZE_MESSAGE,
-    ),
+    v.check((entry) => !entry.size || !isZeroSize(entry.size) || entry.package_type === 'unlimited' || Boolean(entry.package_id), ZERO_SIZE_MESSAGE),
     ['size'],
   ),
 );

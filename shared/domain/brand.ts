@@ -47,8 +47,18 @@ export const BRAND_TEXT_COLORS = ['#ffffff'] as const;
  */
 const DNS_HOST = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
-/** A DNS name, not an IPv4 address the URL parser wrote in dots: a top-level domain is never all digits (RFC 3696 §2). */
-const isDnsHost = (host: string): boolean => DNS_HOST.test(host) && /[a-z]/.test(host.slice(host.lastIndexOf('.') + 1));
+/**
+ * Special-use names that never reach a public host: loopback (RFC 6761 `localhost`), the local network (RFC 6762
+ * `local`, RFC 8375 `home.arpa`, ICANN's `internal`) and names that resolve nowhere (`invalid`, `test`, `onion`).
+ */
+const LOCAL_NAME = /(^|\.)(localhost|local|home\.arpa|internal|invalid|test|onion)$/;
+
+/**
+ * A public DNS name: not an IPv4 address the URL parser wrote in dots (a top-level domain is never all digits, RFC 3696
+ * §2), nor a special-use name of the traveler's own machine or network. A name a public resolver maps to a private
+ * address (a name-to-address service) cannot be told by its spelling; only support sets logos.
+ */
+const isDnsHost = (host: string): boolean => DNS_HOST.test(host) && /[a-z]/.test(host.slice(host.lastIndexOf('.') + 1)) && !LOCAL_NAME.test(host);
 
 const logoProblem = (logo: string): string | undefined => {
   if (logo.startsWith('data:')) {

@@ -75,7 +75,7 @@ const queuedCard = (
 <dl class="facts">
 <dt>${t('sizeLabel')}</dt><dd>${entry.package.size ? packageSize(frame.language, entry.package.size) : t('unlimitedData')}</dd>
 ${duration ? html`<dt>${t('durationLabel')}</dt><dd>${t('durationDays', { days: duration })}</dd>` : ''}
-<dt>${t('statusLabel')}</dt><dd>${notReady(entry) ? t('grantNotReadyStatus') : t(statusLabels[entry.status])} · ${entry.esim_type === 'classic' ? t('esimTypeClassic') : t('esimTypeUniversal')}</dd>
+<dt>${t('statusLabel')}</dt><dd>${entry.status === 'pending' && notReady(entry) ? t('grantNotReadyStatus') : t(statusLabels[entry.status])} · ${entry.esim_type === 'classic' ? t('esimTypeClassic') : t('esimTypeUniversal')}</dd>
 ${entry.expires_at && entry.status === 'pending' ? html`<dt>${t('expiresLabel')}</dt><dd>${deadlineOf(frame, entry.expires_at)}</dd>` : ''}
 </dl>
 ${

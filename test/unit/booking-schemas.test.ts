@@ -183,23 +183,28 @@ describe('Booking request schema', () => {
     expect(issuesOf(makeBookingRequest(overrides))).toEqual([]);
   });
 
-  it.each(['0GB', '0MB', '0.0GB', '00GB'])('refuses a size of %s on a package that counts data, and takes it where the size is not read', (size) => {
-    // Prepare
-    const entry = (overrides: Record<string, unknown>) =>
-      makeBookingRequest({ package_specifications: [makePackageSpecification({ size, ...overrides })] });
+  it.each(['0GB', '0MB', '0.0GB', '00GB'])(
+    'refuses a size of %s on a package that counts data, and takes it where the size is not read (unlimited, beside a package_id)',
+    (size) => {
+      // Prepare
+      const entry = (overrides: Record<string, unknown>) =>
+        makeBookingRequest({ package_specifications: [makePackageSpecification({ size, ...overrides })] });
 
-    // Act
-    const dataLimited = issuesOf(entry({}));
-    const starter = issuesOf(entry({ package_type: 'starter', package_duration: 2 }));
-    const unlimited = issuesOf(entry({ package_type: 'unlimited' }));
-    const catalogPackage = issuesOf(entry({ package_id: 'pkg-fra-1gb' }));
+      // Act
+      const dataLimited = issuesOf(entry({}));
+      const starter = issuesOf(entry({ package_type: 'starter', package_duration: 2 }));
+      const unlimited = issuesOf(entry({ package_type: 'unlimited' }));
+      const catalogPackage = issuesOf(entry({ package_id: 'pkg-fra-1gb' }));
+      const besideBundle = issuesOf(entry({ bundle_id: 'pkg-fra-1gb-7d' }));
 
-    // Assess
-    expect(dataLimited).toEqual(['package_specifications.0.size']);
-    expect(starter).toEqual(['package_specifications.0.size']);
-    expect(unlimited).toEqual([]);
-    expect(catalogPackage).toEqual([]);
-  });
+      // Assess
+      expect(dataLimited).toEqual(['package_specifications.0.size']);
+      expect(starter).toEqual(['package_specifications.0.size']);
+      expect(unlimited).toEqual([]);
+      expect(catalogPackage).toEqual([]);
+      expect(besideBundle).toEqual(['package_specifications.0.size']);
+    },
+  );
 
   it('normalizes title and gender to the spec spelling', () => {
     const output = v.parse(BookingRequestSchema, makeBookingRequest({ title: 'Dr.', gender: 'f' }));

@@ -45,6 +45,10 @@ describe('Brand settings', () => {
     ['a private address', 'https://192.168.1.1/cgi-bin/reboot.png', false],
     ['a public address', 'https://1.2.3.4/a.png', false],
     ['an address the URL parser writes in dots', 'https://0x7f.1/x.png', false],
+    ['a name under localhost, which browsers resolve to loopback', 'https://cdn.localhost/l.png', false],
+    ['a name of the local network', 'https://printer.local/l.png', false],
+    ['a home network name', 'https://nas.home.arpa/l.png', false],
+    ['a host whose name only ends like a special-use one', 'https://cdn.mylocal.example/l.png', true],
   ])('accepts only https or small image data URLs as logo: %s', (_, logo, ok) => {
     expect(v.safeParse(BrandSettingsSchema, settings({ logo })).success).toBe(ok);
   });

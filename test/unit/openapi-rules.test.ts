@@ -58,6 +58,11 @@ describe('OpenAPI rules between fields', () => {
       true,
     ],
     [
+      'a size of zero beside a bundle_id, whose own size wins',
+      makeBookingRequest({ package_specifications: [makePackageSpecification({ size: '0GB', bundle_id: 'pkg-fra-1gb-7d' })] }),
+      false,
+    ],
+    [
       'a size of zero beside a package_id',
       makeBookingRequest({ package_specifications: [makePackageSpecification({ size: '0GB', package_id: 'pkg-fra-1gb' })] }),
       true,

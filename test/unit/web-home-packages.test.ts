@@ -79,7 +79,11 @@ describe('Web app home: package cards', () => {
       expires_at: '2026-11-28T20:37:00.000Z',
       package: { package_type: 'data-limited' as const, size: '1GB', package_duration: 7, destination: status === 'pending' ? 'PRT' : 'GRC' },
     });
-    const view = { ...homeWith([]), packageQueues: [grant('q-open', 'pending'), grant('q-missed', 'expired')] };
+    const unlimitedWithoutDuration = {
+      ...grant('q-unready', 'expired'),
+      package: { package_type: 'unlimited' as const, size: null, package_duration: null, destination: 'ITA' },
+    };
+    const view = { ...homeWith([]), packageQueues: [grant('q-open', 'pending'), grant('q-missed', 'expired'), unlimitedWithoutDuration] };
 
     // Act
     const page = homePage(frame, { view, regionNames: {}, csrfToken: 'csrf' }).value;
@@ -92,6 +96,9 @@ describe('Web app home: package cards', () => {
     expect(text).toContain('Available until Nov 28, 2026, 8:37 PM UTC');
     expect(page).toContain('value="q-open"');
     expect(page).not.toContain('value="q-missed"');
+    // An expired grant reads expired, even one the partner never made ready (an unlimited grant without a duration)
+    expect(text).toMatch(/Italy .*Status Expired/);
+    expect(text).not.toContain('Not ready yet');
   });
 
   it('opens the shop on the country of the active package, and on the list without one', () => {
