@@ -1,11 +1,13 @@
 // domain → the emails the service sends, as plain text plus escaped HTML, in the booking's language (email-texts.ts).
 import type { Booking, PromoCode } from '#shared/domain/booking';
 import { emailTexts, type EmailTexts } from '#shared/domain/email-texts';
+import { regionName } from '#shared/domain/catalog';
 import { countryName } from '#shared/domain/country-names';
 import { packageSize } from '#shared/domain/data-size';
 import { escapeHtml } from '#shared/domain/install/html';
 import { resolveLocale, type ServedLocale } from '#shared/domain/locale';
 import type { EmailMessage } from '#shared/domain/email-message';
+import type { RegionCoverage } from '#shared/domain/package-specification';
 
 /** The booking's `locale` when it is a served language (`de-CH` → German), else English. */
 export const emailLanguage = (locale: string | null): ServedLocale => resolveLocale(locale ?? undefined, undefined);
@@ -17,14 +19,20 @@ export const emailLanguage = (locale: string | null): ServedLocale => resolveLoc
 const departureDay = (departure: string, language: ServedLocale): string =>
   new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${departure.slice(0, 10)}T00:00:00Z`));
 
-/** A country by its name in the email's language; a region's or an airport's code as it is. */
-const placeName = (code: string, language: ServedLocale): string => (code.length === 3 ? countryName(code, language) : code);
+/** A country or a catalog region by its name in the email's language; an airport's code (none resolved) as it is. */
+const placeName = (code: string, language: ServedLocale, regions: readonly RegionCoverage[]): string => {
+  const region = regions.find((candidate) => candidate.code === code);
+  if (region?.names) return regionName(region.names, language) || code;
+  return code.length === 3 ? countryName(code, language) : code;
+};
 
-const packageDescription = (promo: PromoCode, texts: EmailTexts, language: ServedLocale): string => {
+const packageDescription = (promo: PromoCode, texts: EmailTexts, language: ServedLocale, regions: readonly RegionCoverage[] = []): string => {
   const spec = promo.package_specification;
-  // One destination as it resolved (an airport as its country, decision 15); a trip's places as sent.
-  const places = Array.isArray(spec.destination) ? spec.destination : [promo.iso3 ?? spec.destination].filter((code) => code !== null);
-  const destination = places.map((code) => placeName(code as string, language)).join(', ');
+  // Where it is provisioned, as the web app and the dashboard name it (F153, decision 15): an airport as its country,
+  // a trip as its covering region; a trip no region covers, as its places as sent.
+  const resolved = promo.iso3 ?? (Array.isArray(spec.destination) ? null : spec.destination);
+  const places = resolved ? [resolved] : Array.isArray(spec.destination) ? spec.destination : [];
+  const destination = places.map((code) => placeName(code, language, regions)).join(', ');
   return [
     (spec.size ? packageSize(language, spec.size) : null) ?? (spec.package_type === 'unlimited' ? texts.unlimitedData : null),
     spec.package_duration ? texts.days(spec.package_duration) : null,
@@ -70,15 +78,21 @@ export const promoCodeClaimEmail = (input: {
  * The booking confirmation of `communication_options` (channel EMAIL): every code to enter in the app, and the classic
  * grants, which have none: the traveler claims them in the partner's app, where a code would be refused (F9, F28).
  */
-export const bookingConfirmationEmail = (input: { to: string; partnerName: string; booking: Booking }): EmailMessage => {
+export const bookingConfirmationEmail = (input: {
+  to: string;
+  partnerName: string;
+  booking: Booking;
+  /** The catalog's regions, when the booking names one (a trip, a region code): their names in the email's language. */
+  regions?: readonly RegionCoverage[];
+}): EmailMessage => {
   const language = emailLanguage(input.booking.locale);
   const texts = emailTexts[language];
   const classic = new Set(input.booking.package_queues.filter((entry) => entry.esim_type === 'classic').map((entry) => entry.uuid));
   const isClassic = (promo: PromoCode) => promo.package_queue_uuid !== null && classic.has(promo.package_queue_uuid);
   const codes = input.booking.promo_codes
     .filter((promo) => !isClassic(promo))
-    .map((promo) => `${promo.code}  (${packageDescription(promo, texts, language)})`);
-  const grants = input.booking.promo_codes.filter(isClassic).map((promo) => packageDescription(promo, texts, language));
+    .map((promo) => `${promo.code}  (${packageDescription(promo, texts, language, input.regions)})`);
+  const grants = input.booking.promo_codes.filter(isClassic).map((promo) => packageDescription(promo, texts, language, input.regions));
   return message({
     to: input.to,
     language,

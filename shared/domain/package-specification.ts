@@ -33,6 +33,8 @@ export interface CatalogPackage {
 export interface RegionCoverage {
   code: string;
   countries: readonly string[];
+  /** Its name by language, as the catalog gives it (for the emails that name the package's place). */
+  names?: Partial<Record<string, string>> | null;
 }
 
 export interface PackageCatalog {

@@ -2,6 +2,7 @@
 // into the outbox with the booking, sent by the email function (docs/decisions.md F40).
 import type { Booking } from '#shared/domain/booking';
 import { bookingConfirmationEmail } from '#shared/domain/emails';
+import type { RegionCoverage } from '#shared/domain/package-specification';
 import { uuidv4 } from '#shared/domain/ids';
 import { emailRequest, type EmailRequest } from '#shared/events/email-request';
 import type { EmailMessage } from '#shared/usecases/ports/services';
@@ -15,9 +16,9 @@ export const wantsEmail = (booking: Pick<Booking, 'communication_options'>): boo
  * The messages a booking's confirmation consists of: one to the booking email with every code; without a
  * booking email, one per traveler email named in a package queue entry, with that traveler's code only.
  */
-export const confirmationMessages = (booking: Booking, partnerName: string): EmailMessage[] => {
+export const confirmationMessages = (booking: Booking, partnerName: string, regions: readonly RegionCoverage[] = []): EmailMessage[] => {
   if (!wantsEmail(booking)) return [];
-  if (booking.email) return [bookingConfirmationEmail({ to: booking.email, partnerName, booking })];
+  if (booking.email) return [bookingConfirmationEmail({ to: booking.email, partnerName, booking, regions })];
   const byTraveler = new Map<string, Booking['promo_codes']>();
   for (const entry of booking.package_queues) {
     const promo = booking.promo_codes.find((p) => p.uuid === entry.promo_code_uuid);
@@ -25,7 +26,9 @@ export const confirmationMessages = (booking: Booking, partnerName: string): Ema
     const key = entry.email.toLowerCase();
     byTraveler.set(key, [...(byTraveler.get(key) ?? []), promo]);
   }
-  return [...byTraveler].map(([to, promoCodes]) => bookingConfirmationEmail({ to, partnerName, booking: { ...booking, promo_codes: promoCodes } }));
+  return [...byTraveler].map(([to, promoCodes]) =>
+    bookingConfirmationEmail({ to, partnerName, booking: { ...booking, promo_codes: promoCodes }, regions }),
+  );
 };
 
 /**
@@ -33,7 +36,7 @@ export const confirmationMessages = (booking: Booking, partnerName: string): Ema
  * transaction's 100 items), or none when nothing is to be sent. Written in the booking's own transaction: the
  * booking and its confirmation are committed together, and a refused send is retried by the email queue.
  */
-export const confirmationRequests = (booking: Booking, partnerName: string, at: Date): EmailRequest[] => {
-  const messages = confirmationMessages(booking, partnerName);
+export const confirmationRequests = (booking: Booking, partnerName: string, at: Date, regions: readonly RegionCoverage[] = []): EmailRequest[] => {
+  const messages = confirmationMessages(booking, partnerName, regions);
   return messages.length === 0 ? [] : [emailRequest({ partnerId: booking.partner_id, id: uuidv4(), at, messages })];
 };

@@ -150,7 +150,7 @@ export const createBooking = async (
     events: due.map((p) => departureEvent(booking, p.event, now, installed)),
     schedules: later,
     usedSignature,
-    emails: confirmationRequests(booking, sender, now),
+    emails: confirmationRequests(booking, sender, now, regions),
   });
   return booking;
 };

@@ -107,6 +107,30 @@ describe('email language', () => {
     expect(email.text).not.toContain('PER');
   });
 
+  it('names a region and a trip by the region they are provisioned in, in the email language, as the web app does', () => {
+    // Prepare: a Europe grant by its code, and a trip the catalog's Europe covers (its iso3 resolved to XEU)
+    const europe = { code: 'XEU', countries: ['FRA', 'DEU', 'ITA'], names: { en: 'Europe', fr: 'Europe', de: 'Europa' } };
+    const region = makePromo({ iso3: 'XEU', package_specification: { ...makePromo().package_specification, destination: 'XEU' } });
+    const trip = makePromo({
+      code: 'TRIP-CODE-0001',
+      iso3: 'XEU',
+      package_specification: { ...makePromo().package_specification, destination: ['FRA', 'DEU', 'ITA'] },
+    });
+
+    // Act
+    const email = bookingConfirmationEmail({
+      to: 'ada@example.com',
+      partnerName: 'Acme',
+      booking: makeBooking({ locale: 'de', promo_codes: [region, trip] }),
+      regions: [europe],
+    });
+
+    // Assess
+    expect(withPlainSpaces(email.text)).toContain('ABCD-EFGH-JKLM  (3 GB, 15 Tage, Europa)');
+    expect(withPlainSpaces(email.text)).toContain('TRIP-CODE-0001  (3 GB, 15 Tage, Europa)');
+    expect(email.text).not.toContain('XEU');
+  });
+
   it("writes the departure's day as the booking gave it, in its own zone", () => {
     // Act
     const email = bookingConfirmationEmail({
