@@ -93,7 +93,7 @@ export const PackageViewSchema = v.object({
   size: v.nullable(v.string()),
   package_duration: integer('Days the package lasts.'),
   used_bytes: integer('Bytes used so far.'),
-  remaining_bytes: v.nullable(integer('Bytes left; null without a data allowance.')),
+  remaining_bytes: v.nullable(integer('Bytes left to use: 0 once the package expired; null without a data allowance.')),
   usage_percent: v.pipe(
     v.number(),
     v.description(

@@ -37,6 +37,10 @@ const meterPercent = (pkg: TravelerPackage, now: Date): number => {
 const stateAt = (pkg: TravelerPackage, now: Date): TravelerPackage['state'] =>
   pkg.state === 'active' && pkg.expires_at !== null && Date.parse(pkg.expires_at) <= now.getTime() ? 'expired' : pkg.state;
 
+/** Data left to use: none once the package expired (what it did not use ended with it), null without an allowance. */
+const remainingBytes = (pkg: TravelerPackage, status: TravelerPackage['state']): number | null =>
+  pkg.size_bytes === null ? null : status === 'expired' ? 0 : Math.max(0, pkg.size_bytes - pkg.used_bytes);
+
 export const packageView = (pkg: TravelerPackage, now: Date): Out<typeof PackageViewSchema> => ({
   package_id: pkg.package_id,
   iccid: pkg.iccid,
@@ -46,7 +50,7 @@ export const packageView = (pkg: TravelerPackage, now: Date): Out<typeof Package
   size: pkg.size,
   package_duration: pkg.duration_days,
   used_bytes: pkg.used_bytes,
-  remaining_bytes: pkg.size_bytes === null ? null : Math.max(0, pkg.size_bytes - pkg.used_bytes),
+  remaining_bytes: remainingBytes(pkg, stateAt(pkg, now)),
   usage_percent: meterPercent(pkg, now),
   activated_at: pkg.activated_at,
   expires_at: pkg.expires_at,

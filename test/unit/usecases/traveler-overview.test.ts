@@ -42,9 +42,10 @@ describe('Use case: travelerOverview', () => {
     world.clock.advance(7 * DAY + 1000);
     const after = await dashboardOf(world);
 
-    // Assess
+    // Assess: and what it did not use ended with it, as the web app shows no data left
     expect(before.current_esim_packages).toEqual([expect.objectContaining({ package_id: pkg.package_id, status: 'active' })]);
-    expect(after.current_esim_packages).toEqual([expect.objectContaining({ package_id: pkg.package_id, status: 'expired' })]);
+    expect(before.current_esim_packages[0]?.remaining_bytes).toBeGreaterThan(0);
+    expect(after.current_esim_packages).toEqual([expect.objectContaining({ package_id: pkg.package_id, status: 'expired', remaining_bytes: 0 })]);
   });
 
   it("shows a pending grant without a size with the partner's default size, and an unlimited one without any", async () => {
