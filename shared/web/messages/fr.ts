@@ -45,7 +45,7 @@ export const frHome: HomeMessages = {
   packageDepleted: 'Épuisé',
   packageExpired: 'Expiré',
   usageLine: '{percent} % utilisés',
-  validityLine: '{percent} % de la validité écoulés',
+  validityLine: '{percent} % de la validité écoulée',
   remainingLine: 'il reste {amount}',
   validUntil: 'Valable jusqu’au {date}',
   expiredOn: 'Expiré le {date}',
