@@ -62,7 +62,10 @@ ${cards(group)}`,
 export const shopPage = (frame: PageFrame<ShopMessageKey>, input: { view: ShopView; csrfToken: string; nonce: string }): Html => {
   const { t, basePath } = frame;
   const { destination } = input.view;
+  // A destination with no bundle of its own nor of a region covering it would only lead to "no packages".
+  const withBundles = new Set(input.view.destinations.filter((summary) => summary.bundle_count > 0).map((summary) => summary.id));
   const named = input.view.destinations
+    .filter((summary) => withBundles.has(summary.id) || summary.regions.some((region) => withBundles.has(region)) || summary.id === destination?.id)
     .map((summary) => ({ id: summary.id, name: destinationName(frame, summary) }))
     .sort((a, b) => a.name.localeCompare(b.name, frame.language));
   return layout(frame, {

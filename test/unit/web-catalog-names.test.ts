@@ -175,6 +175,21 @@ describe('Web app: destinations by name', () => {
     expect(page).not.toContain('$');
   });
 
+  it('offers in its picker only destinations with something to buy, their own or through a region', async () => {
+    // Prepare: Antarctica is in no region and has no bundle; Germany has none of its own but Europe covers it
+    const antarctica = { ...france, id: 'ATA', iso3: 'ATA', iso2: 'AQ', regions: [], bundle_count: 0, bundles: [] };
+    const germany = { ...france, id: 'DEU', iso3: 'DEU', iso2: 'DE', regions: ['europe'], bundle_count: 0, bundles: [] };
+    const shop = await showShop({}, { catalog: { ...catalog, listDestinations: async () => [france, germany, antarctica, europe, global] } });
+
+    // Act
+    const page = shopPage(frameIn('en'), { view: shop, csrfToken: 'csrf', nonce: 'n'.repeat(20) }).value;
+
+    // Assess
+    expect(page).toContain('value="FRA"');
+    expect(page).toContain('value="DEU"');
+    expect(page).not.toContain('value="ATA"');
+  });
+
   it('keeps the regional currency for a country sold only through regions', async () => {
     // Prepare: Germany has no bundles of its own; Europe sells in euros, Global in dollars twice.
     const germany: DestinationRecord = {
