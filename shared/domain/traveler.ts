@@ -108,6 +108,9 @@ export const newPaymentId = (): string => `pay_${hex(12)}`;
 /** The form of an automatically assigned external_user_id: `ext_` + the hex part of the user id. */
 export const assignedExternalUserId = (userId: string): string => `ext_${userId.replace(/^usr_/, '')}`;
 
+/** Whether an external_user_id has that form: the service made it up, so it means nothing to the traveler. */
+export const isAssignedExternalUserId = (externalUserId: string): boolean => /^ext_[0-9a-f]{24}$/.test(externalUserId);
+
 export const newTraveler = (input: { partnerId: string; externalUserId: string | null; email: string | null; now: Date }): Traveler => {
   const userId = newUserId();
   const at = input.now.toISOString();

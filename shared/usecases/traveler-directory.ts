@@ -115,6 +115,7 @@ export const lifecycleTravelerHomes = (deps: Deps & Pick<LifecycleDeps, 'partner
       : null;
     return {
       externalUserId,
+      email: traveler?.email ?? null,
       locale: newest?.locale ?? null,
       brandId,
       packageQueues: entries.map(({ entry }) => ({

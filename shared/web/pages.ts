@@ -3,6 +3,7 @@ import { regionName } from '#shared/domain/catalog';
 import { alpha3Codes, isCountryCode } from '#shared/domain/country-codes';
 import { countryName } from '#shared/domain/country-names';
 import { dataAmount, packageSize } from '#shared/domain/data-size';
+import { isAssignedExternalUserId } from '#shared/domain/traveler';
 import { html, type Html } from '#shared/web/html';
 import { layout, messagePage, type PageFrame } from '#shared/web/layout';
 import type { ClaimMessageKey, FrameMessageKey, HomeMessageKey } from '#shared/web/messages/en';
@@ -149,7 +150,12 @@ export const homePage = (
     title: t('homeTitle'),
     content: html`<h1>${t('homeTitle')}</h1>
 ${input.redeemed && view.currentEsim ? html`<p class="notice" role="status">${t('grantRedeemedNotice')}</p>` : ''}
-<dl class="facts"><dt>${t('travelerLabel')}</dt><dd>${view.externalUserId}</dd></dl>
+<dl class="facts">${
+      // An id the service made up for a traveler known by email means nothing to them; their email does.
+      isAssignedExternalUserId(view.externalUserId) && view.email
+        ? html`<dt>${t('signedInAsLabel')}</dt><dd>${view.email}</dd>`
+        : html`<dt>${t('travelerLabel')}</dt><dd>${view.externalUserId}</dd>`
+    }</dl>
 <h2>${t('esimTitle')}</h2>
 ${esimSection(frame, view.currentEsim, input.regionNames)}
 ${

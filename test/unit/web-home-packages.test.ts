@@ -1,5 +1,6 @@
 // The web app home's package cards: what a traveler can still use comes first, and a package that ended says so
 // without offering data that is gone.
+import { assignedExternalUserId, newUserId } from '#shared/domain/traveler';
 import type { EsimPackageView, TravelerHomeView } from '#shared/usecases/ports/travelers';
 import { translator } from '#shared/web/i18n';
 import { homePage } from '#shared/web/pages';
@@ -114,6 +115,21 @@ describe('Web app home: package cards', () => {
     expect(usa).toContain('href="/api/app/shop?destination=USA"');
     expect(europe).toContain('href="/api/app/shop"');
     expect(none).toContain('href="/api/app/shop"');
+  });
+
+  it('names a traveler known by email by that email, not the ext_ id the service made up, and others by their id', () => {
+    // Prepare
+    const assigned = assignedExternalUserId(newUserId());
+    const byEmail = { ...homeWith([]), externalUserId: assigned, email: 'claire@example.com' };
+    const byPartnerId = { ...homeWith([]), externalUserId: 'claire-42', email: 'claire@example.com' };
+
+    // Act
+    const [emailPage, idPage] = [byEmail, byPartnerId].map((view) => textOf(homePage(frame, { view, regionNames: {}, csrfToken: 'csrf' })));
+
+    // Assess
+    expect(emailPage).toContain('Signed in as claire@example.com');
+    expect(emailPage).not.toContain(assigned);
+    expect(idPage).toContain('Traveler ID claire-42');
   });
 
   it('lists the active package first, then those waiting, then the ones that ended', () => {

@@ -72,7 +72,9 @@ export interface QueuedPackageView {
  */
 export interface TravelerHomeView {
   externalUserId: string;
-  /** The newest booking's `locale` and `custom_branding`, for the page language and brand. */
+  /** The traveler's email, when the service knows one: what an email-only traveler recognizes (not its `ext_…` id). */
+  email?: string | null;
+  /** The newest booking's `locale` and the brand of the shown eSIM's booking, for the page language and brand. */
   locale: string | null;
   brandId: string | null;
   packageQueues: QueuedPackageView[];

@@ -36,6 +36,7 @@ export const deHome: HomeMessages = {
   grantAnyDestination: 'Reiseziel Ihrer Wahl',
   homeTitle: 'Ihre Reisedaten',
   travelerLabel: 'Reisenden-ID',
+  signedInAsLabel: 'Angemeldet als',
   esimTitle: 'Ihre eSIM',
   esimPending: 'Ihre eSIM und ihr Datenverbrauch erscheinen hier, sobald sie bereit ist.',
   esimInstalled: 'Auf Ihrem Telefon installiert',

@@ -35,6 +35,7 @@ export const enHome = {
   grantAnyDestination: 'Destination of your choice',
   homeTitle: 'Your travel data',
   travelerLabel: 'Traveler ID',
+  signedInAsLabel: 'Signed in as',
   esimTitle: 'Your eSIM',
   esimPending: 'Your eSIM and its data meter appear here once it is ready.',
   esimInstalled: 'Installed on your phone',

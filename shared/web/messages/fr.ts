@@ -35,6 +35,7 @@ export const frHome: HomeMessages = {
   grantAnyDestination: 'Destination de votre choix',
   homeTitle: 'Vos données de voyage',
   travelerLabel: 'Identifiant voyageur',
+  signedInAsLabel: 'Connecté en tant que',
   esimTitle: 'Votre eSIM',
   esimPending: 'Votre eSIM et sa consommation de données apparaîtront ici dès qu’elle sera prête.',
   esimInstalled: 'Installée sur votre téléphone',
