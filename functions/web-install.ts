@@ -37,7 +37,7 @@ export const handler = travelerPage(installTexts, async (request) => {
     throw error;
   });
   if (!shown) return { status: 404, page: notFoundPage(request.frame(), { home: true }) };
-  const { instructions, brand, locale } = shown;
+  const { instructions, brand, locale, destination } = shown;
   const frame = request.frame({ bookingLocale: locale, brand });
-  return { page: installPage(frame, { instructions, device, iccid }), brand };
+  return { page: installPage(frame, { instructions, device, iccid, destination }), brand };
 });

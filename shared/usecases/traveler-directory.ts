@@ -143,6 +143,7 @@ export const lifecycleTravelerHomes = (deps: Deps & Pick<LifecycleDeps, 'partner
         activation_code: esim.activation_code,
         confirmation_code_ciphertext: esim.confirmation_code_ciphertext ?? null,
         status: esim.state,
+        destination: esim.destination,
       },
       locale: newest?.locale ?? null,
       brandId,

@@ -25,11 +25,11 @@ export interface ShowInstallInput<Language extends string> {
 export const showInstallInstructions = async <Language extends string>(
   input: ShowInstallInput<Language>,
   deps: { esims: TravelerEsimSource; brands: Pick<BrandDirectory, 'resolve'>; cipher: () => Promise<Pick<SecretCipher, 'decrypt'>> },
-): Promise<{ instructions: InstructionsDocument | null; brand: Brand | undefined; locale: string | null }> => {
+): Promise<{ instructions: InstructionsDocument | null; brand: Brand | undefined; locale: string | null; destination: string | null }> => {
   const { partner_id: partnerId, external_user_id: externalUserId } = input.session;
   const { esim, locale, brandId } = await deps.esims.loadCurrentEsim(partnerId, externalUserId, input.iccid);
   const brand = await deps.brands.resolve(partnerId, brandId);
-  if (!esim) return { instructions: null, brand, locale };
+  if (!esim) return { instructions: null, brand, locale, destination: null };
   const language = input.languageFor(locale);
   const instructions = await buildInstructions({
     activationCode: esim.activation_code,
@@ -41,5 +41,5 @@ export const showInstallInstructions = async <Language extends string>(
     locale: language,
     branding: { name: brand?.name ?? input.brandFallback(language), colors: null, logo_url: null },
   });
-  return { instructions, brand, locale };
+  return { instructions, brand, locale, destination: esim.destination };
 };

@@ -2,6 +2,7 @@
 // so the strict CSP holds; the QR code is a PNG data URL, which the CSP's `img-src data:` allows), and the device picker.
 import type { InstructionsDocument } from '#shared/domain/install/instructions';
 import { devicePlatforms, pickerVersions, type Device } from '#shared/web/device';
+import { countryName } from '#shared/domain/country-names';
 import { html, type Html } from '#shared/web/html';
 import { layout, type PageFrame } from '#shared/web/layout';
 import type { InstallMessageKey } from '#shared/web/messages/en';
@@ -50,7 +51,7 @@ ${iccid ? html`<input type="hidden" name="iccid" value="${iccid}">` : ''}
 
 export const installPage = (
   frame: PageFrame<InstallMessageKey>,
-  input: { instructions: InstructionsDocument | null; device: Device; iccid?: string },
+  input: { instructions: InstructionsDocument | null; device: Device; iccid?: string; destination?: string | null },
 ): Html => {
   const { t, basePath } = frame;
   const doc = input.instructions;
@@ -67,6 +68,7 @@ export const installPage = (
   return layout(frame, {
     title: doc.title,
     content: html`<h1>${doc.title}</h1>
+${input.destination ? html`<p><span class="tag">${t('installEsimFor', { place: countryName(input.destination, frame.language) })}</span></p>` : ''}
 <p>${doc.intro}</p>
 <p class="muted">${t('deviceShown', { device: `${t(platformLabels[input.device.platform])}${version}` })} <a href="#device">${t('deviceChange')}</a></p>
 <ol class="install">${doc.steps.map((step) => html`<li id="step-${step.id}"><h2>${step.title}</h2><p>${step.body}</p>${stepExtra(doc, step.id)}</li>`)}</ol>

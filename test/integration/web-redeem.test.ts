@@ -153,7 +153,9 @@ describe('Web app: redeeming a waiting package', () => {
     expect(page).toContain('Your eSIM for Italy');
     expect(iccid).not.toBe((await dashboard(traveler)).current_esim?.iccid);
     expect(install.status).toBe(200);
-    expect(await install.text()).toContain(iccid);
+    const installText = await install.text();
+    expect(installText).toContain(iccid);
+    expect(installText).toContain('Your eSIM for Italy');
     expect([notTheirs.status, malformed.status]).toEqual([404, 404]);
 
     // Act: the classic eSIM is installed, then removed from the phone; its package is still the traveler's

@@ -113,6 +113,8 @@ export interface InstallableEsim {
   /** Encrypted confirmation code when the activation code ends in `$1`; null otherwise. */
   confirmation_code_ciphertext: string | null;
   status: 'provisioned' | 'installed' | 'removed';
+  /** ISO3 of the country a classic eSIM was made for; null for the universal eSIM. */
+  destination: string | null;
 }
 
 export interface TravelerEsimSource {

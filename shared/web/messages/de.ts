@@ -119,6 +119,7 @@ export const deClaim: ClaimMessages = {
 
 export const deInstall: InstallMessages = {
   installNoEsimTitle: 'Ihre eSIM ist noch nicht bereit',
+  installEsimFor: 'Ihre eSIM für {place}',
   installNoEsimBody: 'Für Sie gibt es noch keine eSIM zum Installieren. Sie wird erstellt, wenn Sie Ihr erstes Datenpaket einlösen.',
   installNoEsimNext:
     'Gehen Sie zurück zu Ihren Reisedaten, lösen Sie ein Paket ein und öffnen Sie diese Seite erneut: Hier erscheinen dann die Schritte für Ihr Telefon.',

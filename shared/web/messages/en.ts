@@ -118,6 +118,7 @@ export const enClaim = {
 /** What the install page says around the instructions: the device picker. */
 export const enInstall = {
   installNoEsimTitle: 'Your eSIM is not ready yet',
+  installEsimFor: 'Your eSIM for {place}',
   installNoEsimBody: 'There is no eSIM to install for you yet. It is created when you redeem your first data package.',
   installNoEsimNext: 'Go back to your travel data, redeem a package, then open this page again: the steps for your phone appear here.',
   devicePickerTitle: 'Not your device?',

@@ -118,6 +118,7 @@ export const frClaim: ClaimMessages = {
 
 export const frInstall: InstallMessages = {
   installNoEsimTitle: 'Votre eSIM n’est pas encore prête',
+  installEsimFor: 'Votre eSIM pour {place}',
   installNoEsimBody: 'Vous n’avez pas encore d’eSIM à installer. Elle est créée lorsque vous utilisez votre premier forfait de données.',
   installNoEsimNext:
     'Revenez à vos données de voyage, utilisez un forfait, puis rouvrez cette page : les étapes pour votre téléphone s’afficheront ici.',
