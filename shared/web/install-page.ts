@@ -68,7 +68,7 @@ export const installPage = (
   return layout(frame, {
     title: doc.title,
     content: html`<h1>${doc.title}</h1>
-${input.destination ? html`<p><span class="tag">${t('installEsimFor', { place: countryName(input.destination, frame.language) })}</span></p>` : ''}
+${input.destination ? html`<p><span class="tag">${t('otherEsimTitle', { place: countryName(input.destination, frame.language) })}</span></p>` : ''}
 <p>${doc.intro}</p>
 <p class="muted">${t('deviceShown', { device: `${t(platformLabels[input.device.platform])}${version}` })} <a href="#device">${t('deviceChange')}</a></p>
 <ol class="install">${doc.steps.map((step) => html`<li id="step-${step.id}"><h2>${step.title}</h2><p>${step.body}</p>${stepExtra(doc, step.id)}</li>`)}</ol>

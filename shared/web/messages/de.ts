@@ -2,6 +2,8 @@
 import type { ClaimMessages, FrameMessages, HomeMessages, InstallMessages, Messages, ShopMessages } from '#shared/web/messages/en';
 
 export const deFrame: FrameMessages = {
+  /** A classic eSIM by its country: the home page's heading and the install page's label. */
+  otherEsimTitle: 'Ihre eSIM für {place}',
   skipToContent: 'Zum Hauptinhalt springen',
   serviceName: 'Reise-eSIM',
   footer: 'Sichere Seite, verschlüsselt übertragen.',
@@ -88,7 +90,6 @@ export const deHome: HomeMessages = {
   grantBlockedBody:
     'Es fehlt noch etwas vom Unternehmen, das es Ihnen gegeben hat, oder Ihre eSIM hat bereits so viele Pakete, wie sie aufnehmen kann. Wenden Sie sich an das Unternehmen, wenn es so bleibt.',
   grantRedeemedNotice: 'Erledigt: Das Paket gehört Ihnen. Sie sehen es unten bei der eSIM, auf der es ist.',
-  otherEsimTitle: 'Ihre eSIM für {place}',
   installOtherLink: 'Diese eSIM auf diesem Telefon installieren',
   grantNotReadyStatus: 'Noch nicht bereit',
   grantNotReady: 'Noch nicht bereit: Das Unternehmen, das es Ihnen gegeben hat, muss es noch vervollständigen.',
@@ -119,7 +120,6 @@ export const deClaim: ClaimMessages = {
 
 export const deInstall: InstallMessages = {
   installNoEsimTitle: 'Ihre eSIM ist noch nicht bereit',
-  installEsimFor: 'Ihre eSIM für {place}',
   installNoEsimBody: 'Für Sie gibt es noch keine eSIM zum Installieren. Sie wird erstellt, wenn Sie Ihr erstes Datenpaket einlösen.',
   installNoEsimNext:
     'Gehen Sie zurück zu Ihren Reisedaten, lösen Sie ein Paket ein und öffnen Sie diese Seite erneut: Hier erscheinen dann die Schritte für Ihr Telefon.',

@@ -1,6 +1,8 @@
 // web → English, the fallback language; every other language must carry exactly these keys.
 /** The layout, the pages that only say what happened (refusals, failures, not found, signed out) and words several pages share: every page function needs them. */
 export const enFrame = {
+  /** A classic eSIM by its country: the home page's heading and the install page's label. */
+  otherEsimTitle: 'Your eSIM for {place}',
   skipToContent: 'Skip to main content',
   serviceName: 'Travel eSIM',
   footer: 'Secure page, sent encrypted.',
@@ -85,7 +87,6 @@ export const enHome = {
   grantBlockedBody:
     'It needs something from the company that gave it to you, or your eSIM already holds as many packages as it can. Contact them if it stays like this.',
   grantRedeemedNotice: 'Done: the package is yours. It shows below with the eSIM it is on.',
-  otherEsimTitle: 'Your eSIM for {place}',
   installOtherLink: 'Install this eSIM on this phone',
   grantNotReadyStatus: 'Not ready yet',
   grantNotReady: 'Not ready yet: the company that gave it to you still has to complete it.',
@@ -118,7 +119,6 @@ export const enClaim = {
 /** What the install page says around the instructions: the device picker. */
 export const enInstall = {
   installNoEsimTitle: 'Your eSIM is not ready yet',
-  installEsimFor: 'Your eSIM for {place}',
   installNoEsimBody: 'There is no eSIM to install for you yet. It is created when you redeem your first data package.',
   installNoEsimNext: 'Go back to your travel data, redeem a package, then open this page again: the steps for your phone appear here.',
   devicePickerTitle: 'Not your device?',

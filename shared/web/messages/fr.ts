@@ -2,6 +2,8 @@
 import type { ClaimMessages, FrameMessages, HomeMessages, InstallMessages, Messages, ShopMessages } from '#shared/web/messages/en';
 
 export const frFrame: FrameMessages = {
+  /** A classic eSIM by its country: the home page's heading and the install page's label. */
+  otherEsimTitle: 'Votre eSIM : {place}',
   skipToContent: 'Aller au contenu principal',
   serviceName: 'eSIM de voyage',
   footer: 'Page sécurisée, transmise chiffrée.',
@@ -87,7 +89,6 @@ export const frHome: HomeMessages = {
   grantBlockedBody:
     'Il manque un élément de la part de l’entreprise qui vous l’a offert, ou votre eSIM contient déjà autant de forfaits que possible. Contactez-la si cela persiste.',
   grantRedeemedNotice: 'C’est fait : le forfait est à vous. Il apparaît ci-dessous avec l’eSIM qui le porte.',
-  otherEsimTitle: 'Votre eSIM : {place}',
   installOtherLink: 'Installer cette eSIM sur ce téléphone',
   grantNotReadyStatus: 'Pas encore prêt',
   grantNotReady: 'Pas encore prêt : l’entreprise qui vous l’a offert doit encore le compléter.',
@@ -118,7 +119,6 @@ export const frClaim: ClaimMessages = {
 
 export const frInstall: InstallMessages = {
   installNoEsimTitle: 'Votre eSIM n’est pas encore prête',
-  installEsimFor: 'Votre eSIM pour {place}',
   installNoEsimBody: 'Vous n’avez pas encore d’eSIM à installer. Elle est créée lorsque vous utilisez votre premier forfait de données.',
   installNoEsimNext:
     'Revenez à vos données de voyage, utilisez un forfait, puis rouvrez cette page : les étapes pour votre téléphone s’afficheront ici.',
