@@ -75,7 +75,11 @@ export const errorCodes = {
     status: 409,
     description: 'The unlimited grant has no package_duration: the partner sets one with the package specification update call.',
   },
-  webhook_url_missing: { status: 409, description: 'No webhook URL is set yet: set one with PUT /webhooks/endpoint first.' },
+  webhook_url_missing: { status: 409, description: 'No webhook URL is set: set one with PUT /webhooks/endpoint first.' },
+  webhook_endpoint_disabled: {
+    status: 409,
+    description: 'The webhook endpoint is disabled: enable it before a recovery, whose replays it would hold.',
+  },
   no_esim: { status: 409, description: 'The traveler has no eSIM yet: redeem or claim a package first.' },
   no_queued_package: { status: 409, description: 'The traveler has no queued package to activate.' },
   esim_already_installed: { status: 409, description: 'The eSIM is already installed; remove it before installing it again.' },

@@ -1579,7 +1579,8 @@ export interface components {
                  *     - `destination_required` (409): The grant has no destination yet: the traveler chooses one (destination of the redeem call, or the classic destination call).
                  *     - `destination_set_by_partner` (409): The partner booked this grant with a destination; the traveler cannot change it.
                  *     - `package_duration_required` (409): The unlimited grant has no package_duration: the partner sets one with the package specification update call.
-                 *     - `webhook_url_missing` (409): No webhook URL is set yet: set one with PUT /webhooks/endpoint first.
+                 *     - `webhook_url_missing` (409): No webhook URL is set: set one with PUT /webhooks/endpoint first.
+                 *     - `webhook_endpoint_disabled` (409): The webhook endpoint is disabled: enable it before a recovery, whose replays it would hold.
                  *     - `no_esim` (409): The traveler has no eSIM yet: redeem or claim a package first.
                  *     - `no_queued_package` (409): The traveler has no queued package to activate.
                  *     - `esim_already_installed` (409): The eSIM is already installed; remove it before installing it again.
@@ -1598,7 +1599,7 @@ export interface components {
                  *     - `provider_unavailable` (503): The eSIM or payment provider cannot serve the request now; nothing was redeemed or charged. Retry after the seconds in Retry-After.
                  * @enum {string}
                  */
-                code: "validation_error" | "bad_request" | "invalid_idempotency_key" | "unknown_custom_branding" | "unknown_package" | "promo_code_redeemed" | "traveler_required" | "unsafe_webhook_url" | "invalid_header_name" | "unknown_event" | "filter_required" | "identifiers_disagree" | "promo_code_required" | "partner_required" | "iccid_required" | "invalid_amount" | "invalid_currency" | "invalid_json" | "invalid_logo" | "too_many_brands" | "missing_credentials" | "repeated_credentials" | "invalid_timestamp" | "timestamp_out_of_range" | "invalid_api_key" | "invalid_signature" | "signature_reused" | "fact_not_allowed" | "not_found" | "booking_not_found" | "promo_code_not_found" | "partner_not_found" | "event_not_found" | "traveler_not_found" | "user_not_found" | "iccid_not_found" | "esim_not_found" | "package_not_found" | "package_queue_not_found" | "destination_not_found" | "brand_not_found" | "route_not_found" | "concurrent_modification" | "booking_id_taken" | "idempotency_key_reused" | "idempotency_in_progress" | "traveler_ambiguous" | "promo_code_already_redeemed" | "promo_code_already_claimed" | "promo_code_not_claimed" | "package_queue_not_pending" | "package_queue_expired" | "classic_grant_must_be_claimed" | "payment_already_recorded" | "package_queue_uuid_taken" | "package_limit_reached" | "not_a_classic_grant" | "destination_required" | "destination_set_by_partner" | "package_duration_required" | "webhook_url_missing" | "no_esim" | "no_queued_package" | "esim_already_installed" | "esim_not_installed" | "package_not_queued" | "package_not_active" | "catalog_version_changed" | "catalog_version_older" | "endpoint_removed" | "payload_too_large" | "method_not_allowed" | "unsupported_media_type" | "rate_limited" | "request_header_fields_too_large" | "internal_error" | "provider_unavailable";
+                code: "validation_error" | "bad_request" | "invalid_idempotency_key" | "unknown_custom_branding" | "unknown_package" | "promo_code_redeemed" | "traveler_required" | "unsafe_webhook_url" | "invalid_header_name" | "unknown_event" | "filter_required" | "identifiers_disagree" | "promo_code_required" | "partner_required" | "iccid_required" | "invalid_amount" | "invalid_currency" | "invalid_json" | "invalid_logo" | "too_many_brands" | "missing_credentials" | "repeated_credentials" | "invalid_timestamp" | "timestamp_out_of_range" | "invalid_api_key" | "invalid_signature" | "signature_reused" | "fact_not_allowed" | "not_found" | "booking_not_found" | "promo_code_not_found" | "partner_not_found" | "event_not_found" | "traveler_not_found" | "user_not_found" | "iccid_not_found" | "esim_not_found" | "package_not_found" | "package_queue_not_found" | "destination_not_found" | "brand_not_found" | "route_not_found" | "concurrent_modification" | "booking_id_taken" | "idempotency_key_reused" | "idempotency_in_progress" | "traveler_ambiguous" | "promo_code_already_redeemed" | "promo_code_already_claimed" | "promo_code_not_claimed" | "package_queue_not_pending" | "package_queue_expired" | "classic_grant_must_be_claimed" | "payment_already_recorded" | "package_queue_uuid_taken" | "package_limit_reached" | "not_a_classic_grant" | "destination_required" | "destination_set_by_partner" | "package_duration_required" | "webhook_url_missing" | "webhook_endpoint_disabled" | "no_esim" | "no_queued_package" | "esim_already_installed" | "esim_not_installed" | "package_not_queued" | "package_not_active" | "catalog_version_changed" | "catalog_version_older" | "endpoint_removed" | "payload_too_large" | "method_not_allowed" | "unsupported_media_type" | "rate_limited" | "request_header_fields_too_large" | "internal_error" | "provider_unavailable";
                 details: components["schemas"]["ErrorDetail"][];
             };
         };
@@ -2093,7 +2094,7 @@ export interface components {
             disable_at: string | null;
             /** @description Deliveries looked at (the most recent ones, at most 50). */
             recent_deliveries: number;
-            /** @description Of those, rejected, dead-lettered or still retrying. */
+            /** @description Of those, still retrying, or rejected, dead-lettered or held and not recovered yet. */
             recent_failures: number;
         };
         /** WebhookEndpointUpdate */
@@ -9034,7 +9035,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `webhook_url_missing`: No webhook URL is set yet: set one with PUT /webhooks/endpoint first. */
+            /** @description `webhook_url_missing`: No webhook URL is set: set one with PUT /webhooks/endpoint first. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -9364,7 +9365,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `webhook_url_missing`: No webhook URL is set yet: set one with PUT /webhooks/endpoint first. */
+            /**
+             * @description `webhook_url_missing`: No webhook URL is set: set one with PUT /webhooks/endpoint first.
+             *
+             *     `webhook_endpoint_disabled`: The webhook endpoint is disabled: enable it before a recovery, whose replays it would hold.
+             */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];

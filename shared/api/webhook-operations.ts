@@ -294,6 +294,6 @@ export const webhookOperations = {
       schema: envelope(RecoveryResultSchema),
       example: { success: true, message: successMessages.recoverWebhookDeliveries({ queued: 1 }), data: exampleRecovery },
     },
-    errors: ['validation_error', 'event_not_found', 'webhook_url_missing'],
+    errors: ['validation_error', 'event_not_found', 'webhook_url_missing', 'webhook_endpoint_disabled'],
   },
 } satisfies Partial<Record<OperationName, OperationDoc>>;

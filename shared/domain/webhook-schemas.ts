@@ -154,7 +154,7 @@ export const WebhookHealthSchema = /* @__PURE__ */ (() =>
       failing_since: nullable(text('First failed attempt since the last success; null while deliveries succeed.')),
       disable_at: nullable(text('When the endpoint is disabled automatically unless a delivery succeeds first.')),
       recent_deliveries: integer('Deliveries looked at (the most recent ones, at most 50).'),
-      recent_failures: integer('Of those, rejected, dead-lettered or still retrying.'),
+      recent_failures: integer('Of those, still retrying, or rejected, dead-lettered or held and not recovered yet.'),
     }),
     v.title('WebhookHealth'),
   ))();

@@ -47,7 +47,12 @@ export type WebhookTestDeps = Pick<PartnerWebhookDeps, 'partners' | 'cipher' | '
 /** A recovery: the profile (is a URL set?), the delivery log and the throttle; nothing is posted or decrypted here. */
 export type WebhookRecoveryDeps = Pick<PartnerWebhookDeps, 'partners' | 'deliveries' | 'throttle' | 'clock'>;
 
-const urlMissing = () => new ConflictError('webhook_url_missing', 'No webhook URL is set yet: set one with PUT /webhooks/endpoint first.');
+const urlMissing = () => new ConflictError('webhook_url_missing', 'No webhook URL is set: set one with PUT /webhooks/endpoint first.');
+const endpointDisabled = () =>
+  new ConflictError(
+    'webhook_endpoint_disabled',
+    'Your webhook endpoint is disabled, so the replays would be held at once: enable it with PUT /webhooks/endpoint {"enabled": true} first, then recover.',
+  );
 
 /** Calls per partner and minute: test deliveries reach the partner's own server; recoveries add to the shared queue. */
 export const SELF_SERVICE_LIMITS = { windowSeconds: 60, testDeliveries: 10, recoveries: 5 } as const;
@@ -71,7 +76,9 @@ const throttled = async (
   }
 };
 
-const failed = new Set(['rejected', 'dead_lettered', 'retrying']);
+/** Deliveries that did not arrive and still need something: retrying, or failed or held and not recovered yet. */
+const failed = new Set(['rejected', 'dead_lettered', 'retrying', 'held']);
+const isOutstandingFailure = (record: DeliveryRecord): boolean => failed.has(record.status) && !record.recovered_at;
 
 /** The health the dispatcher tracks on the profile (decision F97), with the last success among recent deliveries. */
 const healthOf = (profile: PartnerProfile, recent: DeliveryRecord[], thresholds: HealthThresholds): WebhookEndpointOutput['health'] => {
@@ -80,7 +87,7 @@ const healthOf = (profile: PartnerProfile, recent: DeliveryRecord[], thresholds:
     failing_since: profile.webhook.failing_since ?? null,
     disable_at: disableAtOf(profile.webhook, thresholds),
     recent_deliveries: recent.length,
-    recent_failures: recent.filter((record) => failed.has(record.status)).length,
+    recent_failures: recent.filter(isOutstandingFailure).length,
   };
 };
 
@@ -281,9 +288,12 @@ export const recoverWebhookDeliveries = async (
   request: RecoverWebhookDeliveriesOutput,
   deps: WebhookRecoveryDeps,
 ): Promise<RecoveryResultOutput> => {
-  // Without a URL every replay would be skipped at once while its failed delivery counted as recovered: refused, as
-  // the test delivery is, so nothing leaves the reach of a later recovery; a refusal spends none of the call limit.
-  if (!(await requirePartner(partnerId, deps)).webhook.url) throw urlMissing();
+  // Without a URL every replay would be skipped at once, and on a disabled endpoint held at once, while its failed
+  // delivery counted as recovered: refused (the test delivery needs a URL too), so nothing leaves the reach of a
+  // later recovery; a refusal spends none of the call limit.
+  const { webhook } = await requirePartner(partnerId, deps);
+  if (!webhook.url) throw urlMissing();
+  if (webhook.disabled_at) throw endpointDisabled();
   await throttled('WEBHOOK_RECOVER', SELF_SERVICE_LIMITS.recoveries, partnerId, deps);
   const now = deps.clock.now().toISOString();
   if (request.event_id !== undefined) {

@@ -127,6 +127,7 @@ describe('Webhook self-service through the partner API', () => {
     });
     const rotated = await client.send('POST', '/webhooks/endpoint/signing-secret', { body: { overlap_minutes: null } });
     const withoutBody = await client.send('POST', '/webhooks/endpoint/signing-secret');
+    await client.send('PUT', '/webhooks/endpoint', { body: { enabled: true } }); // a recovery needs an enabled endpoint
     const recovered = await client.send('POST', '/webhooks/deliveries/recover', {
       body: { since: '2026-01-01T00:00:00Z', until: null, limit: null, event_id: null },
     });
@@ -208,8 +209,11 @@ describe('Webhook self-service through the partner API', () => {
     expect([response.body.error.code, recovery.body.error.code]).toEqual(['webhook_url_missing', 'webhook_url_missing']);
   });
 
-  it('keeps a failed delivery recoverable when a recovery is refused for want of a URL', async () => {
-    // Prepare: a rejected delivery, then the URL removed
+  it.each([
+    ['without a URL', { url: null }, 'webhook_url_missing'],
+    ['while the endpoint is disabled', { enabled: false }, 'webhook_endpoint_disabled'],
+  ] as const)('keeps a failed delivery recoverable when a recovery is refused %s', async (_case, change, code) => {
+    // Prepare: a rejected delivery, then the endpoint left with nowhere to send a replay
     const { client, path, secret } = await partnerWithEndpoint();
     const since = new Date(Date.now() - 1000).toISOString();
     receiver.script(path, [{ status: 400 }], secret);
@@ -220,16 +224,18 @@ describe('Webhook self-service through the partner API', () => {
       30_000,
     );
     const url = (await client.send('GET', '/webhooks/endpoint')).body.data.url;
-    await client.send('PUT', '/webhooks/endpoint', { body: { url: null } });
+    await client.send('PUT', '/webhooks/endpoint', { body: change });
 
     // Act
     const refused = await client.send('POST', '/webhooks/deliveries/recover', { body: { since } });
-    await client.send('PUT', '/webhooks/endpoint', { body: { url } });
+    const untouched = await deliveriesOf(client, '?status=rejected');
+    await client.send('PUT', '/webhooks/endpoint', { body: { url, enabled: true } });
     receiver.script(path, [{ status: 200 }], secret);
     const recovered = await client.send('POST', '/webhooks/deliveries/recover', { body: { since } });
 
     // Assess
-    expect(refused.status).toBe(409);
+    expect([refused.status, refused.body.error.code]).toEqual([409, code]);
+    expect(untouched.map((delivery: { recovered_at: string | null }) => delivery.recovered_at)).toEqual([null]);
     expect(recovered.body.data.queued).toBe(1);
   });
 
@@ -352,7 +358,12 @@ describe('Webhook self-service through the partner API', () => {
       () => deliveriesOf(client, `?event_id=${encodeURIComponent(eventId)}`),
       (list) => list.some((d) => d.status === 'delivered'),
     );
-    expect((await client.send('GET', '/webhooks/endpoint')).body.data.health).toMatchObject({ failing_since: null, disable_at: null });
+    // A recovered failure is no longer outstanding
+    expect((await client.send('GET', '/webhooks/endpoint')).body.data.health).toMatchObject({
+      failing_since: null,
+      disable_at: null,
+      recent_failures: 0,
+    });
     expect(log.map((d) => [d.status, d.replay, d.recovered_at !== null])).toEqual([
       ['delivered', true, false],
       ['dead_lettered', false, true],
