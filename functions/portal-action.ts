@@ -1,12 +1,12 @@
 // POST /portal/actions → one action of the portal page (CSRF checked first, then the form's nonce: a form sent again
-// does nothing): test, rotate, recover, replay or sign out, then the page that says what happened. The same use cases as the
+// does nothing): test, enable, rotate, end a rotation's overlap, recover, replay or sign out, then the page that says what happened. The same use cases as the
 // partner API, for the session's partner only.
-import { webhookRecoveryDeps, webhookSecretDeps, webhookTestDeps } from '#shared/composition/partner-webhooks';
+import { webhookEndpointUpdateDeps, webhookRecoveryDeps, webhookSecretDeps, webhookTestDeps } from '#shared/composition/partner-webhooks';
 import { portalSessions } from '#shared/composition/partner-portal';
 import { AppError } from '#shared/errors';
 import { claimPortalForm, endPortalSession, PORTAL_FORM_NONCE, releasePortalForm } from '#shared/usecases/partner-portal';
 import { rotateWebhookSigningSecret } from '#shared/usecases/manage-webhooks';
-import { recoverWebhookDeliveries, sendTestDelivery } from '#shared/usecases/partner-webhooks';
+import { recoverWebhookDeliveries, sendTestDelivery, updateWebhookEndpoint } from '#shared/usecases/partner-webhooks';
 import { html, type Html } from '#shared/web/html';
 import { type PageOutcome, postedForm } from '#shared/web/page-handler';
 import { PORTAL_COOKIE, portalPage, type PortalPageRequest } from '#shared/web/portal-handler';
@@ -55,6 +55,18 @@ const perform = async (
           ...(result.more ? ['More remain: recover again in a minute.'] : []),
         ],
       };
+    }
+    case 'enable': {
+      // What the disable email asks for (PUT /webhooks/endpoint {"enabled": true}), for a partner who uses the portal.
+      await updateWebhookEndpoint(partnerId, { enabled: true }, webhookEndpointUpdateDeps);
+      return {
+        title: 'Endpoint enabled',
+        lines: ['New deliveries go to your endpoint again. Deliveries held while it was disabled wait for a recovery: recover them below.'],
+      };
+    }
+    case 'end-overlap': {
+      await updateWebhookEndpoint(partnerId, { end_secret_overlap: true }, webhookEndpointUpdateDeps);
+      return { title: 'Previous secret retired', lines: ['Only the new signing secret signs deliveries from now on.'] };
     }
     case 'replay': {
       const eventId = form.get('event_id') ?? '';

@@ -72,6 +72,7 @@ export const portalHomePage = (
     )}${fact('Last success', endpoint.health.last_delivered_at)}${fact('Failing since', endpoint.health.failing_since)}${
       endpoint.health.disable_at ? fact('Disabled if it still fails at', endpoint.health.disable_at) : ''
     }</dl>
+${endpoint.enabled ? '' : actionForm(frame, csrfToken, 'enable', html`<button type="submit">Enable the endpoint</button>`)}
 ${actionForm(frame, csrfToken, 'test', html`<button type="submit">Send a test delivery</button>`)}
 ${actionForm(
   frame,
@@ -82,11 +83,16 @@ ${actionForm(
     (minutes) => html`<option value="${minutes}"${minutes === 1440 ? html` selected` : ''}>${durationText(minutes)}</option>`,
   )}</select></div><button type="submit">Rotate the signing secret</button>`,
 )}
+${
+  endpoint.signing_secret.previous_secret_valid_until
+    ? actionForm(frame, csrfToken, 'end-overlap', html`<button type="submit">Stop signing with the previous secret now</button>`)
+    : ''
+}
 ${actionForm(
   frame,
   csrfToken,
   'recover',
-  html`<div class="field"><label for="window">Send again every failed, dead-lettered or held delivery of the last</label>
+  html`<div class="field"><label for="window">Send again every rejected, dead-lettered or held delivery of the last</label>
 <select id="window" name="hours">${RECOVERY_WINDOWS_HOURS.map((hours) => html`<option value="${hours}">${hours < 48 ? `${hours} hours` : `${hours / 24} days`}</option>`)}</select></div>
 <button type="submit">Recover deliveries</button>`,
 )}

@@ -106,7 +106,7 @@ describe('Partner portal in a browser', () => {
       const before = receiver.received(hookPath).length;
       await openPortal(await portalLink());
 
-      await page.getByLabel('Send again every failed, dead-lettered or held delivery of the last').selectOption('24');
+      await page.getByLabel('Send again every rejected, dead-lettered or held delivery of the last').selectOption('24');
       await press('Recover deliveries');
 
       expect(await page.locator('main').textContent()).toContain('1 event queued for delivery again.');
@@ -238,6 +238,35 @@ describe('Partner portal in a browser', () => {
       expect(answer.status()).toBe(429);
       expect(answer.headers()['retry-after']).toMatch(/^\d+$/);
       expect(await page.locator('main').textContent()).toMatch(/Wait \d+ seconds, then try again/);
+      await expectAccessible(page);
+    },
+    PAGE_TEST_MS,
+  );
+
+  it(
+    'enables a disabled endpoint and ends a rotation overlap from its buttons, which show only when they apply',
+    async () => {
+      // Prepare: another partner's endpoint, disabled, during a rotation's overlap
+      const other = await service.newPartner();
+      await other.client.send('PUT', '/webhooks/endpoint', { body: { url: `${receiver.url}/portal-enable`, enabled: false } });
+      await other.client.send('POST', '/webhooks/endpoint/signing-secret', { body: { overlap_minutes: 0 } });
+      await other.client.send('POST', '/webhooks/endpoint/signing-secret', { body: { overlap_minutes: 60 } });
+      await openPortal(await portalLink(other.client));
+      const recoveryRefused = await page.locator('form', { has: page.getByRole('button', { name: 'Recover deliveries' }) }).count();
+
+      // Act
+      await press('Enable the endpoint');
+      const enabledPage = await page.locator('main').textContent();
+      await openPortal(await portalLink(other.client));
+      const enableButtons = await page.getByRole('button', { name: 'Enable the endpoint' }).count();
+      await press('Stop signing with the previous secret now');
+      const endpoint = (await other.client.send('GET', '/webhooks/endpoint')).body.data;
+
+      // Assess
+      expect(recoveryRefused).toBe(1);
+      expect(enabledPage).toContain('Endpoint enabled');
+      expect(enableButtons).toBe(0);
+      expect(endpoint).toMatchObject({ enabled: true, signing_secret: { configured: true, previous_secret_valid_until: null } });
       await expectAccessible(page);
     },
     PAGE_TEST_MS,
