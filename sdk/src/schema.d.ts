@@ -2171,7 +2171,7 @@ export interface components {
             /** @description Event name. */
             event: string;
             /**
-             * @description held = the endpoint was disabled; rejected = a 4xx answer, not retried.
+             * @description held = the endpoint was disabled; rejected = an answer or URL not worth retrying (3xx, 4xx but 429, unsafe URL).
              * @enum {string}
              */
             status: "pending" | "retrying" | "delivered" | "rejected" | "dead_lettered" | "skipped" | "held";
@@ -2197,7 +2197,7 @@ export interface components {
             at: string;
             status_code: number | null;
             /**
-             * @description How the answer was classified: `delivered` (2xx); `retry`, a failure worth retrying (429, 5xx, time-out, network error); `rejected`, any other 4xx (never retried). After a 12th `retry` no attempt follows: the delivery is `dead_lettered`.
+             * @description How the answer was classified: `delivered` (2xx); `retry`, a failure worth retrying (429, 5xx, time-out, network error); `rejected`, any other answer (a 3xx, which is never followed, or a 4xx) or a URL refused as unsafe (never retried). After a 12th `retry` no attempt follows: the delivery is `dead_lettered`.
              * @enum {string}
              */
             verdict: "delivered" | "retry" | "rejected";

@@ -285,7 +285,8 @@ export const WebhookAttemptSchema = /* @__PURE__ */ (() =>
         v.picklist(['delivered', 'retry', 'rejected']),
         v.description(
           'How the answer was classified: `delivered` (2xx); `retry`, a failure worth retrying (429, 5xx, time-out, network ' +
-            'error); `rejected`, any other 4xx (never retried). After a 12th `retry` no attempt follows: the delivery is `dead_lettered`.',
+            'error); `rejected`, any other answer (a 3xx, which is never followed, or a 4xx) or a URL refused as unsafe (never retried). ' +
+            'After a 12th `retry` no attempt follows: the delivery is `dead_lettered`.',
         ),
       ),
       latency_ms: integer('Milliseconds.'),
@@ -301,7 +302,10 @@ export const WebhookDeliverySchema = /* @__PURE__ */ (() =>
       delivery_id: text('The delivery_id your endpoint received.'),
       event_id: text('The event_id (same in retries and replays).'),
       event: text('Event name.'),
-      status: v.pipe(v.picklist(deliveryStatuses), v.description('held = the endpoint was disabled; rejected = a 4xx answer, not retried.')),
+      status: v.pipe(
+        v.picklist(deliveryStatuses),
+        v.description('held = the endpoint was disabled; rejected = an answer or URL not worth retrying (3xx, 4xx but 429, unsafe URL).'),
+      ),
       attempts: integer('HTTP attempts so far (at most 12).'),
       replay: v.pipe(v.boolean(), v.description('A replay or recovery of an earlier delivery.')),
       recovered_at: nullable(text('When a recovery or replay sent this event again.')),

@@ -27,6 +27,13 @@ ${content}
 
 const fact = (term: string, value: string | null | undefined) => html`<dt>${term}</dt><dd>${value ?? '–'}</dd>`;
 
+/** How each answer was judged, as webhooks.md names the outcomes. */
+const verdictText: Record<WebhookDeliveryOutput['attempt_log'][number]['verdict'], string> = {
+  delivered: 'delivered',
+  retry: 'retried',
+  rejected: 'rejected, not retried',
+};
+
 const attemptsTable = (delivery: WebhookDeliveryOutput): Html =>
   delivery.attempt_log.length === 0
     ? html`<p class="muted">No HTTP attempt${delivery.reason ? html`: ${delivery.reason.replace(/\.$/, '')}` : ''}.</p>`
@@ -34,7 +41,7 @@ const attemptsTable = (delivery: WebhookDeliveryOutput): Html =>
 <thead><tr><th scope="col">#</th><th scope="col">Time</th><th scope="col">Answer</th><th scope="col">Latency</th></tr></thead>
 <tbody>${delivery.attempt_log.map(
         (attempt) =>
-          html`<tr><td>${attempt.attempt}</td><td>${attempt.at}</td><td>${attempt.status_code ?? attempt.error ?? '–'}${
+          html`<tr><td>${attempt.attempt}</td><td>${attempt.at}</td><td>${attempt.status_code ?? attempt.error ?? '–'}: ${verdictText[attempt.verdict]}${
             attempt.response_excerpt ? html`<br><code>${attempt.response_excerpt.slice(0, 200)}</code>` : ''
           }</td><td>${attempt.latency_ms} ms</td></tr>`,
       )}</tbody></table>`;
@@ -44,7 +51,9 @@ const deliveryItem = (frame: PageFrame<FrameMessageKey>, csrfToken: string, deli
 <dl class="facts">${fact('Event id', delivery.event_id)}${fact('Delivery id', delivery.delivery_id)}${fact('Started', delivery.created_at)}${fact(
     'Attempts',
     String(delivery.attempts),
-  )}${delivery.replay ? fact('Replay', 'yes') : ''}${delivery.recovered_at ? fact('Recovered', delivery.recovered_at) : ''}</dl>
+  )}${delivery.reason && delivery.attempt_log.length > 0 ? fact('Why', delivery.reason) : ''}${delivery.replay ? fact('Replay', 'yes') : ''}${
+    delivery.recovered_at ? fact('Recovered', delivery.recovered_at) : ''
+  }</dl>
 ${attemptsTable(delivery)}
 ${actionForm(
   frame,

@@ -105,6 +105,10 @@ describe('Partner portal in a browser', () => {
       receiver.script(hookPath, [{ status: 200 }], secret);
       const before = receiver.received(hookPath).length;
       await openPortal(await portalLink());
+      // The card says why it failed and how each answer was judged, as the API's record does
+      const card = page.locator('li.card', { hasText: eventId }).first();
+      expect(await card.textContent()).toMatch(/Why.*12 attempts/s);
+      expect(await card.textContent()).toContain('retried');
 
       await page.getByLabel('Send again every rejected, dead-lettered or held delivery of the last').selectOption('24');
       await press('Recover deliveries');
