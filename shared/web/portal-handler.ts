@@ -40,7 +40,7 @@ export const portalClosedPage = (request: PageRequest<FrameMessageKey>): PageOut
   status: 401,
   page: messagePage(portalFrame(request), {
     title: 'Your portal session has ended',
-    body: "A portal session lasts 30 minutes from the link that opened it, and ends when the account's API secret is changed.",
+    body: "A portal session lasts 30 minutes from the link that opened it, and ends when you sign out, when the account's API secret is changed or when the account is disabled.",
     guidance: newLinkGuidance,
   }),
   setCookie: clearCookie(PORTAL_COOKIE, request.secure),

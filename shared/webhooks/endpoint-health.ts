@@ -64,7 +64,8 @@ export const recoverySince = (failingSince: string): string => new Date(Date.par
 export const endpointDisabledEmail = (input: { to: string; url: string; failingSince: string }): EmailMessage =>
   plain(input.to, 'Your webhook endpoint was disabled', [
     `Every delivery to your webhook endpoint ${input.url} has failed since ${input.failingSince}, so it was disabled.`,
-    'New deliveries are held. Fix the endpoint, check it with POST /webhooks/endpoint/test, enable it with PUT /webhooks/endpoint {"enabled": true},',
-    `then send the held and failed deliveries with POST /webhooks/deliveries/recover {"since": "${recoverySince(input.failingSince)}"}`,
-    '(an hour before the failures began, for the deliveries already under way then; only deliveries that did not arrive are sent again).',
+    "New deliveries are held. Fix the endpoint and check it with POST /webhooks/endpoint/test (or the portal page's test button).",
+    'Then enable it with PUT /webhooks/endpoint {"enabled": true} (or the portal page\'s "Enable the endpoint" button).',
+    `Then send the held and failed deliveries with POST /webhooks/deliveries/recover {"since": "${recoverySince(input.failingSince)}"} ` +
+      '(an hour before the failures began, for the deliveries already under way then; only deliveries that did not arrive are sent again).',
   ]);
