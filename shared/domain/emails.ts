@@ -1,6 +1,6 @@
 // domain → the emails the service sends, as plain text plus escaped HTML, in the booking's language (email-texts.ts).
 import type { Booking, PromoCode } from '#shared/domain/booking';
-import { emailTexts, type EmailTexts } from '#shared/domain/email-texts';
+import { bookingEmailTexts, claimEmailTexts, packageWords, type PackageWords } from '#shared/domain/email-texts';
 import { regionName } from '#shared/domain/catalog';
 import { countryName } from '#shared/domain/country-names';
 import { packageSize } from '#shared/domain/data-size';
@@ -26,7 +26,7 @@ const placeName = (code: string, language: ServedLocale, regions: readonly Regio
   return code.length === 3 ? countryName(code, language) : code;
 };
 
-const packageDescription = (promo: PromoCode, texts: EmailTexts, language: ServedLocale, regions: readonly RegionCoverage[] = []): string => {
+const packageDescription = (promo: PromoCode, texts: PackageWords, language: ServedLocale, regions: readonly RegionCoverage[] = []): string => {
   const spec = promo.package_specification;
   // Where it is provisioned, as the web app and the dashboard name it (F153, decision 15): an airport as its country,
   // a trip as its covering region; a trip no region covers, as its places as sent.
@@ -62,13 +62,13 @@ export const promoCodeClaimEmail = (input: {
   locale: string | null;
 }): EmailMessage => {
   const language = emailLanguage(input.locale);
-  const texts = emailTexts[language];
+  const texts = claimEmailTexts[language];
   const partner = input.partnerName ?? texts.someTravelPartner;
   return message({
     to: input.to,
     language,
     subject: texts.claimSubject(partner),
-    intro: [texts.claimIntro(partner), texts.packageLine(packageDescription(input.promo, texts, language))],
+    intro: [texts.claimIntro(partner), texts.packageLine(packageDescription(input.promo, packageWords[language], language))],
     codes: [input.promo.code],
     outro: [texts.claimOutro],
   });
@@ -86,13 +86,14 @@ export const bookingConfirmationEmail = (input: {
   regions?: readonly RegionCoverage[];
 }): EmailMessage => {
   const language = emailLanguage(input.booking.locale);
-  const texts = emailTexts[language];
+  const texts = bookingEmailTexts[language];
+  const words = packageWords[language];
   const classic = new Set(input.booking.package_queues.filter((entry) => entry.esim_type === 'classic').map((entry) => entry.uuid));
   const isClassic = (promo: PromoCode) => promo.package_queue_uuid !== null && classic.has(promo.package_queue_uuid);
   const codes = input.booking.promo_codes
     .filter((promo) => !isClassic(promo))
-    .map((promo) => `${promo.code}  (${packageDescription(promo, texts, language, input.regions)})`);
-  const grants = input.booking.promo_codes.filter(isClassic).map((promo) => packageDescription(promo, texts, language, input.regions));
+    .map((promo) => `${promo.code}  (${packageDescription(promo, words, language, input.regions)})`);
+  const grants = input.booking.promo_codes.filter(isClassic).map((promo) => packageDescription(promo, words, language, input.regions));
   return message({
     to: input.to,
     language,

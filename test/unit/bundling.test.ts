@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { lambdaAliases, lambdaBuildOptions, lambdaBundling } from '#lib/bundling';
 import * as fieldNames from '#lib/lambda-stand-ins/jmespath-field-names';
+import { bookingEmailTexts, claimEmailTexts } from '#shared/domain/email-texts';
 import type { ConnectivityKind } from '#shared/config';
 import { idempotencyExpressions } from '#shared/storage/idempotency-store';
 import { esimGoRoutes, providerRoutes, routes } from '#shared/routes';
@@ -130,6 +131,28 @@ describe('Function: lambdaBundling', () => {
     );
     expect(bundled).toContain('shared/storage/booking-store.ts');
     expect(bundled.filter((file) => /^shared\/(providers\/|storage\/(catalog|brand)-store)/.test(file))).toEqual([]);
+  });
+
+  it("gives each email-sending function its own email's words only: the claim bundles no booking confirmation's, and back", async () => {
+    // Prepare
+    const folder = mkdtempSync(join(tmpdir(), 'bundling-'));
+    const bundleOf = async (entry: string) => {
+      const outfile = join(folder, `${entry.replace(/\W/g, '-')}.js`);
+      await build(lambdaBuildOptions(projectRoot, entry, outfile, 'es2plus'));
+      return readFileSync(outfile, 'utf8');
+    };
+
+    // Act
+    const [claim, booking] = await Promise.all([bundleOf('functions/claim-promo-code.ts'), bundleOf('functions/create-booking.ts')]);
+
+    // Assess: by each text's ASCII start (the bundle escapes other characters)
+    const start = (text: string) => text.slice(0, text.search(/[^\x20-\x7e]|$/));
+    for (const language of ['en', 'de', 'fr', 'es'] as const) {
+      const [claimWords, bookingWords] = [start(claimEmailTexts[language].claimOutro), start(bookingEmailTexts[language].bookingOutro)];
+      expect([language, claimWords.length > 12, bookingWords.length > 12]).toEqual([language, true, true]);
+      expect([language, claim.includes(claimWords), claim.includes(bookingWords)]).toEqual([language, true, false]);
+      expect([language, booking.includes(bookingWords), booking.includes(claimWords)]).toEqual([language, true, false]);
+    }
   });
 
   it('leaves out what only the local runtime or other pages use: the local cipher, and in the portal other languages', async () => {
