@@ -1,12 +1,12 @@
 // POST /portal/actions → one action of the portal page (CSRF checked first, then the form's nonce: a form sent again
 // does nothing): test, enable, rotate, end a rotation's overlap, recover, replay or sign out, then the page that says what happened. The same use cases as the
 // partner API, for the session's partner only.
-import { webhookEndpointUpdateDeps, webhookRecoveryDeps, webhookSecretDeps, webhookTestDeps } from '#shared/composition/partner-webhooks';
+import { webhookRecoveryDeps, webhookSecretDeps, webhookSwitchDeps, webhookTestDeps } from '#shared/composition/partner-webhooks';
 import { portalSessions } from '#shared/composition/partner-portal';
 import { AppError } from '#shared/errors';
 import { claimPortalForm, endPortalSession, PORTAL_FORM_NONCE, releasePortalForm } from '#shared/usecases/partner-portal';
-import { rotateWebhookSigningSecret } from '#shared/usecases/manage-webhooks';
-import { recoverWebhookDeliveries, sendTestDelivery, updateWebhookEndpoint } from '#shared/usecases/partner-webhooks';
+import { rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
+import { recoverWebhookDeliveries, sendTestDelivery } from '#shared/usecases/partner-webhooks';
 import { html, type Html } from '#shared/web/html';
 import { type PageOutcome, postedForm } from '#shared/web/page-handler';
 import { PORTAL_COOKIE, portalPage, type PortalPageRequest } from '#shared/web/portal-handler';
@@ -57,15 +57,16 @@ const perform = async (
       };
     }
     case 'enable': {
-      // What the disable email asks for (PUT /webhooks/endpoint {"enabled": true}), for a partner who uses the portal.
-      await updateWebhookEndpoint(partnerId, { enabled: true }, webhookEndpointUpdateDeps);
+      // What the disable email asks for (PUT /webhooks/endpoint {"enabled": true}), for a partner who uses the portal:
+      // the same settings change, without the endpoint view the API answers with.
+      await setWebhookSettings(partnerId, { enabled: true }, webhookSwitchDeps);
       return {
         title: 'Endpoint enabled',
         lines: ['New deliveries go to your endpoint again. Deliveries held while it was disabled wait for a recovery: recover them below.'],
       };
     }
     case 'end-overlap': {
-      await updateWebhookEndpoint(partnerId, { end_secret_overlap: true }, webhookEndpointUpdateDeps);
+      await setWebhookSettings(partnerId, { endSecretOverlap: true }, webhookSwitchDeps);
       return { title: 'Previous secret retired', lines: ['Only the new signing secret signs deliveries from now on.'] };
     }
     case 'replay': {
@@ -125,11 +126,16 @@ export const handler = portalPage(
         await releasePortalForm(sent, portalSessions);
         // Refusals the API would answer with a 4xx (no URL, rate limit, unknown event) are said in words; the rest is a 500 page.
         if (!(error instanceof AppError) || !error.expose) throw error;
-        // A rate limit's wait, said in seconds on the page (a browser shows no header) and sent as the API sends it.
+        // A rate limit's wait, said in seconds on the page (a browser shows no header) and sent as the API sends it; a
+        // disabled endpoint, by the page's own button rather than the API call.
         const wait = error.headers['retry-after'];
         const lines = wait
           ? [error.message.replace(/Wait until the time in Retry-After has passed, then/, `Wait ${wait} second${wait === '1' ? '' : 's'}, then`)]
-          : [error.message];
+          : error.code === 'webhook_endpoint_disabled'
+            ? [
+                'Your endpoint is disabled, so the replays would be held at once. Enable it with the "Enable the endpoint" button first, then recover.',
+              ]
+            : [error.message];
         return { status: error.status, headers: error.headers, page: portalResultPage(request.portalFrame, { title: 'Not done', lines }) };
       }
     },

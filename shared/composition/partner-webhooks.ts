@@ -34,6 +34,14 @@ export const webhookEndpointUpdateDeps = /* @__PURE__ */ ((): WebhookEndpointUpd
   settings: { allowPrivateUrls: config.webhookAllowPrivateUrls() },
 }))();
 
+/** Switching the endpoint on or ending a rotation's overlap (the portal's buttons): the profile and the clock alone. */
+export const webhookSwitchDeps = /* @__PURE__ */ ((): WebhookProfileDeps & { allowPrivateUrls: boolean } => ({
+  partners: dynamoPartnerProfiles(documentClient, config.tableName()),
+  // Real time, as every change of the webhook settings through the API.
+  clock: wallClock,
+  allowPrivateUrls: config.webhookAllowPrivateUrls(),
+}))();
+
 /** Rotating the signing secret: the profile, the cipher and the clock alone. */
 export const webhookSecretDeps = /* @__PURE__ */ ((): WebhookProfileDeps & { cipher: SecretCipher } => ({
   partners: dynamoPartnerProfiles(documentClient, config.tableName()),

@@ -48,10 +48,11 @@ export const BRAND_TEXT_COLORS = ['#ffffff'] as const;
 const DNS_HOST = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
 /**
- * Special-use names that never reach a public host: loopback (RFC 6761 `localhost`), the local network (RFC 6762
- * `local`, RFC 8375 `home.arpa`, ICANN's `internal`) and names that resolve nowhere (`invalid`, `test`, `onion`).
+ * Names that never reach a public host: loopback (RFC 6761 `localhost`), the local network (RFC 6762 `local`, RFC 8375
+ * `home.arpa`, ICANN's `internal`, and the private ones routers and companies use: `lan`, `home`, `corp`, `intranet`,
+ * `private`, `localdomain`) and names that resolve nowhere in the DNS (`invalid`, `test`, RFC 9476 `alt`, `onion`).
  */
-const LOCAL_NAME = /(^|\.)(localhost|local|home\.arpa|internal|invalid|test|onion)$/;
+const LOCAL_NAME = /(^|\.)(localhost|local|localdomain|home\.arpa|internal|intranet|lan|home|corp|private|alt|invalid|test|onion)$/;
 
 /**
  * A public DNS name: not an IPv4 address the URL parser wrote in dots (a top-level domain is never all digits, RFC 3696
@@ -70,7 +71,8 @@ const logoProblem = (logo: string): string | undefined => {
   try {
     const url = new URL(logo);
     if (url.protocol !== 'https:' || url.username || url.password) return 'A logo URL must be https without credentials.';
-    if (!isDnsHost(url.hostname)) return 'A logo URL must name its host by a DNS name such as cdn.example.com, not an address.';
+    if (!isDnsHost(url.hostname))
+      return 'A logo URL must name its host by a public DNS name such as cdn.example.com, not an address or a local name.';
   } catch {
     return 'The logo must be an https URL or a data:image URL.';
   }

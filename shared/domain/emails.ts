@@ -31,7 +31,10 @@ const packageDescription = (promo: PromoCode, texts: PackageWords, language: Ser
   // Where it is provisioned, as the web app and the dashboard name it (F153, decision 15): an airport as its country,
   // a trip as its covering region; a trip no region covers, as its places as sent.
   const resolved = promo.iso3 ?? (Array.isArray(spec.destination) ? null : spec.destination);
-  const places = resolved ? [resolved] : Array.isArray(spec.destination) ? spec.destination : [];
+  // A region is named only with the catalog's names at hand (the confirmation reads them); without them a trip reads
+  // as its places, which name themselves, rather than as a bare region code.
+  const named = resolved !== null && (regions.some((region) => region.code === resolved) || !Array.isArray(spec.destination));
+  const places = named ? [resolved] : Array.isArray(spec.destination) ? spec.destination : [];
   const destination = places.map((code) => placeName(code, language, regions)).join(', ');
   return [
     (spec.size ? packageSize(language, spec.size) : null) ?? (spec.package_type === 'unlimited' ? texts.unlimitedData : null),

@@ -160,9 +160,17 @@ export const replayEvent = async (
 ) => {
   const event = await deps.deliveries.findEvent(eventId);
   if (!event) throw new NotFoundError(`No recorded event "${eventId}".`, 'event_not_found');
-  // As the partner's own recovery: with no URL the replay would only be skipped (decision F94).
-  if (!(await deps.partners.getProfile(event.partner_id))?.webhook.url) {
+  // As the partner's own recovery: with no URL the replay would only be skipped (decision F94), and on a disabled
+  // endpoint held at once while its failed deliveries counted as recovered.
+  const webhook = (await deps.partners.getProfile(event.partner_id))?.webhook;
+  if (!webhook?.url) {
     throw new ConflictError('webhook_url_missing', `Partner ${event.partner_id} has no webhook URL: set one with webhook set --url first.`);
+  }
+  if (webhook.disabled_at) {
+    throw new ConflictError(
+      'webhook_endpoint_disabled',
+      `Partner ${event.partner_id}'s webhook endpoint is disabled: enable it (webhook set --enable) first, then replay.`,
+    );
   }
   const failed = await unrecoveredFailuresOf(event, deps);
   await deps.queue.enqueue(replayMessage(event));

@@ -2,6 +2,7 @@
 // so the strict CSP holds; the QR code is a PNG data URL, which the CSP's `img-src data:` allows), and the device picker.
 import type { InstructionsDocument } from '#shared/domain/install/instructions';
 import { devicePlatforms, pickerVersions, type Device } from '#shared/web/device';
+import { isCountryCode } from '#shared/domain/country-codes';
 import { countryName } from '#shared/domain/country-names';
 import { html, type Html } from '#shared/web/html';
 import { layout, type PageFrame } from '#shared/web/layout';
@@ -68,7 +69,12 @@ export const installPage = (
   return layout(frame, {
     title: doc.title,
     content: html`<h1>${doc.title}</h1>
-${input.destination ? html`<p><span class="tag">${t('otherEsimTitle', { place: countryName(input.destination, frame.language) })}</span></p>` : ''}
+${
+  // A country by name; a region's code (a classic trip eSIM) is not a name a traveler reads, so no label then.
+  input.destination && isCountryCode(input.destination)
+    ? html`<p><span class="tag">${t('otherEsimTitle', { place: countryName(input.destination, frame.language) })}</span></p>`
+    : ''
+}
 <p>${doc.intro}</p>
 <p class="muted">${t('deviceShown', { device: `${t(platformLabels[input.device.platform])}${version}` })} <a href="#device">${t('deviceChange')}</a></p>
 <ol class="install">${doc.steps.map((step) => html`<li id="step-${step.id}"><h2>${step.title}</h2><p>${step.body}</p>${stepExtra(doc, step.id)}</li>`)}</ol>

@@ -48,6 +48,8 @@ describe('Brand settings', () => {
     ['a name under localhost, which browsers resolve to loopback', 'https://cdn.localhost/l.png', false],
     ['a name of the local network', 'https://printer.local/l.png', false],
     ['a home network name', 'https://nas.home.arpa/l.png', false],
+    ['a name routers give the local network', 'https://printer.lan/l.png', false],
+    ['a name outside the DNS', 'https://x.alt/l.svg', false],
     ['a host whose name only ends like a special-use one', 'https://cdn.mylocal.example/l.png', true],
   ])('accepts only https or small image data URLs as logo: %s', (_, logo, ok) => {
     expect(v.safeParse(BrandSettingsSchema, settings({ logo })).success).toBe(ok);

@@ -131,6 +131,18 @@ describe('email language', () => {
     expect(email.text).not.toContain('XEU');
   });
 
+  it("names a trip by its places in the claim email, which has no catalog names at hand, never by a region's code", () => {
+    // Prepare
+    const trip = makePromo({ iso3: 'XEU', package_specification: { ...makePromo().package_specification, destination: ['ITA', 'FRA'] } });
+
+    // Act
+    const email = promoCodeClaimEmail({ to: 'ada@example.com', partnerName: 'Acme', promo: trip, locale: 'de' });
+
+    // Assess
+    expect(withPlainSpaces(email.text)).toContain('Paket: 3 GB, 15 Tage, Italien, Frankreich.');
+    expect(email.text).not.toContain('XEU');
+  });
+
   it("writes the departure's day as the booking gave it, in its own zone", () => {
     // Act
     const email = bookingConfirmationEmail({

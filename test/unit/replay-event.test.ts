@@ -1,10 +1,11 @@
 // Support's webhook tools: the replay of one recorded event (`npm run ops -- events replay`) is refused, as the
-// partner's own recovery is, while the partner has no webhook URL; a partner's delivery list names an unknown partner.
+// partner's own recovery is, while the partner has no webhook URL or its endpoint is disabled; a partner's delivery list
+// names an unknown partner.
 import { listDeliveries, replayEvent } from '#shared/usecases/manage-webhooks';
 import { defaultWebhookSettings } from '#shared/domain/partner';
 import { makeDomainEvent, makePartnerProfile } from '#test/support/fakes';
 
-const replayDeps = (url: string | null) => {
+const replayDeps = (url: string | null, disabledAt: string | null = null) => {
   const enqueued: unknown[] = [];
   const deps = {
     deliveries: {
@@ -14,7 +15,7 @@ const replayDeps = (url: string | null) => {
       requestReplay: async () => true,
     },
     queue: { enqueue: async (message: unknown) => void enqueued.push(message) },
-    partners: { getProfile: async () => makePartnerProfile({ webhook: { ...defaultWebhookSettings(), url } }) },
+    partners: { getProfile: async () => makePartnerProfile({ webhook: { ...defaultWebhookSettings(), url, disabled_at: disabledAt } }) },
     clock: { now: () => new Date('2026-11-20T10:00:00.000Z') },
   } as unknown as Parameters<typeof replayEvent>[1];
   return { deps, enqueued };
@@ -25,6 +26,13 @@ describe('Support replay of a recorded event', () => {
     const { deps, enqueued } = replayDeps(null);
 
     await expect(replayEvent('booking.within_cutoff:b-1', deps)).rejects.toMatchObject({ status: 409, code: 'webhook_url_missing' });
+    expect(enqueued).toEqual([]);
+  });
+
+  it('refuses with 409 webhook_endpoint_disabled while the endpoint is disabled, and queues nothing', async () => {
+    const { deps, enqueued } = replayDeps('https://hooks.example.com/esim', '2026-11-20T09:00:00.000Z');
+
+    await expect(replayEvent('booking.within_cutoff:b-1', deps)).rejects.toMatchObject({ status: 409, code: 'webhook_endpoint_disabled' });
     expect(enqueued).toEqual([]);
   });
 
