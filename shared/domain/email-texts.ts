@@ -58,28 +58,28 @@ export const claimEmailTexts: Record<ServedLocale, ClaimEmailTexts> = /* @__PURE
     claimIntro: (partner) => `Here is your eSIM promo code from ${partner}.`,
     packageLine: (description) => `Package: ${description}.`,
     claimOutro: 'Enter the code in the app to get your eSIM. Keep this email: the code works once.',
-    someTravelPartner: 'your travel partner',
+    someTravelPartner: 'the company you booked your trip with',
   },
   de: {
     claimSubject: (partner) => `Ihr eSIM-Aktionscode von ${partner}`,
     claimIntro: (partner) => `Hier ist Ihr eSIM-Aktionscode von ${partner}.`,
     packageLine: (description) => `Paket: ${description}.`,
     claimOutro: 'Geben Sie den Code in der App ein, um Ihre eSIM zu erhalten. Bewahren Sie diese E-Mail auf: Der Code gilt nur einmal.',
-    someTravelPartner: 'Ihrem Reisepartner',
+    someTravelPartner: 'Ihrem Reiseanbieter',
   },
   fr: {
-    claimSubject: (partner) => `Votre code promo eSIM de ${partner}`,
-    claimIntro: (partner) => `Voici votre code promo eSIM de ${partner}.`,
+    claimSubject: (partner) => `Votre code promo eSIM offert par ${partner}`,
+    claimIntro: (partner) => `Voici votre code promo eSIM offert par ${partner}.`,
     packageLine: (description) => `Forfait : ${description}.`,
     claimOutro: "Saisissez le code dans l'application pour obtenir votre eSIM. Conservez cet e-mail : le code ne fonctionne qu'une fois.",
-    someTravelPartner: 'votre partenaire de voyage',
+    someTravelPartner: 'votre agence de voyages',
   },
   es: {
     claimSubject: (partner) => `Tu código promocional de eSIM de ${partner}`,
     claimIntro: (partner) => `Aquí tienes tu código promocional de eSIM de ${partner}.`,
     packageLine: (description) => `Paquete: ${description}.`,
     claimOutro: 'Introduce el código en la app para obtener tu eSIM. Guarda este correo: el código solo funciona una vez.',
-    someTravelPartner: 'tu socio de viaje',
+    someTravelPartner: 'tu agencia de viajes',
   },
 }))();
 
@@ -110,7 +110,7 @@ export const bookingEmailTexts: Record<ServedLocale, BookingEmailTexts> = /* @__
     departure: (date) => `Départ : ${date}.`,
     bookingOutro: "Saisissez un code dans l'application pour obtenir votre eSIM. Chaque code ne fonctionne qu'une fois.",
     classicGrants: (packages) =>
-      `Prêt pour vous dans l'application, sans code à saisir : ${packages.join(' ; ')}. Ouvrez l'application pour obtenir ${packages.length === 1 ? 'cette eSIM' : 'ces eSIM'}.`,
+      `${packages.length === 1 ? 'Disponible' : 'Disponibles'} dans l'application, sans code à saisir : ${packages.join(' ; ')}. Ouvrez l'application pour obtenir ${packages.length === 1 ? 'cette eSIM' : 'ces eSIM'}.`,
   },
   es: {
     bookingSubject: (partner) => `Tu eSIM para tu viaje con ${partner}`,
@@ -119,7 +119,7 @@ export const bookingEmailTexts: Record<ServedLocale, BookingEmailTexts> = /* @__
     departure: (date) => `Salida: ${date}.`,
     bookingOutro: 'Introduce un código en la app para obtener tu eSIM. Cada código funciona una sola vez.',
     classicGrants: (packages) =>
-      `Listo para ti en la app, sin código que introducir: ${packages.join('; ')}. Abre la app para obtener ${packages.length === 1 ? 'esta eSIM' : 'estas eSIM'}.`,
+      `${packages.length === 1 ? 'Disponible' : 'Disponibles'} en la app, sin código que introducir: ${packages.join('; ')}. Abre la app para obtener ${packages.length === 1 ? 'esta eSIM' : 'estas eSIM'}.`,
   },
 }))();
 

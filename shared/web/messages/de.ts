@@ -28,15 +28,15 @@ export const deFrame: FrameMessages = {
   durationDays: '{days} Tage',
   unlimitedData: 'Unbegrenzt',
   signedOutTitle: 'Sie sind abgemeldet',
-  notSignedInBody: 'Diese Seite zeigt Ihre Reisedaten, sobald Sie angemeldet sind.',
+  notSignedInBody: 'Diese Seite zeigt Ihre eSIM und Ihr Datenvolumen, sobald Sie angemeldet sind.',
   signedOutBody: 'Sie können diese Seite schließen.',
   nextStepsTitle: 'So geht es weiter',
-  backHome: 'Zurück zu Ihren Reisedaten',
+  backHome: 'Zurück zur Übersicht',
 };
 
 export const deHome: HomeMessages = {
   grantAnyDestination: 'Reiseziel Ihrer Wahl',
-  homeTitle: 'Ihre Reisedaten',
+  homeTitle: 'Ihre Reise-eSIM',
   travelerLabel: 'Reisenden-ID',
   signedInAsLabel: 'Angemeldet als',
   esimTitle: 'Ihre eSIM',
@@ -77,9 +77,9 @@ export const deHome: HomeMessages = {
   grantDestinationLabel: 'Wohin reisen Sie?',
   grantDestinationChoose: 'Land wählen',
   grantInvalidTitle: 'Dieses Paket konnte nicht eingelöst werden',
-  grantInvalidBody: 'Im Formular fehlte etwas oder wurde geändert. Gehen Sie zurück zu Ihren Reisedaten und versuchen Sie es erneut.',
+  grantInvalidBody: 'Im Formular fehlte etwas, oder es wurde geändert. Gehen Sie zurück zur Übersicht und versuchen Sie es erneut.',
   grantGoneTitle: 'Dieses Paket wartet nicht mehr auf Sie',
-  grantGoneBody: 'Es wurde bereits eingelöst oder zurückgezogen. Ihre Reisedaten zeigen, was auf Ihrer eSIM ist.',
+  grantGoneBody: 'Es wurde bereits eingelöst oder zurückgezogen. Die Übersicht zeigt, was auf Ihrer eSIM ist.',
   grantExpiredBody:
     'Die Frist zum Einlösen ist abgelaufen. Wenn Sie es noch brauchen, fragen Sie das Unternehmen, bei dem Sie Ihre Reise gebucht haben.',
   grantDestinationTitle: 'Wählen Sie Ihr Reiseziel',
@@ -97,7 +97,7 @@ export const deHome: HomeMessages = {
 
 export const deClaim: ClaimMessages = {
   claimTitle: 'Ihren eSIM-Code erhalten',
-  claimIntro: 'Geben Sie Ihre E-Mail-Adresse ein, und wir senden Ihnen den Code für Ihr Reisedatenpaket.',
+  claimIntro: 'Geben Sie Ihre E-Mail-Adresse ein, und wir senden Ihnen den Code für Ihr Datenpaket.',
   emailLabel: 'E-Mail-Adresse',
   emailHint: 'Wir verwenden sie nur, um Ihnen diesen Code zu senden.',
   claimSubmit: 'Meinen Code senden',
@@ -111,9 +111,9 @@ export const deClaim: ClaimMessages = {
     'Wir haben Ihren Code an {email} gesendet. Es kann einige Minuten dauern, bis er ankommt. Ist die Adresse falsch, bitten Sie das Unternehmen, bei dem Sie Ihre Reise gebucht haben, den Code freizugeben, und fordern Sie ihn erneut an.',
   claimTakenTitle: 'Dieser Code wurde bereits angefordert',
   claimTakenBody:
-    'Falls Sie das waren, suchen Sie unsere E-Mail im Posteingang und im Spam-Ordner. War die Adresse vertippt, bitten Sie das Unternehmen, bei dem Sie Ihre Reise gebucht haben, den Code freizugeben.',
+    'Falls Sie das waren, suchen Sie unsere E-Mail im Posteingang und im Spam-Ordner. Haben Sie sich bei der Adresse vertippt, bitten Sie das Unternehmen, bei dem Sie Ihre Reise gebucht haben, den Code freizugeben.',
   claimRedeemedTitle: 'Dieser Code wurde bereits eingelöst',
-  claimRedeemedBody: 'Seine eSIM wurde bereits ausgegeben. Wenn Sie das waren, finden Sie sie in Ihrer Reise-App.',
+  claimRedeemedBody: 'Die zugehörige eSIM wurde bereits ausgestellt. Wenn Sie das waren, finden Sie sie in Ihrer Reise-App.',
   claimTooManyTitle: 'Zu viele Versuche',
   claimTooManyBody: 'Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
 };
@@ -122,7 +122,7 @@ export const deInstall: InstallMessages = {
   installNoEsimTitle: 'Ihre eSIM ist noch nicht bereit',
   installNoEsimBody: 'Für Sie gibt es noch keine eSIM zum Installieren. Sie wird erstellt, wenn Sie Ihr erstes Datenpaket einlösen.',
   installNoEsimNext:
-    'Gehen Sie zurück zu Ihren Reisedaten, lösen Sie ein Paket ein und öffnen Sie diese Seite erneut: Hier erscheinen dann die Schritte für Ihr Telefon.',
+    'Gehen Sie zurück zur Übersicht, lösen Sie ein Paket ein und öffnen Sie diese Seite erneut: Hier erscheinen dann die Schritte für Ihr Telefon.',
   devicePickerTitle: 'Nicht Ihr Gerät?',
   deviceShown: 'Schritte für: {device}.',
   deviceChange: 'Gerät ändern',
@@ -158,11 +158,11 @@ export const deShop: ShopMessages = {
   checkoutWhat: 'Sie haben gekauft',
   checkoutPaid: 'Bezahlt',
   checkoutNextInstalled:
-    'Die Daten sind jetzt auf Ihrer installierten eSIM. Sie starten, wenn Sie ankommen und Ihr Telefon sich mit einem lokalen Netz verbindet.',
+    'Die Daten sind jetzt auf Ihrer installierten eSIM. Ihr Datenvolumen wird aktiviert, sobald Sie angekommen sind und sich Ihr Telefon mit einem Mobilfunknetz vor Ort verbindet.',
   checkoutNextInstall:
-    'Die Daten sind auf einer eSIM, die auf diesem Telefon noch nicht installiert ist. Installieren Sie sie vor der Reise: Die Daten starten, wenn Sie ankommen und Ihr Telefon sich mit einem lokalen Netz verbindet.',
+    'Die Daten sind auf einer eSIM, die auf diesem Telefon noch nicht installiert ist. Installieren Sie sie vor der Reise: Ihr Datenvolumen wird aktiviert, sobald Sie angekommen sind und sich Ihr Telefon mit einem Mobilfunknetz vor Ort verbindet.',
   checkoutInstallButton: 'eSIM installieren',
-  checkoutButton: 'Zurück zu Ihren Reisedaten',
+  checkoutButton: 'Zurück zur Übersicht',
   checkoutInvalidTitle: 'Dieser Kauf konnte nicht gesendet werden',
   checkoutInvalidBody:
     'Im Formular fehlte etwas oder wurde geändert. Es wurde nichts berechnet. Gehen Sie zurück zum Shop und wählen Sie das Paket erneut.',

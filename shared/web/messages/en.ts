@@ -155,9 +155,9 @@ export const enShop = {
   checkoutDoneTitle: 'Payment received',
   checkoutWhat: 'You bought',
   checkoutPaid: 'Paid',
-  checkoutNextInstalled: 'The data is on your installed eSIM now. It starts when you arrive and your phone connects to a local network.',
+  checkoutNextInstalled: 'The data is on your installed eSIM now. It starts when you arrive and your phone connects to a mobile network there.',
   checkoutNextInstall:
-    'The data is on an eSIM that is not installed on this phone yet. Install it before you travel: the data starts when you arrive and your phone connects to a local network.',
+    'The data is on an eSIM that is not installed on this phone yet. Install it before you travel: the data starts when you arrive and your phone connects to a mobile network there.',
   checkoutInstallButton: 'Install the eSIM',
   checkoutButton: 'Back to your travel data',
   checkoutInvalidTitle: 'This purchase could not be sent',

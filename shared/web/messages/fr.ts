@@ -27,15 +27,15 @@ export const frFrame: FrameMessages = {
   durationDays: '{days} jours',
   unlimitedData: 'Illimité',
   signedOutTitle: 'Vous êtes déconnecté',
-  notSignedInBody: 'Cette page affiche vos données de voyage une fois que vous êtes connecté.',
+  notSignedInBody: 'Cette page affiche votre eSIM et vos données mobiles une fois la connexion établie.',
   signedOutBody: 'Vous pouvez fermer cette page.',
   nextStepsTitle: 'Et ensuite ?',
-  backHome: 'Retour à vos données de voyage',
+  backHome: 'Retour à l’accueil',
 };
 
 export const frHome: HomeMessages = {
   grantAnyDestination: 'Destination de votre choix',
-  homeTitle: 'Vos données de voyage',
+  homeTitle: 'Votre eSIM de voyage',
   travelerLabel: 'Identifiant voyageur',
   signedInAsLabel: 'Connecté en tant que',
   esimTitle: 'Votre eSIM',
@@ -59,7 +59,7 @@ export const frHome: HomeMessages = {
     'Le délai pour les récupérer est passé. Si vous en avez encore besoin, demandez à l’entreprise auprès de laquelle vous avez réservé votre voyage.',
   sizeLabel: 'Données',
   durationLabel: 'Valable',
-  expiresLabel: 'À récupérer avant le',
+  expiresLabel: 'À utiliser jusqu’au',
   statusLabel: 'Statut',
   statusPending: 'Prêt à être utilisé',
   statusRedeemed: 'Utilisé',
@@ -76,13 +76,13 @@ export const frHome: HomeMessages = {
   grantDestinationLabel: 'Où voyagez-vous ?',
   grantDestinationChoose: 'Choisissez un pays',
   grantInvalidTitle: 'Ce forfait n’a pas pu être utilisé',
-  grantInvalidBody: 'Un élément du formulaire manquait ou a été modifié. Revenez à vos données de voyage et réessayez.',
+  grantInvalidBody: 'Un élément du formulaire manquait ou a été modifié. Revenez à l’accueil et réessayez.',
   grantGoneTitle: 'Ce forfait ne vous attend plus',
-  grantGoneBody: 'Il a déjà été utilisé, ou il a été retiré. Vos données de voyage montrent ce qui est sur votre eSIM.',
+  grantGoneBody: 'Il a déjà été utilisé, ou il a été retiré. L’accueil montre ce qui est sur votre eSIM.',
   grantExpiredBody:
     'Le délai pour le récupérer est passé. Si vous en avez encore besoin, demandez à l’entreprise auprès de laquelle vous avez réservé votre voyage.',
   grantDestinationTitle: 'Choisissez votre destination',
-  grantDestinationBody: 'Ce forfait fonctionne dans le pays que vous choisissez. Revenez en arrière, choisissez un pays et utilisez-le à nouveau.',
+  grantDestinationBody: 'Ce forfait fonctionne dans le pays que vous choisissez. Revenez en arrière, choisissez un pays, puis utilisez le forfait.',
   grantLaterTitle: 'Votre forfait n’a pas pu être ajouté pour le moment',
   grantLaterBody: 'Rien n’a été modifié et il vous attend toujours. Réessayez dans quelques minutes.',
   grantBlockedTitle: 'Ce forfait ne peut pas encore être utilisé',
@@ -96,7 +96,7 @@ export const frHome: HomeMessages = {
 
 export const frClaim: ClaimMessages = {
   claimTitle: 'Recevoir votre code eSIM',
-  claimIntro: 'Saisissez votre adresse e-mail et nous vous enverrons le code de votre forfait de données de voyage.',
+  claimIntro: 'Saisissez votre adresse e-mail et nous vous enverrons le code de votre forfait de données.',
   emailLabel: 'Adresse e-mail',
   emailHint: 'Nous l’utilisons uniquement pour vous envoyer ce code.',
   claimSubmit: 'Envoyer mon code',
@@ -120,8 +120,7 @@ export const frClaim: ClaimMessages = {
 export const frInstall: InstallMessages = {
   installNoEsimTitle: 'Votre eSIM n’est pas encore prête',
   installNoEsimBody: 'Vous n’avez pas encore d’eSIM à installer. Elle est créée lorsque vous utilisez votre premier forfait de données.',
-  installNoEsimNext:
-    'Revenez à vos données de voyage, utilisez un forfait, puis rouvrez cette page : les étapes pour votre téléphone s’afficheront ici.',
+  installNoEsimNext: 'Revenez à l’accueil, utilisez un forfait, puis rouvrez cette page : les étapes pour votre téléphone s’afficheront ici.',
   devicePickerTitle: 'Ce n’est pas votre appareil ?',
   deviceShown: 'Étapes pour : {device}.',
   deviceChange: 'Changer d’appareil',
@@ -157,11 +156,11 @@ export const frShop: ShopMessages = {
   checkoutWhat: 'Votre achat',
   checkoutPaid: 'Payé',
   checkoutNextInstalled:
-    'Les données sont maintenant sur votre eSIM installée. Elles démarrent à votre arrivée, quand votre téléphone se connecte à un réseau local.',
+    'Les données sont maintenant sur votre eSIM installée. Elles seront activées à votre arrivée, dès que votre téléphone se connectera à un réseau mobile sur place.',
   checkoutNextInstall:
-    'Les données sont sur une eSIM qui n’est pas encore installée sur ce téléphone. Installez-la avant de partir : les données démarrent à votre arrivée, quand votre téléphone se connecte à un réseau local.',
+    'Les données sont sur une eSIM qui n’est pas encore installée sur ce téléphone. Installez-la avant de partir : les données seront activées à votre arrivée, dès que votre téléphone se connectera à un réseau mobile sur place.',
   checkoutInstallButton: 'Installer l’eSIM',
-  checkoutButton: 'Retour à vos données de voyage',
+  checkoutButton: 'Retour à l’accueil',
   checkoutInvalidTitle: 'Cet achat n’a pas pu être envoyé',
   checkoutInvalidBody:
     'Il manquait un élément du formulaire ou il a été modifié. Rien n’a été débité. Revenez à la boutique et choisissez à nouveau le forfait.',
