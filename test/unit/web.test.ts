@@ -42,7 +42,8 @@ describe('Web app building blocks', () => {
   });
 
   it('fills placeholders', () => {
-    expect(translator('de')('durationDays', { days: 30 })).toBe('30 Tage');
+    // A no-break space keeps the number with its unit on one line
+    expect(translator('de')('durationDays', { days: 30 })).toBe('30\u00a0Tage');
   });
 
   it('marks cookies Secure with the __Host- prefix in deployed stages only', () => {
