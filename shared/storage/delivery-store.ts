@@ -22,6 +22,12 @@ const strip = <T>(item: Record<string, unknown>): T => {
   return rest as T;
 };
 
+/** A delivery as read: one whose first attempt is still in flight has no outcome fields yet, and reads them as null. */
+const deliveryRecordOf = (item: Record<string, unknown>): DeliveryRecord => {
+  const record = strip<DeliveryRecord>(item);
+  return { ...record, reason: record.reason ?? null, last_status_code: record.last_status_code ?? null, last_error: record.last_error ?? null };
+};
+
 /** Epoch seconds at which a delivery started at `startedAt` leaves the log (table TTL). */
 const expiresAt = (startedAt: string) => Math.floor(Date.parse(startedAt) / 1000) + DELIVERY_LOG_RETENTION_DAYS * 86_400;
 
@@ -61,7 +67,7 @@ const logPage =
       count: query.limit + 1 + (query.after === undefined ? 0 : 1),
       maxItemsRead: MAX_ITEMS_READ_PER_PAGE,
     });
-    const found = items.filter((item) => item.gsi2sk !== query.after).map((item) => strip<DeliveryRecord>(item));
+    const found = items.filter((item) => item.gsi2sk !== query.after).map((item) => deliveryRecordOf(item));
     if (found.length > query.limit) {
       const records = found.slice(0, query.limit);
       return { records, nextPosition: deliveryPosition(records.at(-1)!) };
@@ -238,7 +244,7 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
 
     async get(partnerId, deliveryId) {
       const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.delivery(partnerId, deliveryId), ConsistentRead: true }));
-      return Item ? strip<DeliveryRecord>(Item) : undefined;
+      return Item ? deliveryRecordOf(Item) : undefined;
     },
 
     async byEvent(eventId) {
@@ -250,7 +256,7 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
           ExpressionAttributeValues: { ':pk': keys.eventLookup(eventId), ':prefix': 'DELIVERY#' },
         }),
       );
-      return (Items ?? []).map((item) => strip<DeliveryRecord>(item));
+      return (Items ?? []).map((item) => deliveryRecordOf(item));
     },
 
     async byPartner(partnerId, limit) {

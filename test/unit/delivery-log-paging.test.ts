@@ -138,4 +138,12 @@ describe('Storage: delivery log paging over shards', () => {
     expect(pages.length).toBeGreaterThan(1);
     expect(pages.at(-1)?.nextPosition).toBeUndefined();
   });
+  it('reads a delivery whose first attempt is still in flight with null outcome fields, as the log documents them', async () => {
+    // The dispatcher writes the record before its first answer is known: it has no reason, status code or error yet.
+    const { client } = pagingClient(makeDeliveries(1).map((row) => ({ ...row, status: 'pending' })));
+
+    const { records } = await dynamoDeliveryLog(client, 'table').page('p-1', { limit: 10 });
+
+    expect(records).toEqual([expect.objectContaining({ status: 'pending', reason: null, last_status_code: null, last_error: null })]);
+  });
 });
