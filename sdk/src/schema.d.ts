@@ -2183,6 +2183,7 @@ export interface components {
             reason: string | null;
             last_status_code: number | null;
             last_error: string | null;
+            next_attempt_at: string | null;
             /** @description When the delivery started. */
             created_at: string;
             /** @description Last change. */
@@ -9140,6 +9141,7 @@ export interface operations {
                      *           "reason": "No success after 12 attempts",
                      *           "last_status_code": 503,
                      *           "last_error": null,
+                     *           "next_attempt_at": null,
                      *           "created_at": "2026-11-25T06:00:00.000Z",
                      *           "updated_at": "2026-11-25T08:41:12.004Z",
                      *           "attempt_log": [

@@ -62,6 +62,7 @@ const exampleDelivery: WebhookDeliveryOutput = {
   reason: 'No success after 12 attempts',
   last_status_code: 503,
   last_error: null,
+  next_attempt_at: null,
   created_at: '2026-11-25T06:00:00.000Z',
   updated_at: '2026-11-25T08:41:12.004Z',
   attempt_log: [

@@ -312,6 +312,12 @@ export const WebhookDeliverySchema = /* @__PURE__ */ (() =>
       reason: nullable(text('Why it was skipped, held, rejected or dead-lettered.')),
       last_status_code: nullable(integer('Status of the last answer.')),
       last_error: nullable(text('Error of the last attempt.')),
+      next_attempt_at: nullable(
+        text(
+          'For a `retrying` delivery, when its next attempt is due (the backoff after the last failure, jitter included; ' +
+            'it starts within a few seconds of that time). Null in every other status.',
+        ),
+      ),
       created_at: text('When the delivery started.'),
       updated_at: text('Last change.'),
       attempt_log: v.array(WebhookAttemptSchema),

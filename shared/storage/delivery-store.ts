@@ -25,7 +25,13 @@ const strip = <T>(item: Record<string, unknown>): T => {
 /** A delivery as read: one whose first attempt is still in flight has no outcome fields yet, and reads them as null. */
 const deliveryRecordOf = (item: Record<string, unknown>): DeliveryRecord => {
   const record = strip<DeliveryRecord>(item);
-  return { ...record, reason: record.reason ?? null, last_status_code: record.last_status_code ?? null, last_error: record.last_error ?? null };
+  return {
+    ...record,
+    reason: record.reason ?? null,
+    last_status_code: record.last_status_code ?? null,
+    last_error: record.last_error ?? null,
+    next_attempt_at: record.next_attempt_at ?? null,
+  };
 };
 
 /** Epoch seconds at which a delivery started at `startedAt` leaves the log (table TTL). */
@@ -195,7 +201,7 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
       }
     },
 
-    async recordAttempt(attempt, status, reason) {
+    async recordAttempt(attempt, status, options = {}) {
       // Two plain writes in order, not a transaction (which bills every item twice): the attempt first, then the
       // record's status. A crash between them leaves the attempt listed and the record one attempt behind; the
       // message comes back, and beginAttempt counts the next attempt, so nothing is lost or sent twice (docs/cost.md).
@@ -214,13 +220,15 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
         new UpdateCommand({
           TableName: tableName,
           Key: keys.delivery(attempt.partner_id, attempt.delivery_id),
-          UpdateExpression: 'SET #status = :status, last_status_code = :code, last_error = :error, reason = :reason, updated_at = :now',
+          UpdateExpression:
+            'SET #status = :status, last_status_code = :code, last_error = :error, reason = :reason, next_attempt_at = :next, updated_at = :now',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':status': status,
             ':code': attempt.status_code,
             ':error': attempt.error,
-            ':reason': reason ?? null,
+            ':reason': options.reason ?? null,
+            ':next': options.nextAttemptAt ?? null,
             ':now': attempt.at,
           },
         }),
@@ -234,7 +242,7 @@ export const dynamoDeliveryLog = (client: DynamoDBDocumentClient, tableName: str
           TableName: tableName,
           Key: keys.delivery(start.event.partner_id, start.deliveryId),
           UpdateExpression:
-            `SET ${identity(start).expression}, #status = :status, reason = :reason, attempts = if_not_exists(attempts, :zero), ` +
+            `SET ${identity(start).expression}, #status = :status, reason = :reason, next_attempt_at = :null, attempts = if_not_exists(attempts, :zero), ` +
             'last_status_code = if_not_exists(last_status_code, :null), last_error = if_not_exists(last_error, :null)',
           ExpressionAttributeNames: identity(start).names,
           ExpressionAttributeValues: { ...identity(start).values, ':status': status, ':reason': reason, ':zero': 0, ':null': null },

@@ -138,18 +138,16 @@ export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebho
   }
   if (verdict === 'rejected') {
     observe('rejected');
-    await deps.deliveries.recordAttempt(record, 'rejected', 'Permanent rejection: not retried');
+    await deps.deliveries.recordAttempt(record, 'rejected', { reason: 'Permanent rejection: not retried' });
     return updateHealth();
   }
   if (attempt >= MAX_ATTEMPTS) {
     observe('dead_lettered');
     await deadLetter(record.status_code, record.error, `No success after ${MAX_ATTEMPTS} attempts`);
-    await deps.deliveries.recordAttempt(record, 'dead_lettered', `No success after ${MAX_ATTEMPTS} attempts`);
+    await deps.deliveries.recordAttempt(record, 'dead_lettered', { reason: `No success after ${MAX_ATTEMPTS} attempts` });
     return updateHealth();
   }
   observe('retried');
-  await deps.deliveries.recordAttempt(record, 'retrying');
-  await updateHealth();
   const delay = nextDelaySeconds({
     attempt,
     status: outcome.status,
@@ -157,6 +155,9 @@ export const deliverWebhook = async (message: QueuedDelivery, deps: DeliverWebho
     scale: deps.settings.backoffScale,
     now: deps.clock.now(),
   });
+  const nextAttemptAt = new Date(Date.parse(record.at) + delay * 1000).toISOString();
+  await deps.deliveries.recordAttempt(record, 'retrying', { nextAttemptAt });
+  await updateHealth();
   await deps.queue.postpone(message.receiptHandle, delay);
   throw new DeliveryPostponed(delay);
 };

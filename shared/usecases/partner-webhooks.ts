@@ -222,6 +222,7 @@ export const listWebhookDeliveries = async (
       reason: record.reason,
       last_status_code: record.last_status_code,
       last_error: record.last_error,
+      next_attempt_at: record.next_attempt_at ?? null,
       created_at: record.created_at,
       updated_at: record.updated_at,
       attempt_log: (await deps.deliveries.attempts(partnerId, record.delivery_id)).map((attempt) => ({

@@ -51,7 +51,7 @@ const deliveryItem = (frame: PageFrame<FrameMessageKey>, csrfToken: string, deli
 <dl class="facts">${fact('Event id', delivery.event_id)}${fact('Delivery id', delivery.delivery_id)}${fact('Started', delivery.created_at)}${fact(
     'Attempts',
     String(delivery.attempts),
-  )}${delivery.reason && delivery.attempt_log.length > 0 ? fact('Why', delivery.reason) : ''}${delivery.replay ? fact('Replay', 'yes') : ''}${
+  )}${delivery.next_attempt_at ? fact('Next attempt', delivery.next_attempt_at) : ''}${delivery.reason && delivery.attempt_log.length > 0 ? fact('Why', delivery.reason) : ''}${delivery.replay ? fact('Replay', 'yes') : ''}${
     delivery.recovered_at ? fact('Recovered', delivery.recovered_at) : ''
   }</dl>
 ${attemptsTable(delivery)}

@@ -42,6 +42,8 @@ export interface DeliveryRecord {
   /** Why a delivery was not attempted (no URL, not subscribed) or was dead-lettered. */
   reason: string | null;
   replay: boolean;
+  /** When the next attempt of a `retrying` delivery is due (the queue then makes the message visible again); null otherwise. */
+  next_attempt_at?: string | null;
   /** When "recover since" or a replay sent this delivery's event again (each failed delivery is recovered once). */
   recovered_at?: string | null;
   created_at: string;

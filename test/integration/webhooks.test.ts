@@ -212,6 +212,41 @@ describe('Webhook delivery through the local pipeline', () => {
     expect(record!.attempts).toBeLessThanOrEqual(MAX_ATTEMPTS);
   });
 
+  it('stores when a retrying delivery is due again, and clears it with the next outcome', async () => {
+    // Prepare: the log's own writes, as the dispatcher makes them, for a delivery of a fresh partner
+    const { partner } = await service.newPartner();
+    const event = { partner_id: partner.partner_id, event: 'booking.within_cutoff', event_id: `booking.within_cutoff:${partner.partner_id}` };
+    const start = {
+      deliveryId: `dlv_${partner.partner_id}`,
+      event: { ...event, timestamp: '2026-11-27T10:00:00.000Z', data: {} } as never,
+      replay: false,
+      now: '2026-11-27T10:00:00.000Z',
+    };
+    const attempt = (number: number, statusCode: number, at: string) => ({
+      delivery_id: start.deliveryId,
+      partner_id: partner.partner_id,
+      attempt: number,
+      status_code: statusCode,
+      verdict: statusCode === 200 ? ('delivered' as const) : ('retry' as const),
+      latency_ms: 5,
+      error: null,
+      response_excerpt: null,
+      at,
+    });
+
+    // Act
+    await deliveries.beginAttempt(start);
+    await deliveries.recordAttempt(attempt(1, 503, '2026-11-27T10:00:01.000Z'), 'retrying', { nextAttemptAt: '2026-11-27T10:00:31.000Z' });
+    const retrying = await deliveries.get(partner.partner_id, start.deliveryId);
+    await deliveries.beginAttempt(start);
+    await deliveries.recordAttempt(attempt(2, 200, '2026-11-27T10:00:31.500Z'), 'delivered');
+    const delivered = await deliveries.get(partner.partner_id, start.deliveryId);
+
+    // Assess
+    expect(retrying).toMatchObject({ status: 'retrying', attempts: 1, next_attempt_at: '2026-11-27T10:00:31.000Z' });
+    expect(delivered).toMatchObject({ status: 'delivered', attempts: 2, next_attempt_at: null });
+  });
+
   it('stops after 12 attempts, dead-letters with support details, and a redrive delivers with a new delivery_id', async () => {
     // Prepare
     const { client, path, partner, secret } = await partnerWithWebhook([{ status: 503 }]);

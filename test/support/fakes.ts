@@ -64,10 +64,18 @@ export const memoryDeliveryLog = () => {
       records.set(start.deliveryId, record);
       return record.attempts;
     },
-    async recordAttempt(attempt, status, reason) {
+    async recordAttempt(attempt, status, options = {}) {
       attemptLog.push(attempt);
       const record = records.get(attempt.delivery_id);
-      if (record) Object.assign(record, { status, last_status_code: attempt.status_code, last_error: attempt.error, reason: reason ?? null });
+      if (record) {
+        Object.assign(record, {
+          status,
+          last_status_code: attempt.status_code,
+          last_error: attempt.error,
+          reason: options.reason ?? null,
+          next_attempt_at: options.nextAttemptAt ?? null,
+        });
+      }
     },
     async recordFinal(start, status, reason) {
       const existing = records.get(start.deliveryId);
@@ -84,6 +92,7 @@ export const memoryDeliveryLog = () => {
         ...existing,
         status,
         reason,
+        next_attempt_at: null,
         updated_at: start.now,
       });
     },

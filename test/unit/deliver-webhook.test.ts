@@ -168,6 +168,23 @@ describe('Use case: deliverWebhook', () => {
     expect(queue.postponed[0]!.seconds).toBeGreaterThanOrEqual(120);
   });
 
+  it('records when a retrying delivery is due again, the wait it gave the queue, and clears it once delivered', async () => {
+    const { deps, deliveries, queue } = setup(makePartnerProfile(), [
+      { status: 429, retryAfter: '120', latencyMs: 1 },
+      { status: 200, latencyMs: 1 },
+    ]);
+
+    await expect(deliverWebhook(message(), deps)).rejects.toBeInstanceOf(DeliveryPostponed);
+    const retrying = { ...[...deliveries.records.values()][0] };
+    await deliverWebhook(message(), deps);
+
+    expect(retrying).toMatchObject({
+      status: 'retrying',
+      next_attempt_at: new Date(NOW.getTime() + queue.postponed[0]!.seconds * 1000).toISOString(),
+    });
+    expect([...deliveries.records.values()][0]).toMatchObject({ status: 'delivered', next_attempt_at: null });
+  });
+
   it('does nothing for a message of a delivery that already succeeded (duplicate receive)', async () => {
     const { deps, posts } = setup();
     await deliverWebhook(message(), deps);

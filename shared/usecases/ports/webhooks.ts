@@ -12,7 +12,8 @@ export interface DeliveryStart {
 export interface DeliveryLog {
   /** Counts one more attempt; `undefined` when the delivery already reached a final status. */
   beginAttempt(start: DeliveryStart): Promise<number | undefined>;
-  recordAttempt(attempt: DeliveryAttempt, status: DeliveryStatus, reason?: string): Promise<void>;
+  /** Records an attempt and the delivery's status; `nextAttemptAt` only for `retrying`. */
+  recordAttempt(attempt: DeliveryAttempt, status: DeliveryStatus, options?: { reason?: string; nextAttemptAt?: string }): Promise<void>;
   /** Records a final status without an HTTP attempt (no endpoint, not subscribed, endpoint disabled, attempts used up). */
   recordFinal(start: DeliveryStart, status: 'skipped' | 'dead_lettered' | 'held', reason: string): Promise<void>;
   get(partnerId: string, deliveryId: string): Promise<DeliveryRecord | undefined>;
