@@ -1,7 +1,7 @@
 // http adapter → POST /native/instructions: install steps, QR code and one-tap links for one of the traveler's eSIMs.
 import * as successMessages from '#shared/api/success-messages';
 import { InstallInstructionsRequestSchema } from '#shared/domain/install/request';
-import { resolveLocale } from '#shared/domain/locale';
+import { requestedLocale } from '#shared/domain/locale';
 import { validate } from '#shared/domain/validate';
 import { localeHeaders } from '#shared/http/locale';
 import { partnerHandler } from '#shared/http/partner-handler';
@@ -12,17 +12,16 @@ import { installInstructions } from '#shared/usecases/install-instructions';
 
 export const handler = partnerHandler(async ({ event, headers, partner }) => {
   const body = validate(InstallInstructionsRequestSchema, readJsonBody(event, headers));
-  const locale = resolveLocale(body.locale ?? undefined, headers['accept-language']);
   const data = await installInstructions(
     {
       partnerId: partner.partnerId,
       externalUserId: body.external_user_id,
       iccid: body.iccid ?? undefined,
       device: { name: body.deviceName, os: body.os, osVersion: body.osVersion, deviceType: body.deviceType ?? null },
-      locale,
+      locale: requestedLocale(body.locale ?? undefined, headers['accept-language']),
       format: body.format,
     },
     { ...lifecycleLookups, brands: brandStore, cipher: secretCipher },
   );
-  return { message: successMessages.nativeInstructions, data, headers: localeHeaders(locale) };
+  return { message: successMessages.nativeInstructions, data, headers: localeHeaders(data.locale) };
 });

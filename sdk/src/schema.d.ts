@@ -247,7 +247,7 @@ export interface paths {
         put?: never;
         /**
          * Install instructions for the traveler's eSIM (native app)
-         * @description Device- and OS-specific steps for the traveler's current eSIM: one-tap link where the platform offers one, QR code (PNG data URL), the activation code split for manual entry, in the partner's brand. `format` json (default) answers structured steps; html answers a ready page.
+         * @description Device- and OS-specific steps for the traveler's current eSIM: one-tap link where the platform offers one, QR code (PNG data URL), the activation code split for manual entry, in the partner's brand. `format` json (default) answers structured steps; html answers a ready page. Language: `locale`, else Accept-Language, else the `locale` of the booking that granted the eSIM, else English.
          */
         post: operations["nativeInstructions"];
         delete?: never;

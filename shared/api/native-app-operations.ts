@@ -55,7 +55,8 @@ export const nativeAppOperations = {
   nativeInstructions: jsonOperation({
     summary: "Install instructions for the traveler's eSIM (native app)",
     description:
-      "Device- and OS-specific steps for the traveler's current eSIM: one-tap link where the platform offers one, QR code (PNG data URL), the activation code split for manual entry, in the partner's brand. `format` json (default) answers structured steps; html answers a ready page.",
+      "Device- and OS-specific steps for the traveler's current eSIM: one-tap link where the platform offers one, QR code (PNG data URL), the activation code split for manual entry, in the partner's brand. `format` json (default) answers structured steps; html answers a ready page. " +
+      'Language: `locale`, else Accept-Language, else the `locale` of the booking that granted the eSIM, else English.',
     tag: 'Native app',
     request: {
       schema: InstallInstructionsRequestSchema,

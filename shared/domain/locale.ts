@@ -41,14 +41,19 @@ const acceptedLanguages = (header: string): string[] =>
     .map(({ tag }) => tag);
 
 /**
- * The served locale for a request. An explicit `locale` wins (it is validated by the caller); an unsupported
- * language falls back to English rather than failing, as browsers do.
+ * The language a request asks for, or undefined when it states none: an explicit `locale` wins (validated by the
+ * caller; an unsupported one means English rather than failing, as browsers do), else the first served language of
+ * Accept-Language (`*` and unserved languages state none).
  */
-export const resolveLocale = (requested: string | undefined, acceptLanguage: string | undefined): ServedLocale => {
+export const requestedLocale = (requested: string | undefined, acceptLanguage: string | undefined): ServedLocale | undefined => {
   if (requested) return served(requested) ?? DEFAULT_LOCALE;
   for (const tag of acceptedLanguages(acceptLanguage ?? '')) {
     const match = served(tag);
     if (match) return match;
   }
-  return DEFAULT_LOCALE;
+  return undefined;
 };
+
+/** The served locale for a request: what it asks for, else English. */
+export const resolveLocale = (requested: string | undefined, acceptLanguage: string | undefined): ServedLocale =>
+  requestedLocale(requested, acceptLanguage) ?? DEFAULT_LOCALE;

@@ -1,6 +1,6 @@
 // use case → install instructions for a traveler's current eSIM on the device the app runs on (POST /native/instructions).
 import { brandingOf, renderInstructions, type InstructionFormat } from '#shared/domain/install/instructions';
-import type { ServedLocale } from '#shared/domain/locale';
+import { resolveLocale, type ServedLocale } from '#shared/domain/locale';
 import { NotFoundError } from '#shared/errors';
 import { bookingIdBehind, chosenEsim } from '#shared/usecases/traveler-overview';
 import { travelerNotFound } from '#shared/usecases/travelers';
@@ -14,7 +14,8 @@ export interface InstallInstructionsRequest {
   /** One of the traveler's eSIMs; the dashboard's current eSIM when left out. */
   iccid?: string;
   device: { name: string; os: string; osVersion: string; deviceType?: string | null };
-  locale: ServedLocale;
+  /** The language the request asked for; without one, the granting booking's `locale`, else English (decision F166). */
+  locale?: ServedLocale;
   format: InstructionFormat;
 }
 
@@ -31,7 +32,7 @@ const noEsim = async (deps: Pick<LifecycleLookups, 'travelers'>, partnerId: stri
   stored || (await deps.travelers.queueRefs(partnerId, externalUserId)).length > 0 ? esimNotFound() : travelerNotFound();
 
 /**
- * Input: partner, traveler, device, served locale and format. Output: the rendered instructions (decision F37).
+ * Input: partner, traveler, device, requested locale and format. Output: the rendered instructions (decision F37).
  * The eSIM is the one `iccid` names (a claimed classic eSIM beside the universal one), else the one the dashboard
  * shows (universal, else the newest classic). Branding: the brand named by
  * the booking that granted the eSIM (`custom_branding`), else the partner's default brand, else the partner's
@@ -53,7 +54,7 @@ export const installInstructions = async (input: InstallInstructionsRequest, dep
     iccid: esim.iccid,
     esimStatus: esim.state,
     device: input.device,
-    locale: input.locale,
+    locale: input.locale ?? resolveLocale(booking?.locale ?? undefined, undefined),
     branding,
     format: input.format,
   });

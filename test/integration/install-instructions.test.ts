@@ -126,7 +126,7 @@ describe('POST /native/instructions', () => {
     expect(response.body.data.links).toEqual([]);
   });
 
-  it("speaks the body's locale, else Accept-Language, else English", async () => {
+  it("speaks the body's locale, else Accept-Language, else the granting booking's locale, else English", async () => {
     const externalUserId = await travelerWithGrant();
     const ask = (extra: Record<string, unknown>, headers: Record<string, string> = {}) =>
       instructions({ external_user_id: externalUserId, ...pixel, ...extra }, { headers });
@@ -136,8 +136,12 @@ describe('POST /native/instructions', () => {
     const bodyWins = await ask({ locale: 'es' }, { 'accept-language': 'fr' });
     const unserved = await ask({ locale: 'ja' });
     const none = await ask({});
+    const booked = await travelerWithGrant({ redeem: true, booking: { locale: 'fr-FR' } });
+    const fromBooking = await instructions({ external_user_id: booked, ...pixel }, { headers: { 'accept-language': '*' } });
 
     expect([german, fromHeader, bodyWins, unserved, none].map((r) => r.body.data.locale)).toEqual(['de', 'fr', 'es', 'en', 'en']);
+    expect(fromBooking.body.data.locale).toBe('fr');
+    expect(fromBooking.headers.get('content-language')).toBe('fr');
     expect(german.headers.get('content-language')).toBe('de');
     expect(german.body.data.title).not.toBe(none.body.data.title);
   });

@@ -29,7 +29,13 @@ const makeBrand = (overrides: Partial<Brand> = {}): Brand => ({
 });
 
 /** Ports answering from memory; `calls` records what the use case asked for. */
-const makeDeps = (state: { traveler?: Traveler; queued?: boolean; bookings?: Record<string, string | null>; brands?: Brand[] }) => {
+const makeDeps = (state: {
+  traveler?: Traveler;
+  queued?: boolean;
+  bookings?: Record<string, string | null>;
+  locales?: Record<string, string>;
+  brands?: Brand[];
+}) => {
   const calls: string[] = [];
   const deps = {
     travelers: {
@@ -39,7 +45,9 @@ const makeDeps = (state: { traveler?: Traveler; queued?: boolean; bookings?: Rec
     bookings: {
       get: async (_partnerId: string, id: string) => {
         calls.push(`booking:${id}`);
-        return id in (state.bookings ?? {}) ? ({ id, custom_branding: state.bookings![id] } as unknown as Booking) : undefined;
+        return id in (state.bookings ?? {})
+          ? ({ id, custom_branding: state.bookings![id], locale: state.locales?.[id] ?? null } as unknown as Booking)
+          : undefined;
       },
     },
     partners: { getProfile: async () => (calls.push('partner'), makePartnerProfile({ name: 'Acme Travel' })) },
@@ -101,6 +109,22 @@ describe('Use case: installInstructions', () => {
 
     expect(doc.branding.name).toBe('Acme Travel');
     expect(calls.at(-1)).toBe('partner');
+  });
+
+  it.each([
+    ['the language the request asks for', 'fr', 'de-DE', 'fr'],
+    ["without one, the granting booking's locale", undefined, 'de-DE', 'de'],
+    ['English when neither names a served language', undefined, 'ja', 'en'],
+  ] as const)('speaks %s', async (_case, requested, bookingLocale, expected) => {
+    const { deps } = makeDeps({
+      traveler: makeTraveler([universal()]),
+      bookings: { 'b-universal': null },
+      locales: { 'b-universal': bookingLocale },
+    });
+
+    const doc = await asDocument(installInstructions({ ...request, locale: requested }, deps));
+
+    expect(doc.locale).toBe(expected);
   });
 
   it.each([

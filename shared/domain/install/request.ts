@@ -31,6 +31,7 @@ export const InstallInstructionsRequestSchema = plainObject(
     deviceType: v.nullish(text('deviceType', 50, 'deviceType must not be empty: leave it out when the device type is unknown.')),
     // Which of the traveler's eSIMs (a claimed classic eSIM beside the universal one); the dashboard's by default.
     iccid: v.nullish(iccidField()),
+    // Else Accept-Language, else the granting booking's locale, else English (decision F166).
     locale: v.nullish(LocaleSchema),
   },
   'The request body must be a JSON object with external_user_id, deviceName, os and osVersion.',
