@@ -7,7 +7,7 @@ import { packageSize } from '#shared/domain/data-size';
 import { escapeHtml } from '#shared/domain/install/html';
 import { resolveLocale, type ServedLocale } from '#shared/domain/locale';
 import type { EmailMessage } from '#shared/domain/email-message';
-import type { RegionCoverage } from '#shared/domain/package-specification';
+import { isRegionCode, type RegionCoverage } from '#shared/domain/package-specification';
 
 /** The booking's `locale` when it is a served language (`de-CH` → German), else English. */
 export const emailLanguage = (locale: string | null): ServedLocale => resolveLocale(locale ?? undefined, undefined);
@@ -24,6 +24,16 @@ const placeName = (code: string, language: ServedLocale, regions: readonly Regio
   const region = regions.find((candidate) => candidate.code === code);
   if (region?.names) return regionName(region.names, language) || code;
   return code.length === 3 ? countryName(code, language) : code;
+};
+
+/**
+ * Whether naming a code's place needs the catalog's regions: a region's code (XEU) or a trip of several places. A
+ * country or an airport names itself, so its email needs no catalog read.
+ */
+export const placeNeedsRegions = (promo: PromoCode): boolean => {
+  const destination = promo.package_specification.destination;
+  const resolved = promo.iso3 ?? (Array.isArray(destination) ? null : destination);
+  return Array.isArray(destination) || isRegionCode(resolved);
 };
 
 const packageDescription = (promo: PromoCode, texts: PackageWords, language: ServedLocale, regions: readonly RegionCoverage[] = []): string => {
@@ -57,12 +67,16 @@ const message = (input: { to: string; language: ServedLocale; subject: string; i
   };
 };
 
-/** Sent when a traveler claims a promo code through its claim URL, in its booking's language. */
+/**
+ * Sent when a traveler claims a promo code through its claim URL, in its booking's language. A region or trip is named
+ * by the catalog's `regions` (read only when `placeNeedsRegions`).
+ */
 export const promoCodeClaimEmail = (input: {
   to: string;
   partnerName: string | undefined;
   promo: PromoCode;
   locale: string | null;
+  regions?: readonly RegionCoverage[];
 }): EmailMessage => {
   const language = emailLanguage(input.locale);
   const texts = claimEmailTexts[language];
@@ -71,7 +85,7 @@ export const promoCodeClaimEmail = (input: {
     to: input.to,
     language,
     subject: texts.claimSubject(partner),
-    intro: [texts.claimIntro(partner), texts.packageLine(packageDescription(input.promo, packageWords[language], language))],
+    intro: [texts.claimIntro(partner), texts.packageLine(packageDescription(input.promo, packageWords[language], language, input.regions))],
     codes: [input.promo.code],
     outro: [texts.claimOutro],
   });

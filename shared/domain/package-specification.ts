@@ -124,7 +124,7 @@ export const withTripRegion = (spec: PackageSpecification, regions: readonly Reg
 };
 
 /** A region's X-range code, not a country's (Kosovo's XKK is a country). */
-const isRegionCode = (code: string | null | undefined): code is string =>
+export const isRegionCode = (code: string | null | undefined): code is string =>
   typeof code === 'string' && REGION_CODE_PATTERN.test(code) && !isCountryCode(code);
 
 /** Whether storing this specification needs the catalog's regions: a trip to several places, or a region's code. */

@@ -9,7 +9,7 @@ import {
   type BatchGetCommandOutput,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { BundleRecord, DestinationSummary } from '#shared/domain/catalog';
+import type { BundleRecord, CatalogRegion, DestinationSummary } from '#shared/domain/catalog';
 import type { CatalogPackage } from '#shared/domain/package-specification';
 import * as keys from '#shared/storage/keys';
 import type { CatalogVersion, CatalogAdminStore } from '#shared/usecases/ports/catalog';
@@ -28,6 +28,29 @@ const packageItem = (pkg: CatalogPackage, bundle?: BundleRecord) => ({
   package: pkg,
   ...(bundle ? { bundle } : {}),
 });
+
+/**
+ * Every region of the catalog (at most 50) with its code, names and countries, in one Query. On its own, so a
+ * function that only names regions (the claim email) bundles this read and not the whole catalog store.
+ */
+export const readCatalogRegions = async (client: DynamoDBDocumentClient, tableName: string): Promise<CatalogRegion[]> => {
+  // Region ids are lower case and sort after every country's ISO3 code: the regions are the end of the collection.
+  const result = await client.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+      ExpressionAttributeValues: { ':pk': keys.catalogDestinations, ':first': 'DESTINATION#a', ':last': 'DESTINATION#z\uffff' },
+      ExpressionAttributeNames: { '#destination': 'destination' },
+      // The summary only: a region's bundles stay behind (a region item is mostly its country list anyway).
+      ProjectionExpression: '#destination',
+    }),
+  );
+  return (result.Items ?? []).flatMap(({ destination }) =>
+    destination?.type === 'region' && typeof destination.iso3 === 'string'
+      ? [{ id: destination.id, code: destination.iso3, names: destination.names ?? null, countries: destination.countries ?? [] }]
+      : [],
+  );
+};
 
 export const dynamoCatalogStore = (client: DynamoDBDocumentClient, tableName: string): CatalogAdminStore => {
   const writeChunk = async (chunk: WriteRequest[]) => {
@@ -86,24 +109,7 @@ export const dynamoCatalogStore = (client: DynamoDBDocumentClient, tableName: st
       }
       return destinations;
     },
-    async listRegions() {
-      // Region ids are lower case and sort after every country's ISO3 code: the regions are the end of the collection.
-      const result = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
-          ExpressionAttributeValues: { ':pk': keys.catalogDestinations, ':first': 'DESTINATION#a', ':last': 'DESTINATION#z\uffff' },
-          ExpressionAttributeNames: { '#destination': 'destination' },
-          // The summary only: a region's bundles stay behind (a region item is mostly its country list anyway).
-          ProjectionExpression: '#destination',
-        }),
-      );
-      return (result.Items ?? []).flatMap(({ destination }) =>
-        destination?.type === 'region' && typeof destination.iso3 === 'string'
-          ? [{ id: destination.id, code: destination.iso3, names: destination.names ?? null, countries: destination.countries ?? [] }]
-          : [],
-      );
-    },
+    listRegions: () => readCatalogRegions(client, tableName),
     async getDestination(id) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.catalogDestination(id) }));
       if (!result.Item) return undefined;

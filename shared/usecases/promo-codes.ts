@@ -2,7 +2,8 @@
 import type { InferOutput } from 'valibot';
 import type { PromoCodeClaimResponseSchema } from '#shared/domain/traveler-response-schemas';
 import { type Booking, isClaimableByEmail, type PromoCode } from '#shared/domain/booking';
-import { promoCodeClaimEmail } from '#shared/domain/emails';
+import { placeNeedsRegions, promoCodeClaimEmail } from '#shared/domain/emails';
+import type { PackageCatalog } from '#shared/domain/package-specification';
 import { nextVersion } from '#shared/domain/grants';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '#shared/errors';
 import { uuidv4 } from '#shared/domain/ids';
@@ -47,6 +48,8 @@ export interface ClaimDeps {
   brands: Pick<BrandDirectory, 'resolve'>;
   throttle: ThrottleCounter;
   clock: Clock;
+  /** The catalog's regions, read only to name a region or trip in the email. */
+  regions: Pick<PackageCatalog, 'listRegions'>;
 }
 
 const throttleClaim = async (uuid: string, clientAddress: string, deps: Pick<ClaimDeps, 'throttle' | 'clock'>) => {
@@ -108,11 +111,12 @@ export const claimPromoCode = async (
     const now = at.toISOString();
     const claimed = withClaim(booking, promo.uuid, { email: input.email, at: now }, now);
     // Named as the claim page names it: the booking's brand, else the partner's default brand, else the partner.
-    const [partner, brand] = await Promise.all([
+    const [partner, brand, regions] = await Promise.all([
       deps.partners.getProfile(booking.partner_id),
       deps.brands.resolve(booking.partner_id, booking.custom_branding ?? null),
+      placeNeedsRegions(promo) ? deps.regions.listRegions() : [],
     ]);
-    const message = promoCodeClaimEmail({ to: input.email, partnerName: brand?.name ?? partner?.name, promo, locale: booking.locale });
+    const message = promoCodeClaimEmail({ to: input.email, partnerName: brand?.name ?? partner?.name, promo, locale: booking.locale, regions });
     await deps.bookings.replace(claimed, [], [emailRequest({ partnerId: booking.partner_id, id: uuidv4(), at, messages: [message] })]);
     return { uuid: promo.uuid, email: input.email, claimed_at: now };
   });

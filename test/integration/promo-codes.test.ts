@@ -6,7 +6,8 @@ import { decodedBodies, mailbox } from '#test/support/mailbox';
 import { useTestService } from '#test/support/test-service';
 
 describe('Promo codes', () => {
-  const service = useTestService({ partner: (p) => ({ ...p, name: 'Acme Travel' }) });
+  // The catalog names regions in the claim email.
+  const service = useTestService({ catalog: true, partner: (p) => ({ ...p, name: 'Acme Travel' }) });
 
   /** A booking without email: its codes carry claim URLs. */
   const createBooking = async (overrides: Record<string, unknown> = { email: undefined }) => {
@@ -89,6 +90,21 @@ describe('Promo codes', () => {
       expect(sent).toBeDefined();
       expect(sent).toContain('Subject: Your eSIM promo code from Acme Travel');
       expect(decodedBodies(sent!).every((body) => body.includes(promo.code))).toBe(true);
+    });
+
+    it("names a region grant's place by the catalog's region name in the email, not by its code", async () => {
+      const booking = await createBooking({
+        email: undefined,
+        package_specifications: [makePackageSpecification({ size: '3GB', destination: 'XEU' })],
+      });
+
+      const response = await claim(booking.promo_codes[0].uuid, { email: 'region.traveler@example.com' });
+
+      expect(response.status).toBe(200);
+      const [sent] = await mailbox(service.dataDir).waitFor('region.traveler@example.com');
+      const [text] = decodedBodies(sent!);
+      expect(text).toContain('Europe');
+      expect(text).not.toContain('XEU');
     });
 
     it('answers a second claim with 409', async () => {

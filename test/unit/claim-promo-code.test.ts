@@ -34,9 +34,10 @@ const makePromo = (overrides: Partial<PromoCode> = {}): PromoCode => ({
 const makeBooking = (overrides: Partial<Booking> = {}): Booking =>
   ({ id: 'b-1', partner_id: 'ptn_test', email: null, version: 1, promo_codes: [makePromo()], package_queues: [], ...overrides }) as Booking;
 
-const makeDeps = (options: { codeCount?: number; addressCount?: number; failWrite?: boolean; brand?: string } = {}) => {
-  let stored = makeBooking(options.brand ? { custom_branding: 'air' } : {});
+const makeDeps = (options: { codeCount?: number; addressCount?: number; failWrite?: boolean; brand?: string; promo?: PromoCode } = {}) => {
+  let stored = makeBooking({ ...(options.brand ? { custom_branding: 'air' } : {}), ...(options.promo ? { promo_codes: [options.promo] } : {}) });
   const requested: EmailRequest[] = [];
+  let regionReads = 0;
   const deps: ClaimDeps = {
     bookings: {
       get: async () => stored,
@@ -56,8 +57,14 @@ const makeDeps = (options: { codeCount?: number; addressCount?: number; failWrit
       }),
     },
     clock: { now: () => NOW },
+    regions: {
+      listRegions: async () => {
+        regionReads += 1;
+        return [{ code: 'XEU', countries: ['PRT', 'ESP'], names: { en: 'Europe', de: 'Europa', fr: 'Europe', es: 'Europa' } }];
+      },
+    },
   };
-  return { deps, requested, stored: () => stored };
+  return { deps, requested, stored: () => stored, regionReads: () => regionReads };
 };
 
 const input = { uuid: UUID, email: 'traveler@example.com', clientAddress: 'hash' };
@@ -106,6 +113,22 @@ describe('Claiming a promo code', () => {
     } else {
       await expect(outcome).resolves.toMatchObject({ uuid: UUID });
     }
+  });
+
+  it.each([
+    ['a region grant by its name, reading the regions once', { iso3: 'XEU', destination: 'XEU' }, 'Europe', 1],
+    ['a trip by the region that covers it', { iso3: 'XEU', destination: ['PRT', 'ESP'] }, 'Europe', 1],
+    ['a country by its name, reading no regions', { iso3: 'PRT', destination: 'PRT' }, 'Portugal', 0],
+  ])('the email names %s', async (_case, place, expected, reads) => {
+    const promo = makePromo({ iso3: place.iso3, package_specification: { ...makePromo().package_specification, destination: place.destination } });
+    const { deps, requested, regionReads } = makeDeps({ promo });
+
+    await claimPromoCode(input, deps);
+
+    const { text } = requested[0]!.data.messages[0]!;
+    expect(text).toContain(`3 GB, 365 days, ${expected}`);
+    expect(text).not.toContain('XEU');
+    expect(regionReads()).toBe(reads);
   });
 
   it('records neither the claim nor the email when the write fails, so the traveler can try again', async () => {
