@@ -49,7 +49,7 @@ const packageDescription = (promo: PromoCode, texts: PackageWords, language: Ser
   return [
     (spec.size ? packageSize(language, spec.size) : null) ?? (spec.package_type === 'unlimited' ? texts.unlimitedData : null),
     spec.package_duration ? texts.days(spec.package_duration) : null,
-    destination || null,
+    destination || (spec.destination === null ? texts.chosenDestination : null),
   ]
     .filter(Boolean)
     .join(', ');

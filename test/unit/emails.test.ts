@@ -131,7 +131,21 @@ describe('email language', () => {
     expect(email.text).not.toContain('XEU');
   });
 
-  it("names a trip by its places in the claim email, which has no catalog names at hand, never by a region's code", () => {
+  it.each([
+    ['en', 'ABCD-EFGH-JKLM  (365 days, destination of your choice)'],
+    ['de', 'ABCD-EFGH-JKLM  (365 Tage, Reiseziel Ihrer Wahl)'],
+  ] as const)('says in %s that a grant naming no destination is for one the traveler chooses', (locale, line) => {
+    const open = makePromo({
+      iso3: null,
+      package_specification: { package_type: 'data-limited', size: null, package_duration: 365, destination: null } as never,
+    });
+
+    const email = bookingConfirmationEmail({ to: 'ada@example.com', partnerName: 'Acme', booking: makeBooking({ locale, promo_codes: [open] }) });
+
+    expect(email.text).toContain(line);
+  });
+
+  it("names a trip by its places in the claim email when no catalog regions are given, never by a region's code", () => {
     // Prepare
     const trip = makePromo({ iso3: 'XEU', package_specification: { ...makePromo().package_specification, destination: ['ITA', 'FRA'] } });
 
