@@ -96,7 +96,7 @@ export const deHome: HomeMessages = {
 };
 
 export const deClaim: ClaimMessages = {
-  claimTitle: 'Ihren eSIM-Code erhalten',
+  claimTitle: 'Ihren eSIM-Aktionscode erhalten',
   claimIntro: 'Geben Sie Ihre E-Mail-Adresse ein, und wir senden Ihnen den Code für Ihr Datenpaket.',
   emailLabel: 'E-Mail-Adresse',
   emailHint: 'Wir verwenden sie nur, um Ihnen diesen Code zu senden.',

@@ -94,7 +94,7 @@ export const enHome = {
 
 /** What the promo-code claim form and its outcomes say. */
 export const enClaim = {
-  claimTitle: 'Get your eSIM code',
+  claimTitle: 'Get your eSIM promo code',
   claimIntro: 'Enter your email address and we will send you the code for your travel data package.',
   emailLabel: 'Email address',
   emailHint: 'We use it only to send you this code.',

@@ -95,7 +95,7 @@ export const frHome: HomeMessages = {
 };
 
 export const frClaim: ClaimMessages = {
-  claimTitle: 'Recevoir votre code eSIM',
+  claimTitle: 'Recevoir votre code promo eSIM',
   claimIntro: 'Saisissez votre adresse e-mail et nous vous enverrons le code de votre forfait de données.',
   emailLabel: 'Adresse e-mail',
   emailHint: 'Nous l’utilisons uniquement pour vous envoyer ce code.',
