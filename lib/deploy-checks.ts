@@ -5,11 +5,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { isConnectivityKind } from '#shared/config';
 import type { RouteDefinition } from '#shared/routes';
 import { BookingServiceStage } from '#lib/booking-service-stage';
 import { projectRoot } from '#lib/function-with-log-group';
+import { smdpContextKeys } from '#lib/smdp-notification-domain';
 import { assertRealConnectivity, type StageName, stageSettings } from '#lib/stage';
 
 /** Headroom under CloudFormation's 500 resources and 1 MB template: room for a dozen more routes in any stack. */
@@ -101,6 +103,28 @@ export const checkDeployContext = (stageName: StageName, context: Record<string,
         : `${required ? 'production needs' : 'not given (production would fail)'}: ${missing.join('; ')}`,
     findings: [],
   };
+};
+
+/** The context keys the deploy context check reads (`-c emailFrom=…`, `-c connectivity=…`, the SM-DP+ domain's). */
+const deployContextKeys = ['emailFrom', 'connectivity', ...Object.values(smdpContextKeys)] as const;
+
+/** The deploy context as `cdk deploy` gave it to the app (`-c key=value`, cdk.json), for `checkDeployContext`. */
+export const deployContextOf = (scope: Construct): Record<string, unknown> =>
+  Object.fromEntries(deployContextKeys.map((key) => [key, scope.node.tryGetContext(key)]).filter(([, value]) => value !== undefined));
+
+/**
+ * What the CDK app (`cdk deploy`, `cdk diff`, `cdk synth`) does with the deploy context check: a stage the check fails
+ * (production without its email sender or SM-DP+ domain) is refused before anything is synthesized, so a deploy or a
+ * rollback typed without the stage's `-c` values cannot break every email or delete the SM-DP+ notification domain.
+ * The offline synthesis of `deploy:check` and the tests (`synthesizeStage`) still synthesize it and report the check.
+ */
+export const assertDeployContext = (stageName: StageName, context: Record<string, unknown>): void => {
+  const result = checkDeployContext(stageName, context);
+  if (result.ok) return;
+  throw new Error(
+    `Refusing to synthesize ${stageName}: ${result.summary}. Give cdk deploy and cdk diff the same -c values as every deploy of ` +
+      'the stage (docs/operations.md, "Deploying and rolling back"); npm run deploy:check rehearses them offline.',
+  );
 };
 
 export interface CheckResult {

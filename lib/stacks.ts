@@ -1,7 +1,7 @@
 // infrastructure → the stacks of one stage, split by how they change: data (table, keys, alarm topic), event
 // pipeline, partner API (with its route groups as nested stacks) and monitoring (the dashboard).
 import { SmdpNotificationDomain, smdpNotificationDomainFromContext } from '#lib/smdp-notification-domain';
-import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -18,7 +18,11 @@ import { PipelineQueues } from '#lib/pipeline-queues';
 import { opsOutputs } from '#lib/stack-outputs';
 import { resourcePrefix, type StageSettings } from '#lib/stage';
 
-/** CDK context value (`-c alarmEmail=oncall@example.com`) that subscribes an address to the alarm topic. */
+/**
+ * CDK context value (`-c alarmEmail=oncall@example.com`) that subscribes an address to the alarm topic. The
+ * subscription is retained: a later deploy without the value (a rollback, a hotfix) leaves on-call subscribed rather
+ * than unsubscribing them; an address is removed in the SNS console or by the link in each notification.
+ */
 export const alarmEmailContextKey = 'alarmEmail';
 
 interface StageStackProps extends StackProps {
@@ -53,7 +57,9 @@ export class DataStack extends Stack {
         'Alarm notifications carry alarm names and metrics only, no customer data; CloudWatch cannot publish to a topic under the AWS managed SNS key.',
     });
     const email: unknown = this.node.tryGetContext(alarmEmailContextKey);
-    if (typeof email === 'string' && email !== '') this.alarmTopic.addSubscription(new EmailSubscription(email));
+    if (typeof email === 'string' && email !== '') {
+      this.alarmTopic.addSubscription(new EmailSubscription(email)).applyRemovalPolicy(RemovalPolicy.RETAIN);
+    }
     addOpsOutputs(this, { tableName: this.data.table.tableName, secretKeyId: this.data.secretKey.keyArn });
   }
 }

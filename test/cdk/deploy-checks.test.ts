@@ -5,9 +5,19 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { Stack } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { stageStacksSelector } from '#lib/booking-service-stage';
-import { checkBudgets, checkDeployContext, checkCfnLint, checkNag, stackBudget, synthesizeStage, type SynthesizedStage } from '#lib/deploy-checks';
+import {
+  assertDeployContext,
+  checkBudgets,
+  checkCfnLint,
+  checkDeployContext,
+  checkNag,
+  deployContextOf,
+  stackBudget,
+  synthesizeStage,
+  type SynthesizedStage,
+} from '#lib/deploy-checks';
 import { stageNames } from '#lib/stage';
 import { checkStatefulResources, compareWithRecord, readRecord, statefulResourcesOf } from '#lib/stateful-resources';
 
@@ -147,6 +157,33 @@ describe('Deploy context', () => {
     // Assess
     expect(result.ok).toBe(ok);
     expect(result.summary).toMatch(summary);
+  });
+
+  it('is read by the CDK app from the context cdk deploy passes, and nothing else', () => {
+    // Prepare
+    const app = new App({ context: { stage: 'production', emailFrom: 'no-reply@mail.example.com', ...smdp, alarmEmail: 'oncall@example.com' } });
+
+    // Act
+    const context = deployContextOf(app);
+
+    // Assess
+    expect(context).toEqual({ emailFrom: 'no-reply@mail.example.com', ...smdp });
+  });
+
+  it('makes the CDK app refuse production without it, so a rollback typed without the -c values cannot break the stage', () => {
+    // Act
+    const refusal = () => assertDeployContext('production', deployContextOf(new App({ context: { stage: 'production' } })));
+
+    // Assess
+    expect(refusal).toThrow(/^Refusing to synthesize production: production needs: -c emailFrom .*smdpDomainName.*docs\/operations\.md/);
+  });
+
+  it.each([
+    ['production with every setting', 'production', { emailFrom: 'no-reply@mail.example.com', ...smdp }],
+    ['staging without any -c', 'staging', {}],
+    ['dev without any -c', 'dev', {}],
+  ] as const)('lets the CDK app synthesize %s', (_case, stageName, context) => {
+    expect(() => assertDeployContext(stageName, context)).not.toThrow();
   });
 });
 
