@@ -8,6 +8,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { metricNames, metricsNamespace } from '#shared/observability';
+import { indexes } from '#shared/storage/table-definition';
 import { addAlarm, alarmPeriod as period, alarmThresholds } from '#lib/alarms';
 import { functionNamePrefix, serviceName } from '#lib/function-with-log-group';
 import { resourcePrefix, type StageSettings } from '#lib/stage';
@@ -26,6 +27,23 @@ export interface MonitoringProps {
   rules: Record<string, IRule>;
   bus: IEventBus;
 }
+
+/**
+ * Read and write throttle events of the table (`reads`, `writes`) and of each global secondary index of the table
+ * definition (`gsi1Reads`, `gsi1Writes`, …), by metric math id.
+ */
+export const tableThrottleMetrics = (table: ITable): Record<string, IMetric> => {
+  const metrics: Record<string, IMetric> = {
+    reads: table.metric('ReadThrottleEvents', { period, statistic: 'Sum' }),
+    writes: table.metric('WriteThrottleEvents', { period, statistic: 'Sum' }),
+  };
+  for (const { name } of Object.values(indexes)) {
+    const dimensionsMap = { TableName: table.tableName, GlobalSecondaryIndexName: name };
+    metrics[`${name}Reads`] = table.metric('ReadThrottleEvents', { period, statistic: 'Sum', dimensionsMap });
+    metrics[`${name}Writes`] = table.metric('WriteThrottleEvents', { period, statistic: 'Sum', dimensionsMap });
+  }
+  return metrics;
+};
 
 export class Monitoring extends Construct {
   public readonly dashboard: Dashboard;
@@ -99,15 +117,16 @@ export class Monitoring extends Construct {
       }),
     );
 
-    // DynamoDB throttles (table and indexes). FILL: a period with read throttles only has no write data point.
+    // DynamoDB throttles of the table and of each global secondary index: DynamoDB reports an index's throttles under
+    // the index's own dimension, never in the table's metric. FILL: a period with read throttles only has no write
+    // data point.
     const throttles = new MathExpression({
-      expression: 'FILL(reads, 0) + FILL(writes, 0)',
-      usingMetrics: {
-        reads: table.metric('ReadThrottleEvents', { period, statistic: 'Sum' }),
-        writes: table.metric('WriteThrottleEvents', { period, statistic: 'Sum' }),
-      },
+      expression: Object.keys(tableThrottleMetrics(table))
+        .map((id) => `FILL(${id}, 0)`)
+        .join(' + '),
+      usingMetrics: tableThrottleMetrics(table),
       period,
-      label: 'Table throttle events',
+      label: 'Table and index throttle events',
     });
     addAlarm(this, 'TableThrottles', props.alarmTopic, {
       metric: throttles,

@@ -7,6 +7,7 @@ import { envNames } from '#shared/config';
 import { eventRules } from '#shared/events/pipeline';
 import { partnerRateLimit } from '#shared/http/rate-limit';
 import { removedRoutes } from '#shared/routes';
+import { indexes } from '#shared/storage/table-definition';
 import { managedRuleGroups } from '#lib/firewall';
 import { MAX_ATTEMPTS, nextDelaySeconds } from '#shared/webhooks/retry-policy';
 import { alarmThresholds } from '#lib/alarms';
@@ -288,7 +289,41 @@ describe('Stack invariants (production)', () => {
       const expressions = alarms().flatMap((alarm) => (alarm.Properties.Metrics ?? []).map((m: { Expression?: string }) => m.Expression));
 
       // Assess
-      expect(expressions).toEqual(expect.arrayContaining([expect.stringContaining('100 * errors / requests'), 'FILL(reads, 0) + FILL(writes, 0)']));
+      expect(expressions).toEqual(
+        expect.arrayContaining([expect.stringContaining('100 * errors / requests'), expect.stringContaining('FILL(reads, 0)')]),
+      );
+    });
+
+    it("counts every global secondary index's throttles in the table throttle alarm, which DynamoDB reports apart from the table's", () => {
+      // Prepare
+      type Query = {
+        Id: string;
+        Expression?: string;
+        MetricStat?: { Metric: { MetricName: string; Dimensions: Array<{ Name: string; Value: unknown }> } };
+      };
+      const indexNames = Object.values(indexes).map((index) => index.name);
+      const throttleAlarm = alarms().find((alarm) => String(alarm.Properties.AlarmDescription).startsWith('DynamoDB throttled'))!;
+      const queries: Query[] = throttleAlarm.Properties.Metrics;
+
+      // Act
+      const summed = queries.find((query) => query.Expression)!.Expression!;
+      const watched = queries
+        .filter((query) => query.MetricStat)
+        .map(({ Id, MetricStat }) => ({
+          id: Id,
+          metric: MetricStat!.Metric.MetricName,
+          index: MetricStat!.Metric.Dimensions.find((dimension) => dimension.Name === 'GlobalSecondaryIndexName')?.Value ?? null,
+        }));
+
+      // Assess: the table and each index, reads and writes, each summed once
+      expect(indexNames.length).toBeGreaterThan(0);
+      expect(watched).toHaveLength(2 * (indexNames.length + 1));
+      for (const index of [null, ...indexNames]) {
+        for (const metric of ['ReadThrottleEvents', 'WriteThrottleEvents']) {
+          const query = watched.find((candidate) => candidate.index === index && candidate.metric === metric);
+          expect({ index, metric, summed: query && summed.includes(`FILL(${query.id}, 0)`) }).toEqual({ index, metric, summed: true });
+        }
+      }
     });
 
     it("alarms on the connectivity provider's error rate once two calls failed, counting an outcome without calls as zero", () => {
