@@ -376,12 +376,23 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
   }
 };
 
-const human = (value: unknown): string =>
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Plain text: one `field value` line each, records of a list apart by a blank line; a field that holds a list of
+ * records (a dead-letter queue's messages, a delivery's attempts) gets a line per record, indented, so a hundred of
+ * them read down the screen rather than along one line.
+ */
+export const human = (value: unknown): string =>
   Array.isArray(value)
     ? value.map((v) => human(v)).join('\n\n')
-    : typeof value === 'object' && value !== null
+    : isRecord(value)
       ? Object.entries(value)
-          .map(([k, v]) => `${k.padEnd(22)} ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
+          .map(([k, v]) =>
+            Array.isArray(v) && v.length > 0 && v.every(isRecord)
+              ? [k, ...v.map((item) => `  ${JSON.stringify(item)}`)].join('\n')
+              : `${k.padEnd(22)} ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`,
+          )
           .join('\n')
       : String(value);
 

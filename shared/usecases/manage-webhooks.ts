@@ -12,7 +12,7 @@ import { updatePartnerProfile } from '#shared/usecases/manage-partners';
 import type { PartnerProfiles, SecretCipher } from '#shared/usecases/ports/partners';
 import type { Clock } from '#shared/usecases/ports/services';
 import type { DeliveryLog, PartnerDeliveryLog, WebhookQueue } from '#shared/usecases/ports/webhooks';
-import { type DeliveryRecord, recoverableDeliveryStatuses } from '#shared/webhooks/delivery-model';
+import { type DeliveryAttempt, type DeliveryRecord, recoverableDeliveryStatuses } from '#shared/webhooks/delivery-model';
 
 export interface WebhookSettingsChange {
   url?: string | null;
@@ -202,6 +202,36 @@ export const redriveRecovery = (deps: { deliveries: SupportRecoveryLog; clock: C
   };
 };
 
+/**
+ * A delivery as support reads it: its fields in the delivery log's documented order (what happened first, then when),
+ * `recovered_at` and `next_attempt_at` always present, and each attempt without the ids it repeats.
+ */
+export const supportDeliveryView = (record: DeliveryRecord, attempts: readonly DeliveryAttempt[]) => ({
+  delivery_id: record.delivery_id,
+  event_id: record.event_id,
+  event: record.event,
+  partner_id: record.partner_id,
+  status: record.status,
+  attempts: record.attempts,
+  last_status_code: record.last_status_code,
+  last_error: record.last_error,
+  reason: record.reason,
+  replay: record.replay,
+  recovered_at: record.recovered_at ?? null,
+  next_attempt_at: record.next_attempt_at ?? null,
+  created_at: record.created_at,
+  updated_at: record.updated_at,
+  attempt_log: attempts.map(({ attempt, at, verdict, status_code, latency_ms, error, response_excerpt }) => ({
+    attempt,
+    at,
+    verdict,
+    status_code,
+    latency_ms,
+    error,
+    response_excerpt,
+  })),
+});
+
 /** The deliveries of one event or one partner, each with its attempts, for support. */
 export const listDeliveries = async (
   filter: { eventId?: string; partnerId?: string; limit?: number },
@@ -219,6 +249,6 @@ export const listDeliveries = async (
     ? await deps.deliveries.byEvent(filter.eventId)
     : await deps.deliveries.byPartner(filter.partnerId ?? '', filter.limit ?? 50);
   return Promise.all(
-    records.map(async (record) => ({ ...record, attempt_log: await deps.deliveries.attempts(record.partner_id, record.delivery_id) })),
+    records.map(async (record) => supportDeliveryView(record, await deps.deliveries.attempts(record.partner_id, record.delivery_id))),
   );
 };

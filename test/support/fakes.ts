@@ -32,6 +32,35 @@ export const makeDomainEvent = (overrides: Partial<DomainEvent> = {}): DomainEve
   ...overrides,
 });
 
+export const makeDeliveryRecord = (overrides: Partial<DeliveryRecord> = {}): DeliveryRecord => ({
+  delivery_id: 'dlv_1',
+  event_id: 'booking.within_cutoff:b-1',
+  event: 'booking.within_cutoff',
+  partner_id: 'ptn_test',
+  status: 'dead_lettered',
+  attempts: 12,
+  last_status_code: 503,
+  last_error: null,
+  reason: 'No success after 12 attempts',
+  replay: false,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T16:40:00.000Z',
+  ...overrides,
+});
+
+export const makeDeliveryAttempt = (overrides: Partial<DeliveryAttempt> = {}): DeliveryAttempt => ({
+  delivery_id: 'dlv_1',
+  partner_id: 'ptn_test',
+  attempt: 1,
+  status_code: 503,
+  verdict: 'retry',
+  latency_ms: 40,
+  error: null,
+  response_excerpt: '{}',
+  at: '2026-11-20T10:00:01.000Z',
+  ...overrides,
+});
+
 /** Ciphertext is the plaintext with a prefix: enough to prove the right secret was used. */
 export const fakeCipher: SecretCipher = {
   encrypt: async (plaintext) => `enc:${plaintext}`,

@@ -1,9 +1,9 @@
 // Support's webhook tools: the replay of one recorded event (`npm run ops -- events replay`) is refused, as the
 // partner's own recovery is, while the partner has no webhook URL or its endpoint is disabled; a partner's delivery list
-// names an unknown partner.
+// names an unknown partner and reads each delivery in the log's documented order.
 import { listDeliveries, replayEvent } from '#shared/usecases/manage-webhooks';
 import { defaultWebhookSettings } from '#shared/domain/partner';
-import { makeDomainEvent, makePartnerProfile } from '#test/support/fakes';
+import { makeDeliveryAttempt, makeDeliveryRecord, makeDomainEvent, makePartnerProfile } from '#test/support/fakes';
 
 const replayDeps = (url: string | null, disabledAt: string | null = null) => {
   const enqueued: unknown[] = [];
@@ -63,5 +63,41 @@ describe('Support listing of deliveries', () => {
     } as unknown as Parameters<typeof listDeliveries>[1];
 
     await expect(listDeliveries({ eventId: 'booking.within_cutoff:typo' }, deps)).rejects.toMatchObject({ status: 404, code: 'event_not_found' });
+  });
+
+  it("shows each delivery's fields in the documented order, recovered_at and next_attempt_at always, and each attempt without the ids it repeats", async () => {
+    // Prepare: a record as the store reads it, its fields in another order and the optional ones absent
+    const { reason, status, ...rest } = makeDeliveryRecord();
+    const stored = { reason, ...rest, status };
+    const deps = {
+      deliveries: { findEvent: async () => makeDomainEvent(), byEvent: async () => [stored], attempts: async () => [makeDeliveryAttempt()] },
+      partners: { getProfile: async () => makePartnerProfile() },
+    } as unknown as Parameters<typeof listDeliveries>[1];
+
+    // Act
+    const [listed] = await listDeliveries({ eventId: 'booking.within_cutoff:b-1' }, deps);
+
+    // Assess
+    expect(Object.keys(listed!)).toEqual([
+      'delivery_id',
+      'event_id',
+      'event',
+      'partner_id',
+      'status',
+      'attempts',
+      'last_status_code',
+      'last_error',
+      'reason',
+      'replay',
+      'recovered_at',
+      'next_attempt_at',
+      'created_at',
+      'updated_at',
+      'attempt_log',
+    ]);
+    expect(listed).toMatchObject({ status: 'dead_lettered', reason: 'No success after 12 attempts', recovered_at: null, next_attempt_at: null });
+    expect(listed!.attempt_log).toEqual([
+      { attempt: 1, at: '2026-11-20T10:00:01.000Z', verdict: 'retry', status_code: 503, latency_ms: 40, error: null, response_excerpt: '{}' },
+    ]);
   });
 });
