@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { serviceClock } from '#shared/clock';
+import * as config from '#shared/config';
 import { type ConnectivityKind, envNames } from '#shared/config';
 import { startSmdpSimulator, type SmdpSimulator } from '#bin/local/smdp-simulator';
 import { type EsimGoSimulator, startEsimGoSimulator } from '#bin/local/esimgo-simulator';
@@ -195,11 +196,17 @@ export const startLocalRuntime = async (options: LocalRuntimeOptions): Promise<L
   if (esimGo) esimGo.callbackUrl = `${http.url}/providers/esimgo/usage`;
   // Claim URLs point at this local API unless the caller chose another public address.
   process.env[envNames.publicBaseUrl] = options.environment?.[envNames.publicBaseUrl] ?? http.url;
-  // The ops CLI finds the running service through this file; it is removed again on stop.
+  // The ops CLI finds the running service through this file; it is removed again on stop. The endpoint health periods
+  // this service's dispatcher uses (WEBHOOK_*_AFTER_HOURS) go with it, so `partner show` tells its disable_at.
   const runtimeFile = runtimeFileIn(options.dataDir);
+  const webhookHealthHours = config.webhookHealthHours();
   writeFileSync(
     runtimeFile,
-    JSON.stringify({ url: http.url, dynamodbEndpoint: dynamo.endpoint, tableName, events, secretKeyFile, pid: process.pid }, null, 2),
+    JSON.stringify(
+      { url: http.url, dynamodbEndpoint: dynamo.endpoint, tableName, events, secretKeyFile, webhookHealthHours, pid: process.pid },
+      null,
+      2,
+    ),
   );
 
   const closeServer = (server: Server) => new Promise<void>((done) => server.close(() => done()));

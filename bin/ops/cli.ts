@@ -6,7 +6,6 @@ import { CatalogPackageSchema, size as PackageSizeSchema } from '#shared/domain/
 import { validate } from '#shared/domain/validate';
 import { parseOnOff, requiresConfirmationCode } from '#shared/domain/partner';
 import { AppError } from '#shared/errors';
-import * as config from '#shared/config';
 import { disableAtOf, healthThresholds } from '#shared/webhooks/endpoint-health';
 import type { WebhookEventName } from '#shared/events/catalog';
 import { connectTarget, type OpsContext, regionHint, TARGETS_EXCLUDE_EACH_OTHER } from '#bin/ops/connection';
@@ -212,8 +211,8 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
     case 'partner show': {
       const profile = await requirePartner(required(subject, '<partner_id>'), deps);
       const view = partnerView(profile);
-      // The stage's thresholds are the defaults unless WEBHOOK_DISABLE_AFTER_HOURS is set here as on the dispatcher.
-      return { ...view, webhook: { ...view.webhook, disable_at: disableAtOf(profile.webhook, healthThresholds(config.webhookHealthHours())) } };
+      // A local service's own health periods; a stage's defaults unless WEBHOOK_DISABLE_AFTER_HOURS is set here as on its dispatcher.
+      return { ...view, webhook: { ...view.webhook, disable_at: disableAtOf(profile.webhook, healthThresholds(ctx.webhookHealthHours)) } };
     }
     case 'partner rotate-secret':
       return rotatePartnerSecret(required(subject, '<partner_id>'), deps);

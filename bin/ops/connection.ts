@@ -19,6 +19,7 @@ import { dynamoPromoCodeDirectory } from '#shared/storage/promo-code-directory';
 import { dynamoProviderNotices } from '#shared/storage/provider-notice-store';
 import { dynamoTravelerLookups } from '#shared/storage/traveler-store';
 import { apiUrlOutput, opsOutputs, type OpsOutputs, stackNameOf } from '#lib/stack-outputs';
+import * as config from '#shared/config';
 import { serviceClock } from '#shared/clock';
 import { dynamoReporterStore } from '#shared/storage/reporter-store';
 import { sqsWebhookQueue } from '#shared/messaging/webhook-queue';
@@ -60,6 +61,11 @@ export interface OpsContext {
   apiUrl?: string;
   /** Local runtime only: the folder of its runtime.json (and of the demo partner's file). */
   localDir?: string;
+  /**
+   * The endpoint health periods the target's dispatcher uses: a local service's own (its WEBHOOK_*_AFTER_HOURS), a
+   * deployed stage's defaults unless the same variables are set for the CLI.
+   */
+  webhookHealthHours: ReturnType<typeof config.webhookHealthHours>;
   close(): void;
 }
 
@@ -102,6 +108,7 @@ const build = (
     cipher,
     clock: serviceClock,
     allowPrivateUrls,
+    webhookHealthHours: config.webhookHealthHours(),
     close() {
       for (const client of Object.values(clients)) client.destroy();
     },
@@ -124,6 +131,8 @@ interface RuntimeFile {
     eventBusName?: string;
   };
   secretKeyFile: string;
+  /** What the service's dispatcher reads from WEBHOOK_WARN_AFTER_HOURS and WEBHOOK_DISABLE_AFTER_HOURS. */
+  webhookHealthHours?: ReturnType<typeof config.webhookHealthHours>;
 }
 
 /**
@@ -174,7 +183,7 @@ export const connectLocal = (localRoot: string, port?: number): OpsContext => {
     localSecretCipher(readFileSync(keyFile, 'utf8').trim()),
     true,
   );
-  return { ...ctx, apiUrl: runtime.url, localDir: dataDir };
+  return { ...ctx, apiUrl: runtime.url, localDir: dataDir, webhookHealthHours: runtime.webhookHealthHours ?? {} };
 };
 
 /** `--stage` names a deployed stage; otherwise the local service under `localRoot`, on `--port` when given. */
