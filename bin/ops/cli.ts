@@ -48,7 +48,8 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   esim notices <iccid> [--limit 20]            what the SM-DP+ reported about the profile for support, newest
                                                first: failed steps, its deletion, points the service does not know
   dlq list [--queue <queue>] [--limit 100]     dead letters, nothing removed: webhook deliveries (partner, event,
-                                               attempts, reason), emails (partner, request id; never the content),
+                                               attempts, reason), emails (partner, request id, what it is about:
+                                               kind, booking, promo code; never the address or content),
                                                bus-targets (events the bus could not queue: partner, event, error)
                                                or stream-failures (batches not published: shard, sequence numbers,
                                                readable_until); <queue> is webhooks (default), emails, bus-targets

@@ -5,6 +5,16 @@ import type { EmailMessage } from '#shared/domain/email-message';
 /** Bus detail-type of one message to send; deliberately not among webhookEventNames. */
 export const emailRequestedEvent = 'email.requested';
 
+/**
+ * What an email is about, for support: its kind and the booking or promo code behind it, never its address or text.
+ * Travels with every message, so a dead-lettered email names the promo code support releases (`promo-code unclaim`).
+ */
+export interface EmailAbout {
+  kind: 'booking_confirmation' | 'promo_code_claim' | 'webhook_endpoint_health';
+  booking_id?: string;
+  promo_code_uuid?: string;
+}
+
 /** The outbox item's content: every message one change asks for (a booking confirmation may address 25 travelers). */
 export interface EmailRequest {
   partner_id: string;
@@ -12,14 +22,17 @@ export interface EmailRequest {
   /** `email.requested:{uuid}`; message `i` is published as `{event_id}:{i}`. */
   event_id: string;
   timestamp: string;
+  /** Absent on requests written before it was recorded. */
+  about?: EmailAbout;
   data: { messages: EmailMessage[] };
 }
 
-export const emailRequest = (input: { partnerId: string; id: string; at: Date; messages: EmailMessage[] }): EmailRequest => ({
+export const emailRequest = (input: { partnerId: string; id: string; at: Date; about: EmailAbout; messages: EmailMessage[] }): EmailRequest => ({
   partner_id: input.partnerId,
   event: emailRequestedEvent,
   event_id: `${emailRequestedEvent}:${input.id}`,
   timestamp: input.at.toISOString(),
+  about: input.about,
   data: { messages: input.messages },
 });
 
@@ -29,6 +42,7 @@ export interface EmailRequested {
   event: typeof emailRequestedEvent;
   event_id: string;
   timestamp: string;
+  about?: EmailAbout;
   data: EmailMessage;
 }
 
@@ -53,13 +67,31 @@ export const parseEmailRequested = (body: string): EmailRequested | undefined =>
   return detail as EmailRequested;
 };
 
-/** What support may see of a dead-lettered email (the ops `dlq … --queue emails`): whose it is, never its content. */
-export const emailDeadLetterSummary = (body: string): { partner_id: string; event_id: string } => {
+/**
+ * What support may see of a dead-lettered email (the ops `dlq … --queue emails`): whose it is and what it is about
+ * (its kind, booking, promo code; null for a request older than that record), never its address or content.
+ */
+export const emailDeadLetterSummary = (body: string): { partner_id: string; event_id: string; about: EmailAbout | null } => {
   try {
-    const detail = (JSON.parse(body) as { detail?: { partner_id?: unknown; event_id?: unknown } }).detail;
+    const detail = (JSON.parse(body) as { detail?: { partner_id?: unknown; event_id?: unknown; about?: unknown } }).detail;
     const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : 'unknown');
-    return { partner_id: text(detail?.partner_id), event_id: text(detail?.event_id) };
+    return { partner_id: text(detail?.partner_id), event_id: text(detail?.event_id), about: aboutOf(detail?.about) };
   } catch {
-    return { partner_id: 'unknown', event_id: 'unknown' };
+    return { partner_id: 'unknown', event_id: 'unknown', about: null };
   }
+};
+
+const emailKinds: ReadonlyArray<EmailAbout['kind']> = ['booking_confirmation', 'promo_code_claim', 'webhook_endpoint_health'];
+
+/** A message's `about`, its known fields only, each a short text; null when it names no known kind. */
+export const aboutOf = (value: unknown): EmailAbout | null => {
+  if (typeof value !== 'object' || value === null) return null;
+  const { kind, booking_id, promo_code_uuid } = value as Record<string, unknown>;
+  if (!emailKinds.includes(kind as EmailAbout['kind'])) return null;
+  const id = (field: unknown) => (typeof field === 'string' && field.length > 0 ? field.slice(0, 100) : undefined);
+  return {
+    kind: kind as EmailAbout['kind'],
+    ...(id(booking_id) && { booking_id: id(booking_id) }),
+    ...(id(promo_code_uuid) && { promo_code_uuid: id(promo_code_uuid) }),
+  };
 };

@@ -38,5 +38,7 @@ export const confirmationMessages = (booking: Booking, partnerName: string, regi
  */
 export const confirmationRequests = (booking: Booking, partnerName: string, at: Date, regions: readonly RegionCoverage[] = []): EmailRequest[] => {
   const messages = confirmationMessages(booking, partnerName, regions);
-  return messages.length === 0 ? [] : [emailRequest({ partnerId: booking.partner_id, id: uuidv4(), at, messages })];
+  return messages.length === 0
+    ? []
+    : [emailRequest({ partnerId: booking.partner_id, id: uuidv4(), at, about: { kind: 'booking_confirmation', booking_id: booking.id }, messages })];
 };

@@ -117,7 +117,19 @@ export const claimPromoCode = async (
       placeNeedsRegions(promo) ? deps.regions.listRegions() : [],
     ]);
     const message = promoCodeClaimEmail({ to: input.email, partnerName: brand?.name ?? partner?.name, promo, locale: booking.locale, regions });
-    await deps.bookings.replace(claimed, [], [emailRequest({ partnerId: booking.partner_id, id: uuidv4(), at, messages: [message] })]);
+    await deps.bookings.replace(
+      claimed,
+      [],
+      [
+        emailRequest({
+          partnerId: booking.partner_id,
+          id: uuidv4(),
+          at,
+          about: { kind: 'promo_code_claim', booking_id: booking.id, promo_code_uuid: promo.uuid },
+          messages: [message],
+        }),
+      ],
+    );
     return { uuid: promo.uuid, email: input.email, claimed_at: now };
   });
 };

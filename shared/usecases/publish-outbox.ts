@@ -1,6 +1,6 @@
 // use case → turn committed outbox items into bus events; report the ones that must be retried.
 import type { DomainEvent } from '#shared/events/catalog';
-import { emailRequestedEvent, type EmailRequest } from '#shared/events/email-request';
+import { aboutOf, type EmailAbout, emailRequestedEvent, type EmailRequest } from '#shared/events/email-request';
 import { eventSource } from '#shared/events/pipeline';
 import type { BusEntry } from '#shared/usecases/ports/webhooks';
 
@@ -15,7 +15,7 @@ const entriesOf = (image: Record<string, unknown>): BusEntry[] => {
     event_id: image.event_id as string,
     timestamp: image.timestamp as string,
   };
-  const entry = (detail: typeof base & { data: unknown; replay?: true }): BusEntry => ({
+  const entry = (detail: typeof base & { data: unknown; replay?: true; about?: EmailAbout }): BusEntry => ({
     Source: eventSource,
     DetailType: detail.event,
     Detail: JSON.stringify(detail),
@@ -23,7 +23,9 @@ const entriesOf = (image: Record<string, unknown>): BusEntry[] => {
   });
   if (base.event === emailRequestedEvent) {
     const { messages } = image.data as EmailRequest['data'];
-    return messages.map((message, index) => entry({ ...base, event_id: `${base.event_id}:${index}`, data: message }));
+    // What the email is about (kind, booking, promo code) goes with each message, for support's dead-letter listing.
+    const about = aboutOf(image.about);
+    return messages.map((message, index) => entry({ ...base, event_id: `${base.event_id}:${index}`, ...(about && { about }), data: message }));
   }
   const event: DomainEvent = { ...base, event: base.event as DomainEvent['event'], data: image.data as Record<string, unknown> };
   // A replay request (partner replay or recovery) travels like its event, marked so the delivery log tells it apart.

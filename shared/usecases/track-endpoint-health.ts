@@ -23,7 +23,9 @@ export const trackEndpointHealth = async (profile: PartnerProfile, succeeded: bo
   const url = profile.webhook.url ?? '';
   const alert = (message: (to: string) => EmailMessage) => {
     const to = profile.webhook.alert_email;
-    return to ? emailRequest({ partnerId, id: randomUUID(), at: now, messages: [message(to)] }) : undefined;
+    return to
+      ? emailRequest({ partnerId, id: randomUUID(), at: now, about: { kind: 'webhook_endpoint_health' }, messages: [message(to)] })
+      : undefined;
   };
   switch (step.kind) {
     case 'failing':

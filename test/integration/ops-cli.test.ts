@@ -234,16 +234,18 @@ describe('Ops CLI', () => {
     expect(marked.every((d) => typeof d.recovered_at === 'string')).toBe(true);
   }, 90_000);
 
-  it('lists a dead-lettered email by whose it is, never its content, and redrives it to the email function', async () => {
-    // Prepare: a message the email queue gave up on, as EventBridge delivered it.
+  it('lists a dead-lettered email by whose it is and the promo code it delivers, never its content, and redrives it to the email function', async () => {
+    // Prepare: a claim email the email queue gave up on, as EventBridge delivered it.
     const { sqsEndpoint, emailDeadLetterQueueUrl } = service.runtime.events;
     const sqs = new SQSClient({ endpoint: sqsEndpoint, ...localAwsClientConfig });
     const to = `dead-letter-${Date.now()}@example.com`;
+    const about = { kind: 'promo_code_claim', booking_id: 'b-dlq', promo_code_uuid: '5f0c5b9e-8d7a-4c1e-9b2a-3e4d5c6b7a81' };
     const detail = {
       partner_id: 'ptn_mailer',
       event: 'email.requested',
       event_id: 'email.requested:r-dlq:0',
       timestamp: new Date().toISOString(),
+      about,
       data: { to, subject: 'Your eSIM promo code', text: 'Code SECR-ETCO-DE12' },
     };
     await sqs.send(
@@ -261,7 +263,7 @@ describe('Ops CLI', () => {
     const unknownQueue = await ops('dlq', 'list', '--queue', 'everything');
 
     // Assess
-    expect(listed.messages).toContainEqual({ partner_id: 'ptn_mailer', event_id: 'email.requested:r-dlq:0' });
+    expect(listed.messages).toContainEqual({ partner_id: 'ptn_mailer', event_id: 'email.requested:r-dlq:0', about });
     expect(JSON.stringify(listed)).not.toContain(to);
     expect(JSON.stringify(listed)).not.toContain('SECR-ETCO-DE12');
     expect(redriven.redriven).toBeGreaterThanOrEqual(1);

@@ -77,7 +77,14 @@ describe('Claiming a promo code', () => {
 
     expect(result).toEqual({ uuid: UUID, email: 'traveler@example.com', claimed_at: NOW.toISOString() });
     expect(stored().promo_codes[0]).toMatchObject({ claimed_email: 'traveler@example.com', claimed_at: NOW.toISOString() });
-    expect(requested).toEqual([expect.objectContaining({ partner_id: 'ptn_test', event: 'email.requested', timestamp: NOW.toISOString() })]);
+    expect(requested).toEqual([
+      expect.objectContaining({
+        partner_id: 'ptn_test',
+        event: 'email.requested',
+        timestamp: NOW.toISOString(),
+        about: { kind: 'promo_code_claim', booking_id: 'b-1', promo_code_uuid: UUID },
+      }),
+    ]);
     expect(requested[0]!.data.messages).toEqual([
       expect.objectContaining({ to: 'traveler@example.com', text: expect.stringContaining('K7QP-M2XD-9TRA') }),
     ]);

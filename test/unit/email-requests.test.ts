@@ -1,5 +1,6 @@
 // Email requests: a booking's confirmation as one outbox request, and the email function's handling of one queued message.
 import type { Booking, PackageQueueEntry, PromoCode } from '#shared/domain/booking';
+import { emailDeadLetterSummary } from '#shared/events/email-request';
 import { confirmationRequests } from '#shared/usecases/booking-confirmation';
 import { MalformedEmailRequest, sendRequestedEmail } from '#shared/usecases/send-requested-email';
 import type { EmailMessage } from '#shared/usecases/ports/services';
@@ -55,6 +56,7 @@ describe('Booking confirmation as an email request', () => {
       event: 'email.requested',
       event_id: expect.stringMatching(/^email\.requested:/),
       timestamp: AT.toISOString(),
+      about: { kind: 'booking_confirmation', booking_id: 'b-1' },
     });
     expect(requests[0]!.data.messages.map((m) => [m.to, m.text.includes('AAAA-BBBB-CCCC'), m.text.includes('DDDD-EEEE-FFFF')])).toEqual([
       ['one@example.com', true, false],
@@ -113,5 +115,39 @@ describe('Sending one queued email request', () => {
     // Assess
     await expect(outcome).rejects.toBeInstanceOf(MalformedEmailRequest);
     expect(sent).toEqual([]);
+  });
+});
+
+describe('A dead-lettered email as support lists it', () => {
+  const deadLetter = (detail: Record<string, unknown>) => queued({ ...detail, data: message });
+
+  it('names whose it is and what it is about (kind, booking, promo code), never its address or text', () => {
+    // Prepare
+    const about = { kind: 'promo_code_claim', booking_id: 'b-1', promo_code_uuid: 'p-1' };
+
+    // Act
+    const summary = emailDeadLetterSummary(deadLetter({ partner_id: 'ptn_1', event: 'email.requested', event_id: 'email.requested:r-1:0', about }));
+
+    // Assess
+    expect(summary).toEqual({ partner_id: 'ptn_1', event_id: 'email.requested:r-1:0', about });
+    expect(JSON.stringify(summary)).not.toContain(message.to);
+  });
+
+  it('says null for a message written before emails named what they are about', () => {
+    expect(emailDeadLetterSummary(deadLetter({ partner_id: 'ptn_1', event_id: 'email.requested:r-1:0' }))).toEqual({
+      partner_id: 'ptn_1',
+      event_id: 'email.requested:r-1:0',
+      about: null,
+    });
+  });
+
+  it('shows only the known fields of what it is about, and nothing of an unknown kind', () => {
+    // Act
+    const extra = emailDeadLetterSummary(deadLetter({ event_id: 'e:0', about: { kind: 'booking_confirmation', booking_id: 'b-1', to: message.to } }));
+    const unknown = emailDeadLetterSummary(deadLetter({ event_id: 'e:0', about: { kind: 'newsletter', booking_id: 'b-1' } }));
+
+    // Assess
+    expect(extra.about).toEqual({ kind: 'booking_confirmation', booking_id: 'b-1' });
+    expect(unknown.about).toBeNull();
   });
 });

@@ -111,4 +111,27 @@ describe('Use case: publishOutbox', () => {
     );
     expect(retry).toEqual(['seq-email', 'seq-002']);
   });
+
+  it('sends what an email request is about with each of its messages, so a dead-lettered one names its promo code', async () => {
+    // Prepare
+    const about = { kind: 'promo_code_claim', booking_id: 'b-1', promo_code_uuid: 'p-1' };
+    const request = {
+      sequenceNumber: 'seq-claim',
+      image: {
+        partner_id: 'ptn_1',
+        event: 'email.requested',
+        event_id: 'email.requested:r-2',
+        timestamp: '2026-11-22T12:00:00.000Z',
+        about,
+        data: { messages: [{ to: 't@example.com', subject: 's', text: 'code' }] },
+      },
+    };
+    const { calls, putEvents } = bus([[true]]);
+
+    // Act
+    await publishOutbox([request], { putEvents });
+
+    // Assess
+    expect(calls.flat().map((entry) => JSON.parse(entry.Detail).about)).toEqual([about]);
+  });
 });
