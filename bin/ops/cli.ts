@@ -5,7 +5,7 @@ import type { CatalogPackage } from '#shared/domain/package-specification';
 import { CatalogPackageSchema, size as PackageSizeSchema } from '#shared/domain/package-schemas';
 import { validate } from '#shared/domain/validate';
 import { parseOnOff, requiresConfirmationCode } from '#shared/domain/partner';
-import { AppError } from '#shared/errors';
+import { AppError, ConflictError } from '#shared/errors';
 import { disableAtOf, healthThresholds } from '#shared/webhooks/endpoint-health';
 import type { WebhookEventName } from '#shared/events/catalog';
 import { connectTarget, type OpsContext, regionHint, TARGETS_EXCLUDE_EACH_OTHER } from '#bin/ops/connection';
@@ -24,7 +24,9 @@ import { peekDeadLetters, redriveDeadLetters } from '#shared/messaging/webhook-q
 import { emailDeadLetterSummary } from '#shared/events/email-request';
 import { busDeadLetterRefusal, busDeadLetterSummary, busEventTarget, streamFailureSummary } from '#shared/events/failure-messages';
 import type { DeadLetteredMessage } from '#shared/usecases/ports/webhooks';
-import { MAX_SECRET_OVERLAP_MINUTES } from '#shared/domain/webhook-schemas';
+import { MAX_RECOVERED_PER_CALL, MAX_SECRET_OVERLAP_MINUTES, RecoverWebhookDeliveriesSchema } from '#shared/domain/webhook-schemas';
+import { recoverWebhookDeliveries } from '#shared/usecases/partner-webhooks';
+import type { ThrottleCounter } from '#shared/usecases/ports/services';
 
 export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <name> for a deployed stage, --json for JSON;
                                                --port <port> picks a local service when several run)
@@ -42,6 +44,10 @@ export const usage = `Usage: npm run ops -- <command> [options]   (add --stage <
   webhook rotate-secret <partner_id> [--overlap-minutes N]   new signing secret, printed once
   portal-link <partner_id>                     a single-use, 5-minute link to the partner's webhook portal page
   deliveries list (--event-id <event_id> | --partner <partner_id>) [--limit 50]
+  deliveries recover <partner_id> --since <time> [--until <time>] [--limit 100]
+                                               send again each rejected, dead-lettered or held delivery started in
+                                               the window and not recovered yet (after webhook set --enable);
+                                               more: true → run it again
   events replay <event_id>                     deliver a recorded event again (new delivery_id)
   promo-code unclaim <uuid>                    release a claim by email (a mistyped address): the traveler can claim
                                                again; a redeemed or unclaimed code is refused
@@ -96,6 +102,8 @@ const options = {
   enable: { type: 'boolean' },
   disable: { type: 'boolean' },
   'event-id': { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
   partner: { type: 'string' },
   limit: { type: 'string' },
   queue: { type: 'string' },
@@ -169,6 +177,11 @@ const deadLetterQueue = (queue: string | undefined, ctx: OpsContext): DeadLetter
     return { urls: { deadLetterQueueUrl: ctx.failureQueueUrls.streamFailures }, describe: streamFailureSummary };
   }
   throw new UsageError('--queue must be webhooks, emails, bus-targets or stream-failures.');
+};
+
+/** Support's own calls count against no partner's self-service limit. */
+const unthrottled: ThrottleCounter = {
+  hit: async ({ now, windowSeconds }) => ({ count: 0, resetsAt: Math.floor(now.getTime() / 1000) + windowSeconds }),
 };
 
 const wholeNumber = (raw: string | undefined, name: string, minimum: number, maximum = Number.MAX_SAFE_INTEGER): number | undefined => {
@@ -275,6 +288,28 @@ const run = async (ctx: OpsContext, [group, action, subject, object]: string[], 
         ctx,
       );
       return deliveries.length > 0 || values.json ? deliveries : 'No deliveries.';
+    }
+    case 'deliveries recover': {
+      const partnerId = required(subject, '<partner_id>');
+      const request = validate(RecoverWebhookDeliveriesSchema, {
+        since: required(values.since, '--since <time>'),
+        until: values.until,
+        limit: wholeNumber(values.limit, 'limit', 1, MAX_RECOVERED_PER_CALL),
+      });
+      // As the partner's own recovery, in support's words: with no URL or a disabled endpoint every replay would be
+      // skipped or held at once while its failed delivery counted as recovered.
+      const { webhook } = await requirePartner(partnerId, deps);
+      if (!webhook.url) {
+        throw new ConflictError('webhook_url_missing', `Partner ${partnerId} has no webhook URL: set one with webhook set --url first.`);
+      }
+      if (webhook.disabled_at) {
+        throw new ConflictError(
+          'webhook_endpoint_disabled',
+          `Partner ${partnerId}'s webhook endpoint is disabled: enable it (webhook set --enable) first, then recover.`,
+        );
+      }
+      // Support is not held to the partner's 5 calls a minute; each call still sends at most --limit (100).
+      return recoverWebhookDeliveries(partnerId, request, { ...deps, throttle: unthrottled });
     }
     case 'promo-code unclaim':
       return releasePromoCodeClaim(required(subject, '<uuid>'), ctx);

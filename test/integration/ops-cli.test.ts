@@ -234,6 +234,38 @@ describe('Ops CLI', () => {
     expect(marked.every((d) => typeof d.recovered_at === 'string')).toBe(true);
   }, 90_000);
 
+  it('recovers the deliveries held while an endpoint was disabled, once support enabled it, each event once', async () => {
+    // Prepare: a partner whose endpoint support disabled; a booking event is held meanwhile.
+    const created = (await ops('partner', 'create', '--name', 'Held by support', '--json')).json();
+    await ops('webhook', 'set', created.partner_id, '--url', `${receiver.url}/held`, '--disable');
+    const client = signedClient(service.url, created);
+    const since = new Date(Date.now() - 1000).toISOString();
+    const booked = await client.send('POST', '/bookings', { body: makeBookingRequest({ departure_date: inDays(2), return_date: inDays(4) }) });
+    const eventId = `booking.within_cutoff:${booked.body.data[0].id}`;
+    await eventually(
+      async () => (await client.send('GET', '/webhooks/deliveries?status=held')).body.data as unknown[],
+      (list) => list.length === 1,
+    );
+
+    // Act: refused while disabled; then enabled and recovered, and recovered again
+    const whileDisabled = await ops('deliveries', 'recover', created.partner_id, '--since', since);
+    await ops('webhook', 'set', created.partner_id, '--enable');
+    const recovered = await ops('deliveries', 'recover', created.partner_id, '--since', since, '--json');
+    const again = await ops('deliveries', 'recover', created.partner_id, '--since', since, '--json');
+    const received = await eventually(
+      () => receiver.received('/held'),
+      (list) => list.length >= 1,
+    );
+    const withoutSince = await ops('deliveries', 'recover', created.partner_id);
+
+    // Assess
+    expect(whileDisabled).toMatchObject({ code: 1, err: expect.stringContaining('enable it (webhook set --enable) first') });
+    expect(recovered.json()).toEqual({ queued: 1, event_ids: [eventId], more: false });
+    expect(again.json()).toEqual({ queued: 0, event_ids: [], more: false });
+    expect(received.map((delivery) => delivery.body.event_id)).toEqual([eventId]);
+    expect(withoutSince).toMatchObject({ code: 2, err: expect.stringContaining('Missing --since <time>.') });
+  }, 60_000);
+
   it('lists a dead-lettered email by whose it is and the promo code it delivers, never its content, and redrives it to the email function', async () => {
     // Prepare: a claim email the email queue gave up on, as EventBridge delivered it.
     const { sqsEndpoint, emailDeadLetterQueueUrl } = service.runtime.events;
