@@ -10,6 +10,12 @@ import type { EndpointHealthStore } from '#shared/usecases/ports/webhooks';
 /** `webhook.{field}` is unset: absent, or null as a full profile save writes it. */
 const unset = (field: string) => `(attribute_not_exists(webhook.${field}) OR webhook.${field} = :null)`;
 
+/**
+ * The failing period the attempt's decision was made in still runs: a success meanwhile ended it (or the partner
+ * enabled the endpoint again, which starts health afresh), and a stale failure must not warn about it or disable.
+ */
+const stillFailingSince = 'webhook.failing_since = :since';
+
 interface ProfileChange {
   UpdateExpression: string;
   ConditionExpression: string;
@@ -48,23 +54,23 @@ export const dynamoEndpointHealthStore = (client: DynamoDBDocumentClient, tableN
         UpdateExpression: 'REMOVE webhook.failing_since, webhook.failure_warning_sent_at',
         ConditionExpression: 'attribute_exists(pk)',
       }),
-    warn: (partnerId, at, email) =>
+    warn: (partnerId, failingSince, at, email) =>
       once(
         partnerId,
         {
           UpdateExpression: 'SET webhook.failure_warning_sent_at = :at',
-          ConditionExpression: `attribute_exists(pk) AND ${unset('failure_warning_sent_at')}`,
-          ExpressionAttributeValues: { ':at': at, ':null': null },
+          ConditionExpression: `attribute_exists(pk) AND ${stillFailingSince} AND ${unset('failure_warning_sent_at')}`,
+          ExpressionAttributeValues: { ':at': at, ':since': failingSince, ':null': null },
         },
         email,
       ),
-    disable: (partnerId, at, reason, email) =>
+    disable: (partnerId, failingSince, at, reason, email) =>
       once(
         partnerId,
         {
           UpdateExpression: 'SET webhook.disabled_at = :at, webhook.disabled_reason = :reason',
-          ConditionExpression: `attribute_exists(pk) AND ${unset('disabled_at')}`,
-          ExpressionAttributeValues: { ':at': at, ':reason': reason, ':null': null },
+          ConditionExpression: `attribute_exists(pk) AND ${stillFailingSince} AND ${unset('disabled_at')}`,
+          ExpressionAttributeValues: { ':at': at, ':reason': reason, ':since': failingSince, ':null': null },
         },
         email,
       ),

@@ -14,7 +14,8 @@ export interface EndpointHealthDeps {
 /**
  * Input: the profile the attempt was made with, whether it succeeded, and when. Writes only on a change: the
  * first failure since a success, the first success after failures, the warning (once) and the disabling (once),
- * each of the last two with an email to the partner's `alert_email` through the outbox (decision F97).
+ * each of the last two with an email to the partner's `alert_email` through the outbox (decision F97), and only
+ * while the failing period the profile showed still runs: another delivery may have succeeded during this attempt.
  */
 export const trackEndpointHealth = async (profile: PartnerProfile, succeeded: boolean, now: Date, deps: EndpointHealthDeps) => {
   const step = nextHealthStep(profile.webhook, succeeded, now, deps.thresholds);
@@ -35,12 +36,14 @@ export const trackEndpointHealth = async (profile: PartnerProfile, succeeded: bo
     case 'warn':
       return deps.health.warn(
         partnerId,
+        step.failingSince,
         at,
         alert((to) => endpointFailingEmail({ to, url, ...step })),
       );
     case 'disable':
       return deps.health.disable(
         partnerId,
+        step.failingSince,
         at,
         `disabled automatically: no delivery succeeded since ${step.failingSince}`,
         alert((to) => endpointDisabledEmail({ to, url, failingSince: step.failingSince })),

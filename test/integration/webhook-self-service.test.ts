@@ -286,6 +286,38 @@ describe('Webhook self-service through the partner API', () => {
     expect(delivered.headers['x-service-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
   });
 
+  it('neither warns about nor disables a failing period that a success ended during the failing attempt', async () => {
+    // Prepare: failing for 80 hours, then a delivery succeeds while another attempt, which read the profile before the
+    // success, is still waiting for its answer; afterwards a new failing period begins
+    const { partner, client } = await partnerWithEndpoint();
+    const health = dynamoEndpointHealthStore(service.runtime.admin.documentClient, service.runtime.tableName);
+    const staleSince = new Date(Date.now() - 80 * 3_600_000).toISOString();
+    await health.markFailing(partner.partner_id, staleSince);
+    await health.markRecovered(partner.partner_id);
+
+    // Act: the stale attempt fails and decides on the period it saw
+    await health.warn(partner.partner_id, staleSince, new Date().toISOString(), undefined);
+    await health.disable(partner.partner_id, staleSince, new Date().toISOString(), 'disabled automatically: stale', undefined);
+    const afterStale = (await client.send('GET', '/webhooks/endpoint')).body.data;
+    const warnedAfterStale = (await service.runtime.admin.partners.getProfile(partner.partner_id))?.webhook.failure_warning_sent_at;
+    const currentSince = new Date().toISOString();
+    await health.markFailing(partner.partner_id, currentSince);
+    await health.warn(partner.partner_id, currentSince, new Date().toISOString(), undefined);
+    await health.disable(partner.partner_id, currentSince, new Date().toISOString(), 'disabled automatically: current', undefined);
+    const afterCurrent = (await client.send('GET', '/webhooks/endpoint')).body.data;
+    const warnedAfterCurrent = (await service.runtime.admin.partners.getProfile(partner.partner_id))?.webhook.failure_warning_sent_at;
+
+    // Assess: the stale decisions changed nothing, so the next failing period is still warned about, then disabled
+    expect(afterStale).toMatchObject({ enabled: true, disabled_reason: null, health: { failing_since: null } });
+    expect(warnedAfterStale ?? null).toBeNull();
+    expect(afterCurrent).toMatchObject({
+      enabled: false,
+      disabled_reason: 'disabled automatically: current',
+      health: { failing_since: currentSince },
+    });
+    expect(warnedAfterCurrent).toEqual(expect.any(String));
+  });
+
   it('chains rotations made at the same moment: each secret answered signs, the last with the one before it during the overlap', async () => {
     // Prepare
     const { client, path } = await partnerWithEndpoint();

@@ -189,14 +189,28 @@ export const memoryProviderOrderJournal = () => {
 
 /** Records every endpoint-health write, in order, as the store would receive it. */
 export const memoryEndpointHealth = () => {
-  const writes: Array<{ change: keyof EndpointHealthStore; at?: string; reason?: string; emailTo?: string; emailSubject?: string }> = [];
+  const writes: Array<{
+    change: keyof EndpointHealthStore;
+    since?: string;
+    at?: string;
+    reason?: string;
+    emailTo?: string;
+    emailSubject?: string;
+  }> = [];
   const health: EndpointHealthStore = {
     markFailing: async (_partnerId, at) => void writes.push({ change: 'markFailing', at }),
     markRecovered: async () => void writes.push({ change: 'markRecovered' }),
-    warn: async (_partnerId, at, email) =>
-      void writes.push({ change: 'warn', at, emailTo: email?.data.messages[0]?.to, emailSubject: email?.data.messages[0]?.subject }),
-    disable: async (_partnerId, at, reason, email) =>
-      void writes.push({ change: 'disable', at, reason, emailTo: email?.data.messages[0]?.to, emailSubject: email?.data.messages[0]?.subject }),
+    warn: async (_partnerId, since, at, email) =>
+      void writes.push({ change: 'warn', since, at, emailTo: email?.data.messages[0]?.to, emailSubject: email?.data.messages[0]?.subject }),
+    disable: async (_partnerId, since, at, reason, email) =>
+      void writes.push({
+        change: 'disable',
+        since,
+        at,
+        reason,
+        emailTo: email?.data.messages[0]?.to,
+        emailSubject: email?.data.messages[0]?.subject,
+      }),
   };
   return { health, writes };
 };

@@ -38,7 +38,13 @@ describe('Use case: endpoint health after a delivery attempt', () => {
     const again = await attempt({ failing_since: hoursAgo(26), failure_warning_sent_at: hoursAgo(1) }, 503);
 
     expect(writes).toEqual([
-      { change: 'warn', at: NOW.toISOString(), emailTo: 'ops@partner.example', emailSubject: 'Your webhook endpoint is failing' },
+      {
+        change: 'warn',
+        since: hoursAgo(25),
+        at: NOW.toISOString(),
+        emailTo: 'ops@partner.example',
+        emailSubject: 'Your webhook endpoint is failing',
+      },
     ]);
     expect(again).toEqual([]);
   });
@@ -49,6 +55,7 @@ describe('Use case: endpoint health after a delivery attempt', () => {
     expect(writes).toEqual([
       {
         change: 'disable',
+        since: hoursAgo(72),
         at: NOW.toISOString(),
         reason: `disabled automatically: no delivery succeeded since ${hoursAgo(72)}`,
         emailTo: 'ops@partner.example',
@@ -59,7 +66,7 @@ describe('Use case: endpoint health after a delivery attempt', () => {
 
   it('warns without an email when the partner gave no alert address', async () => {
     expect(await attempt({ failing_since: hoursAgo(25), alert_email: null }, 503)).toEqual([
-      { change: 'warn', at: NOW.toISOString(), emailTo: undefined, emailSubject: undefined },
+      { change: 'warn', since: hoursAgo(25), at: NOW.toISOString(), emailTo: undefined, emailSubject: undefined },
     ]);
   });
 

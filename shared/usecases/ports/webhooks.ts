@@ -124,10 +124,14 @@ export interface EndpointHealthStore {
   markFailing(partnerId: string, since: string): Promise<void>;
   /** Ends the failing period (and any warning sent for it). */
   markRecovered(partnerId: string): Promise<void>;
-  /** Records the warning once, with its email in the outbox in the same transaction. */
-  warn(partnerId: string, at: string, email: EmailRequest | undefined): Promise<void>;
-  /** Disables the endpoint once, with its email in the outbox in the same transaction. */
-  disable(partnerId: string, at: string, reason: string, email: EmailRequest | undefined): Promise<void>;
+  /**
+   * Records the warning once, with its email in the outbox in the same transaction; only while the failing period that
+   * began at `failingSince` still runs (an attempt decides on the profile it read before posting, and a success may
+   * have ended that period meanwhile).
+   */
+  warn(partnerId: string, failingSince: string, at: string, email: EmailRequest | undefined): Promise<void>;
+  /** Disables the endpoint once, with its email in the outbox in the same transaction; as `warn`, only while that period runs. */
+  disable(partnerId: string, failingSince: string, at: string, reason: string, email: EmailRequest | undefined): Promise<void>;
 }
 
 /** A portal session: one partner's webhook page, opened by a single-use link (decision F98). */
