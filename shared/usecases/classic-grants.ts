@@ -11,7 +11,7 @@ import { DEFAULT_PACKAGE_SIZE, defaultPackageSize, requiresConfirmationCode } fr
 import type { DomainEvent } from '#shared/events/catalog';
 import { ConflictError } from '#shared/errors';
 import { findTravelerQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
-import { addPackage, ensureTraveler, packagePlanOf, queueKeysOf, touched, withExternalUserId } from '#shared/usecases/travelers';
+import { addPackage, ensureTraveler, grantOrderReference, packagePlanOf, queueKeysOf, touched, withExternalUserId } from '#shared/usecases/travelers';
 import { withRetry } from '#shared/usecases/retry';
 import type { LifecycleDeps, LifecycleLookups, LifecycleStores, QueueRef } from '#shared/usecases/ports/lifecycle';
 import type { BookingLookups } from '#shared/usecases/ports/bookings';
@@ -159,12 +159,14 @@ export const claimClassicGrant = (
       (e) => e.kind === 'classic' && e.destination === destination && (e.imsi ?? network).startsWith(network),
     );
     const isTopUp = esim !== undefined;
+    const plan = packagePlanOf(spec);
+    const orderReference = grantOrderReference(`classic:${entry.uuid}`, plan);
     if (!esim) {
       const allocated = await deps.connectivity.allocateEsim({
         partnerId: input.partnerId,
-        idempotencyKey: `${input.partnerId}:classic:${entry.uuid}`,
+        idempotencyKey: `${input.partnerId}:${orderReference}`,
         destination,
-        firstPackage: packagePlanOf(spec),
+        firstPackage: plan,
         confirmationCode: requiresConfirmationCode(profile),
       });
       ({ traveler, esim } = addProvisionedEsim(traveler, allocated, { kind: 'classic', destination, bookingId: booking.id }, now));
@@ -176,7 +178,7 @@ export const claimClassicGrant = (
       esim,
       {
         spec,
-        orderReference: `classic:${entry.uuid}`,
+        orderReference,
         withEsim: !isTopUp,
         source: 'classic_grant',
         booking,

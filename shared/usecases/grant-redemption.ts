@@ -13,6 +13,7 @@ import {
   addPackage,
   ensureTraveler,
   ensureUniversalEsim,
+  grantOrderReference,
   packagePlanOf,
   touched,
   withExternalUserId,
@@ -83,8 +84,9 @@ export const consumeGrantFor = async (
   // The partner's size is read (from the profile cache) only for a grant that names none.
   const defaultSize = needsDefaultSize(granted) ? defaultPackageSize(await deps.partners.getProfile(input.booking.partner_id)) : undefined;
   const spec = completedSpecification(granted, { destination: input.chosenDestination, defaultSize });
-  const orderReference = `promo:${input.promo.uuid}`;
-  const withEsim = await ensureUniversalEsim(deps, known, { bookingId: input.booking.id, orderReference, firstPackage: packagePlanOf(spec) }, now);
+  const plan = packagePlanOf(spec);
+  const orderReference = grantOrderReference(`promo:${input.promo.uuid}`, plan);
+  const withEsim = await ensureUniversalEsim(deps, known, { bookingId: input.booking.id, orderReference, firstPackage: plan }, now);
   const added = await addPackage(
     deps,
     withEsim.traveler,

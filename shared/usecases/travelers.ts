@@ -116,6 +116,16 @@ export const packagePlanOf = (spec: PlannedSpec): PackagePlan => {
   };
 };
 
+/**
+ * The provider order reference of a grant's package: what pays for it (`promo:<uuid>`, `classic:<queue uuid>`) and
+ * what it is. A retried redemption of an unchanged grant resumes its own order; one that meets another specification
+ * (the partner updated the grant, or the traveler chose another country, while the first attempt was ordering) orders
+ * what the grant now says instead of attaching the order placed for the old one, which the provider's journal would
+ * answer for the same reference (decision F82).
+ */
+export const grantOrderReference = (payer: string, plan: PackagePlan): string =>
+  `${payer}:${plan.destination ?? 'any'}:${plan.size ?? 'unlimited'}:${plan.durationDays}d`;
+
 export interface NewPackage {
   spec: PlannedSpec;
   /** What pays for the package (`promo:<uuid>`, `payment:<id>`, `classic:<queue uuid>`): stable across retries. */

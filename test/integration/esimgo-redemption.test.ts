@@ -5,6 +5,7 @@
 import { makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import type { SignedClient } from '#test/support/signed-client';
 import { startTestService, type TestService } from '#test/support/test-service';
+import { eventually } from '#test/support/webhook-receiver';
 
 describe('Redemption over eSIM Go through the local runtime', () => {
   let service: TestService;
@@ -24,7 +25,7 @@ describe('Redemption over eSIM Go through the local runtime', () => {
     const body = makeBookingRequest({ package_specifications: [makePackageSpecification({ external_user_id: externalUserId, ...spec })] });
     const booking = await client.send('POST', '/bookings', { body });
     expect(booking.status).toBe(201);
-    return { externalUserId, promo: booking.body.data[0].promo_codes[0] };
+    return { externalUserId, promo: booking.body.data[0].promo_codes[0], booking: booking.body.data[0] };
   };
   const redeem = (uuid: string, offsetMs = 0) =>
     client.send('POST', '/sandbox/redeem-promo-code', { body: { uuid }, sign: { timestamp: String(Date.now() + offsetMs) } });
@@ -89,6 +90,34 @@ describe('Redemption over eSIM Go through the local runtime', () => {
     expect(JSON.parse(full.body).data).toMatchObject({ kind: 'applied', events: ['package.usage.80_percent', 'package.usage.100_percent'] });
     const dashboard = await client.send('GET', `/native/user-dashboard?external_user_id=${externalUserId}`);
     expect(JSON.stringify(dashboard.body.data)).toContain('depleted');
+  });
+
+  it("orders what the grant says when the partner's update meets its redemption: the eSIM carries the updated bundle", async () => {
+    // Prepare: a grant of 1 GB for France, whose order eSIM Go answers slowly
+    const { externalUserId, booking } = await grant({ size: '1GB', destination: 'FRA' });
+    esimGo().faults.slowAnswers.push({ call: 'placeOrder', ms: 1500 });
+
+    // Act: the traveler redeems; while eSIM Go is placing that order, the partner makes the grant 5 GB for Italy
+    const redeeming = client.send('POST', '/native/redeem-package', {
+      body: { external_user_id: externalUserId, package_queue_id: booking.package_queues[0].uuid },
+    });
+    await eventually(
+      () => transactions().length,
+      (placed) => placed === 1,
+    );
+    const updated = await client.send('PUT', `/bookings/${booking.booking_id}/updatePackageSpecifications`, {
+      body: { package_specification: { package_type: 'data-limited', size: '5GB', destination: 'ITA' } },
+    });
+    const redeemed = await redeeming;
+
+    // Assess: the update came first, so the traveler has the updated package, and eSIM Go was ordered that bundle
+    expect([updated.status, updated.body.data.updated_count, redeemed.status]).toEqual([200, 1, 200]);
+    const [pkg] = redeemed.body.data.current_esim_packages;
+    expect([pkg.size, pkg.destination]).toEqual(['5GB', 'ITA']);
+    const bundles = esimGo()
+      .esims.get(redeemed.body.data.current_esim.iccid)
+      ?.assignments.map((a) => a.bundle);
+    expect(bundles).toEqual([expect.stringMatching(/^esim_5GB_\d+D_IT_V2$/)]);
   });
 
   it('timeout: 503 with Retry-After and the code unredeemed; the retry finds the order eSIM Go placed and never orders a second eSIM', async () => {

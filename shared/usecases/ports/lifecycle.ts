@@ -80,9 +80,10 @@ export interface ConnectivityProvider {
     confirmationCode: boolean;
   }): Promise<EsimProfile>;
   /**
-   * `idempotencyKey` names what pays for the package (`<partner>:package:<promo|payment|classic>:<id>`), stable across
-   * retries. `withEsim`: the eSIM was allocated for this package in the same redemption, with `firstPackage`; a
-   * provider whose eSIMs come with a bundle (eSIM Go) has nothing more to order.
+   * `idempotencyKey` names what pays for the package (`<partner>:package:<promo|payment|classic>:<id>`, a grant's
+   * with what the package is: `…:FRA:1GB:365d`), stable across retries. `withEsim`: the eSIM was allocated for this
+   * package in the same redemption, with `firstPackage`; a provider whose eSIMs come with a bundle (eSIM Go) has
+   * nothing more to order.
    */
   addPackage(input: PackagePlan & { partnerId: string; idempotencyKey: string; iccid: string; packageId: string; withEsim: boolean }): Promise<void>;
   readUsage(input: { iccid: string; packageId: string }): Promise<{ usedBytes: number }>;
