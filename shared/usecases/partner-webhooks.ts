@@ -80,12 +80,20 @@ const throttled = async (
 const failed = new Set(['rejected', 'dead_lettered', 'retrying', 'held']);
 const isOutstandingFailure = (record: DeliveryRecord): boolean => failed.has(record.status) && !record.recovered_at;
 
-/** The health the dispatcher tracks on the profile (decision F97), with the last success among recent deliveries. */
+/**
+ * The health the dispatcher tracks on the profile (decision F97), with the last success among recent deliveries. The
+ * dispatcher ends a failing period just after it records the success that ends it: a read in between already sees
+ * that success in the log, and is answered as the profile is about to read (not failing, no disable date).
+ */
 const healthOf = (profile: PartnerProfile, recent: DeliveryRecord[], thresholds: HealthThresholds): WebhookEndpointOutput['health'] => {
+  const lastDeliveredAt = recent.find((record) => record.status === 'delivered')?.updated_at ?? null;
+  const failingSince = profile.webhook.failing_since ?? null;
+  const endedBySuccess = failingSince !== null && lastDeliveredAt !== null && lastDeliveredAt > failingSince;
+  const webhook = endedBySuccess ? { ...profile.webhook, failing_since: null } : profile.webhook;
   return {
-    last_delivered_at: recent.find((record) => record.status === 'delivered')?.updated_at ?? null,
-    failing_since: profile.webhook.failing_since ?? null,
-    disable_at: disableAtOf(profile.webhook, thresholds),
+    last_delivered_at: lastDeliveredAt,
+    failing_since: webhook.failing_since ?? null,
+    disable_at: disableAtOf(webhook, thresholds),
     recent_deliveries: recent.length,
     recent_failures: recent.filter(isOutstandingFailure).length,
   };

@@ -67,6 +67,24 @@ export const fakeCipher: SecretCipher = {
   decrypt: async (ciphertext) => ciphertext.replace(/^enc:/, ''),
 };
 
+/** A delivery of partner ptn_test's booking.within_cutoff event, delivered at its first attempt; override what a test is about. */
+export const makeDeliveryRecord = (overrides: Partial<DeliveryRecord> = {}): DeliveryRecord => ({
+  delivery_id: 'dlv_1',
+  event_id: 'booking.within_cutoff:b-1',
+  event: 'booking.within_cutoff',
+  partner_id: 'ptn_test',
+  status: 'delivered',
+  attempts: 1,
+  last_status_code: 200,
+  last_error: null,
+  reason: null,
+  replay: false,
+  recovered_at: null,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:01.000Z',
+  ...overrides,
+});
+
 export const memoryDeliveryLog = () => {
   const records = new Map<string, DeliveryRecord>();
   const attemptLog: DeliveryAttempt[] = [];
