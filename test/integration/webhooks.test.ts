@@ -72,6 +72,9 @@ describe('Webhook delivery through the local pipeline', () => {
     return response.body.data[0];
   };
 
+  /** Moves the local service clock (the control endpoint beside the API); scheduled work has run when it answers. */
+  const moveClock = (ms: number) => fetch(new URL('/__local/clock', service.url), { method: 'POST', body: JSON.stringify({ ms }) });
+
   const deliveryOf = async (eventId: string) =>
     eventually(
       () => deliveries.byEvent(eventId),
@@ -143,18 +146,25 @@ describe('Webhook delivery through the local pipeline', () => {
   });
 
   it('fires a scheduled event when its window opens (sweeper), and not for a deleted booking', async () => {
+    // Prepare: two windows that open in a minute, one of a booking deleted before then (however slow the machine)
     const kept = await partnerWithWebhook();
     const deleted = await partnerWithWebhook();
-    const opensSoon = () => new Date(Date.now() + 7 * 86_400_000 + 1500).toISOString();
-
-    await bookInsideCutoff(kept.client, { departure_date: opensSoon(), return_date: inDays(20) });
-    const doomed = await bookInsideCutoff(deleted.client, { departure_date: opensSoon(), return_date: inDays(20) });
+    const opensInAMinute = () => new Date(Date.now() + 7 * 86_400_000 + 60_000).toISOString();
+    await bookInsideCutoff(kept.client, { departure_date: opensInAMinute(), return_date: inDays(20) });
+    const doomed = await bookInsideCutoff(deleted.client, { departure_date: opensInAMinute(), return_date: inDays(20) });
     await deleted.client.send('DELETE', `/bookings/${doomed.id}`);
-    await eventually(
-      () => receiver.received(kept.path),
-      (list) => list.length >= 1,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // a duplicate would have arrived by now
+
+    // Act: the service clock reaches both windows, and the sweeper runs
+    expect((await moveClock(61_000)).status).toBe(200);
+    try {
+      await eventually(
+        () => receiver.received(kept.path),
+        (list) => list.length >= 1,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // a duplicate would have arrived by now
+    } finally {
+      await moveClock(-61_000);
+    }
 
     // Read after the wait: what arrived during it counts.
     const received = receiver.received(kept.path);
