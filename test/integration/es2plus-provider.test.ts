@@ -19,14 +19,14 @@ describe('Provider: ES2+ connectivity against the SM-DP+ simulator', () => {
   afterAll(() => smdp.stop());
   beforeEach(() => smdp.reset());
 
-  const setup = (options: { timeoutMs?: number; withoutCertificate?: boolean } = {}) => {
+  const setup = (options: { withoutCertificate?: boolean } = {}) => {
     let now = new Date('2026-11-25T12:00:00.000Z');
     const clock = { now: () => now };
     const records: ProviderCallRecord[] = [];
     const { journal, orders } = memoryProviderOrderJournal();
     const cipher = localSecretCipher(randomBytes(32).toString('base64'));
     const credentials = options.withoutCertificate ? { ...smdp.clientCredentials, certificate: '', privateKey: '' } : smdp.clientCredentials;
-    const transport = mutualTlsTransport({ baseUrl: smdp.url, credentials, timeoutMs: options.timeoutMs ?? 2000 });
+    const transport = mutualTlsTransport({ baseUrl: smdp.url, credentials, timeoutMs: 2000 });
     const client = es2PlusClient({ transport, functionRequesterIdentifier: smdp.functionRequesterIdentifier, observe: (r) => records.push(r) });
     const provider = es2PlusConnectivity({
       client,
@@ -143,7 +143,7 @@ describe('Provider: ES2+ connectivity against the SM-DP+ simulator', () => {
   });
 
   it('treats Expired as retryable and a lost downloadOrder answer as the same order on retry (same functionCallIdentifier)', async () => {
-    const { provider } = setup({ timeoutMs: 500 });
+    const { provider } = setup();
     smdp.faults.refusals.push({ operation: 'downloadOrder', status: 'Expired', subjectCode: '1.6', reasonCode: '4.2' });
     const expired = await allocate(provider).catch((e: unknown) => e);
     expect((expired as ProviderUnavailableError).failure.kind).toBe('unreachable');
