@@ -36,7 +36,11 @@ describe('Two in-memory local services in one checkout', () => {
   let partners: string[];
 
   beforeAll(async () => {
-    ports = [await freePort(), await freePort()];
+    // Two free ports, and two different ones: the system may hand out the port it just took back.
+    const first = await freePort();
+    let second = await freePort();
+    while (second === first) second = await freePort();
+    ports = [first, second];
     const runtimes = [await startInMemory(ports[0]!), await startInMemory(ports[1]!)];
     partners = await Promise.all(runtimes.map(async (runtime) => (await createPartner({ name: 'Mine' }, runtime.admin)).partner_id));
   });
