@@ -2,15 +2,12 @@
 // opens one partner's webhook page (endpoint, health, deliveries with attempts); its buttons test, recover, replay and
 // rotate; another partner's link shows none of it. axe-core finds nothing on phone and desktop.
 import type { Page } from 'playwright-core';
-import { expectAccessible, screenshotFile, useBrowserFixture } from '#test/support/browser';
+import { expectAccessible, PAGE_TEST_MS, screenshotFile, useBrowserFixture } from '#test/support/browser';
 import { inDays, makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import { opsRunner } from '#test/support/ops-runner';
 import type { SignedClient } from '#test/support/signed-client';
 import type { TestService } from '#test/support/test-service';
 import { eventually, type Receiver } from '#test/support/webhook-receiver';
-
-/** Each page is checked with axe-core, on machines shared with other runs. */
-const PAGE_TEST_MS = 120_000;
 
 describe('Partner portal in a browser', () => {
   // The default time-out (10 s): the receiver answers in this process, and on a loaded machine an answer read after a

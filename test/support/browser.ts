@@ -25,6 +25,9 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+/** A browser test's time limit: pages are rendered, screenshot and checked with axe-core on machines shared with other runs. */
+export const PAGE_TEST_MS = 120_000;
+
 export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
 
 /**
