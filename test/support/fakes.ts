@@ -32,22 +32,6 @@ export const makeDomainEvent = (overrides: Partial<DomainEvent> = {}): DomainEve
   ...overrides,
 });
 
-export const makeDeliveryRecord = (overrides: Partial<DeliveryRecord> = {}): DeliveryRecord => ({
-  delivery_id: 'dlv_1',
-  event_id: 'booking.within_cutoff:b-1',
-  event: 'booking.within_cutoff',
-  partner_id: 'ptn_test',
-  status: 'dead_lettered',
-  attempts: 12,
-  last_status_code: 503,
-  last_error: null,
-  reason: 'No success after 12 attempts',
-  replay: false,
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T16:40:00.000Z',
-  ...overrides,
-});
-
 export const makeDeliveryAttempt = (overrides: Partial<DeliveryAttempt> = {}): DeliveryAttempt => ({
   delivery_id: 'dlv_1',
   partner_id: 'ptn_test',

@@ -67,7 +67,17 @@ describe('Support listing of deliveries', () => {
 
   it("shows each delivery's fields in the documented order, recovered_at and next_attempt_at always, and each attempt without the ids it repeats", async () => {
     // Prepare: a record as the store reads it, its fields in another order and the optional ones absent
-    const { reason, status, ...rest } = makeDeliveryRecord();
+    const {
+      reason,
+      status,
+      recovered_at: _absent,
+      ...rest
+    } = makeDeliveryRecord({
+      status: 'dead_lettered',
+      attempts: 12,
+      last_status_code: 503,
+      reason: 'No success after 12 attempts',
+    });
     const stored = { reason, ...rest, status };
     const deps = {
       deliveries: { findEvent: async () => makeDomainEvent(), byEvent: async () => [stored], attempts: async () => [makeDeliveryAttempt()] },
