@@ -11,7 +11,15 @@ import { DEFAULT_PACKAGE_SIZE, defaultPackageSize, requiresConfirmationCode } fr
 import type { DomainEvent } from '#shared/events/catalog';
 import { ConflictError } from '#shared/errors';
 import { findTravelerQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
-import { addPackage, ensureTraveler, grantOrderReference, packagePlanOf, queueKeysOf, touched, withExternalUserId } from '#shared/usecases/travelers';
+import {
+  addPackage,
+  ensureTraveler,
+  grantOrderReferences,
+  packagePlanOf,
+  queueKeysOf,
+  touched,
+  withExternalUserId,
+} from '#shared/usecases/travelers';
 import { withRetry } from '#shared/usecases/retry';
 import type { LifecycleDeps, LifecycleLookups, LifecycleStores, QueueRef } from '#shared/usecases/ports/lifecycle';
 import type { BookingLookups } from '#shared/usecases/ports/bookings';
@@ -160,11 +168,12 @@ export const claimClassicGrant = (
     );
     const isTopUp = esim !== undefined;
     const plan = packagePlanOf(spec);
-    const orderReference = grantOrderReference(`classic:${entry.uuid}`, plan);
+    const references = grantOrderReferences(`classic:${entry.uuid}`, plan);
     if (!esim) {
       const allocated = await deps.connectivity.allocateEsim({
         partnerId: input.partnerId,
-        idempotencyKey: `${input.partnerId}:${orderReference}`,
+        idempotencyKey: `${input.partnerId}:${references.orderReference}`,
+        formerIdempotencyKey: `${input.partnerId}:${references.formerOrderReference}`,
         destination,
         firstPackage: plan,
         confirmationCode: requiresConfirmationCode(profile),
@@ -178,7 +187,7 @@ export const claimClassicGrant = (
       esim,
       {
         spec,
-        orderReference,
+        ...references,
         withEsim: !isTopUp,
         source: 'classic_grant',
         booking,

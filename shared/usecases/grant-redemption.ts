@@ -13,7 +13,7 @@ import {
   addPackage,
   ensureTraveler,
   ensureUniversalEsim,
-  grantOrderReference,
+  grantOrderReferences,
   packagePlanOf,
   touched,
   withExternalUserId,
@@ -85,15 +85,15 @@ export const consumeGrantFor = async (
   const defaultSize = needsDefaultSize(granted) ? defaultPackageSize(await deps.partners.getProfile(input.booking.partner_id)) : undefined;
   const spec = completedSpecification(granted, { destination: input.chosenDestination, defaultSize });
   const plan = packagePlanOf(spec);
-  const orderReference = grantOrderReference(`promo:${input.promo.uuid}`, plan);
-  const withEsim = await ensureUniversalEsim(deps, known, { bookingId: input.booking.id, orderReference, firstPackage: plan }, now);
+  const references = grantOrderReferences(`promo:${input.promo.uuid}`, plan);
+  const withEsim = await ensureUniversalEsim(deps, known, { bookingId: input.booking.id, ...references, firstPackage: plan }, now);
   const added = await addPackage(
     deps,
     withEsim.traveler,
     withEsim.esim,
     {
       spec,
-      orderReference,
+      ...references,
       withEsim: withEsim.allocated,
       source: input.entry ? 'package_queue' : 'promo_code',
       booking: input.booking,

@@ -121,15 +121,21 @@ export const packagePlanOf = (spec: PlannedSpec): PackagePlan => {
  * what it is. A retried redemption of an unchanged grant resumes its own order; one that meets another specification
  * (the partner updated the grant, or the traveler chose another country, while the first attempt was ordering) orders
  * what the grant now says instead of attaching the order placed for the old one, which the provider's journal would
- * answer for the same reference (decision F82).
+ * answer for the same reference (decision F82). `formerOrderReference` is what the reference was before it named the
+ * package: an order journalled under it before that change, and retried after, is resumed when it ordered the same
+ * thing, instead of being paid for twice.
  */
-export const grantOrderReference = (payer: string, plan: PackagePlan): string =>
-  `${payer}:${plan.destination ?? 'any'}:${plan.size ?? 'unlimited'}:${plan.durationDays}d`;
+export const grantOrderReferences = (payer: string, plan: PackagePlan): { orderReference: string; formerOrderReference: string } => ({
+  orderReference: `${payer}:${plan.destination ?? 'any'}:${plan.size ?? 'unlimited'}:${plan.durationDays}d`,
+  formerOrderReference: payer,
+});
 
 export interface NewPackage {
   spec: PlannedSpec;
   /** What pays for the package (`promo:<uuid>`, `payment:<id>`, `classic:<queue uuid>`): stable across retries. */
   orderReference: string;
+  /** A grant's reference before it named the package (`promo:<uuid>`): an order begun under it is resumed (F82). */
+  formerOrderReference?: string;
   /** The eSIM was allocated for this package in the same redemption (its provider order carried the package). */
   withEsim: boolean;
   source: PackageSource;
@@ -158,7 +164,7 @@ export const locateEsim = (traveler: Traveler, iccid: string | null | undefined)
 export const ensureUniversalEsim = async (
   deps: Pick<LifecycleDeps, 'connectivity' | 'partners'>,
   traveler: Traveler,
-  input: { bookingId: string | null; orderReference: string; firstPackage: PackagePlan },
+  input: { bookingId: string | null; orderReference: string; formerOrderReference?: string; firstPackage: PackagePlan },
   now: Date,
 ): Promise<{ traveler: Traveler; esim: Esim; allocated: boolean }> => {
   const existing = universalEsim(traveler);
@@ -166,6 +172,7 @@ export const ensureUniversalEsim = async (
   const profile = await deps.connectivity.allocateEsim({
     partnerId: traveler.partner_id,
     idempotencyKey: `${traveler.partner_id}:universal:${input.orderReference}`,
+    ...(input.formerOrderReference && { formerIdempotencyKey: `${traveler.partner_id}:universal:${input.formerOrderReference}` }),
     destination: null,
     firstPackage: input.firstPackage,
     confirmationCode: requiresConfirmationCode(await deps.partners.getProfile(traveler.partner_id)),
@@ -205,6 +212,7 @@ export const addPackage = async (
     ...plan,
     partnerId: traveler.partner_id,
     idempotencyKey: `${traveler.partner_id}:package:${input.orderReference}`,
+    ...(input.formerOrderReference && { formerIdempotencyKey: `${traveler.partner_id}:package:${input.formerOrderReference}` }),
     iccid: esim.iccid,
     packageId: pkg.package_id,
     withEsim: input.withEsim,

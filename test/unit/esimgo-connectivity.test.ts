@@ -201,6 +201,66 @@ describe('Provider: eSIM Go connectivity', () => {
     expect(profile.iccid).toBe(esimGo.placed[0]?.order[0]?.iccids?.[0]);
   });
 
+  describe("a grant's order journalled before its reference named the package (decision F82)", () => {
+    const formerKey = 'p1:universal:promo:a';
+    const allocateNamed = (provider: ReturnType<typeof setup>['provider'], destination: string) =>
+      provider.allocateEsim({
+        partnerId: 'p1',
+        idempotencyKey: `${formerKey}:${destination}:1GB:7d`,
+        formerIdempotencyKey: formerKey,
+        destination: null,
+        firstPackage: makePackagePlan({ destination }),
+        confirmationCode: false,
+      });
+
+    it('is resumed by the retry for the same bundle: its answer, lost before the change, is found, and nothing is ordered again', async () => {
+      // Prepare: the redemption's transaction went out under the former key, and its answer was lost
+      const { esimGo, orders, provider, allocate } = setup();
+      esimGo.faults.push('lost');
+      await failureOf(allocate(formerKey));
+
+      // Act: the traveler's retry, after the change
+      const profile = await allocateNamed(provider, 'FRA');
+
+      // Assess
+      expect(esimGo.calls.filter((call) => call.startsWith('transaction'))).toHaveLength(1);
+      expect(profile.iccid).toBe(esimGo.placed[0]?.order[0]?.iccids?.[0]);
+      expect(orders.get(`p1:${formerKey}`)).toMatchObject({ state: 'confirmed', iccid: profile.iccid });
+      expect(orders.has(`p1:${formerKey}:FRA:1GB:7d`)).toBe(false);
+    });
+
+    it('is left alone when the grant changed since: the retry orders what the grant now says, under its new key', async () => {
+      // Prepare: the former key ordered 1 GB for France
+      const { esimGo, orders, provider, allocate } = setup();
+      const france = await allocate(formerKey);
+
+      // Act: the grant now says Italy
+      const italy = await allocateNamed(provider, 'ITA');
+
+      // Assess
+      expect(esimGo.calls.filter((call) => call.startsWith('transaction'))).toEqual([
+        'transaction esim_1GB_7D_FR_V2',
+        'transaction esim_1GB_7D_IT_V2',
+      ]);
+      expect(italy.iccid).not.toBe(france.iccid);
+      expect(orders.get(`p1:${formerKey}:ITA:1GB:7d`)).toMatchObject({ state: 'confirmed', iccid: italy.iccid });
+    });
+
+    it('is not resumed once cancelled: the retry orders afresh under its new key', async () => {
+      // Prepare: the former key's transaction was refused
+      const { esimGo, orders, provider, allocate } = setup();
+      esimGo.faults.push('refused');
+      await failureOf(allocate(formerKey));
+
+      // Act
+      const profile = await allocateNamed(provider, 'FRA');
+
+      // Assess
+      expect(esimGo.placed).toHaveLength(1);
+      expect(orders.get(`p1:${formerKey}:FRA:1GB:7d`)).toMatchObject({ state: 'confirmed', attempt: 1, iccid: profile.iccid });
+    });
+  });
+
   it('after a 5xx with nothing placed: retries answer 503 until the order has had time to appear, then one fresh order', async () => {
     const { esimGo, orders, allocate, advance } = setup();
     esimGo.faults.push('unplaced');

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { buildActivationCode } from '#shared/domain/install/activation-code';
 import { confirmationCodeContext, newConfirmationCode } from '#shared/domain/install/confirmation-code';
 import { ES2PLUS_PROVIDER, Es2PlusRefusal, type Es2PlusClient } from '#shared/providers/es2plus/client';
+import { journalledOrder } from '#shared/providers/journalled-order';
 import { ProviderUnavailableError } from '#shared/usecases/ports/provider-errors';
 import type { ConnectivityProvider, EsimProfile } from '#shared/usecases/ports/lifecycle';
 import type { ProviderOrder, ProviderOrderJournal, ProviderOrderReconciler } from '#shared/usecases/ports/provider-orders';
@@ -138,10 +139,10 @@ export const es2PlusConnectivity = (deps: {
   };
 
   return {
-    async allocateEsim({ partnerId, idempotencyKey, destination, confirmationCode }) {
+    async allocateEsim({ partnerId, idempotencyKey, formerIdempotencyKey, destination, confirmationCode }) {
       const profileType = destination ? (settings.profileTypes[destination] ?? settings.profileTypes.classic) : settings.profileTypes.universal;
       if (!profileType) throw unsupported('downloadOrder', `No profile type is configured for ${destination ?? 'the universal eSIM'}`);
-      const known = await journal.get(partnerId, idempotencyKey);
+      const known = await journalledOrder(journal, partnerId, idempotencyKey, formerIdempotencyKey, (order) => order.profile_type === profileType);
       let order =
         !known || known.state === 'cancelled'
           ? freshOrder(partnerId, idempotencyKey, (known?.attempt ?? 0) + 1, profileType, confirmationCode)

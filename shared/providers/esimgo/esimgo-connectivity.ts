@@ -7,6 +7,7 @@ import { buildActivationCode } from '#shared/domain/install/activation-code';
 import { type BundleNaming, bundleKey, bundleNameFor } from '#shared/providers/esimgo/bundle-names';
 import { ESIMGO_PROVIDER, type EsimGoClient, EsimGoRefusal } from '#shared/providers/esimgo/client';
 import { smdpFqdn, type TransactionAnswer } from '#shared/providers/esimgo/schemas';
+import { journalledOrder } from '#shared/providers/journalled-order';
 import { ProviderUnavailableError } from '#shared/usecases/ports/provider-errors';
 import type { ConnectivityProvider, EsimProfile, PackagePlan } from '#shared/usecases/ports/lifecycle';
 import type { ProviderOrder, ProviderOrderJournal, ProviderOrderReconciler } from '#shared/usecases/ports/provider-orders';
@@ -156,9 +157,26 @@ export const esimGoConnectivity = (deps: {
     return undefined;
   };
 
-  /** Finishes whatever the journal knows of this reference; orders afresh only when nothing was placed. */
-  const ordered = async (partnerId: string, reference: string, bundle: string, iccid: string | null): Promise<ProviderOrder> => {
-    let known = await journal.get(partnerId, reference);
+  /**
+   * Finishes whatever the journal knows of this reference (or of the grant's former reference, for the same bundle and
+   * eSIM); orders afresh only when nothing was placed.
+   */
+  const ordered = async (
+    partnerId: string,
+    key: string,
+    bundle: string,
+    iccid: string | null,
+    formerKey: string | undefined,
+  ): Promise<ProviderOrder> => {
+    let known = await journalledOrder(
+      journal,
+      partnerId,
+      key,
+      formerKey,
+      (order) => order.profile_type === bundle && (iccid === null || order.iccid === iccid),
+    );
+    // An order resumed under the former reference goes on under it, as its other requests do.
+    const reference = known?.reference ?? key;
     // Begun moments ago by another request, whose transaction is in flight: its outcome is a wait away, while GET
     // /orders would not list it yet and answer 503 for nothing.
     if (known?.state === 'ordering' && clock.now().getTime() - Date.parse(known.updated_at) < IN_FLIGHT_MS) {
@@ -222,15 +240,15 @@ export const esimGoConnectivity = (deps: {
   };
 
   return {
-    async allocateEsim({ partnerId, idempotencyKey, destination, firstPackage }) {
+    async allocateEsim({ partnerId, idempotencyKey, formerIdempotencyKey, destination, firstPackage }) {
       const bundle = bundleFor({ ...firstPackage, destination: firstPackage.destination ?? destination });
-      return profileOf(await ordered(partnerId, idempotencyKey, bundle, null));
+      return profileOf(await ordered(partnerId, idempotencyKey, bundle, null, formerIdempotencyKey));
     },
 
     async addPackage(input) {
       // The eSIM was ordered with this package's bundle: there is nothing more to order.
       if (input.withEsim) return;
-      await ordered(input.partnerId, input.idempotencyKey, bundleFor(input), input.iccid);
+      await ordered(input.partnerId, input.idempotencyKey, bundleFor(input), input.iccid, input.formerIdempotencyKey);
     },
 
     /** The bundle in use on the eSIM (active, else the latest): its initial minus its remaining bytes. */

@@ -78,14 +78,28 @@ export interface ConnectivityProvider {
     firstPackage: PackagePlan;
     /** The partner's new eSIMs require a confirmation code (decision F140); providers that cannot ignore it. */
     confirmationCode: boolean;
+    /**
+     * The key a grant's order was journalled under before its reference named the package (decision F82, update of
+     * 2026-11-27): an order found there for the same thing, not cancelled, is resumed rather than ordered again.
+     */
+    formerIdempotencyKey?: string;
   }): Promise<EsimProfile>;
   /**
    * `idempotencyKey` names what pays for the package (`<partner>:package:<promo|payment|classic>:<id>`, a grant's
    * with what the package is: `…:FRA:1GB:365d`), stable across retries. `withEsim`: the eSIM was allocated for this
    * package in the same redemption, with `firstPackage`; a provider whose eSIMs come with a bundle (eSIM Go) has
-   * nothing more to order.
+   * nothing more to order. `formerIdempotencyKey`: as for `allocateEsim`.
    */
-  addPackage(input: PackagePlan & { partnerId: string; idempotencyKey: string; iccid: string; packageId: string; withEsim: boolean }): Promise<void>;
+  addPackage(
+    input: PackagePlan & {
+      partnerId: string;
+      idempotencyKey: string;
+      formerIdempotencyKey?: string;
+      iccid: string;
+      packageId: string;
+      withEsim: boolean;
+    },
+  ): Promise<void>;
   readUsage(input: { iccid: string; packageId: string }): Promise<{ usedBytes: number }>;
   /** Home network (MCC+MNC, the first 5 IMSI digits) of the profiles this provider issues for a destination. */
   networkFor(destination: string | null): Promise<string>;

@@ -36,6 +36,45 @@ describe('Use case: claimClassicGrant', () => {
     expect(world.events().map((e) => e.event)).toEqual(['classic_package_queue.claimed']);
   });
 
+  it("orders under a reference naming the grant's package, and names the reference used before, so an order begun then is resumed (F82)", async () => {
+    // Prepare: the provider's calls recorded by their keys
+    const world = memoryLifecycle();
+    const { queue, claim } = await bookClassic(world);
+    const keys: Array<{ call: string; idempotencyKey: string; formerIdempotencyKey?: string }> = [];
+    const connectivity = world.deps.connectivity;
+    const deps = {
+      ...world.deps,
+      connectivity: {
+        ...connectivity,
+        allocateEsim: (input: Parameters<typeof connectivity.allocateEsim>[0]) => {
+          keys.push({ call: 'allocateEsim', idempotencyKey: input.idempotencyKey, formerIdempotencyKey: input.formerIdempotencyKey });
+          return connectivity.allocateEsim(input);
+        },
+        addPackage: (input: Parameters<typeof connectivity.addPackage>[0]) => {
+          keys.push({ call: 'addPackage', idempotencyKey: input.idempotencyKey, formerIdempotencyKey: input.formerIdempotencyKey });
+          return connectivity.addPackage(input);
+        },
+      },
+    };
+
+    // Act
+    await claimClassicGrant(claim, deps);
+
+    // Assess: the former keys are exactly the ones journalled before the change
+    expect(keys).toEqual([
+      {
+        call: 'allocateEsim',
+        idempotencyKey: `ptn_test:classic:${queue.uuid}:FRA:1GB:365d`,
+        formerIdempotencyKey: `ptn_test:classic:${queue.uuid}`,
+      },
+      {
+        call: 'addPackage',
+        idempotencyKey: `ptn_test:package:classic:${queue.uuid}:FRA:1GB:365d`,
+        formerIdempotencyKey: `ptn_test:package:classic:${queue.uuid}`,
+      },
+    ]);
+  });
+
   it("claims a grant that names no size with the partner's default size", async () => {
     const world = memoryLifecycle({ partners: [makePartnerProfile({ default_package_size: '2GB' })] });
     const { claim } = await bookClassic(world, { size: null });

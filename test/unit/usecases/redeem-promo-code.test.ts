@@ -58,6 +58,45 @@ describe('Use case: redeemPromoCode', () => {
     expect(world.events().map((e) => e.event)).toEqual(['promo_code.redeemed']);
   });
 
+  it("orders under a reference naming the grant's package, and names the reference used before, so an order begun then is resumed (F82)", async () => {
+    // Prepare: the provider's calls recorded by their keys
+    const world = memoryLifecycle();
+    const { promo } = await bookGrant(world);
+    const keys: Array<{ call: string; idempotencyKey: string; formerIdempotencyKey?: string }> = [];
+    const connectivity = world.deps.connectivity;
+    const deps = {
+      ...world.deps,
+      connectivity: {
+        ...connectivity,
+        allocateEsim: (input: Parameters<typeof connectivity.allocateEsim>[0]) => {
+          keys.push({ call: 'allocateEsim', idempotencyKey: input.idempotencyKey, formerIdempotencyKey: input.formerIdempotencyKey });
+          return connectivity.allocateEsim(input);
+        },
+        addPackage: (input: Parameters<typeof connectivity.addPackage>[0]) => {
+          keys.push({ call: 'addPackage', idempotencyKey: input.idempotencyKey, formerIdempotencyKey: input.formerIdempotencyKey });
+          return connectivity.addPackage(input);
+        },
+      },
+    };
+
+    // Act
+    await redeemPromoCode({ partnerId: 'ptn_test', uuid: promo.uuid }, deps);
+
+    // Assess: the former keys are exactly the ones journalled before the change
+    expect(keys).toEqual([
+      {
+        call: 'allocateEsim',
+        idempotencyKey: `ptn_test:universal:promo:${promo.uuid}:FRA:1GB:365d`,
+        formerIdempotencyKey: `ptn_test:universal:promo:${promo.uuid}`,
+      },
+      {
+        call: 'addPackage',
+        idempotencyKey: `ptn_test:package:promo:${promo.uuid}:FRA:1GB:365d`,
+        formerIdempotencyKey: `ptn_test:package:promo:${promo.uuid}`,
+      },
+    ]);
+  });
+
   it('refuses a second redemption of the code with promo_code_already_redeemed and provisions nothing more', async () => {
     const world = memoryLifecycle();
     const { promo } = await bookGrant(world);
