@@ -86,3 +86,33 @@ export const memoryLifecycle = (options: { now?: string; partners?: PartnerProfi
 
   return { deps, packageSchedules: memoryPackageScheduleIndex(table), table, clock, book, redeemedPackage, activePackage, events };
 };
+
+/** A provider call as a test sees it: which call, and the order keys it was given. */
+export interface RecordedProviderCall {
+  call: 'allocateEsim' | 'addPackage';
+  idempotencyKey: string;
+  formerIdempotencyKey?: string;
+}
+
+/** The lifecycle's dependencies with every provider order call recorded before it goes on to the simulated provider. */
+export const recordingProviderCalls = (deps: LifecycleDeps): { deps: LifecycleDeps; calls: RecordedProviderCall[] } => {
+  const calls: RecordedProviderCall[] = [];
+  const { connectivity } = deps;
+  return {
+    calls,
+    deps: {
+      ...deps,
+      connectivity: {
+        ...connectivity,
+        allocateEsim: (input) => {
+          calls.push({ call: 'allocateEsim', idempotencyKey: input.idempotencyKey, formerIdempotencyKey: input.formerIdempotencyKey });
+          return connectivity.allocateEsim(input);
+        },
+        addPackage: (input) => {
+          calls.push({ call: 'addPackage', idempotencyKey: input.idempotencyKey, formerIdempotencyKey: input.formerIdempotencyKey });
+          return connectivity.addPackage(input);
+        },
+      },
+    },
+  };
+};

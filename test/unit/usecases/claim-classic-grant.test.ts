@@ -2,7 +2,7 @@
 // destination, and the refusals (claimed twice, simultaneous claims, expired, no destination, not classic).
 import { makePackageSpecification } from '#test/support/factories';
 import { makePartnerProfile } from '#test/support/fakes';
-import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
+import { memoryLifecycle, recordingProviderCalls } from '#test/support/in-memory/lifecycle';
 import { claimClassicGrant, listClassicGrants, setClassicGrantDestination } from '#shared/usecases/classic-grants';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 
@@ -40,22 +40,7 @@ describe('Use case: claimClassicGrant', () => {
     // Prepare: the provider's calls recorded by their keys
     const world = memoryLifecycle();
     const { queue, claim } = await bookClassic(world);
-    const keys: Array<{ call: string; idempotencyKey: string; formerIdempotencyKey?: string }> = [];
-    const connectivity = world.deps.connectivity;
-    const deps = {
-      ...world.deps,
-      connectivity: {
-        ...connectivity,
-        allocateEsim: (input: Parameters<typeof connectivity.allocateEsim>[0]) => {
-          keys.push({ call: 'allocateEsim', idempotencyKey: input.idempotencyKey, formerIdempotencyKey: input.formerIdempotencyKey });
-          return connectivity.allocateEsim(input);
-        },
-        addPackage: (input: Parameters<typeof connectivity.addPackage>[0]) => {
-          keys.push({ call: 'addPackage', idempotencyKey: input.idempotencyKey, formerIdempotencyKey: input.formerIdempotencyKey });
-          return connectivity.addPackage(input);
-        },
-      },
-    };
+    const { deps, calls: keys } = recordingProviderCalls(world.deps);
 
     // Act
     await claimClassicGrant(claim, deps);

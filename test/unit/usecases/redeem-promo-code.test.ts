@@ -2,7 +2,7 @@
 // the illegal transitions (second redemption, expired window, classic grant, another partner's code).
 import { makePackageSpecification } from '#test/support/factories';
 import { makePartnerProfile } from '#test/support/fakes';
-import { memoryLifecycle } from '#test/support/in-memory/lifecycle';
+import { memoryLifecycle, recordingProviderCalls } from '#test/support/in-memory/lifecycle';
 import { RETRY_ATTEMPTS } from '#shared/usecases/retry';
 import { redeemPackageQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
@@ -62,22 +62,7 @@ describe('Use case: redeemPromoCode', () => {
     // Prepare: the provider's calls recorded by their keys
     const world = memoryLifecycle();
     const { promo } = await bookGrant(world);
-    const keys: Array<{ call: string; idempotencyKey: string; formerIdempotencyKey?: string }> = [];
-    const connectivity = world.deps.connectivity;
-    const deps = {
-      ...world.deps,
-      connectivity: {
-        ...connectivity,
-        allocateEsim: (input: Parameters<typeof connectivity.allocateEsim>[0]) => {
-          keys.push({ call: 'allocateEsim', idempotencyKey: input.idempotencyKey, formerIdempotencyKey: input.formerIdempotencyKey });
-          return connectivity.allocateEsim(input);
-        },
-        addPackage: (input: Parameters<typeof connectivity.addPackage>[0]) => {
-          keys.push({ call: 'addPackage', idempotencyKey: input.idempotencyKey, formerIdempotencyKey: input.formerIdempotencyKey });
-          return connectivity.addPackage(input);
-        },
-      },
-    };
+    const { deps, calls: keys } = recordingProviderCalls(world.deps);
 
     // Act
     await redeemPromoCode({ partnerId: 'ptn_test', uuid: promo.uuid }, deps);
@@ -328,18 +313,7 @@ describe('Use case: redeemPackageQueueEntry', () => {
     // Prepare: the request's signature claim is refused
     const world = memoryLifecycle();
     const { booking, queue } = await bookGrant(world);
-    const allocations: string[] = [];
-    const connectivity = world.deps.connectivity;
-    const deps = {
-      ...world.deps,
-      connectivity: {
-        ...connectivity,
-        allocateEsim: (input: Parameters<typeof connectivity.allocateEsim>[0]) => {
-          allocations.push(input.idempotencyKey);
-          return connectivity.allocateEsim(input);
-        },
-      },
-    };
+    const { deps, calls: allocations } = recordingProviderCalls(world.deps);
     const mayChange = Promise.reject(signatureReused());
 
     // Act
