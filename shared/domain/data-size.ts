@@ -23,3 +23,10 @@ export const packageSize = (language: string, size: string): string => {
     .map((part) => (part.type === 'fraction' ? fraction : part.value))
     .join('');
 };
+
+/**
+ * A number of days in the language's words, singular or plural as CLDR says (`1 day`, `15 Tage`, `365 jours`), the
+ * number kept with its word by a no-break space.
+ */
+export const dayCount = (language: string, days: number): string =>
+  new Intl.NumberFormat(language, { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(days).replace(/ /g, '\u00a0');

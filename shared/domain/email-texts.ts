@@ -5,7 +5,6 @@ import type { ServedLocale } from '#shared/domain/locale';
 /** How a package is described in every email. */
 export interface PackageWords {
   unlimitedData: string;
-  days: (count: number) => string;
   /** A grant that names no destination: the traveler picks it in the app when redeeming (F145). */
   chosenDestination: string;
 }
@@ -37,22 +36,18 @@ export type EmailTexts = PackageWords & ClaimEmailTexts & BookingEmailTexts;
 export const packageWords: Record<ServedLocale, PackageWords> = /* @__PURE__ */ (() => ({
   en: {
     unlimitedData: 'Unlimited data',
-    days: (count) => `${count} ${count === 1 ? 'day' : 'days'}`,
     chosenDestination: 'destination of your choice',
   },
   de: {
     unlimitedData: 'Unbegrenztes Datenvolumen',
-    days: (count) => `${count} ${count === 1 ? 'Tag' : 'Tage'}`,
     chosenDestination: 'Reiseziel Ihrer Wahl',
   },
   fr: {
     unlimitedData: 'Données illimitées',
-    days: (count) => `${count} ${count === 1 ? 'jour' : 'jours'}`,
     chosenDestination: 'destination de votre choix',
   },
   es: {
     unlimitedData: 'Datos ilimitados',
-    days: (count) => `${count} ${count === 1 ? 'día' : 'días'}`,
     chosenDestination: 'destino a tu elección',
   },
 }))();

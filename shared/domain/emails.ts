@@ -3,7 +3,7 @@ import type { Booking, PromoCode } from '#shared/domain/booking';
 import { bookingEmailTexts, claimEmailTexts, packageWords, type PackageWords } from '#shared/domain/email-texts';
 import { regionName } from '#shared/domain/catalog';
 import { countryName } from '#shared/domain/country-names';
-import { packageSize } from '#shared/domain/data-size';
+import { dayCount, packageSize } from '#shared/domain/data-size';
 import { escapeHtml } from '#shared/domain/install/html';
 import { resolveLocale, type ServedLocale } from '#shared/domain/locale';
 import type { EmailMessage } from '#shared/domain/email-message';
@@ -48,7 +48,7 @@ const packageDescription = (promo: PromoCode, texts: PackageWords, language: Ser
   const destination = places.map((code) => placeName(code, language, regions)).join(', ');
   return [
     (spec.size ? packageSize(language, spec.size) : null) ?? (spec.package_type === 'unlimited' ? texts.unlimitedData : null),
-    spec.package_duration ? texts.days(spec.package_duration) : null,
+    spec.package_duration ? dayCount(language, spec.package_duration) : null,
     destination || (spec.destination === null ? texts.chosenDestination : null),
   ]
     .filter(Boolean)

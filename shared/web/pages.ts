@@ -2,7 +2,7 @@
 import { regionName } from '#shared/domain/catalog';
 import { alpha3Codes, isCountryCode } from '#shared/domain/country-codes';
 import { countryName } from '#shared/domain/country-names';
-import { dataAmount, packageSize } from '#shared/domain/data-size';
+import { dataAmount, dayCount, packageSize } from '#shared/domain/data-size';
 import { isAssignedExternalUserId } from '#shared/domain/traveler';
 import { html, type Html } from '#shared/web/html';
 import { layout, messagePage, type PageFrame } from '#shared/web/layout';
@@ -75,7 +75,7 @@ const queuedCard = (
 <h3 id="grant-${entry.uuid}">${destinationOf(frame, entry, regionNames)}</h3>
 <dl class="facts">
 <dt>${t('sizeLabel')}</dt><dd>${entry.package.size ? packageSize(frame.language, entry.package.size) : t('unlimitedData')}</dd>
-${duration ? html`<dt>${t('durationLabel')}</dt><dd>${t('durationDays', { days: duration })}</dd>` : ''}
+${duration ? html`<dt>${t('durationLabel')}</dt><dd>${dayCount(frame.language, duration)}</dd>` : ''}
 <dt>${t('statusLabel')}</dt><dd>${entry.status === 'pending' && notReady(entry) ? t('grantNotReadyStatus') : t(statusLabels[entry.status])} · ${entry.esim_type === 'classic' ? t('esimTypeClassic') : t('esimTypeUniversal')}</dd>
 ${entry.expires_at && entry.status === 'pending' ? html`<dt>${t('expiresLabel')}</dt><dd>${deadlineOf(frame, entry.expires_at)}</dd>` : ''}
 </dl>

@@ -3,7 +3,7 @@
 import type { BundleRecord, DestinationSummary } from '#shared/domain/catalog';
 import { destinationResponse } from '#shared/domain/destination-response';
 import type { ShopGroup, ShopView } from '#shared/usecases/web-shop';
-import { packageSize } from '#shared/domain/data-size';
+import { dayCount, packageSize } from '#shared/domain/data-size';
 import { html, type Html } from '#shared/web/html';
 import { layout, messagePage, type PageFrame } from '#shared/web/layout';
 import type { FrameMessageKey, ShopMessageKey } from '#shared/web/messages/en';
@@ -19,7 +19,7 @@ export const destinationName = (frame: PageFrame<FrameMessageKey>, destination: 
   destinationResponse(destination, frame.language).name;
 
 const bundleName = (frame: PageFrame<FrameMessageKey>, bundle: BundleRecord) =>
-  `${bundle.size ? packageSize(frame.language, bundle.size) : frame.t('unlimitedData')} · ${frame.t('durationDays', { days: bundle.package_duration })}`;
+  `${bundle.size ? packageSize(frame.language, bundle.size) : frame.t('unlimitedData')} · ${dayCount(frame.language, bundle.package_duration)}`;
 
 const bundleCard = (frame: PageFrame<ShopMessageKey>, bundle: BundleRecord, form: { csrfToken: string; nonce: string }): Html => {
   const { t, basePath } = frame;

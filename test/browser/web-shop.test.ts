@@ -51,7 +51,7 @@ describe('Shop page in a browser', () => {
       await Promise.all([page.waitForURL(/\/app\/shop\/checkout$/), page.getByRole('button', { name: 'Buy for €12.99' }).click()]);
 
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Payment received');
-      expect(await page.locator('main').textContent()).toContain('France · 5 GB · 30 days');
+      expect((await page.locator('main').textContent())?.replace(/\u00a0/g, ' ')).toContain('France · 5 GB · 30 days');
       await expectAccessible();
       await page.screenshot({ path: screenshotFile('shop-paid.png'), fullPage: true });
       const purchased = await eventually(

@@ -132,7 +132,7 @@ describe('Claiming a promo code', () => {
 
     await claimPromoCode(input, deps);
 
-    const { text } = requested[0]!.data.messages[0]!;
+    const text = requested[0]!.data.messages[0]!.text.replace(/\u00a0/g, ' ');
     expect(text).toContain(`3 GB, 365 days, ${expected}`);
     expect(text).not.toContain('XEU');
     expect(regionReads()).toBe(reads);

@@ -1,4 +1,4 @@
-import { dataAmount, packageSize } from '#shared/domain/data-size';
+import { dataAmount, dayCount, packageSize } from '#shared/domain/data-size';
 
 describe('data sizes in the page language', () => {
   it.each([
@@ -22,5 +22,15 @@ describe('data sizes in the page language', () => {
     expect(dataAmount('fr', 1.25 * 1024 ** 3).replace(/\s/g, ' ')).toBe('1,3 Go');
     expect(dataAmount('en', 50 * 1024 ** 2)).toBe('50 MB');
     expect(dataAmount('en', 500 * 1024 ** 2)).toBe('500 MB');
+  });
+
+  it.each([
+    ['en', 1, '1\u00a0day'],
+    ['en', 30, '30\u00a0days'],
+    ['de', 1, '1\u00a0Tag'],
+    ['fr', 365, '365\u00a0jours'],
+    ['es', 7, '7\u00a0días'],
+  ] as const)('counts days in %s, singular or plural, kept with the number: %i → %s', (language, days, expected) => {
+    expect(dayCount(language, days)).toBe(expected);
   });
 });

@@ -56,7 +56,8 @@ describe('email language', () => {
     expect(email.text).toContain(texts.bookingIntro({ name: 'Ada', partner: 'Acme', packages: 2 }));
     const france = { en: 'France', de: 'Frankreich', fr: 'France', es: 'Francia' }[language];
     const size = { en: '3 GB', de: '3 GB', fr: '3 Go', es: '3 GB' }[language];
-    expect(withPlainSpaces(email.text)).toContain(`ABCD-EFGH-JKLM  (${size}, ${texts.days(15)}, ${france})`);
+    const days = { en: '15 days', de: '15 Tage', fr: '15 jours', es: '15 días' }[language];
+    expect(withPlainSpaces(email.text)).toContain(`ABCD-EFGH-JKLM  (${size}, ${days}, ${france})`);
     expect(email.text).toContain('NPQR-STUV-WXYZ');
     expect(email.html).toContain(`<html lang="${language}">`);
     const departure = { en: 'December 24, 2026', de: '24. Dezember 2026', fr: '24 décembre 2026', es: '24 de diciembre de 2026' }[language];
@@ -93,7 +94,8 @@ describe('email language', () => {
     expect(email.text).toContain(texts.bookingOutro);
     const france = { en: 'France', de: 'Frankreich', fr: 'France', es: 'Francia' }[language];
     const size = { en: '3 GB', de: '3 GB', fr: '3 Go', es: '3 GB' }[language];
-    expect(withPlainSpaces(email.text)).toContain(withPlainSpaces(texts.classicGrants([`${size}, ${texts.days(15)}, ${france}`])));
+    const days = { en: '15 days', de: '15 Tage', fr: '15 jours', es: '15 días' }[language];
+    expect(withPlainSpaces(email.text)).toContain(withPlainSpaces(texts.classicGrants([`${size}, ${days}, ${france}`])));
     expect(classicOnly.text).not.toContain(texts.bookingOutro);
     expect(classicOnly.html).not.toContain('CLAS-SICG-RANT');
   });
@@ -142,7 +144,7 @@ describe('email language', () => {
 
     const email = bookingConfirmationEmail({ to: 'ada@example.com', partnerName: 'Acme', booking: makeBooking({ locale, promo_codes: [open] }) });
 
-    expect(email.text).toContain(line);
+    expect(withPlainSpaces(email.text)).toContain(line);
   });
 
   it("names a trip by its places in the claim email when no catalog regions are given, never by a region's code", () => {

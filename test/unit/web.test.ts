@@ -43,7 +43,7 @@ describe('Web app building blocks', () => {
 
   it('fills placeholders', () => {
     // A no-break space keeps the number with its unit on one line
-    expect(translator('de')('durationDays', { days: 30 })).toBe('30\u00a0Tage');
+    expect(translator('de')('usageLine', { percent: 40 })).toBe('40\u00a0% verbraucht');
   });
 
   it('marks cookies Secure with the __Host- prefix in deployed stages only', () => {

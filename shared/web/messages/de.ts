@@ -25,7 +25,6 @@ export const deFrame: FrameMessages = {
   formExpiredTitle: 'Bitte erneut versuchen',
   formExpiredBody:
     'Dieses Formular ist abgelaufen oder kam von einer anderen Seite. Öffnen Sie die Seite erneut und senden Sie das Formular von dort.',
-  durationDays: '{days}\u00a0Tage',
   unlimitedData: 'Unbegrenzt',
   signedOutTitle: 'Sie sind abgemeldet',
   notSignedInBody: 'Diese Seite zeigt Ihre eSIM und Ihr Datenvolumen, sobald Sie angemeldet sind.',

@@ -23,7 +23,6 @@ export const enFrame = {
   errorBody: 'This is on our side. Please try again in a minute.',
   formExpiredTitle: 'Please try again',
   formExpiredBody: 'This form expired or was sent from another page. Open the page again and send the form from there.',
-  durationDays: '{days} days',
   unlimitedData: 'Unlimited',
   signedOutTitle: 'You are signed out',
   notSignedInBody: 'This page shows your travel data once you are signed in.',

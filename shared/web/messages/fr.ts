@@ -24,7 +24,6 @@ export const frFrame: FrameMessages = {
   errorBody: 'Le problème vient de chez nous. Réessayez dans une minute.',
   formExpiredTitle: 'Veuillez réessayer',
   formExpiredBody: 'Ce formulaire a expiré ou vient d’une autre page. Ouvrez de nouveau la page et envoyez le formulaire depuis celle-ci.',
-  durationDays: '{days}\u00a0jours',
   unlimitedData: 'Illimité',
   signedOutTitle: 'Vous êtes déconnecté',
   notSignedInBody: 'Cette page affiche votre eSIM et vos données mobiles une fois la connexion établie.',
