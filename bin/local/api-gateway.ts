@@ -28,7 +28,7 @@ export const routeMatcher = <R extends Pick<RouteDefinition, 'method' | 'path'>>
   const compiled = routes.map(compile).sort((a, b) => Number(a.greedy) - Number(b.greedy) || a.names.length - b.names.length);
   // Per method, in the same order: a request only tries the routes of its own method.
   const byMethod = Map.groupBy(compiled, (candidate): string => candidate.route.method);
-  return (method: string, path: string): MatchedRoute<R> | undefined => {
+  const matchExactly = (method: string, path: string): MatchedRoute<R> | undefined => {
     for (const candidate of byMethod.get(method) ?? []) {
       const match = candidate.regex.exec(path);
       if (!match) continue;
@@ -40,6 +40,9 @@ export const routeMatcher = <R extends Pick<RouteDefinition, 'method' | 'path'>>
     }
     return undefined;
   };
+  // A REST API serves `/app/` as it serves `/app`: one trailing slash does not name another resource.
+  return (method: string, path: string): MatchedRoute<R> | undefined =>
+    matchExactly(method, path) ?? (path.length > 1 && path.endsWith('/') ? matchExactly(method, path.slice(0, -1)) : undefined);
 };
 
 /**
