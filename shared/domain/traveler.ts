@@ -30,6 +30,11 @@ export interface Esim {
   state_changed_at: string;
   /** Booking whose grant made the service provision this eSIM, if any. */
   booking_id: string | null;
+  /**
+   * The order reference of the package whose bundle the provider delivered with this eSIM (decision F168): that
+   * package orders nothing more. Absent on eSIMs provisioned before it was recorded.
+   */
+  ordered_with?: string | null;
   created_at: string;
 }
 
@@ -143,6 +148,7 @@ export interface ProvisionedProfile {
   imsi: string | null;
   activation_code: string;
   confirmation_code_ciphertext?: string | null;
+  ordered_with?: string | null;
 }
 
 /**
@@ -167,6 +173,7 @@ export const addProvisionedEsim = (
     removals: 0,
     state_changed_at: now.toISOString(),
     booking_id: input.bookingId,
+    ordered_with: profile.ordered_with ?? null,
     created_at: now.toISOString(),
   };
   return { traveler: { ...traveler, esims: [...traveler.esims, esim] }, esim };

@@ -24,7 +24,7 @@ const digits = (seed: string, count: number): string => {
 export const simulatedConnectivity = (): ConnectivityProvider => {
   const usage = new Map<string, number>();
   return {
-    async allocateEsim({ idempotencyKey, destination }): Promise<EsimProfile> {
+    async allocateEsim({ idempotencyKey, destination, firstPackageReference }): Promise<EsimProfile> {
       // 89 = telecom, 882 = international networks, then 13 digits and the Luhn check digit: 19 digits.
       const body = `89882${digits(`iccid:${idempotencyKey}`, 13)}`;
       const iccid = `${body}${luhnCheckDigit(body)}`;
@@ -38,6 +38,8 @@ export const simulatedConnectivity = (): ConnectivityProvider => {
         activation_code: `LPA:1$${SIMULATED_SMDP_ADDRESS}$${matchingId}`,
         // Confirmation codes are an ES2+ feature (decision F140): the simulation ignores the partner setting.
         confirmation_code_ciphertext: null,
+        // Simulated eSIMs carry no package of their own (adding one orders nothing).
+        ordered_with: firstPackageReference,
       };
     },
     async addPackage() {},

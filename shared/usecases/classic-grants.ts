@@ -13,11 +13,14 @@ import { ConflictError } from '#shared/errors';
 import { findTravelerQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
 import {
   addPackage,
+  allocateTravelerEsim,
   ensureTraveler,
+  esimOrderKeys,
   grantOrderReferences,
   packagePlanOf,
   queueKeysOf,
   touched,
+  travelerOrderName,
   withExternalUserId,
 } from '#shared/usecases/travelers';
 import { withRetry } from '#shared/usecases/retry';
@@ -158,7 +161,8 @@ export const claimClassicGrant = (
     const profile = await deps.partners.getProfile(input.partnerId);
     const spec = completedSpecification(entry.package_specification, { defaultSize: defaultPackageSize(profile) });
     // The entry's email too, as a redemption does: grants addressed to it then reach this traveler.
-    const write = await ensureTraveler(deps, input.partnerId, { externalUserId: input.externalUserId, email: entry.email }, known ?? null);
+    const identity = { externalUserId: input.externalUserId, email: entry.email };
+    const write = await ensureTraveler(deps, input.partnerId, identity, known ?? null);
     assertRoomForPackage(write.after);
     let traveler = withExternalUserId(write.after);
     const network = await deps.connectivity.networkFor(destination);
@@ -170,14 +174,23 @@ export const claimClassicGrant = (
     const plan = packagePlanOf(spec);
     const references = grantOrderReferences(`classic:${entry.uuid}`, plan);
     if (!esim) {
-      const allocated = await deps.connectivity.allocateEsim({
+      // Named by the traveler, its country and network, as the universal eSIM's order is (decision F168).
+      const keys = esimOrderKeys(
+        input.partnerId,
+        `classic:${destination}:${network}`,
+        travelerOrderName(identity),
+        references,
+        (reference) => `${input.partnerId}:${reference}`,
+      );
+      const request = {
         partnerId: input.partnerId,
-        idempotencyKey: `${input.partnerId}:${references.orderReference}`,
-        formerIdempotencyKey: `${input.partnerId}:${references.formerOrderReference}`,
+        ...keys,
         destination,
         firstPackage: plan,
+        firstPackageReference: references.orderReference,
         confirmationCode: requiresConfirmationCode(profile),
-      });
+      };
+      const allocated = await allocateTravelerEsim(deps.connectivity, request, references.formerOrderReference);
       ({ traveler, esim } = addProvisionedEsim(traveler, allocated, { kind: 'classic', destination, bookingId: booking.id }, now));
     }
     const promo = booking.promo_codes.find((p) => p.uuid === entry.promo_code_uuid) ?? null;
@@ -188,7 +201,8 @@ export const claimClassicGrant = (
       {
         spec,
         ...references,
-        withEsim: !isTopUp,
+        // The package whose bundle came with the eSIM's order, whichever claim stored the eSIM (F168).
+        withEsim: esim.ordered_with === references.orderReference,
         source: 'classic_grant',
         booking,
         entry,

@@ -16,6 +16,7 @@ import {
   grantOrderReferences,
   packagePlanOf,
   touched,
+  travelerOrderName,
   withExternalUserId,
   type TravelerIdentity,
 } from '#shared/usecases/travelers';
@@ -86,15 +87,20 @@ export const consumeGrantFor = async (
   const spec = completedSpecification(granted, { destination: input.chosenDestination, defaultSize });
   const plan = packagePlanOf(spec);
   const references = grantOrderReferences(`promo:${input.promo.uuid}`, plan);
-  const withEsim = await ensureUniversalEsim(deps, known, { bookingId: input.booking.id, ...references, firstPackage: plan }, now);
+  const universal = await ensureUniversalEsim(
+    deps,
+    known,
+    { bookingId: input.booking.id, ...references, firstPackage: plan, orderedFor: travelerOrderName(input.identity) },
+    now,
+  );
   const added = await addPackage(
     deps,
-    withEsim.traveler,
-    withEsim.esim,
+    universal.traveler,
+    universal.esim,
     {
       spec,
       ...references,
-      withEsim: withEsim.allocated,
+      withEsim: universal.withEsim,
       source: input.entry ? 'package_queue' : 'promo_code',
       booking: input.booking,
       entry: input.entry,

@@ -6,7 +6,7 @@ import { assertRoomForPackage, type Esim, type Traveler, type TravelerPackage, u
 import type { DomainEvent } from '#shared/events/catalog';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import type { FactContext } from '#shared/usecases/grant-redemption';
-import { addPackage, ensureTraveler, ensureUniversalEsim, locateEsim, packagePlanOf, touched } from '#shared/usecases/travelers';
+import { addPackage, ensureTraveler, ensureUniversalEsim, locateEsim, packagePlanOf, touched, travelerOrderName } from '#shared/usecases/travelers';
 import { withRetry } from '#shared/usecases/retry';
 import { type LifecycleDeps, PaymentAlreadyRecordedError, QueueUuidTakenError } from '#shared/usecases/ports/lifecycle';
 
@@ -95,7 +95,7 @@ const pay =
       if (input.packageQueueUuid) await assertQueueUuidFree(deps, input, input.packageQueueUuid);
       let esim: Esim;
       let traveler = write.after;
-      let allocated = false;
+      let withEsim = false;
       const orderReference = `payment:${input.paymentId}`;
       // Top-ups are always data-limited (spec, Package types); purchases too unless stated.
       const specOn = (destination: string | null) => ({
@@ -124,7 +124,13 @@ const pay =
         if (classic) esim = classic;
         else {
           const firstPackage = packagePlanOf(specOn(input.destination ?? null));
-          ({ traveler, esim, allocated } = await ensureUniversalEsim(deps, traveler, { bookingId: null, orderReference, firstPackage }, now));
+          const orderedFor = travelerOrderName({ externalUserId: input.externalUserId });
+          ({ traveler, esim, withEsim } = await ensureUniversalEsim(
+            deps,
+            traveler,
+            { bookingId: null, orderReference, firstPackage, orderedFor },
+            now,
+          ));
         }
       }
       // A top-up without one adds data where the eSIM already works: its classic destination, else its newest package's.
@@ -136,7 +142,7 @@ const pay =
         {
           spec: specOn(destination),
           orderReference,
-          withEsim: allocated,
+          withEsim,
           source: kind,
           booking: null,
           entry: null,

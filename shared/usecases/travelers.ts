@@ -1,5 +1,6 @@
 // use cases → finding travelers, creating them when first needed, provisioning packages, and the overview
 // the native endpoints show. Shared by every lifecycle use case.
+import { createHash } from 'node:crypto';
 import type { Booking, PackageQueueEntry, PackageSpecification } from '#shared/domain/booking';
 import { defaultDurationDays, destinationOf } from '#shared/domain/package-specification';
 import { requiresConfirmationCode } from '#shared/domain/partner';
@@ -19,7 +20,7 @@ import {
   universalEsim,
 } from '#shared/domain/traveler';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '#shared/errors';
-import type { LifecycleDeps, PackagePlan, TravelerStore, TravelerWrite } from '#shared/usecases/ports/lifecycle';
+import type { EsimProfile, LifecycleDeps, PackagePlan, TravelerStore, TravelerWrite } from '#shared/usecases/ports/lifecycle';
 import { withRetry } from '#shared/usecases/retry';
 
 export interface TravelerIdentity {
@@ -157,27 +158,91 @@ export const locateEsim = (traveler: Traveler, iccid: string | null | undefined)
   throw new BadRequestError('iccid_required', 'This traveler has several eSIMs: name one by iccid.', [{ path: 'iccid', message: 'Required.' }]);
 };
 /**
- * Allocates the traveler's one universal eSIM when it has none. `orderReference` names what pays for it (the
- * promo code, the payment): stable across retries of the same redemption even when the traveler is created by it
- * (a new traveler gets a new user_id per attempt), so a retry resumes the provider order instead of placing another.
+ * The traveler a new eSIM is ordered for, as its provider order key names it (decision F168): the external_user_id
+ * the request names, else its email, hashed (no address in a key). Every request that needs one traveler's first
+ * eSIM at the same time names that traveler alike, so the provider is asked for one eSIM, not one per request.
+ * Undefined when the request names nobody (a grant without a traveler redeemed by its code): the eSIM's order is
+ * then named by what pays for its first package, as before.
+ */
+export const travelerOrderName = (identity: TravelerIdentity): string | undefined => {
+  const named = identity.externalUserId ? `ext:${identity.externalUserId}` : identity.email ? `email:${identity.email.toLowerCase()}` : undefined;
+  return named && `traveler:${createHash('sha256').update(named).digest('hex').slice(0, 32)}`;
+};
+
+/**
+ * The provider order keys of a traveler's new eSIM (`esim`: `universal`, or `classic:<ISO3>:<network>`): named by
+ * the traveler when the request names one, with the key used before (named by the first package's reference) as
+ * the former key, so an order begun under it is resumed; else by that reference alone (F168).
+ */
+export const esimOrderKeys = (
+  partnerId: string,
+  esim: string,
+  traveler: string | undefined,
+  firstPackage: { orderReference: string; formerOrderReference?: string },
+  legacyKey: (reference: string) => string,
+): { idempotencyKey: string; formerIdempotencyKey?: string } =>
+  traveler
+    ? { idempotencyKey: `${partnerId}:esim:${esim}:${traveler}`, formerIdempotencyKey: legacyKey(firstPackage.orderReference) }
+    : {
+        idempotencyKey: legacyKey(firstPackage.orderReference),
+        ...(firstPackage.formerOrderReference && { formerIdempotencyKey: legacyKey(firstPackage.formerOrderReference) }),
+      };
+
+type AllocateEsimInput = Parameters<LifecycleDeps['connectivity']['allocateEsim']>[0];
+
+/**
+ * Allocates a traveler's new eSIM under its traveler-named key (F168). `payer`: what pays for the first package
+ * (`promo:<uuid>`), when its reference names the package. An order found under that key for an older version of this
+ * same grant's package (the partner changed the grant while an earlier attempt was ordering) does not carry what the
+ * grant now says: the grant then orders an eSIM of its own, under a key naming its package too, as before F168 (F82).
+ */
+export const allocateTravelerEsim = async (
+  connectivity: LifecycleDeps['connectivity'],
+  input: AllocateEsimInput,
+  payer: string | undefined,
+): Promise<EsimProfile> => {
+  const profile = await connectivity.allocateEsim(input);
+  const ownOlderPackage = payer !== undefined && profile.ordered_with !== input.firstPackageReference && profile.ordered_with.startsWith(`${payer}:`);
+  return ownOlderPackage
+    ? connectivity.allocateEsim({ ...input, idempotencyKey: `${input.idempotencyKey}:${input.firstPackageReference}` })
+    : profile;
+};
+
+/**
+ * The traveler's one universal eSIM, allocated when it has none, with the package `orderReference` pays for as its
+ * first (F168: its order is named by the traveler, see `travelerOrderName`). `withEsim`: that package came with the
+ * eSIM's order, so it orders nothing more; false when the eSIM was there before, or when a request racing this one
+ * for the traveler's first eSIM ordered it with its own package (this one then orders its package as a top-up).
  */
 export const ensureUniversalEsim = async (
   deps: Pick<LifecycleDeps, 'connectivity' | 'partners'>,
   traveler: Traveler,
-  input: { bookingId: string | null; orderReference: string; formerOrderReference?: string; firstPackage: PackagePlan },
+  input: {
+    bookingId: string | null;
+    orderReference: string;
+    formerOrderReference?: string;
+    firstPackage: PackagePlan;
+    /** `travelerOrderName` of the request's identity. */
+    orderedFor: string | undefined;
+  },
   now: Date,
-): Promise<{ traveler: Traveler; esim: Esim; allocated: boolean }> => {
+): Promise<{ traveler: Traveler; esim: Esim; withEsim: boolean }> => {
   const existing = universalEsim(traveler);
-  if (existing) return { traveler, esim: existing, allocated: false };
-  const profile = await deps.connectivity.allocateEsim({
-    partnerId: traveler.partner_id,
-    idempotencyKey: `${traveler.partner_id}:universal:${input.orderReference}`,
-    ...(input.formerOrderReference && { formerIdempotencyKey: `${traveler.partner_id}:universal:${input.formerOrderReference}` }),
+  // Stored by the request that won the race, with this package's bundle on it: this package orders nothing more.
+  if (existing) return { traveler, esim: existing, withEsim: existing.ordered_with === input.orderReference };
+  const partnerId = traveler.partner_id;
+  const keys = esimOrderKeys(partnerId, 'universal', input.orderedFor, input, (reference) => `${partnerId}:universal:${reference}`);
+  const request = {
+    partnerId,
+    ...keys,
     destination: null,
     firstPackage: input.firstPackage,
-    confirmationCode: requiresConfirmationCode(await deps.partners.getProfile(traveler.partner_id)),
-  });
-  return { ...addProvisionedEsim(traveler, profile, { kind: 'universal', destination: null, bookingId: input.bookingId }, now), allocated: true };
+    firstPackageReference: input.orderReference,
+    confirmationCode: requiresConfirmationCode(await deps.partners.getProfile(partnerId)),
+  };
+  const profile = await allocateTravelerEsim(deps.connectivity, request, input.formerOrderReference);
+  const added = addProvisionedEsim(traveler, profile, { kind: 'universal', destination: null, bookingId: input.bookingId }, now);
+  return { ...added, withEsim: profile.ordered_with === input.orderReference };
 };
 
 /** Adds a queued package to an eSIM of the traveler, at the provider first (idempotent by package id). */

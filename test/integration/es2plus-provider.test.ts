@@ -43,6 +43,7 @@ describe('Provider: ES2+ connectivity against the SM-DP+ simulator', () => {
       idempotencyKey: reference,
       destination: null,
       firstPackage: makePackagePlan(),
+      firstPackageReference: 'promo:a:FRA:1GB:365d',
       confirmationCode: false,
     });
   const paths = () => smdp.calls.map((c) => c.path.replace('/gsma/rsp2/es2plus/', ''));
@@ -77,6 +78,7 @@ describe('Provider: ES2+ connectivity against the SM-DP+ simulator', () => {
     expect(profile).toEqual({
       iccid: expect.stringMatching(/^89\d{17}$/),
       imsi: null,
+      ordered_with: 'promo:a:FRA:1GB:365d',
       smdp_address: 'smdp.simulator.esim.example',
       matching_id: matchingId,
       activation_code: `LPA:1$smdp.simulator.esim.example$${matchingId}`,
@@ -194,6 +196,7 @@ describe('Provider: ES2+ connectivity against the SM-DP+ simulator', () => {
       idempotencyKey: `p1:universal:promo:code-${Date.now()}`,
       destination: null,
       firstPackage: makePackagePlan(),
+      firstPackageReference: 'promo:a:FRA:1GB:365d',
       confirmationCode: true,
     });
     const reserved = await client.downloadOrder('malformed-1', { profileType: 'TRAVEL-UNIVERSAL' });

@@ -60,6 +60,7 @@ const setup = () => {
       idempotencyKey: 'p1:universal:promo:a',
       destination: null,
       firstPackage: makePackagePlan(),
+      firstPackageReference: 'promo:a:FRA:1GB:365d',
       confirmationCode,
     });
   const confirmBodies = () => smdp.calls.filter((c) => c.operation === 'confirmOrder').map((c) => c.body);
@@ -141,7 +142,7 @@ describe('Confirmation codes', () => {
     const { traveler: after, esim } = await ensureUniversalEsim(
       { connectivity: provider, partners },
       traveler,
-      { bookingId: null, orderReference: 'promo:a', firstPackage: makePackagePlan() },
+      { bookingId: null, orderReference: 'promo:a', firstPackage: makePackagePlan(), orderedFor: undefined },
       T0,
     );
     await store.commit({ travelers: [{ before: undefined, after }] });

@@ -47,6 +47,7 @@ const setup = () => {
       formerIdempotencyKey: input.former,
       destination: input.destination,
       firstPackage: makePackagePlan({ destination: input.destination }),
+      firstPackageReference: 'promo:a:FRA:1GB:365d',
       confirmationCode: false,
     });
   return { smdp, orders, allocate };

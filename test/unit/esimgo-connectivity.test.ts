@@ -2,74 +2,14 @@
 // written before the transaction, lost answers settled from GET /orders (claimed once), never a second order; the
 // bundle naming, the usage callback signature and the provider secret.
 import { bundleNameFor, DEFAULT_BUNDLE_TEMPLATE } from '#shared/providers/esimgo/bundle-names';
-import { EsimGoRefusal, type EsimGoClient, type OrderLine } from '#shared/providers/esimgo/client';
 import { esimGoConnectivity, ORDER_SETTLE_MS } from '#shared/providers/esimgo/esimgo-connectivity';
 import { parseEsimGoSecret } from '#shared/providers/esimgo/esimgo-secret';
-import type { TransactionAnswer } from '#shared/providers/esimgo/schemas';
 import { signCallback, verifyCallbackSignature } from '#shared/providers/esimgo/signature';
 import { ProviderUnavailableError } from '#shared/usecases/ports/provider-errors';
+import { fakeEsimGo } from '#test/support/esimgo-fake';
 import { makePackagePlan } from '#test/support/factories';
 import { makeProviderOrder, memoryProviderOrderJournal } from '#test/support/fakes';
 import type { ProviderOrderJournal } from '#shared/usecases/ports/provider-orders';
-
-type Fault = 'lost' | 'unplaced' | 'refused';
-
-/** eSIM Go in memory: places orders, lists them, hands out install details; `faults` plays one failure per transaction. */
-const fakeEsimGo = (now: () => Date, options: { esimsInAnswer?: boolean } = {}) => {
-  const placed: TransactionAnswer[] = [];
-  const faults: Fault[] = [];
-  const calls: string[] = [];
-  const unavailable = (operation: string) => new ProviderUnavailableError({ kind: 'unreachable', provider: 'esimgo', operation, detail: 'timeout' });
-  const client: EsimGoClient = {
-    async validateOrder(line) {
-      calls.push(`validate ${line.item}${line.iccid ? ` ${line.iccid}` : ''}`);
-      return { order: [], total: 1, valid: true, currency: 'USD' };
-    },
-    async placeOrder(line: OrderLine) {
-      calls.push(`transaction ${line.item}${line.iccid ? ` ${line.iccid}` : ''}`);
-      const fault = faults.shift();
-      if (fault === 'unplaced') throw unavailable('placeOrder');
-      if (fault === 'refused') throw new EsimGoRefusal('placeOrder', 400, 'Insufficient balance');
-      const n = placed.length + 1;
-      const iccid = line.iccid ?? `89440000000000${String(n).padStart(5, '0')}`;
-      const esims =
-        line.iccid || options.esimsInAnswer === false ? undefined : [{ iccid, matchingId: `MATCH-${n}`, smdpAddress: 'http://rsp.esim-go.test' }];
-      const answer: TransactionAnswer = {
-        order: [{ type: 'bundle', item: line.item, quantity: 1, iccids: [iccid], ...(esims ? { esims } : {}) }],
-        total: 2.28,
-        currency: 'USD',
-        status: 'completed',
-        orderReference: `ref-${n}`,
-        createdDate: now().toISOString(),
-      };
-      placed.push(answer);
-      if (fault === 'lost') throw unavailable('placeOrder');
-      return answer;
-    },
-    async listOrders({ from, to }) {
-      calls.push('list orders');
-      return placed.filter((o) => Date.parse(o.createdDate) >= from.getTime() && Date.parse(o.createdDate) <= to.getTime());
-    },
-    async assignments(reference) {
-      calls.push(`assignments ${reference}`);
-      const order = placed.find((o) => o.orderReference === reference);
-      const iccid = order?.order[0]?.iccids?.[0] as string;
-      return [{ iccid, matchingId: `MATCH-${reference.slice(4)}`, smdpAddress: 'rsp.esim-go.test' }];
-    },
-    async bundles() {
-      calls.push('bundles');
-      return {
-        bundles: [
-          {
-            name: 'esim_1GB_7D_FR_V2',
-            assignments: [{ id: 'a', initialQuantity: 1_000_000_000, remainingQuantity: 250_000_000, bundleState: 'active' as const }],
-          },
-        ],
-      };
-    },
-  };
-  return { client, placed, faults, calls };
-};
 
 const setup = (options: { esimsInAnswer?: boolean; journalSeen?: (journal: ProviderOrderJournal) => ProviderOrderJournal } = {}) => {
   let now = new Date('2026-11-25T10:00:00.000Z');
@@ -90,6 +30,7 @@ const setup = (options: { esimsInAnswer?: boolean; journalSeen?: (journal: Provi
       idempotencyKey: reference,
       destination: null,
       firstPackage: makePackagePlan({ destination: 'FRA' }),
+      firstPackageReference: 'promo:a:FRA:1GB:365d',
       confirmationCode: false,
     });
   return { provider, esimGo, journal, orders, allocate, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
@@ -98,6 +39,28 @@ const setup = (options: { esimsInAnswer?: boolean; journalSeen?: (journal: Provi
 const failureOf = async (work: Promise<unknown>) => (await work.then(() => undefined).catch((error: unknown) => error)) as ProviderUnavailableError;
 
 describe('Provider: eSIM Go connectivity', () => {
+  it("answers a second request for the same traveler's eSIM with the one order, and the package reference it was ordered with (F168)", async () => {
+    // Prepare: two packages of one traveler, each the first of its request
+    const { provider, esimGo } = setup();
+    const allocateFor = (firstPackageReference: string, destination: string) =>
+      provider.allocateEsim({
+        partnerId: 'p1',
+        idempotencyKey: 'p1:esim:universal:traveler:t1',
+        destination: null,
+        firstPackage: makePackagePlan({ destination }),
+        firstPackageReference,
+        confirmationCode: false,
+      });
+
+    // Act
+    const [first, second] = await Promise.all([allocateFor('promo:a:FRA:1GB:7d', 'FRA'), allocateFor('promo:b:ITA:1GB:7d', 'ITA')]);
+
+    // Assess: one paid eSIM, with the bundle of the request that ordered it; the other learns its package is still to order
+    expect(esimGo.calls.filter((call) => call.startsWith('transaction'))).toEqual(['transaction esim_1GB_7D_FR_V2']);
+    expect(second.iccid).toBe(first.iccid);
+    expect([first.ordered_with, second.ordered_with]).toEqual(['promo:a:FRA:1GB:7d', 'promo:a:FRA:1GB:7d']);
+  });
+
   it('orders a new eSIM with its first package’s bundle (validate, then transaction) and builds the activation code from the answer', async () => {
     const { esimGo, orders, allocate } = setup();
 
@@ -109,6 +72,7 @@ describe('Provider: eSIM Go connectivity', () => {
       imsi: null,
       smdp_address: 'rsp.esim-go.test',
       matching_id: 'MATCH-1',
+      ordered_with: 'promo:a:FRA:1GB:365d',
       activation_code: 'LPA:1$rsp.esim-go.test$MATCH-1',
       confirmation_code_ciphertext: null,
     });
@@ -210,6 +174,7 @@ describe('Provider: eSIM Go connectivity', () => {
         formerIdempotencyKey: formerKey,
         destination: null,
         firstPackage: makePackagePlan({ destination }),
+        firstPackageReference: 'promo:a:FRA:1GB:365d',
         confirmationCode: false,
       });
 
@@ -358,6 +323,7 @@ describe('Provider: eSIM Go connectivity', () => {
         idempotencyKey: 'k',
         destination: null,
         firstPackage: makePackagePlan({ destination: null }),
+        firstPackageReference: 'promo:a:FRA:1GB:365d',
         confirmationCode: false,
       }),
     );

@@ -209,6 +209,7 @@ describe('Simulated connectivity provider', () => {
       idempotencyKey: 'p:u:universal',
       destination: 'FRA',
       firstPackage: makePackagePlan({ destination: 'FRA' }),
+      firstPackageReference: 'promo:a:FRA:1GB:365d',
       confirmationCode: false,
     });
 
@@ -224,6 +225,7 @@ describe('Simulated connectivity provider', () => {
           idempotencyKey: 'p:u:universal',
           destination: 'FRA',
           firstPackage: makePackagePlan({ destination: 'FRA' }),
+          firstPackageReference: 'promo:a:FRA:1GB:365d',
           confirmationCode: false,
         })
       ).iccid,

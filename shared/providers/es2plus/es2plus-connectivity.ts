@@ -72,7 +72,8 @@ export const es2PlusConnectivity = (deps: {
     };
   };
 
-  const profileOf = (order: ProviderOrder): EsimProfile => {
+  /** ES2+ profiles carry no package: whichever package asked for the eSIM has nothing more to order here. */
+  const profileOf = (order: ProviderOrder, packageReference: string): EsimProfile => {
     const smdpAddress = order.smdp_address ?? settings.smdpAddress;
     const matchingId = order.matching_id as string;
     return {
@@ -82,6 +83,7 @@ export const es2PlusConnectivity = (deps: {
       matching_id: matchingId,
       activation_code: buildActivationCode({ smdpAddress, matchingId, confirmationCodeRequired: order.confirmation_code_required }),
       confirmation_code_ciphertext: order.confirmation_code_required ? (order.confirmation_code_ciphertext ?? null) : null,
+      ordered_with: packageReference,
     };
   };
 
@@ -139,7 +141,7 @@ export const es2PlusConnectivity = (deps: {
   };
 
   return {
-    async allocateEsim({ partnerId, idempotencyKey, formerIdempotencyKey, destination, confirmationCode }) {
+    async allocateEsim({ partnerId, idempotencyKey, formerIdempotencyKey, destination, confirmationCode, firstPackageReference }) {
       const profileType = destination ? (settings.profileTypes[destination] ?? settings.profileTypes.classic) : settings.profileTypes.universal;
       if (!profileType) throw unsupported('downloadOrder', `No profile type is configured for ${destination ?? 'the universal eSIM'}`);
       const known = await journalledOrder(journal, partnerId, idempotencyKey, formerIdempotencyKey, (order) => order.profile_type === profileType);
@@ -149,7 +151,7 @@ export const es2PlusConnectivity = (deps: {
           : known;
       if (order.state === 'ordering') order = await download(order);
       if (order.state === 'ordered') order = await confirm(order);
-      return profileOf(order);
+      return profileOf(order, firstPackageReference);
     },
 
     // ES2+ orders profiles only; data packages live in the operator's network, which reports their use as facts.

@@ -61,7 +61,14 @@ export const esimGoConnectivity = (deps: {
     return name;
   };
 
-  const freshOrder = (partnerId: string, reference: string, attempt: number, bundle: string, iccid: string | null): ProviderOrder => {
+  const freshOrder = (
+    partnerId: string,
+    reference: string,
+    attempt: number,
+    bundle: string,
+    iccid: string | null,
+    packageReference: string | null,
+  ): ProviderOrder => {
     const now = clock.now().toISOString();
     return {
       partner_id: partnerId,
@@ -74,6 +81,7 @@ export const esimGoConnectivity = (deps: {
       matching_id: null,
       smdp_address: null,
       provider_reference: null,
+      ...(packageReference !== null && { package_reference: packageReference }),
       confirmation_code_required: false,
       created_at: now,
       updated_at: now,
@@ -167,6 +175,8 @@ export const esimGoConnectivity = (deps: {
     bundle: string,
     iccid: string | null,
     formerKey: string | undefined,
+    /** A new eSIM's: the order reference of the package its bundle is. */
+    packageReference: string | null = null,
   ): Promise<ProviderOrder> => {
     let known = await journalledOrder(
       journal,
@@ -189,7 +199,7 @@ export const esimGoConnectivity = (deps: {
     const line = { item: bundle, ...(iccid ? { iccid } : {}) };
     await client.validateOrder(line);
     const sent: ProviderOrder = {
-      ...freshOrder(partnerId, reference, (known?.attempt ?? 0) + 1, bundle, iccid),
+      ...freshOrder(partnerId, reference, (known?.attempt ?? 0) + 1, bundle, iccid, packageReference),
       state: 'ordering',
       reconcile_at: after(ORDER_SETTLE_MS),
     };
@@ -220,7 +230,8 @@ export const esimGoConnectivity = (deps: {
     return placed.state === 'ordered' ? readAssignment(placed) : placed;
   };
 
-  const profileOf = (order: ProviderOrder): EsimProfile => {
+  /** `asked`: the package reference of this call, for orders journalled before they recorded theirs (its own). */
+  const profileOf = (order: ProviderOrder, asked: string): EsimProfile => {
     const smdpAddress = order.smdp_address as string;
     const matchingId = order.matching_id as string;
     try {
@@ -233,6 +244,7 @@ export const esimGoConnectivity = (deps: {
         activation_code: activationCode,
         // eSIM Go hands out activation codes without the confirmation code flag: the partner setting does not apply.
         confirmation_code_ciphertext: null,
+        ordered_with: order.package_reference ?? asked,
       };
     } catch (error) {
       throw protocol('getAssignments', error instanceof Error ? error.message : 'Unusable install details');
@@ -240,9 +252,11 @@ export const esimGoConnectivity = (deps: {
   };
 
   return {
-    async allocateEsim({ partnerId, idempotencyKey, formerIdempotencyKey, destination, firstPackage }) {
+    async allocateEsim({ partnerId, idempotencyKey, formerIdempotencyKey, destination, firstPackage, firstPackageReference }) {
       const bundle = bundleFor({ ...firstPackage, destination: firstPackage.destination ?? destination });
-      return profileOf(await ordered(partnerId, idempotencyKey, bundle, null, formerIdempotencyKey));
+      // An order of the traveler's eSIM another redemption began carries that redemption's bundle (F168).
+      const order = await ordered(partnerId, idempotencyKey, bundle, null, formerIdempotencyKey, firstPackageReference);
+      return profileOf(order, firstPackageReference);
     },
 
     async addPackage(input) {

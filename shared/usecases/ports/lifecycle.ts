@@ -53,6 +53,12 @@ export interface EsimProfile {
    * `confirmationCodeContext`); null when the activation code does not end in `$1` (decision F142).
    */
   confirmation_code_ciphertext: string | null;
+  /**
+   * The order reference of the package whose bundle came with this eSIM (`firstPackageReference` of the call that
+   * ordered it, decision F168). Two redemptions racing for one traveler's first eSIM share its order: the one whose
+   * package it is not orders its own package as a top-up. A provider whose eSIMs carry no package answers the caller's.
+   */
+  ordered_with: string;
 }
 
 /** What a package gives, as a provider orders it (an eSIM Go bundle is chosen by it). */
@@ -70,17 +76,22 @@ export interface PackagePlan {
  * Every call takes an idempotency key so a retried use case gets the same profile, never a second one.
  */
 export interface ConnectivityProvider {
-  /** `idempotencyKey` is the order reference: stable per redemption, so a retried redemption resumes its own order. */
+  /**
+   * `idempotencyKey` names the eSIM by its traveler (`<partner>:esim:<universal|classic:ISO3>:<traveler>`, decision
+   * F168), so every redemption or payment that needs a traveler's first eSIM resumes one order, never a second.
+   * `firstPackageReference` is the order reference of the package the eSIM is ordered with (`firstPackage`).
+   */
   allocateEsim(input: {
     partnerId: string;
     idempotencyKey: string;
     destination: string | null;
     firstPackage: PackagePlan;
+    firstPackageReference: string;
     /** The partner's new eSIMs require a confirmation code (decision F140); providers that cannot ignore it. */
     confirmationCode: boolean;
     /**
-     * The key a grant's order was journalled under before its reference named the package (decision F82, update of
-     * 2026-11-27): an order found there for the same thing, not cancelled, is resumed rather than ordered again.
+     * The key the eSIM's order was journalled under before it was named by its traveler (the first package's reference,
+     * decision F168): an order found there for the same thing, not cancelled, is resumed rather than ordered again.
      */
     formerIdempotencyKey?: string;
   }): Promise<EsimProfile>;

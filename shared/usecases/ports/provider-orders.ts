@@ -18,6 +18,11 @@ export interface ProviderOrder {
   iccid: string | null;
   matching_id: string | null;
   smdp_address: string | null;
+  /**
+   * For an eSIM ordered with a bundle (eSIM Go): the order reference of the package that bundle is, so a redemption
+   * that resumes another's order of the traveler's eSIM knows its own package is still to order (decision F168).
+   */
+  package_reference?: string | null;
   /** The provider's own name of the order, when it has one (eSIM Go's `orderReference`). */
   provider_reference?: string | null;
   /** True when the activation code ends in `$1`: the traveler must type a confirmation code. */

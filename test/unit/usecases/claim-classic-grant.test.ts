@@ -5,6 +5,7 @@ import { makePartnerProfile } from '#test/support/fakes';
 import { memoryLifecycle, recordingProviderCalls } from '#test/support/in-memory/lifecycle';
 import { claimClassicGrant, listClassicGrants, setClassicGrantDestination } from '#shared/usecases/classic-grants';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
+import { travelerOrderName } from '#shared/usecases/travelers';
 
 const DAY = 86_400_000;
 
@@ -36,21 +37,22 @@ describe('Use case: claimClassicGrant', () => {
     expect(world.events().map((e) => e.event)).toEqual(['classic_package_queue.claimed']);
   });
 
-  it("orders under a reference naming the grant's package, and names the reference used before, so an order begun then is resumed (F82)", async () => {
+  it("orders the eSIM under a key naming the traveler, country and network, its package under the grant's (F82, F168), each with the key used before", async () => {
     // Prepare: the provider's calls recorded by their keys
     const world = memoryLifecycle();
     const { queue, claim } = await bookClassic(world);
     const { deps, calls: keys } = recordingProviderCalls(world.deps);
+    const network = await world.deps.connectivity.networkFor('FRA');
 
     // Act
     await claimClassicGrant(claim, deps);
 
-    // Assess: the former keys are exactly the ones journalled before the change
+    // Assess: the former keys are exactly the ones journalled before each change
     expect(keys).toEqual([
       {
         call: 'allocateEsim',
-        idempotencyKey: `ptn_test:classic:${queue.uuid}:FRA:1GB:365d`,
-        formerIdempotencyKey: `ptn_test:classic:${queue.uuid}`,
+        idempotencyKey: `ptn_test:esim:classic:FRA:${network}:${travelerOrderName({ externalUserId: 'u-1' })}`,
+        formerIdempotencyKey: `ptn_test:classic:${queue.uuid}:FRA:1GB:365d`,
       },
       {
         call: 'addPackage',

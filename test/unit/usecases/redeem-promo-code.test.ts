@@ -1,11 +1,15 @@
 // use cases on in-memory stores → redeeming a promo code or a package queue entry: the happy path, the races and
 // the illegal transitions (second redemption, expired window, classic grant, another partner's code).
 import { makePackageSpecification } from '#test/support/factories';
-import { makePartnerProfile } from '#test/support/fakes';
+import { fakeEsimGo } from '#test/support/esimgo-fake';
+import { makePartnerProfile, memoryProviderOrderJournal } from '#test/support/fakes';
+import { DEFAULT_BUNDLE_TEMPLATE } from '#shared/providers/esimgo/bundle-names';
+import { esimGoConnectivity } from '#shared/providers/esimgo/esimgo-connectivity';
 import { memoryLifecycle, recordingProviderCalls } from '#test/support/in-memory/lifecycle';
 import { RETRY_ATTEMPTS } from '#shared/usecases/retry';
 import { redeemPackageQueueEntry } from '#shared/usecases/redeem-package-queue-entry';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
+import { travelerOrderName } from '#shared/usecases/travelers';
 import { signatureReused } from '#shared/errors';
 import { assertRoomForPackage, MAX_PACKAGES_PER_TRAVELER, type TravelerPackage } from '#shared/domain/traveler';
 
@@ -58,7 +62,7 @@ describe('Use case: redeemPromoCode', () => {
     expect(world.events().map((e) => e.event)).toEqual(['promo_code.redeemed']);
   });
 
-  it("orders under a reference naming the grant's package, and names the reference used before, so an order begun then is resumed (F82)", async () => {
+  it("orders the eSIM under a key naming its traveler, the package under the grant's (F82, F168), each with the key used before", async () => {
     // Prepare: the provider's calls recorded by their keys
     const world = memoryLifecycle();
     const { promo } = await bookGrant(world);
@@ -67,12 +71,12 @@ describe('Use case: redeemPromoCode', () => {
     // Act
     await redeemPromoCode({ partnerId: 'ptn_test', uuid: promo.uuid }, deps);
 
-    // Assess: the former keys are exactly the ones journalled before the change
+    // Assess: the former keys are exactly the ones journalled before each change
     expect(keys).toEqual([
       {
         call: 'allocateEsim',
-        idempotencyKey: `ptn_test:universal:promo:${promo.uuid}:FRA:1GB:365d`,
-        formerIdempotencyKey: `ptn_test:universal:promo:${promo.uuid}`,
+        idempotencyKey: `ptn_test:esim:universal:${travelerOrderName({ externalUserId: 'u-1' })}`,
+        formerIdempotencyKey: `ptn_test:universal:promo:${promo.uuid}:FRA:1GB:365d`,
       },
       {
         call: 'addPackage',
@@ -80,6 +84,41 @@ describe('Use case: redeemPromoCode', () => {
         formerIdempotencyKey: `ptn_test:package:promo:${promo.uuid}`,
       },
     ]);
+  });
+
+  it('orders one eSIM when a new traveler redeems two grants at once over eSIM Go: the other package is a top-up on it (F168)', async () => {
+    // Prepare: eSIM Go behind its adapter; a new traveler's two grants, the second redeemed just before the first's write
+    const world = memoryLifecycle();
+    const esimGo = fakeEsimGo(() => world.clock.now());
+    const connectivity = esimGoConnectivity({
+      client: esimGo.client,
+      journal: memoryProviderOrderJournal().journal,
+      clock: world.clock,
+      settings: { bundles: { template: DEFAULT_BUNDLE_TEMPLATE, countries: {}, names: {} }, homeNetwork: '23410' },
+      sleep: async () => undefined,
+    });
+    const deps = { ...world.deps, connectivity };
+    const booking = await world.book({
+      package_specifications: ['FRA', 'ITA'].map((destination) => makePackageSpecification({ external_user_id: 'u-1', destination })),
+    });
+    const [france, italy] = booking.promo_codes.map((promo) => promo.uuid);
+    world.table.beforeNextWrite(async () => {
+      await redeemPromoCode({ partnerId: 'ptn_test', uuid: italy }, deps);
+    });
+
+    // Act
+    await redeemPromoCode({ partnerId: 'ptn_test', uuid: france }, deps);
+
+    // Assess: one eSIM ordered with France's bundle, Italy's ordered onto it; each bundle paid once
+    const traveler = await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1');
+    const iccid = traveler?.esims[0]?.iccid;
+    expect(traveler?.esims).toHaveLength(1);
+    expect(traveler?.packages.map((pkg) => [pkg.destination, pkg.iccid])).toEqual([
+      ['ITA', iccid],
+      ['FRA', iccid],
+    ]);
+    const transactions = esimGo.calls.filter((call) => call.startsWith('transaction'));
+    expect(transactions).toEqual([expect.stringMatching(/_FR_V2$/), expect.stringMatching(new RegExp(`_IT_V2 ${iccid}$`))]);
   });
 
   it('refuses a second redemption of the code with promo_code_already_redeemed and provisions nothing more', async () => {
