@@ -1,5 +1,6 @@
 // benchmark → every figure beside its reference, measured interleaved in the same run (medians of rounds), with the
-// ratio and whether the target is met. Run with `npm run bench`; record the output in docs/benchmarks.md.
+// ratio and whether the target is met. Run with `npm run bench`; record the output under "Latest figures" in
+// docs/benchmarks.md (the run it replaces moves to docs/benchmarks-history.md).
 import { resolve } from 'node:path';
 import { createPartner } from '#shared/usecases/manage-partners';
 import { requestCapacity, reportCapacity } from '#test/bench/capacity';

@@ -1,5 +1,5 @@
 // The dashboard reads a traveler's queue entries beside its identity look-up, not after it: one round trip less
-// (docs/benchmarks.md, the dashboard against its floor).
+// (docs/benchmarks-history.md, the dashboard against its floor, 2026-11-25).
 import { travelerOverview, type TravelerOverviewDeps } from '#shared/usecases/traveler-overview';
 
 /** Stores that record when each read is asked for and answered; the traveler look-up answers a few ticks later. */
