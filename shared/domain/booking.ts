@@ -113,8 +113,19 @@ export const bookedEmailOf = (booking: Pick<Booking, 'email' | 'package_queues'>
 export const isClaimableByEmail = (promo: Pick<PromoCode, 'package_queue_uuid'>, booking: Pick<Booking, 'email' | 'package_queues'>): boolean =>
   !booking.email && !booking.package_queues.some((entry) => entry.uuid === promo.package_queue_uuid && entry.esim_type === 'classic');
 
-/** A specification as partners sent it: the resolved country is the promo code's own `iso3`. */
-const packageSpecificationResponse = ({ iso3: _country, ...sent }: PackageSpecification): PackageSpecificationOutput => sent;
+/**
+ * A specification as partners sent it, member by member in the documented order: a stored one comes back from the
+ * table in no particular order. The resolved country is the promo code's own `iso3`.
+ */
+const packageSpecificationResponse = (specification: PackageSpecification): PackageSpecificationOutput => ({
+  package_type: specification.package_type,
+  package_duration: specification.package_duration,
+  size: specification.size,
+  destination: specification.destination,
+  package_id: specification.package_id,
+  bundle_id: specification.bundle_id,
+  traffic_policy: specification.traffic_policy,
+});
 
 /** The promo code as partners see it; `claim_url` only when a traveler may claim it by email. */
 export const promoCodeResponse = (

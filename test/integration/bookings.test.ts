@@ -2,6 +2,7 @@
 import { DEMO_BRAND } from '#bin/local/demo-data';
 import { removeBrand, setBrand } from '#shared/usecases/manage-brands';
 import { inDays, makeBookingRequest, makePackageSpecification, shortWindow } from '#test/support/factories';
+import { openApiDocument } from '#test/support/contract';
 import type { SignedClient } from '#test/support/signed-client';
 import { startTestService, type TestService } from '#test/support/test-service';
 import { MAX_JSON_DEPTH } from '#shared/http/request';
@@ -435,6 +436,25 @@ describe('Bookings', () => {
       expect(upperCase.body.data).toEqual(created);
       expect(theirs.status).toBe(404);
       expect(theirs.body.error.code).toBe('booking_not_found');
+    });
+
+    it("answers a promo code's package_specification in the document's member order on every read, as on creation", async () => {
+      // Prepare
+      const documentedOrder = Object.keys(openApiDocument.components.schemas.PackageSpecification.properties);
+      const created = (await create()).body.data[0];
+      const uuid = created.promo_codes[0].uuid;
+
+      // Act
+      const read = await client.send('GET', `/bookings/${created.id}`);
+      const list = await client.send('GET', '/bookings?perPage=100');
+      const promoCode = await client.send('GET', `/promo-codes/${uuid}`);
+
+      // Assess
+      const listed = list.body.data.find((booking: { id: string }) => booking.id === created.id);
+      expect(Object.keys(created.promo_codes[0].package_specification)).toEqual(documentedOrder);
+      expect(Object.keys(read.body.data.promo_codes[0].package_specification)).toEqual(documentedOrder);
+      expect(Object.keys(listed.promo_codes[0].package_specification)).toEqual(documentedOrder);
+      expect(Object.keys(promoCode.body.data.package_specification)).toEqual(documentedOrder);
     });
 
     it('shows a pending queue entry past its expires_at as expired, as every other read does (decision F27)', async () => {
