@@ -4,26 +4,6 @@ import { DAY_MS, usageMeasure, type Esim, type Threshold, type Traveler, type Tr
 import { domainEvent, eventIdOf, type DomainEvent, type WebhookEventName } from '#shared/events/catalog';
 import type { WebhookEventData } from '#shared/events/event-schemas';
 
-/** The members every event about a traveler's eSIM starts with. */
-const esimFields = ['external_user_id', 'booking_id', 'iccid'] as const;
-/** And every event about one of its packages, after those. */
-const packageFields = [...esimFields, 'package_id', 'package_queue_uuid', 'promo_code_id', 'destination'] as const;
-/** And every event about a payment. */
-const paymentFields = [...esimFields, 'payment_id', 'amount', 'currency', 'promo_code_id'] as const;
-
-/** The `data` members of every event, as the spec lists them; tests compare payloads against this table. */
-export const eventDataFields = {
-  'package.usage.data': [...packageFields, 'package_type', 'usage_percent', 'size', 'used_bytes', 'remaining_bytes'],
-  'package.usage.duration': [...packageFields, 'package_type', 'usage_percent', 'duration_days', 'elapsed_days', 'remaining_days'],
-  'esim.installed': esimFields,
-  'esim.removed': esimFields,
-  'package.activated': [...packageFields, 'size', 'activated_at', 'expires_at'],
-  'package.purchased': [...paymentFields, 'package_queue_uuid'],
-  'topup.completed': [...paymentFields, 'package_id', 'destination', 'size'],
-  'promo_code.redeemed': ['promocode', 'booking_id', 'redeemed_at', 'redeemed_by'],
-  'classic_package_queue.claimed': ['queue_id', 'booking_id', 'esim_iccid', 'user_id', 'partner_id', 'is_top_up'],
-} as const;
-
 /** `data` is checked against the event's schema (shared/events/event-schemas.ts) at compile time. */
 const event = <E extends WebhookEventName>(partnerId: string, name: E, entityId: string, at: Date, data: WebhookEventData[E]): DomainEvent =>
   domainEvent({ partner_id: partnerId, event: name, event_id: eventIdOf(name, entityId), timestamp: at.toISOString(), data });

@@ -1,5 +1,6 @@
 // webhooks → what a delivery is: the envelope partners receive, and the records support reads.
 import type { DomainEvent } from '#shared/events/catalog';
+import { inDocumentedOrder } from '#shared/events/event-members';
 
 /** `held`: the partner's endpoint was disabled when the delivery was due; kept for recovery, never attempted. */
 export const deliveryStatuses = ['pending', 'retrying', 'delivered', 'rejected', 'dead_lettered', 'skipped', 'held'] as const;
@@ -63,11 +64,11 @@ export interface DeliveryAttempt {
   at: string;
 }
 
-/** The body partners receive, exactly the spec's envelope. */
+/** The body partners receive, exactly the spec's envelope, `data` in the order the Events table lists its members. */
 export const webhookEnvelope = (event: DomainEvent, deliveryId: string) => ({
   event: event.event,
   timestamp: event.timestamp,
-  data: event.data,
+  data: inDocumentedOrder(event.event, event.data),
   event_id: event.event_id,
   delivery_id: deliveryId,
 });

@@ -1,7 +1,7 @@
 // The traveler lifecycle through the local runtime: sandbox steps by HTTP, reporters' facts, classic grants,
 // concurrency, and the partner's receiver getting each spec event once with exactly its fields.
 import { randomUUID } from 'node:crypto';
-import { eventDataFields } from '#shared/domain/lifecycle-events';
+import { eventDataFields } from '#shared/events/event-members';
 import { runOps } from '#bin/ops/cli';
 import { lifecycleRepositories } from '#shared/composition/lifecycle';
 import { dynamoPackageScheduleIndex } from '#shared/storage/package-schedule-index';

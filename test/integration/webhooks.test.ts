@@ -15,6 +15,7 @@ import { updatePartnerProfile } from '#shared/usecases/manage-partners';
 import { replayEvent, rotateWebhookSigningSecret, setWebhookSettings } from '#shared/usecases/manage-webhooks';
 import { sqsWebhookQueue } from '#shared/messaging/webhook-queue';
 import { MAX_ATTEMPTS } from '#shared/webhooks/retry-policy';
+import { openApiDocument } from '#test/support/contract';
 import { inDays, makeBookingRequest, makePackageSpecification } from '#test/support/factories';
 import { eventually, startReceiver, type Behaviour, type Receiver } from '#test/support/webhook-receiver';
 import { startTestService, type TestService } from '#test/support/test-service';
@@ -111,6 +112,8 @@ describe('Webhook delivery through the local pipeline', () => {
       event_id: `booking.within_cutoff:${booking.id}`,
       delivery_id: expect.stringMatching(/^dlv_/),
     });
+    // toEqual ignores member order: the body also lists its data members as the spec and the document do
+    expect(Object.keys(delivery!.body.data)).toEqual(Object.keys(openApiDocument.components.schemas.BookingWithinCutoffData.properties));
     expect(delivery!.headers['x-service-event-id']).toBe(delivery!.body.event_id);
     expect(delivery!.headers['x-service-delivery-id']).toBe(delivery!.body.delivery_id);
     const timestampSeconds = Number(delivery!.headers['x-service-timestamp']);

@@ -1,7 +1,8 @@
 // The traveler aggregate's state machines, usage thresholds and event payloads, without storage.
 import { hasValidLuhn } from '#shared/domain/luhn';
 import { isIso4217 } from '#shared/domain/currency';
-import { eventDataFields, esimInstalled, packageActivated, packageUsage } from '#shared/domain/lifecycle-events';
+import { esimInstalled, packageActivated, packageUsage } from '#shared/domain/lifecycle-events';
+import { eventDataFields } from '#shared/events/event-members';
 import {
   activatePackage,
   addProvisionedEsim,
