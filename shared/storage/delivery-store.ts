@@ -128,10 +128,10 @@ export const dynamoPartnerDeliveryLog = (client: DynamoDBDocumentClient, tableNa
         },
       },
     };
-    const markRecovered = recovering && {
+    const markRecovered = (recovering ?? []).map((record) => ({
       Update: {
         TableName: tableName,
-        Key: keys.delivery(event.partner_id, recovering.delivery_id),
+        Key: keys.delivery(event.partner_id, record.delivery_id),
         UpdateExpression: 'SET recovered_at = :now',
         ConditionExpression: `attribute_not_exists(recovered_at) AND #status IN (${recoverableDeliveryStatuses.map((_, i) => `:s${i}`).join(', ')})`,
         ExpressionAttributeNames: { '#status': 'status' },
@@ -140,13 +140,12 @@ export const dynamoPartnerDeliveryLog = (client: DynamoDBDocumentClient, tableNa
           ...Object.fromEntries(recoverableDeliveryStatuses.map((status, i) => [`:s${i}`, status])),
         },
       },
-    };
+    }));
     try {
-      const items = [...(markRecovered ? [markRecovered] : []), ...(markOnly ? [] : [outboxItem])];
-      await client.send(new TransactWriteCommand({ TransactItems: items }));
+      await client.send(new TransactWriteCommand({ TransactItems: [...markRecovered, ...(markOnly ? [] : [outboxItem])] }));
       return true;
     } catch (error) {
-      if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
+      if (cancellationReasons(error)?.some((reason) => reason.Code === 'ConditionalCheckFailed')) return false;
       throw error;
     }
   },

@@ -146,7 +146,7 @@ const unrecoveredFailuresOf = async (event: DomainEvent, deps: { deliveries: Sup
 const markRecovered = async (event: DomainEvent, failed: DeliveryRecord[], deps: { deliveries: SupportRecoveryLog; clock: Clock }) => {
   const now = deps.clock.now().toISOString();
   let marked = 0;
-  for (const record of failed) if (await deps.deliveries.requestReplay(event, { now, recovering: record, markOnly: true })) marked += 1;
+  for (const record of failed) if (await deps.deliveries.requestReplay(event, { now, recovering: [record], markOnly: true })) marked += 1;
   return marked;
 };
 

@@ -289,8 +289,9 @@ const unrecoveredFailures = async (
 /**
  * Replays one event (`event_id`), or recovers every rejected, dead-lettered or held delivery started in
  * [since, until] that was not recovered yet, at most `limit` per call. Each replay goes through the outbox and is
- * delivered with a new delivery_id; marking the failed delivery recovered happens in the same transaction, so a
- * repeated call recovers nothing twice. Several failed deliveries of one event are sent again once.
+ * delivered with a new delivery_id; marking the event's failed deliveries recovered happens in the same transaction,
+ * so a repeated call, or one running at the same time, sends nothing twice. Several failed deliveries of one event are
+ * sent again once.
  */
 export const recoverWebhookDeliveries = async (
   partnerId: string,
@@ -316,17 +317,23 @@ export const recoverWebhookDeliveries = async (
       statuses: recoverableDeliveryStatuses,
       unrecoveredOnly: true,
     });
-    for (const record of failed.records) await deps.deliveries.requestReplay(event, { now, recovering: record, markOnly: true });
+    for (const record of failed.records) await deps.deliveries.requestReplay(event, { now, recovering: [record], markOnly: true });
     return { queued: 1, event_ids: [event.event_id], more: false };
   }
   const { records, more } = await unrecoveredFailures(partnerId, request, now, deps);
-  const sent = new Set<string>();
-  for (const record of records) {
-    const event = await deps.deliveries.findPartnerEvent(partnerId, record.event_id);
+  const sent: string[] = [];
+  // An event goes out once however many of its deliveries failed: all of them are marked recovered in the transaction
+  // that queues its replay, so of two recoveries running at once that found any one of them, only one sends it.
+  for (const [eventId, failures] of Map.groupBy(records, (record) => record.event_id)) {
+    const event = await deps.deliveries.findPartnerEvent(partnerId, eventId);
     if (!event) continue; // its event is no longer recorded: nothing to send
-    // Every failed delivery is marked recovered; its event goes out once per call however many of its deliveries failed.
-    const markOnly = sent.has(event.event_id);
-    if (await deps.deliveries.requestReplay(event, { now, recovering: record, markOnly })) sent.add(event.event_id);
+    // One transaction holds at most 100 items: the replay and 99 marks; any further ones are marked after it.
+    const replayed = await deps.deliveries.requestReplay(event, { now, recovering: failures.slice(0, 99) });
+    if (replayed) sent.push(eventId);
+    // Refused: a recovery running at once marked one of them and sends the event; the rest are only marked here.
+    for (const record of replayed ? failures.slice(99) : failures) {
+      await deps.deliveries.requestReplay(event, { now, recovering: [record], markOnly: true });
+    }
   }
-  return { queued: sent.size, event_ids: [...sent], more };
+  return { queued: sent.length, event_ids: sent, more };
 };

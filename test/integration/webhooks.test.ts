@@ -338,6 +338,38 @@ describe('Webhook delivery through the local pipeline', () => {
     expect(log.map((d) => d.replay).sort()).toEqual([false, true]);
   });
 
+  it('sends an event once when two recoveries by time race for its failed deliveries, and marks them all recovered', async () => {
+    // Prepare: a delivered event with two dead-lettered deliveries of it in the log
+    const { partner, client, path } = await partnerWithWebhook();
+    const booking = await bookInsideCutoff(client);
+    await eventually(
+      () => receiver.received(path),
+      (list) => list.length >= 1,
+    );
+    const event = await deliveries.findPartnerEvent(partner.partner_id, `booking.within_cutoff:${booking.id}`);
+    if (!event) throw new Error('The event was not recorded.');
+    const since = serviceClock.now().toISOString();
+    const failed = ['dlv_race_a', 'dlv_race_b'];
+    for (const deliveryId of failed)
+      await deliveries.recordFinal({ deliveryId, event, replay: false, now: since }, 'dead_lettered', 'Failed 12 attempts.');
+
+    // Act: two recoveries of the same range at once
+    const recover = () => client.send('POST', '/webhooks/deliveries/recover', { body: { since } });
+    const answers = await Promise.all([recover(), recover()]);
+
+    // Assess: one of them queued the event; both deliveries are marked; the receiver gets it once more, not twice
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202]);
+    expect(answers.map((answer) => answer.body.data.queued).sort()).toEqual([0, 1]);
+    const marked = await Promise.all(failed.map((deliveryId) => deliveries.get(partner.partner_id, deliveryId)));
+    expect(marked.every((record) => record?.recovered_at)).toBe(true);
+    await eventually(
+      () => receiver.received(path),
+      (list) => list.length >= 2,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(receiver.received(path)).toHaveLength(2);
+  });
+
   it('a failure inside one record of a batch fails only that record, and loses nothing', async () => {
     // Prepare: one partner whose signing secret cannot be decrypted (the dispatcher throws for it)
     const broken = await partnerWithWebhook();

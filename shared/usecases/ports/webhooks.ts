@@ -54,10 +54,11 @@ export interface PartnerDeliveryLog {
   findPartnerEvent(partnerId: string, eventId: string): Promise<DomainEvent | undefined>;
   /**
    * Puts a replay of the event in the outbox (published like a new event, delivered with a new delivery id).
-   * With `recovering`, that delivery is marked recovered in the same transaction; false when it already was.
-   * With `markOnly`, the delivery is only marked (its event is already being sent again).
+   * With `recovering`, those deliveries of the event are marked recovered in the same transaction, all or none: false
+   * when one already was (another recovery took them, and sends the event). With `markOnly`, the deliveries are only
+   * marked (the event is already being sent again).
    */
-  requestReplay(event: DomainEvent, options: { now: string; recovering?: DeliveryRecord; markOnly?: boolean }): Promise<boolean>;
+  requestReplay(event: DomainEvent, options: { now: string; recovering?: readonly DeliveryRecord[]; markOnly?: boolean }): Promise<boolean>;
 }
 
 /** The reads of the partner's log: what showing the endpoint's health and listing deliveries need. */
