@@ -71,7 +71,7 @@ export class PipelineStack extends Stack {
 
   public constructor(scope: Construct, id: string, props: StageStackProps & { dataStack: DataStack }) {
     const { stage, dataStack, ...stackProps } = props;
-    super(scope, id, stackProps);
+    super(scope, id, { ...stackProps, terminationProtection: stage.terminationProtection });
     const { data, alarmTopic } = dataStack;
     this.queues = new PipelineQueues(this, 'Queues', { stage });
     this.events = new Events(this, 'Events', { stage, table: data.table, secretKey: data.secretKey, queues: this.queues, alarmTopic });
@@ -131,7 +131,7 @@ export class ApiStack extends Stack {
 
   public constructor(scope: Construct, id: string, props: StageStackProps & { dataStack: DataStack; routes?: readonly RouteDefinition[] }) {
     const { stage, dataStack, routes, ...stackProps } = props;
-    super(scope, id, stackProps);
+    super(scope, id, { ...stackProps, terminationProtection: stage.terminationProtection });
     const { data, alarmTopic } = dataStack;
     this.api = new Api(this, 'Api', {
       stage,
@@ -158,7 +158,7 @@ export class MonitoringStack extends Stack {
     props: StageStackProps & { dataStack: DataStack; pipelineStack: PipelineStack; apiStack: ApiStack },
   ) {
     const { stage, dataStack, pipelineStack, apiStack, ...stackProps } = props;
-    super(scope, id, stackProps);
+    super(scope, id, { ...stackProps, terminationProtection: stage.terminationProtection });
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage,
       alarmTopic: dataStack.alarmTopic,

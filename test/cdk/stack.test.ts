@@ -502,9 +502,9 @@ describe('Stage: production', () => {
     expect(referenceRoutes.filter((route) => synthesized.stage.apiStack.api.functions[route.operation])).toEqual([]);
   });
 
-  it('retains the table and protects it and its stack from deletion', () => {
+  it('retains the table and protects it and every stack of the stage from deletion', () => {
     // Prepare
-    const { dataStack } = synthesized.stage;
+    const { dataStack, stacks } = synthesized.stage;
 
     // Act
     const template = synthesized.templateOf(dataStack.data.table);
@@ -515,7 +515,8 @@ describe('Stage: production', () => {
       UpdateReplacePolicy: 'Retain',
       Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
     });
-    expect(dataStack.terminationProtection).toBe(true);
+    // A stateless stack deleted by mistake is an outage until it is deployed again: each one is protected too.
+    expect(stacks.filter((stack) => !stack.terminationProtection)).toEqual([]);
   });
 });
 
