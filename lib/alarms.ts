@@ -32,6 +32,11 @@ export const alarmThresholds = {
   apiMinimumRequests: 20,
   /** p99 of API Gateway's latency, three five-minute periods in a row. */
   apiP99LatencyMs: 2_000,
+  /**
+   * Requests in five minutes below which the p99 latency alarm does not judge: a test delivery waits up to 10 s for
+   * the partner's own receiver, and with fewer requests one partner's slow receiver would be the p99 by itself.
+   */
+  apiLatencyMinimumRequests: 200,
   /** Any throttled DynamoDB request. */
   tableThrottles: 1,
   /** Any failed delivery from a bus rule to its target queue. */

@@ -15,7 +15,7 @@ import {
   RestApi,
   Stage,
 } from 'aws-cdk-lib/aws-apigateway';
-import { MathExpression, type Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { MathExpression } from 'aws-cdk-lib/aws-cloudwatch';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { referenceRoutes } from '#shared/api/reference-routes';
@@ -228,10 +228,16 @@ export class Api extends Construct {
       threshold: alarmThresholds.api5xxPercent,
       description: 'More than 1% of API responses are 5xx.',
     });
+    const latency = new MathExpression({
+      expression: `IF(requests >= ${alarmThresholds.apiLatencyMinimumRequests}, latency, 0)`,
+      usingMetrics: { requests, latency: api.metricLatency({ period, statistic: 'p99' }) },
+      period,
+      label: 'API p99 latency (ms)',
+    });
     addAlarm(this, 'ApiLatencyP99', alarmTopic, {
-      metric: api.metricLatency({ period, statistic: 'p99' }) as Metric,
+      metric: latency,
       threshold: alarmThresholds.apiP99LatencyMs,
-      description: 'API p99 latency above 2 s for 15 minutes.',
+      description: `API p99 latency above 2 s for 15 minutes, judged from ${alarmThresholds.apiLatencyMinimumRequests} requests in five minutes.`,
       evaluationPeriods: 3,
     });
   }

@@ -277,20 +277,29 @@ describe('Stack invariants (production)', () => {
     });
 
     it.each(['IteratorAge', 'Latency'])('alarms on %s', (metricName) => {
-      expect(alarms().filter((alarm) => alarm.Properties.MetricName === metricName)).toHaveLength(1);
+      // A metric alarmed on alone, or inside a metric math expression.
+      const watches = (alarm: ReturnType<typeof alarms>[number]): string[] => [
+        alarm.Properties.MetricName,
+        ...(alarm.Properties.Metrics ?? []).map((m: { MetricStat?: { Metric: { MetricName: string } } }) => m.MetricStat?.Metric.MetricName),
+      ];
+      expect(alarms().filter((alarm) => watches(alarm).includes(metricName))).toHaveLength(1);
     });
 
     it('alarms on FailedInvocations of every bus rule (webhook and email delivery)', () => {
       expect(alarms().filter((alarm) => alarm.Properties.MetricName === 'FailedInvocations')).toHaveLength(eventRules.length);
     });
 
-    it('alarms on the API 5xx rate and on DynamoDB throttles with metric math', () => {
+    it('alarms on the API 5xx rate, its p99 latency (only with enough requests to judge) and DynamoDB throttles with metric math', () => {
       // Act
       const expressions = alarms().flatMap((alarm) => (alarm.Properties.Metrics ?? []).map((m: { Expression?: string }) => m.Expression));
 
       // Assess
       expect(expressions).toEqual(
-        expect.arrayContaining([expect.stringContaining('100 * errors / requests'), expect.stringContaining('FILL(reads, 0)')]),
+        expect.arrayContaining([
+          expect.stringContaining('100 * errors / requests'),
+          expect.stringMatching(/^IF\(requests >= \d+, latency, 0\)$/),
+          expect.stringContaining('FILL(reads, 0)'),
+        ]),
       );
     });
 
