@@ -10,6 +10,13 @@ import type { StageSettings } from '#lib/stage';
 
 export const liveAliasName = 'live';
 
+/**
+ * `-c deployPastFiringAlarms=true`: deploy a fix for the very alarm that is firing. CodeDeploy checks the rollback
+ * alarms as a shift starts, so while one is in ALARM the fix could not go out; with this the deployment groups skip
+ * the alarm check for that deploy (the next deploy without it restores it). docs/operations.md, "Hotfix".
+ */
+export const deployPastFiringAlarmsContextKey = 'deployPastFiringAlarms';
+
 /** How traffic moves to a new version, by the stage's deployment setting. */
 export const deploymentConfigs = {
   linear: LambdaDeploymentConfig.LINEAR_10PERCENT_EVERY_1MINUTE,
@@ -58,6 +65,7 @@ export const deployGradually = (fn: LambdaFunction, { id, stage, rollbackAlarms 
     alias,
     deploymentConfig: deploymentConfigs[stage.deployment],
     alarms: rollbackAlarms,
+    ignoreAlarmConfiguration: String(scope.node.tryGetContext(deployPastFiringAlarmsContextKey)) === 'true',
   });
   return alias;
 };

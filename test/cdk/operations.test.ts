@@ -12,6 +12,7 @@ import { managedRuleGroups } from '#lib/firewall';
 import { MAX_ATTEMPTS, nextDelaySeconds } from '#shared/webhooks/retry-policy';
 import { alarmThresholds } from '#lib/alarms';
 import { FunctionWithLogGroup } from '#lib/function-with-log-group';
+import { deployPastFiringAlarmsContextKey } from '#lib/gradual-deployment';
 import type { StageName } from '#lib/stage';
 import { type Resource, synthesized as synthesizeStage } from '#test/support/synthesized-stage';
 
@@ -427,6 +428,19 @@ describe('Stack invariants (production)', () => {
       // Assess
       expect(synthesized.ofType('AWS::Lambda::Function').length).toBeGreaterThan(30);
       expect(unguarded).toEqual([]);
+    });
+
+    it('skips the rollback alarm checks only in a deploy given -c deployPastFiringAlarms=true (a hotfix for a firing alarm)', () => {
+      // Prepare
+      const alarmChecks = (stage: Pick<typeof synthesized, 'ofType'>) =>
+        new Set(stage.ofType('AWS::CodeDeploy::DeploymentGroup').map((group) => group.Properties.AlarmConfiguration?.Enabled));
+
+      // Act
+      const hotfix = synthesizeStage('staging', { context: { [deployPastFiringAlarmsContextKey]: 'true' } });
+
+      // Assess
+      expect(alarmChecks(synthesized)).toEqual(new Set([true]));
+      expect(alarmChecks(hotfix)).toEqual(new Set([false]));
     });
 
     it('sends API traffic and queue, stream and schedule events to the live alias, never to $LATEST', () => {
