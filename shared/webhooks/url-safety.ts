@@ -28,19 +28,33 @@ export const isPublicAddress = (ip: string): boolean => {
 /** The opposite of isPublicAddress, for readability at call sites that refuse. */
 export const isPrivateAddress = (ip: string): boolean => !isPublicAddress(ip);
 
+/** True for the machine itself: 127.0.0.0/8 and ::1 (IPv4-mapped ::ffff:127.x included). Fails closed like isPublicAddress. */
+export const isLoopbackAddress = (ip: string): boolean => {
+  const text = ip.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  if (isIP(text) === 0) return false;
+  return ipaddr.process(text).range() === 'loopback';
+};
+
+/**
+ * Where a delivery may connect: a public address, and in local mode also the machine itself (a receiver the developer
+ * runs on 127.0.0.1). Local mode still refuses every other special-purpose range: the metadata address, link-local,
+ * private networks, CGNAT and the rest are never a developer's receiver, and reaching them is what SSRF is after.
+ */
+export const isReachableAddress = (ip: string, allowLocal: boolean): boolean => isPublicAddress(ip) || (allowLocal && isLoopbackAddress(ip));
+
 // Names that resolve to the machine itself or to an internal network; public endpoints have a dotted name.
 const isLocalHostname = (hostname: string): boolean => hostname === 'localhost' || hostname.endsWith('.localhost') || !hostname.includes('.');
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
-/**
- * Whether a webhook URL may be used. Public endpoints need https, no credentials in the URL and a public
- * host. `allowPrivate` (local mode only) also accepts http and local hosts such as http://127.0.0.1:4000.
- * Hostnames are only resolved at connect time, by safeLookup.
- */
 /** The lowest port a webhook URL may name other than its scheme's default (443; 80 for local http). */
 export const MIN_EXPLICIT_PORT = 1024;
 
+/**
+ * Whether a webhook URL may be used. Public endpoints need https, no credentials in the URL and a public
+ * host. `allowPrivate` (local mode only) also accepts http and the machine's own receivers (127.0.0.0/8, ::1,
+ * localhost), never another private or reserved range. Hostnames are only resolved at connect time, by safeLookup.
+ */
 export const checkWebhookUrl = (url: string, { allowPrivate }: { allowPrivate: boolean }): UrlCheck => {
   let parsed: URL;
   try {
@@ -61,16 +75,18 @@ export const checkWebhookUrl = (url: string, { allowPrivate }: { allowPrivate: b
   if (parsed.port !== '' && Number(parsed.port) < MIN_EXPLICIT_PORT) {
     return { ok: false, reason: `port ${parsed.port} is not allowed; use the default port or one from ${MIN_EXPLICIT_PORT} to 65535` };
   }
-  if (allowPrivate) return { ok: true, url: parsed };
   // The URL parser already normalised IPv4 spellings such as 0x7f.1 or 2130706433 to dotted form.
   const host = parsed.hostname
     .replace(/^\[|\]$/g, '')
     .replace(/\.$/, '')
     .toLowerCase();
   if (isIP(host) !== 0) {
-    return isPrivateAddress(host) ? { ok: false, reason: `address ${host} is private or reserved` } : { ok: true, url: parsed };
+    if (isReachableAddress(host, allowPrivate)) return { ok: true, url: parsed };
+    const hint = allowPrivate ? ' (local mode accepts this machine only, such as http://127.0.0.1:4000)' : '';
+    return { ok: false, reason: `address ${host} is private or reserved${hint}` };
   }
-  if (isLocalHostname(host)) return { ok: false, reason: `host ${host} is not a public hostname` };
+  // Local mode: a name is judged by what it resolves to when connecting (safeLookup), localhost included.
+  if (!allowPrivate && isLocalHostname(host)) return { ok: false, reason: `host ${host} is not a public hostname` };
   return { ok: true, url: parsed };
 };
 
@@ -90,15 +106,16 @@ const resolveAll: Resolver = (hostname, options, callback) => dnsLookup(hostname
 
 /**
  * A `lookup` for http(s).request that resolves every address of the host and refuses the connection when
- * any is private. Checking at connect time means DNS rebinding (public at registration, private later)
- * cannot get around checkWebhookUrl. IP literals skip lookup; checkWebhookUrl covers those.
+ * any is private (in local mode: any is neither public nor this machine's loopback). Checking at connect time means
+ * DNS rebinding (public at registration, private later) cannot get around checkWebhookUrl. IP literals skip lookup;
+ * checkWebhookUrl covers those.
  */
 export const safeLookup =
   (allowPrivate: boolean, resolve: Resolver = resolveAll): LookupFunction =>
   (hostname: string, options: LookupOptions, callback) => {
     resolve(hostname, options, (error, addresses) => {
       if (error) return callback(error, '');
-      const unsafe = allowPrivate ? undefined : addresses.find(({ address }) => isPrivateAddress(address));
+      const unsafe = addresses.find(({ address }) => !isReachableAddress(address, allowPrivate));
       if (unsafe) return callback(unsafeAddressError(hostname, unsafe.address), '');
       const [first] = addresses;
       if (first === undefined) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '');

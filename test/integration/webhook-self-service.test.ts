@@ -176,6 +176,27 @@ describe('Webhook self-service through the partner API', () => {
     expect(both.body.message).toContain('either event_id');
   });
 
+  it.each([
+    ['the instance metadata address', 'http://169.254.169.254/latest/meta-data/'],
+    ['a private network', 'http://10.0.0.8:8443/hooks'],
+    ['carrier-grade NAT', 'https://100.64.0.1/hooks'],
+    ['IPv6 link-local', 'http://[fe80::1]:4000/hooks'],
+    ['the metadata address IPv4-mapped', 'http://[::ffff:169.254.169.254]/'],
+    ['the unspecified address', 'http://0.0.0.0:4000/hooks'],
+  ])('refuses %s even on the local runtime, which takes receivers on this machine only', async (_, url) => {
+    // Prepare
+    const { client } = await service.newPartner();
+
+    // Act
+    const refused = await client.send('PUT', '/webhooks/endpoint', { body: { url } });
+    const endpoint = await client.send('GET', '/webhooks/endpoint');
+
+    // Assess
+    expect([refused.status, refused.body.error.code]).toEqual([400, 'unsafe_webhook_url']);
+    expect(refused.body.message).toContain('private or reserved');
+    expect(endpoint.body.data.url).toBeNull();
+  });
+
   it('sends a signed webhook.test delivery and answers how the endpoint answered', async () => {
     const { client, path } = await partnerWithEndpoint();
 

@@ -2,7 +2,7 @@
 import type { LookupAddress } from 'node:dns';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkWebhookUrl, isPrivateAddress, isPublicAddress, safeLookup, unsafeAddressCode } from '#shared/webhooks/url-safety';
+import { checkWebhookUrl, isPrivateAddress, isPublicAddress, type Resolver, safeLookup, unsafeAddressCode } from '#shared/webhooks/url-safety';
 
 const lookupWith = (allowPrivate: boolean, hostname: string, all: boolean) =>
   new Promise<{ error: NodeJS.ErrnoException | null; address: string | LookupAddress[]; family?: number }>((resolve) => {
@@ -130,6 +130,35 @@ describe('Webhook URL safety: registration check', () => {
   it.each(['http://user:pass@127.0.0.1:4000/', 'file:///etc/passwd', 'http://127.0.0.1:0/'])('still refuses %s in local mode', (url) => {
     expect(checkWebhookUrl(url, { allowPrivate: true }).ok).toBe(false);
   });
+
+  it.each([
+    'http://127.0.0.2:4000/hooks',
+    'http://[::ffff:127.0.0.1]:4000/',
+    'http://receiver.localhost:4000/hooks',
+    'http://dev-box:4000/hooks',
+    'https://hooks.partner.example/esim',
+  ])('accepts %s in local mode: this machine, a name resolved when connecting, or a public host', (url) => {
+    expect(checkWebhookUrl(url, { allowPrivate: true }).ok).toBe(true);
+  });
+
+  it.each([
+    ['instance metadata', 'http://169.254.169.254/latest/meta-data/'],
+    ['IMDS over IPv6', 'http://[fd00:ec2::254]/'],
+    ['a private network', 'http://10.0.0.8:8443/'],
+    ['a home network', 'http://192.168.1.1:8080/'],
+    ['carrier-grade NAT', 'http://100.64.0.1:8080/'],
+    ['IPv6 link-local', 'http://[fe80::1]:4000/'],
+    ['metadata IPv4-mapped', 'http://[::ffff:169.254.169.254]/'],
+    ['the unspecified address', 'http://0.0.0.0:4000/'],
+    ['NAT64 of a private address', 'http://[64:ff9b::a9fe:a9fe]/'],
+  ])('refuses %s in local mode: only this machine is local', (_, url) => {
+    // Act
+    const result = checkWebhookUrl(url, { allowPrivate: true });
+
+    // Assess
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.reason).toMatch(/is private or reserved \(local mode accepts this machine only/);
+  });
 });
 
 describe('Webhook URL safety: connect-time lookup', () => {
@@ -159,6 +188,28 @@ describe('Webhook URL safety: connect-time lookup', () => {
     // Assess
     expect(error).toBeNull();
     expect(Array.isArray(address) && address.map((entry) => entry.address)).toContain('127.0.0.1');
+  });
+
+  it.each([
+    ['the metadata address', '169.254.169.254'],
+    ['a private network', '10.0.0.8'],
+    ['IPv6 unique-local', 'fd00:ec2::254'],
+  ])('refuses a name that resolves to %s in local mode too', async (_, privateAddress) => {
+    // Prepare: a resolver that answers a loopback address and a private one for the name.
+    const resolver: Resolver = (_hostname, _options, callback) =>
+      callback(null, [
+        { address: '127.0.0.1', family: 4 },
+        { address: privateAddress, family: privateAddress.includes(':') ? 6 : 4 },
+      ]);
+
+    // Act
+    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => {
+      safeLookup(true, resolver)('rebound.example', { all: true }, (failure) => resolve(failure));
+    });
+
+    // Assess
+    expect(error?.code).toBe(unsafeAddressCode);
+    expect(error?.message).toContain(privateAddress);
   });
 
   it('stops an http request before it reaches a private server', async () => {
