@@ -2,7 +2,8 @@
 import * as v from 'valibot';
 import { advanceLocalClock, localClockState } from '#shared/clock';
 import { validate } from '#shared/domain/validate';
-import { AppError, BadRequestError } from '#shared/errors';
+import { AppError, BadRequestError, UnsupportedMediaTypeError } from '#shared/errors';
+import { isJsonContentType } from '#shared/http/request';
 import { errorBody } from '#shared/http/response';
 
 /** Outside the API's /api prefix, so no route of shared/routes.ts (and nothing API Gateway serves) can collide. */
@@ -28,6 +29,8 @@ export type ClockMoveInput = v.InferInput<typeof ClockMoveSchema>;
 export interface ControlRequest {
   method: string;
   path: string;
+  /** The Content-Type header as sent, if any. */
+  contentType?: string;
   body: string;
 }
 
@@ -41,16 +44,20 @@ const envelope = (message: string, data: unknown): ControlResponse => ({ status:
 /**
  * GET /__local/clock reads service time; POST {ms} moves it for every handler of this process, then runs the
  * scheduled functions (departure events and any other time-driven work) and answers once that run is over.
+ * A move must say it is JSON (Content-Type: application/json): a web page of another site can send a form or a
+ * text/plain POST to the developer's machine without asking, but not a JSON one, which needs a CORS preflight this
+ * server never grants.
  */
 export const localControl =
   (deps: { runScheduledNow: () => Promise<void> }) =>
-  async ({ method, path, body }: ControlRequest): Promise<ControlResponse> => {
+  async ({ method, path, contentType, body }: ControlRequest): Promise<ControlResponse> => {
     if (path !== LOCAL_CLOCK_PATH) {
       return { status: 404, body: errorBody('route_not_found', `No local control endpoint ${path}; there is ${LOCAL_CLOCK_PATH}.`) };
     }
     if (method === 'GET') return envelope('Service clock', localClockState());
     if (method !== 'POST') return { status: 405, body: errorBody('method_not_allowed', `${LOCAL_CLOCK_PATH} accepts GET and POST.`) };
     try {
+      if (!isJsonContentType(contentType)) throw new UnsupportedMediaTypeError();
       let parsed: unknown;
       try {
         parsed = JSON.parse(body);

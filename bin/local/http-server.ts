@@ -109,7 +109,12 @@ export const startHttpServer = async (
         url = new URL(req.url ?? '/', 'http://localhost');
         const rawPath = url.pathname;
         if (options.control && rawPath.startsWith(`${LOCAL_CONTROL_PREFIX}/`)) {
-          control = { method: req.method ?? 'GET', path: rawPath, body: Buffer.concat(chunks).toString('utf8') };
+          control = {
+            method: req.method ?? 'GET',
+            path: rawPath,
+            contentType: req.headers['content-type'],
+            body: Buffer.concat(chunks).toString('utf8'),
+          };
         } else if (rawPath !== STAGE_PATH && !rawPath.startsWith(`${STAGE_PATH}/`)) {
           return sendJson(res, 404, errorBody('route_not_found', `No route for ${req.method} ${rawPath}. The API lives under ${STAGE_PATH}.`));
         }

@@ -66,7 +66,8 @@ const JSON_MEDIA_TYPE = /^\s*(application\/json|[^;/\s]+\/[^;\s]+\+json)\s*(;|$)
 /** A `charset` parameter that is not UTF-8 (RFC 8259: JSON is UTF-8). */
 const OTHER_CHARSET = /;\s*charset\s*=\s*(?!"?utf-?8"?\s*(;|$))/i;
 
-const isJsonContentType = (value: string | undefined): boolean => value !== undefined && JSON_MEDIA_TYPE.test(value) && !OTHER_CHARSET.test(value);
+export const isJsonContentType = (value: string | undefined): boolean =>
+  value !== undefined && JSON_MEDIA_TYPE.test(value) && !OTHER_CHARSET.test(value);
 
 /** Parses a JSON body; wrong content type → 415, oversized → 413, too deep or malformed → 400. Never a 500. */
 export const readJsonBody = (event: APIGatewayProxyEvent, headers: Record<string, string>): unknown => {

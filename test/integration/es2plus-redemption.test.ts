@@ -272,7 +272,12 @@ describe('Redemption over ES2+ through the local runtime', () => {
     expect((await redeem(promo.uuid)).status).toBe(503);
     const iccid = String(smdp().calls.find((c) => c.path.endsWith('/confirmOrder'))?.body.iccid);
 
-    const moveClock = (ms: number) => fetch(new URL('/__local/clock', service.url), { method: 'POST', body: JSON.stringify({ ms }) });
+    const moveClock = (ms: number) =>
+      fetch(new URL('/__local/clock', service.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ms }),
+      });
     expect((await moveClock(16 * 60_000)).status).toBe(200);
     try {
       const cancel = smdp().calls.find((c) => c.path.endsWith('/cancelOrder'));

@@ -30,7 +30,8 @@ describe('Redemption over eSIM Go through the local runtime', () => {
   const redeem = (uuid: string, offsetMs = 0) =>
     client.send('POST', '/sandbox/redeem-promo-code', { body: { uuid }, sign: { timestamp: String(Date.now() + offsetMs) } });
   const transactions = () => esimGo().calls.filter((c) => c.call === 'placeOrder');
-  const moveClock = (ms: number) => fetch(new URL('/__local/clock', service.url), { method: 'POST', body: JSON.stringify({ ms }) });
+  const moveClock = (ms: number) =>
+    fetch(new URL('/__local/clock', service.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms }) });
 
   it('orders the eSIM with its package’s bundle (validate, then transaction); the instructions carry the simulator’s SM-DP+ address and matching id', async () => {
     const { externalUserId, promo } = await grant();

@@ -103,6 +103,20 @@ describe('Local runtime: service clock', () => {
     expect(Math.abs(Date.parse(read.now) - (Date.now() - 2 * DAY_MS))).toBeLessThan(60_000);
   });
 
+  it('refuses a move that a web page of another site could send without a preflight: 415, clock unchanged', async () => {
+    // Act: what an HTML form or a no-cors fetch of another origin sends to the developer's machine.
+    const moved = await fetch(`${new URL(service.url).origin}/__local/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' },
+      body: JSON.stringify({ ms: 1_000 }),
+    });
+
+    // Assess
+    expect(moved.status).toBe(415);
+    expect(((await moved.json()) as { error: { code: string } }).error.code).toBe('unsupported_media_type');
+    expect((await clockNow()).offset_ms).toBe(0);
+  });
+
   it('serves the control endpoint beside the API only: the API path answers 404', async () => {
     // Act
     const underApi = await fetch(`${service.url}/__local/clock`, { method: 'POST', body: JSON.stringify({ ms: 1 }) });

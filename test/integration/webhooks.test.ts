@@ -74,7 +74,8 @@ describe('Webhook delivery through the local pipeline', () => {
   };
 
   /** Moves the local service clock (the control endpoint beside the API); scheduled work has run when it answers. */
-  const moveClock = (ms: number) => fetch(new URL('/__local/clock', service.url), { method: 'POST', body: JSON.stringify({ ms }) });
+  const moveClock = (ms: number) =>
+    fetch(new URL('/__local/clock', service.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms }) });
 
   const deliveryOf = async (eventId: string) =>
     eventually(

@@ -62,7 +62,7 @@ describe('Local control: the clock endpoint', () => {
     const { control, seen } = makeControl();
 
     // Act
-    const answer = await control({ method: 'POST', path: LOCAL_CLOCK_PATH, body: JSON.stringify({ ms: -DAY_MS }) });
+    const answer = await control({ method: 'POST', path: LOCAL_CLOCK_PATH, contentType: 'application/json', body: JSON.stringify({ ms: -DAY_MS }) });
 
     // Assess
     expect(seen).toEqual([-DAY_MS]);
@@ -88,9 +88,26 @@ describe('Local control: the clock endpoint', () => {
   ])('answers 400 to the body %s and leaves the clock alone', async (body, code) => {
     const { control, seen } = makeControl();
 
-    const answer = await control({ method: 'POST', path: LOCAL_CLOCK_PATH, body });
+    const answer = await control({ method: 'POST', path: LOCAL_CLOCK_PATH, contentType: 'application/json', body });
 
     expect(answer).toMatchObject({ status: 400, body: { success: false, error: { code } } });
+    expect(localClockState().offset_ms).toBe(0);
+    expect(seen).toEqual([]);
+  });
+
+  it.each([
+    ['a form', 'application/x-www-form-urlencoded'],
+    ['text/plain, as a cross-site fetch sends it without a preflight', 'text/plain;charset=UTF-8'],
+    ['no content type', undefined],
+  ])('answers 415 to a move sent as %s and leaves the clock alone', async (_, contentType) => {
+    // Prepare
+    const { control, seen } = makeControl();
+
+    // Act
+    const answer = await control({ method: 'POST', path: LOCAL_CLOCK_PATH, contentType, body: JSON.stringify({ ms: DAY_MS }) });
+
+    // Assess
+    expect(answer).toMatchObject({ status: 415, body: { success: false, error: { code: 'unsupported_media_type' } } });
     expect(localClockState().offset_ms).toBe(0);
     expect(seen).toEqual([]);
   });
