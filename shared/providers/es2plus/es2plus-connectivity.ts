@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { buildActivationCode } from '#shared/domain/install/activation-code';
 import { confirmationCodeContext, newConfirmationCode } from '#shared/domain/install/confirmation-code';
 import { ES2PLUS_PROVIDER, Es2PlusRefusal, type Es2PlusClient } from '#shared/providers/es2plus/client';
-import { journalledOrder } from '#shared/providers/journalled-order';
+import { awaitOrder, journalledOrder } from '#shared/providers/journalled-order';
 import { ProviderUnavailableError } from '#shared/usecases/ports/provider-errors';
 import type { ConnectivityProvider, EsimProfile } from '#shared/usecases/ports/lifecycle';
 import type { ProviderOrder, ProviderOrderJournal, ProviderOrderReconciler } from '#shared/usecases/ports/provider-orders';
@@ -24,6 +24,12 @@ export interface Es2PlusSettings {
 /** How long an order may stay unfinished or unattached before the reconciliation sweep looks at it. */
 export const RECONCILE_AFTER_MS = 15 * 60 * 1000;
 
+/**
+ * How long a request that journals an order before its next SM-DP+ call holds it (`in_flight_until`): each call gives
+ * up after 5 s (shared/composition/providers.ts). Shorter than the 503's Retry-After, which a partner's retry follows.
+ */
+export const ES2PLUS_IN_FLIGHT_MS = 15 * 1000;
+
 /** Stable per order attempt and function, so a retried call is recognisable as the same call at the SM-DP+. */
 export const functionCallIdentifier = (order: Pick<ProviderOrder, 'partner_id' | 'reference' | 'attempt'>, operation: string): string =>
   `${createHash('sha256').update(`${order.partner_id}\u0000${order.reference}`).digest('hex').slice(0, 32)}-${order.attempt}-${operation}`;
@@ -40,9 +46,12 @@ export const es2PlusConnectivity = (deps: {
   cipher: () => Promise<SecretCipher>;
   /** A fresh confirmation code; tests pass a fixed one. */
   newCode?: () => string;
+  /** Waits between looks at an order another request is placing (tests pass one that does not wait). */
+  sleep?: (ms: number) => Promise<void>;
 }): ConnectivityProvider & ProviderOrderReconciler => {
   const { client, journal, clock, settings } = deps;
   const newCode = deps.newCode ?? newConfirmationCode;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   const save = async (order: ProviderOrder, changes: Partial<ProviderOrder>): Promise<ProviderOrder> => {
     const now = clock.now();
@@ -69,6 +78,7 @@ export const es2PlusConnectivity = (deps: {
       created_at: now,
       updated_at: now,
       reconcile_at: null,
+      in_flight_until: null,
     };
   };
 
@@ -87,12 +97,30 @@ export const es2PlusConnectivity = (deps: {
     };
   };
 
-  /** downloadOrder; a repeated call (same functionCallIdentifier) after a lost answer names the same profile. */
-  const download = async (order: ProviderOrder): Promise<ProviderOrder> => {
-    const started = await save(order, { state: 'ordering', reconcile_at: reconcileAt() });
-    const answer = await client.downloadOrder(functionCallIdentifier(started, 'downloadOrder'), { profileType: started.profile_type });
-    return save(started, { state: 'ordered', iccid: answer.iccid });
+  /** The order as held by the request about to send its next call (decision F168): others wait for its outcome. */
+  const held = () => ({ in_flight_until: new Date(clock.now().getTime() + ES2PLUS_IN_FLIGHT_MS).toISOString() });
+  const inFlight = (order: ProviderOrder) => !!order.in_flight_until && clock.now().getTime() < Date.parse(order.in_flight_until);
+  /** A call without an answer: the order is left for a retry (the same call again), which need not wait for this one. */
+  const release = async (order: ProviderOrder, error: unknown): Promise<never> => {
+    await save(order, { in_flight_until: null });
+    throw error;
   };
+
+  /** downloadOrder of an order held as `ordering`; a repeated call (same functionCallIdentifier) after a lost answer names the same profile. */
+  const download = async (started: ProviderOrder): Promise<ProviderOrder> => {
+    const answer = await client
+      .downloadOrder(functionCallIdentifier(started, 'downloadOrder'), { profileType: started.profile_type })
+      .catch((error: unknown) => release(started, error));
+    return save(started, { state: 'ordered', iccid: answer.iccid, ...held() });
+  };
+
+  const placedElsewhere = () =>
+    new ProviderUnavailableError({
+      kind: 'unreachable',
+      provider: ES2PLUS_PROVIDER,
+      operation: 'downloadOrder',
+      detail: 'Another request is ordering this profile now; its outcome is not known yet',
+    });
 
   /**
    * The order's confirmation code: made once per profile and journalled (encrypted) before confirmOrder is sent,
@@ -103,7 +131,7 @@ export const es2PlusConnectivity = (deps: {
     const context = confirmationCodeContext(order.partner_id, order.iccid as string);
     if (order.confirmation_code_ciphertext) return { order, code: await cipher.decrypt(order.confirmation_code_ciphertext, context) };
     const code = newCode();
-    const saved = await save(order, { confirmation_code_ciphertext: await cipher.encrypt(code, context) });
+    const saved = await save(order, { confirmation_code_ciphertext: await cipher.encrypt(code, context), ...held() });
     return { order: saved, code };
   };
 
@@ -122,9 +150,11 @@ export const es2PlusConnectivity = (deps: {
         matching_id: answer.matchingId,
         smdp_address: answer.smdpAddress ?? settings.smdpAddress,
         reconcile_at: reconcileAt(),
+        in_flight_until: null,
       });
     } catch (error) {
-      if (error instanceof Es2PlusRefusal) await cancel(order);
+      if (!(error instanceof Es2PlusRefusal)) return release(order, error);
+      await cancel(order);
       throw error;
     }
   };
@@ -137,19 +167,35 @@ export const es2PlusConnectivity = (deps: {
         finalProfileStatusIndicator: 'Available',
       });
     }
-    return save(order, { state: 'cancelled', reconcile_at: null });
+    return save(order, { state: 'cancelled', reconcile_at: null, in_flight_until: null });
   };
 
   return {
     async allocateEsim({ partnerId, idempotencyKey, formerIdempotencyKey, destination, confirmationCode, firstPackageReference }) {
       const profileType = destination ? (settings.profileTypes[destination] ?? settings.profileTypes.classic) : settings.profileTypes.universal;
       if (!profileType) throw unsupported('downloadOrder', `No profile type is configured for ${destination ?? 'the universal eSIM'}`);
-      const known = await journalledOrder(journal, partnerId, idempotencyKey, formerIdempotencyKey, (order) => order.profile_type === profileType);
-      let order =
-        !known || known.state === 'cancelled'
-          ? freshOrder(partnerId, idempotencyKey, (known?.attempt ?? 0) + 1, profileType, confirmationCode)
-          : known;
-      if (order.state === 'ordering') order = await download(order);
+      let known = await journalledOrder(journal, partnerId, idempotencyKey, formerIdempotencyKey, (order) => order.profile_type === profileType);
+      // Every request for one traveler's new eSIM shares its order (F168). One request at a time sends its calls: two
+      // at once would reserve a second profile at an SM-DP+ that does not recognise a repeated call, or confirm the
+      // profile with two confirmation codes, one of them not the code the SM-DP+ took. The others wait, or answer 503.
+      const released = (order: ProviderOrder) => !inFlight(order);
+      if (known && inFlight(known)) known = await awaitOrder(journal, partnerId, known.reference, released, sleep);
+      if (known && inFlight(known)) throw placedElsewhere();
+      let order: ProviderOrder;
+      if (!known || known.state === 'cancelled') {
+        const attempt = (known?.attempt ?? 0) + 1;
+        const fresh = { ...freshOrder(partnerId, idempotencyKey, attempt, profileType, confirmationCode), reconcile_at: reconcileAt(), ...held() };
+        if (!(await journal.begin(fresh, known))) {
+          const settled = await awaitOrder(journal, partnerId, idempotencyKey, released, sleep);
+          if (settled?.state !== 'confirmed') throw placedElsewhere();
+          return profileOf(settled, firstPackageReference);
+        }
+        order = await download(fresh);
+      } else if (known.state === 'ordering') {
+        order = await download(await save(known, { reconcile_at: reconcileAt(), ...held() }));
+      } else {
+        order = known.state === 'ordered' ? await save(known, held()) : known;
+      }
       if (order.state === 'ordered') order = await confirm(order);
       return profileOf(order, firstPackageReference);
     },

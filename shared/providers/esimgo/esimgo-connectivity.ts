@@ -7,7 +7,7 @@ import { buildActivationCode } from '#shared/domain/install/activation-code';
 import { type BundleNaming, bundleKey, bundleNameFor } from '#shared/providers/esimgo/bundle-names';
 import { ESIMGO_PROVIDER, type EsimGoClient, EsimGoRefusal } from '#shared/providers/esimgo/client';
 import { smdpFqdn, type TransactionAnswer } from '#shared/providers/esimgo/schemas';
-import { journalledOrder } from '#shared/providers/journalled-order';
+import { awaitOrder, journalledOrder } from '#shared/providers/journalled-order';
 import { ProviderUnavailableError } from '#shared/usecases/ports/provider-errors';
 import type { ConnectivityProvider, EsimProfile, PackagePlan } from '#shared/usecases/ports/lifecycle';
 import type { ProviderOrder, ProviderOrderJournal, ProviderOrderReconciler } from '#shared/usecases/ports/provider-orders';
@@ -24,9 +24,6 @@ export interface EsimGoSettings {
  * marks it cancelled and the next attempt orders afresh. Until then a retry answers 503 and the sweep looks again.
  */
 export const ORDER_SETTLE_MS = 2 * 60 * 1000;
-/** How long a request waits for the outcome of the same order another request is placing: 10 looks, 300 ms apart. */
-const IN_FLIGHT_POLLS = 10;
-const IN_FLIGHT_POLL_MS = 300;
 /** An `ordering` record younger than this is taken as a transaction still in flight (the client's time-out is 30 s). */
 const IN_FLIGHT_MS = 30 * 1000;
 /** How far before the transaction was sent an order may be dated (clocks differ). */
@@ -155,15 +152,9 @@ export const esimGoConnectivity = (deps: {
     });
   };
 
-  /** The order another request began, once it leaves `ordering`; undefined when it has not within the wait. */
-  const outcomeOfOrderInFlight = async (partnerId: string, reference: string): Promise<ProviderOrder | undefined> => {
-    for (let poll = 0; poll < IN_FLIGHT_POLLS; poll += 1) {
-      await sleep(IN_FLIGHT_POLL_MS);
-      const order = await journal.get(partnerId, reference);
-      if (order && order.state !== 'ordering') return order;
-    }
-    return undefined;
-  };
+  /** The order another request began, once it leaves `ordering`, else as the journal holds it after the wait. */
+  const outcomeOfOrderInFlight = (partnerId: string, reference: string): Promise<ProviderOrder | undefined> =>
+    awaitOrder(journal, partnerId, reference, (order) => order.state !== 'ordering', sleep);
 
   /**
    * Finishes whatever the journal knows of this reference (or of the grant's former reference, for the same bundle and

@@ -36,6 +36,11 @@ export interface ProviderOrder {
   updated_at: string;
   /** When the sweep looks at the order if it has not reached a final state (or was not attached) by then. */
   reconcile_at: string | null;
+  /**
+   * ES2+: until when the request that journalled the order before its next call may still be sending it; cleared when
+   * the call answers or fails. Another request needing the order meanwhile waits for its outcome (decision F168).
+   */
+  in_flight_until?: string | null;
 }
 
 export interface ProviderOrderJournal {
