@@ -285,6 +285,31 @@ describe('Provider: eSIM Go connectivity', () => {
     expect(esimGo.calls).toEqual(['validate esim_1GB_7D_FR_V2 8944000000000000099', 'transaction esim_1GB_7D_FR_V2 8944000000000000099']);
   });
 
+  it("orders a package onto the eSIM it is now for when its reference's order went onto another eSIM the traveler did not keep (F168)", async () => {
+    // Prepare: an earlier attempt ordered the package onto eSIM …01; the traveler was stored with eSIM …02
+    const { esimGo, provider } = setup();
+    const add = (iccid: string) =>
+      provider.addPackage({
+        ...makePackagePlan({ destination: 'ESP' }),
+        partnerId: 'p1',
+        idempotencyKey: 'p1:package:payment:pay_1',
+        iccid,
+        packageId: 'pkg-1',
+        withEsim: false,
+      });
+    await add('8944000000000000001');
+
+    // Act
+    await add('8944000000000000002');
+    await add('8944000000000000002');
+
+    // Assess: the bundle once on each eSIM, the retry on the kept one orders nothing more
+    expect(esimGo.calls.filter((call) => call.startsWith('transaction'))).toEqual([
+      'transaction esim_1GB_7D_ES_V2 8944000000000000001',
+      'transaction esim_1GB_7D_ES_V2 8944000000000000002',
+    ]);
+  });
+
   it('reconciles: an order still ordering is found and kept, one never placed is cancelled after the settle time', async () => {
     const { esimGo, journal, provider, allocate, advance } = setup();
     esimGo.faults.push('lost', 'unplaced');

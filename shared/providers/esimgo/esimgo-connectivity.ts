@@ -253,7 +253,11 @@ export const esimGoConnectivity = (deps: {
     async addPackage(input) {
       // The eSIM was ordered with this package's bundle: there is nothing more to order.
       if (input.withEsim) return;
-      await ordered(input.partnerId, input.idempotencyKey, bundleFor(input), input.iccid, input.formerIdempotencyKey);
+      const bundle = bundleFor(input);
+      const placed = await ordered(input.partnerId, input.idempotencyKey, bundle, input.iccid, input.formerIdempotencyKey);
+      // An earlier attempt ordered it onto an eSIM the traveler did not keep (a grant changed mid-order got an eSIM of
+      // its own and was stored first, F168): that bundle is not on this eSIM, so it is ordered onto this one.
+      if (placed.iccid !== input.iccid) await ordered(input.partnerId, `${input.idempotencyKey}:${input.iccid}`, bundle, input.iccid, undefined);
     },
 
     /** The bundle in use on the eSIM (active, else the latest): its initial minus its remaining bytes. */

@@ -6,6 +6,7 @@ import { esimGoConnectivity } from '#shared/providers/esimgo/esimgo-connectivity
 import { claimClassicGrant } from '#shared/usecases/classic-grants';
 import { recordPurchase } from '#shared/usecases/payments';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
+import { updatePackageSpecifications } from '#shared/usecases/update-package-specifications';
 import { fakeEsimGo } from '#test/support/esimgo-fake';
 import { makePackageSpecification } from '#test/support/factories';
 import { memoryProviderOrderJournal } from '#test/support/fakes';
@@ -187,5 +188,67 @@ describe('First eSIM races over eSIM Go (F168)', () => {
         ['classic_package_queue.claimed', true],
       ]);
     });
+  });
+});
+
+describe('A grant changed while its redemption orders, beside another first request of its traveler (F168)', () => {
+  it("puts the purchase's bundle on the eSIM the purchase's package is recorded on, when the changed grant commits first", async () => {
+    // Prepare: a grant of 1 GB France for new traveler u-1; while its redemption commits, the partner makes it 5 GB
+    // Italy, and the traveler's purchase (Spain) resumes the eSIM order the redemption placed, then waits to commit
+    const world = esimGoWorld();
+    const booking = await world.book({ package_specifications: [makePackageSpecification({ external_user_id: 'u-1', destination: 'FRA' })] });
+    const purchase = () =>
+      recordPurchase(
+        { partnerId: 'ptn_test', externalUserId: 'u-1', paymentId: 'pay-1', amount: 499, currency: 'EUR', destination: 'ESP' },
+        world.deps,
+      );
+    let purchased: Promise<unknown> | undefined;
+    let purchaseAtItsWrite = () => {};
+    const purchaseReady = new Promise<void>((resolve) => {
+      purchaseAtItsWrite = resolve;
+    });
+    let release = () => {};
+    const redemptionCommitted = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    world.table.beforeNextWrite(async () => {
+      await updatePackageSpecifications(
+        {
+          partnerId: 'ptn_test',
+          reference: booking.booking_id as string,
+          specification: { package_type: 'data-limited', size: '5GB', destination: 'ITA' } as never,
+        },
+        { ...world.deps, catalog: { findPackages: async () => new Map(), listRegions: async () => [] } },
+      );
+      purchased = purchase();
+      await purchaseReady;
+    });
+    world.table.beforeNextWrite(async () => undefined);
+    world.table.beforeNextWrite(async () => {
+      purchaseAtItsWrite();
+      await redemptionCommitted;
+    });
+
+    // Act
+    await redeemPromoCode({ partnerId: 'ptn_test', uuid: booking.promo_codes[0]?.uuid }, world.deps);
+    release();
+    await purchased;
+
+    // Assess: the traveler keeps the eSIM ordered with the changed grant's bundle, and the purchase's bundle is on it
+    // too (once more: its first order went onto the eSIM of the grant's old package, which nobody keeps)
+    const traveler = await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1');
+    const kept = traveler?.esims[0]?.iccid;
+    const left = world.esimGo.placed[0]?.order[0]?.iccids?.[0];
+    expect(traveler?.esims).toEqual([expect.objectContaining({ ordered_with: expect.stringMatching(/:ITA:5GB:365d$/) })]);
+    expect(traveler?.packages.map((pkg) => [pkg.destination, pkg.iccid]).sort()).toEqual([
+      ['ESP', kept],
+      ['ITA', kept],
+    ]);
+    expect(world.transactions()).toEqual([
+      ['esim_1GB_365D_FR_V2'],
+      ['esim_1GB_365D_ES_V2', left],
+      ['esim_5GB_365D_IT_V2'],
+      ['esim_1GB_365D_ES_V2', kept],
+    ]);
   });
 });
