@@ -1,10 +1,16 @@
 // use cases on in-memory stores over the eSIM Go adapter → two requests that each need a new traveler's first eSIM
 // at the same moment (decision F168): for every pair of paths and both commit orders, one eSIM is paid for, each
 // package's bundle is ordered once, every package sits on that eSIM and the events say what happened.
+import { randomBytes } from 'node:crypto';
+import type { Es2PlusClient } from '#shared/providers/es2plus/client';
+import { es2PlusConnectivity } from '#shared/providers/es2plus/es2plus-connectivity';
 import { DEFAULT_BUNDLE_TEMPLATE } from '#shared/providers/esimgo/bundle-names';
 import { esimGoConnectivity } from '#shared/providers/esimgo/esimgo-connectivity';
+import { localSecretCipher } from '#shared/security/local-secret-cipher';
 import { claimClassicGrant } from '#shared/usecases/classic-grants';
 import { recordPurchase } from '#shared/usecases/payments';
+import { ProviderUnavailableError } from '#shared/usecases/ports/provider-errors';
+import { reconcileProviderOrders } from '#shared/usecases/reconcile-provider-orders';
 import { redeemPromoCode } from '#shared/usecases/redeem-promo-code';
 import { updatePackageSpecifications } from '#shared/usecases/update-package-specifications';
 import { fakeEsimGo } from '#test/support/esimgo-fake';
@@ -29,8 +35,48 @@ const esimGoWorld = () => {
   const transactions = () => esimGo.calls.filter((call) => call.startsWith('transaction ')).map((call) => call.split(' ').slice(1));
   const newEsimOrders = () => transactions().filter((line) => line.length === 1);
   const bundlesOrdered = () => transactions().map(([bundle]) => bundle);
-  return { ...world, deps, esimGo, journal, transactions, newEsimOrders, bundlesOrdered };
+  /** The paid eSIM Go orders: a new eSIM's bundle alone, a top-up's with the eSIM it went onto. */
+  const paid = () => esimGo.placed.map((order) => order.order.map((line) => (line.esims ? [line.item] : [line.item, line.iccids?.[0]]))[0]);
+  /** The reconciliation sweep as its schedule runs it. */
+  const sweep = () =>
+    reconcileProviderOrders({ orders: journal.journal, reconciler: connectivity, travelers: world.deps.travelers, clock: world.clock });
+  return { ...world, deps, esimGo, journal, transactions, newEsimOrders, bundlesOrdered, paid, sweep };
 };
+
+/** A lifecycle world whose connectivity is ES2+ against an SM-DP+ in memory that recognises repeated calls. */
+const es2PlusWorld = () => {
+  const world = memoryLifecycle();
+  const calls: string[] = [];
+  const answered = new Map<string, unknown>();
+  const ok = { header: { functionExecutionStatus: { status: 'Executed-Success' as const } } };
+  const once = <T>(key: string, run: () => T): T => {
+    if (!answered.has(key)) answered.set(key, run());
+    return answered.get(key) as T;
+  };
+  const client: Es2PlusClient = {
+    downloadOrder: async (id) => (
+      calls.push('downloadOrder'), once(id, () => ({ ...ok, iccid: `89882470000000000${String(calls.length).padStart(2, '0')}` }))
+    ),
+    confirmOrder: async (id) => (calls.push('confirmOrder'), once(id, () => ({ ...ok, matchingId: 'MATCH-1', smdpAddress: 'smdp.example.com' }))),
+    cancelOrder: async () => (calls.push('cancelOrder'), ok),
+    releaseProfile: async () => ok,
+  };
+  const journal = memoryProviderOrderJournal();
+  const cipher = localSecretCipher(randomBytes(32).toString('base64'));
+  const connectivity = es2PlusConnectivity({
+    client,
+    journal: journal.journal,
+    clock: world.clock,
+    settings: { smdpAddress: 'smdp.example.com', profileTypes: { universal: 'UNIVERSAL' }, homeNetwork: '00101' },
+    cipher: async () => cipher,
+    sleep: async () => undefined,
+  });
+  const sweep = () =>
+    reconcileProviderOrders({ orders: journal.journal, reconciler: connectivity, travelers: world.deps.travelers, clock: world.clock });
+  return { ...world, deps: { ...world.deps, connectivity }, calls, journal, sweep };
+};
+
+const MINUTE = 60_000;
 
 type Commit = 'placer first' | 'other first';
 
@@ -249,6 +295,133 @@ describe('A grant changed while its redemption orders, beside another first requ
       ['esim_1GB_365D_ES_V2', left],
       ['esim_5GB_365D_IT_V2'],
       ['esim_1GB_365D_ES_V2', kept],
+    ]);
+  });
+});
+
+describe("A new traveler's first eSIM after a lost provider answer, and the sweep (F168)", () => {
+  const uuids = async (world: ReturnType<typeof esimGoWorld>) => {
+    const booking = await world.book({
+      package_specifications: ['FRA', 'ITA'].map((destination) => makePackageSpecification({ external_user_id: 'u-1', destination })),
+    });
+    return booking.promo_codes.map((promo) => promo.uuid);
+  };
+
+  it("lets the other grant settle the order whose answer was lost and top it up; the first grant's retry orders nothing more", async () => {
+    // Prepare: France's order is placed, its answer lost (503)
+    const world = esimGoWorld();
+    const [france, italy] = await uuids(world);
+    const redeem = (uuid: string | undefined) => redeemPromoCode({ partnerId: 'ptn_test', uuid }, world.deps);
+    world.esimGo.faults.push('lost');
+    await expect(redeem(france)).rejects.toBeInstanceOf(ProviderUnavailableError);
+
+    // Act
+    await redeem(italy);
+    await redeem(france);
+
+    // Assess
+    const traveler = await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1');
+    const iccid = traveler?.esims[0]?.iccid;
+    expect(traveler?.esims).toHaveLength(1);
+    expect(world.paid()).toEqual([['esim_1GB_365D_FR_V2'], ['esim_1GB_365D_IT_V2', iccid]]);
+    expect(traveler?.packages.map((pkg) => [pkg.destination, pkg.iccid])).toEqual([
+      ['ITA', iccid],
+      ['FRA', iccid],
+    ]);
+  });
+
+  it('answers the other grant 503 while an unplaced order may still appear, then orders the eSIM with its own bundle; the first grant tops it up', async () => {
+    // Prepare: France's transaction was never placed (503)
+    const world = esimGoWorld();
+    const [france, italy] = await uuids(world);
+    const redeem = (uuid: string | undefined) => redeemPromoCode({ partnerId: 'ptn_test', uuid }, world.deps);
+    world.esimGo.faults.push('unplaced');
+    await expect(redeem(france)).rejects.toBeInstanceOf(ProviderUnavailableError);
+
+    // Act
+    const tooSoon = await redeem(italy).catch((error: unknown) => error);
+    world.clock.advance(2 * MINUTE);
+    await redeem(italy);
+    await redeem(france);
+
+    // Assess
+    expect(tooSoon).toBeInstanceOf(ProviderUnavailableError);
+    const traveler = await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1');
+    const iccid = traveler?.esims[0]?.iccid;
+    expect(traveler?.esims).toEqual([expect.objectContaining({ ordered_with: expect.stringMatching(`^promo:${italy}:`) })]);
+    expect(world.paid()).toEqual([['esim_1GB_365D_IT_V2'], ['esim_1GB_365D_FR_V2', iccid]]);
+  });
+
+  it('lets the sweep settle an order under the traveler key that nobody retried; the next grant resumes it as a top-up', async () => {
+    // Prepare: France's order placed, answer lost, no retry for 16 minutes
+    const world = esimGoWorld();
+    const [france, italy] = await uuids(world);
+    const redeem = (uuid: string | undefined) => redeemPromoCode({ partnerId: 'ptn_test', uuid }, world.deps);
+    world.esimGo.faults.push('lost');
+    await expect(redeem(france)).rejects.toBeInstanceOf(ProviderUnavailableError);
+    world.clock.advance(16 * MINUTE);
+
+    // Act
+    const swept = await world.sweep();
+    await redeem(italy);
+    await redeem(france);
+
+    // Assess
+    expect(swept).toEqual({ settled: 1, deferred: 0 });
+    expect([...world.journal.orders.values()].filter((order) => order.reconcile_at !== null)).toEqual([]);
+    const traveler = await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1');
+    expect(world.paid()).toEqual([['esim_1GB_365D_FR_V2'], ['esim_1GB_365D_IT_V2', traveler?.esims[0]?.iccid]]);
+  });
+
+  it("resumes an order journalled before F168 under the grant's key (its answer lost then), without a second eSIM", async () => {
+    // Prepare: France's eSIM was ordered under the key of its package before the change; its redemption never committed
+    const world = esimGoWorld();
+    const [france] = await uuids(world);
+    const formerKey = `ptn_test:universal:promo:${france}:FRA:1GB:365d`;
+    const before = await world.deps.connectivity.allocateEsim({
+      partnerId: 'ptn_test',
+      idempotencyKey: formerKey,
+      destination: null,
+      firstPackage: { size: '1GB', sizeBytes: 1024 ** 3, durationDays: 365, destination: 'FRA' },
+      firstPackageReference: `promo:${france}:FRA:1GB:365d`,
+      confirmationCode: false,
+    });
+    const { package_reference: _recordedSince, ...journalled } = world.journal.orders.get(`ptn_test:${formerKey}`) ?? ({} as never);
+    world.journal.orders.set(`ptn_test:${formerKey}`, journalled);
+
+    // Act
+    await redeemPromoCode({ partnerId: 'ptn_test', uuid: france }, world.deps);
+
+    // Assess
+    const traveler = await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1');
+    expect(traveler?.esims.map((esim) => esim.iccid)).toEqual([before.iccid]);
+    expect(world.paid()).toEqual([['esim_1GB_365D_FR_V2']]);
+  });
+
+  it('keeps, over ES2+, the order two grants shared once the traveler carries it: the sweep finds it attached', async () => {
+    // Prepare: a new traveler's two grants redeemed at once over ES2+
+    const world = es2PlusWorld();
+    const booking = await world.book({
+      package_specifications: ['FRA', 'ITA'].map((destination) => makePackageSpecification({ external_user_id: 'u-1', destination })),
+    });
+    const [france, italy] = booking.promo_codes.map((promo) => promo.uuid);
+    world.table.beforeNextWrite(async () => {
+      await redeemPromoCode({ partnerId: 'ptn_test', uuid: italy }, world.deps);
+    });
+    await redeemPromoCode({ partnerId: 'ptn_test', uuid: france }, world.deps);
+    world.clock.advance(16 * MINUTE);
+
+    // Act
+    const swept = await world.sweep();
+
+    // Assess
+    const traveler = await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1');
+    expect(traveler?.esims).toHaveLength(1);
+    expect(traveler?.packages.map((pkg) => pkg.iccid)).toEqual([traveler?.esims[0]?.iccid, traveler?.esims[0]?.iccid]);
+    expect(swept).toEqual({ settled: 1, deferred: 0 });
+    expect(world.calls).toEqual(['downloadOrder', 'confirmOrder']);
+    expect([...world.journal.orders.values()].map((order) => [order.state, order.iccid, order.reconcile_at])).toEqual([
+      ['confirmed', traveler?.esims[0]?.iccid, null],
     ]);
   });
 });
