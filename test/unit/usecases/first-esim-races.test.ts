@@ -425,3 +425,35 @@ describe("A new traveler's first eSIM after a lost provider answer, and the swee
     ]);
   });
 });
+
+describe('A classic grant changed while it is claimed (F82, F168)', () => {
+  it.each([
+    ['its size', { size: '5GB', destination: 'FRA' }, 'esim_5GB_365D_FR_V2'],
+    ['its country', { size: '1GB', destination: 'ITA' }, 'esim_1GB_365D_IT_V2'],
+  ])('gets an eSIM ordered with what the grant now says when %s changed', async (_what, change, bundle) => {
+    // Prepare: a classic grant of 1 GB France for new traveler u-1, updated by the partner while its claim commits
+    const world = esimGoWorld();
+    const booking = await world.book({
+      package_specifications: [makePackageSpecification({ external_user_id: 'u-1', esim_type: 'classic', destination: 'FRA', size: '1GB' })],
+    });
+    world.table.beforeNextWrite(async () => {
+      await updatePackageSpecifications(
+        { partnerId: 'ptn_test', reference: booking.booking_id as string, specification: { package_type: 'data-limited', ...change } as never },
+        { ...world.deps, catalog: { findPackages: async () => new Map(), listRegions: async () => [] } },
+      );
+    });
+
+    // Act
+    const claimed = await claimClassicGrant(
+      { partnerId: 'ptn_test', externalUserId: 'u-1', queueId: booking.package_queues[0]?.uuid as string },
+      world.deps,
+    );
+
+    // Assess: the traveler's one classic eSIM came with the new bundle; the old one's order is left unattached
+    const traveler = await world.deps.travelers.findByExternalUserId('ptn_test', 'u-1');
+    expect(claimed.is_top_up).toBe(false);
+    expect(traveler?.esims).toEqual([expect.objectContaining({ iccid: claimed.iccid, destination: change.destination })]);
+    expect(traveler?.packages).toEqual([expect.objectContaining({ iccid: claimed.iccid, size: change.size, destination: change.destination })]);
+    expect(world.paid()).toEqual([['esim_1GB_365D_FR_V2'], [bundle]]);
+  });
+});
