@@ -93,14 +93,8 @@ const race = async <A, B>(world: ReturnType<typeof esimGoWorld>, placer: () => P
     const first = await placer();
     return { first, second: second as B };
   }
-  let release = () => {};
-  const placerCommitted = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let otherReady = () => {};
-  const otherAtItsWrite = new Promise<void>((resolve) => {
-    otherReady = resolve;
-  });
+  const { promise: placerCommitted, resolve: release } = Promise.withResolvers<void>();
+  const { promise: otherAtItsWrite, resolve: otherReady } = Promise.withResolvers<void>();
   let running: Promise<B> | undefined;
   world.table.beforeNextWrite(async () => {
     running = other();
@@ -249,14 +243,8 @@ describe('A grant changed while its redemption orders, beside another first requ
         world.deps,
       );
     let purchased: Promise<unknown> | undefined;
-    let purchaseAtItsWrite = () => {};
-    const purchaseReady = new Promise<void>((resolve) => {
-      purchaseAtItsWrite = resolve;
-    });
-    let release = () => {};
-    const redemptionCommitted = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: purchaseReady, resolve: purchaseAtItsWrite } = Promise.withResolvers<void>();
+    const { promise: redemptionCommitted, resolve: release } = Promise.withResolvers<void>();
     world.table.beforeNextWrite(async () => {
       await updatePackageSpecifications(
         {
