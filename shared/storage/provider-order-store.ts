@@ -53,6 +53,24 @@ export const dynamoProviderOrderJournal = (client: DynamoDBDocumentClient, table
     }
   },
 
+  async hold(order, seen) {
+    try {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: itemOf(order),
+          ConditionExpression: '#updated = :seen AND (attribute_not_exists(#held) OR attribute_type(#held, :null) OR #held <= :now)',
+          ExpressionAttributeNames: { '#updated': 'updated_at', '#held': 'in_flight_until' },
+          ExpressionAttributeValues: { ':seen': seen.updated_at, ':null': 'NULL', ':now': order.updated_at },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  },
+
   async dueForReconciliation(now, limit) {
     const items = await queryDue<Record<string, unknown>>(client, tableName, { shardKey: keys.providerOrderDueShard, now, limit });
     return items.map(toOrder);

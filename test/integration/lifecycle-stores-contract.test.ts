@@ -245,4 +245,22 @@ describe.each(journalKinds)('Provider order journal contract: %s', (_kind, makeJ
     expect([first, raced, second, stale]).toEqual([true, false, true, false]);
     expect(await journal.get('ptn_contract', 'ptn_contract:universal:promo:a')).toMatchObject({ attempt: 2, state: 'ordering' });
   });
+
+  it('lets one of two requests that read the same version hold the order, and a later one once that hold is over', async () => {
+    // Prepare: an order a lost answer left, released (ES2+, F168)
+    const journal = await makeJournal();
+    const read = { ...order(1, 'ordering'), updated_at: '2026-11-28T10:00:00.000Z', in_flight_until: null };
+    await journal.save(read);
+    const heldAt = (at: string, until: string): ProviderOrder => ({ ...read, updated_at: at, in_flight_until: until });
+
+    // Act
+    const first = await journal.hold(heldAt('2026-11-28T10:00:01.000Z', '2026-11-28T10:00:16.000Z'), read);
+    const raced = await journal.hold(heldAt('2026-11-28T10:00:01.000Z', '2026-11-28T10:00:16.000Z'), read);
+    const stillHeld = await journal.hold(heldAt('2026-11-28T10:00:02.000Z', '2026-11-28T10:00:17.000Z'), { updated_at: '2026-11-28T10:00:01.000Z' });
+    const afterHold = await journal.hold(heldAt('2026-11-28T10:00:16.000Z', '2026-11-28T10:00:31.000Z'), { updated_at: '2026-11-28T10:00:01.000Z' });
+
+    // Assess
+    expect([first, raced, stillHeld, afterHold]).toEqual([true, false, false, true]);
+    expect(await journal.get('ptn_contract', read.reference)).toMatchObject({ state: 'ordering', in_flight_until: '2026-11-28T10:00:31.000Z' });
+  });
 });

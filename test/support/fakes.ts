@@ -179,6 +179,13 @@ export const memoryProviderOrderJournal = () => {
       if (expected) orders.set(`${order.partner_id}:${order.reference}`, order);
       return expected;
     },
+    hold: async (order, seen) => {
+      const current = orders.get(`${order.partner_id}:${order.reference}`);
+      const free = !current?.in_flight_until || current.in_flight_until <= order.updated_at;
+      const expected = current !== undefined && current.updated_at === seen.updated_at && free;
+      if (expected) orders.set(`${order.partner_id}:${order.reference}`, order);
+      return expected;
+    },
     dueForReconciliation: async (now) => [...orders.values()].filter((o) => o.reconcile_at !== null && o.reconcile_at <= now.toISOString()),
     claimProviderReference: async (provider, reference, owner) => {
       const key = `${provider}#${reference}`;

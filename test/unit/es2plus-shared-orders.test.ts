@@ -155,6 +155,25 @@ describe('Provider: ES2+ connectivity, one order two requests need at once (F168
     expect([...orders.values()].map((order) => [order.state, order.in_flight_until])).toEqual([['confirmed', null]]);
   });
 
+  it('lets one of two requests resuming an order a lost answer left send its calls: one code, the one the SM-DP+ took', async () => {
+    // Prepare: the first request's downloadOrder answer is lost, so the order is journalled `ordering` and released
+    const { smdp, allocate, codeOf, operations } = setup();
+    smdp.hooks.lose = 'downloadOrder';
+    await expect(allocate('promo:a:FRA:1GB:7d')).rejects.toBeInstanceOf(ProviderUnavailableError);
+
+    // Act: its retry and the traveler's purchase resume it at once
+    const [retried, purchase] = await Promise.all([allocate('promo:a:FRA:1GB:7d'), allocate('payment:p1')]);
+
+    // Assess: the order's calls went out once more, not twice, and both hold the code the SM-DP+ took
+    expect(operations()).toEqual(['downloadOrder', 'downloadOrder', 'confirmOrder']);
+    expect(purchase.iccid).toBe(retried.iccid);
+    const taken = smdp.taken.get(retried.iccid);
+    expect([
+      await codeOf(retried.confirmation_code_ciphertext, retried.iccid),
+      await codeOf(purchase.confirmation_code_ciphertext, purchase.iccid),
+    ]).toEqual([taken, taken]);
+  });
+
   it('answers 503, sending nothing, to a request whose wait ends before the other request has its answer', async () => {
     // Prepare: the SM-DP+ answers the first request's downloadOrder only after the second request gave up waiting
     const { smdp, allocate, operations } = setup();

@@ -100,6 +100,14 @@ export const es2PlusConnectivity = (deps: {
   /** The order as held by the request about to send its next call (decision F168): others wait for its outcome. */
   const held = () => ({ in_flight_until: new Date(clock.now().getTime() + ES2PLUS_IN_FLIGHT_MS).toISOString() });
   const inFlight = (order: ProviderOrder) => !!order.in_flight_until && clock.now().getTime() < Date.parse(order.in_flight_until);
+  /**
+   * The journalled order, held for this request's next call; undefined when another request resuming it too took it
+   * since it was read (then only that one sends the call, F168).
+   */
+  const take = async (order: ProviderOrder, changes: Partial<ProviderOrder> = {}): Promise<ProviderOrder | undefined> => {
+    const next = { ...order, ...changes, ...held(), updated_at: clock.now().toISOString() };
+    return (await journal.hold(next, order)) ? next : undefined;
+  };
   /** A call without an answer: the order is left for a retry (the same call again), which need not wait for this one. */
   const release = async (order: ProviderOrder, error: unknown): Promise<never> => {
     await save(order, { in_flight_until: null });
@@ -181,20 +189,29 @@ export const es2PlusConnectivity = (deps: {
       const released = (order: ProviderOrder) => !inFlight(order);
       if (known && inFlight(known)) known = await awaitOrder(journal, partnerId, known.reference, released, sleep);
       if (known && inFlight(known)) throw placedElsewhere();
+      /** Another request began or took the order meanwhile: its outcome, once it has one. */
+      const outcomeElsewhere = async () => {
+        const settled = await awaitOrder(journal, partnerId, idempotencyKey, released, sleep);
+        if (settled?.state !== 'confirmed') throw placedElsewhere();
+        return profileOf(settled, firstPackageReference);
+      };
       let order: ProviderOrder;
       if (!known || known.state === 'cancelled') {
         const attempt = (known?.attempt ?? 0) + 1;
         const fresh = { ...freshOrder(partnerId, idempotencyKey, attempt, profileType, confirmationCode), reconcile_at: reconcileAt(), ...held() };
-        if (!(await journal.begin(fresh, known))) {
-          const settled = await awaitOrder(journal, partnerId, idempotencyKey, released, sleep);
-          if (settled?.state !== 'confirmed') throw placedElsewhere();
-          return profileOf(settled, firstPackageReference);
-        }
+        if (!(await journal.begin(fresh, known))) return outcomeElsewhere();
         order = await download(fresh);
       } else if (known.state === 'ordering') {
-        order = await download(await save(known, { reconcile_at: reconcileAt(), ...held() }));
+        // Resumed after a lost answer: of two requests resuming it at once, one sends the call again (F168).
+        const taken = await take(known, { reconcile_at: reconcileAt() });
+        if (!taken) return outcomeElsewhere();
+        order = await download(taken);
+      } else if (known.state === 'ordered') {
+        const taken = await take(known);
+        if (!taken) return outcomeElsewhere();
+        order = taken;
       } else {
-        order = known.state === 'ordered' ? await save(known, held()) : known;
+        order = known;
       }
       if (order.state === 'ordered') order = await confirm(order);
       return profileOf(order, firstPackageReference);

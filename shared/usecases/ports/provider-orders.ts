@@ -52,6 +52,13 @@ export interface ProviderOrderJournal {
    * attempt); false when another caller began one meanwhile. Two requests for one grant then send one order.
    */
   begin(order: ProviderOrder, after: Pick<ProviderOrder, 'attempt'> | undefined): Promise<boolean>;
+  /**
+   * ES2+ (decision F168): writes the order as held by the caller for its next call (`in_flight_until` set, `updated_at`
+   * the time of the hold) only if the journal still holds the version the caller read (`seen`) and no other request
+   * holds it at that time; false when another request took it meanwhile. Two requests resuming one order then send
+   * its calls once.
+   */
+  hold(order: ProviderOrder, seen: Pick<ProviderOrder, 'updated_at'>): Promise<boolean>;
   /** Orders whose reconcile_at has passed, oldest first, at most `limit` per shard of the time index. */
   dueForReconciliation(now: Date, limit: number): Promise<ProviderOrder[]>;
   /**
