@@ -113,6 +113,26 @@ export const dynamoPartnerDeliveryLog = (client: DynamoDBDocumentClient, tableNa
     return { partner_id: Item.partner_id, event: Item.event, event_id: Item.event_id, timestamp: Item.timestamp, data: Item.data } as DomainEvent;
   },
 
+  async unrecoveredFailuresOf(partnerId, eventId) {
+    // By the event's own index (an event has a handful of deliveries), not the partner's whole log.
+    const records: DeliveryRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const { Items, LastEvaluatedKey } = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys.eventLookup(eventId), ':prefix': 'DELIVERY#' },
+          ExclusiveStartKey: start,
+        }),
+      );
+      records.push(...(Items ?? []).map((item) => deliveryRecordOf(item)));
+      start = LastEvaluatedKey;
+    } while (start);
+    return records.filter((record) => record.partner_id === partnerId && recoverableDeliveryStatuses.includes(record.status) && !record.recovered_at);
+  },
+
   async requestReplay(event, { now, recovering, markOnly = false }) {
     const outboxItem = {
       Put: {

@@ -311,22 +311,23 @@ export const recoverWebhookDeliveries = async (
     if (!event) throw new NotFoundError(`No event of yours has the id "${request.event_id}".`, 'event_not_found');
     await deps.deliveries.requestReplay(event, { now });
     // Its failed deliveries are marked recovered by this replay, so a later recovery by time does not send it again.
-    const failed = await deps.deliveries.page(partnerId, {
-      limit: MAX_RECOVERED_PER_CALL,
-      eventId: event.event_id,
-      statuses: recoverableDeliveryStatuses,
-      unrecoveredOnly: true,
-    });
-    for (const record of failed.records) await deps.deliveries.requestReplay(event, { now, recovering: [record], markOnly: true });
+    for (const record of await deps.deliveries.unrecoveredFailuresOf(partnerId, event.event_id)) {
+      await deps.deliveries.requestReplay(event, { now, recovering: [record], markOnly: true });
+    }
     return { queued: 1, event_ids: [event.event_id], more: false };
   }
   const { records, more } = await unrecoveredFailures(partnerId, request, now, deps);
   const sent: string[] = [];
   // An event goes out once however many of its deliveries failed: all of them are marked recovered in the transaction
   // that queues its replay, so of two recoveries running at once that found any one of them, only one sends it.
-  for (const [eventId, failures] of Map.groupBy(records, (record) => record.event_id)) {
+  for (const [eventId, found] of Map.groupBy(records, (record) => record.event_id)) {
     const event = await deps.deliveries.findPartnerEvent(partnerId, eventId);
     if (!event) continue; // its event is no longer recorded: nothing to send
+    // With the failures of the event this call did not find (beyond its limit or its time range), as a replay by
+    // event_id marks them: a later call finds none of them and does not send the event again.
+    const foundIds = new Set(found.map((record) => record.delivery_id));
+    const others = (await deps.deliveries.unrecoveredFailuresOf(partnerId, eventId)).filter((record) => !foundIds.has(record.delivery_id));
+    const failures = [...found, ...others];
     // One transaction holds at most 100 items: the replay and 99 marks; any further ones are marked after it.
     const replayed = await deps.deliveries.requestReplay(event, { now, recovering: failures.slice(0, 99) });
     if (replayed) sent.push(eventId);

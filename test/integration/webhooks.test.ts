@@ -371,6 +371,36 @@ describe('Webhook delivery through the local pipeline', () => {
     expect(receiver.received(path)).toHaveLength(2);
   });
 
+  it('marks every failed delivery of an event it sends again, also one beyond the call limit, so the next call sends nothing', async () => {
+    // Prepare: a delivered event with two dead-lettered deliveries of it, a second apart
+    const { partner, client, path } = await partnerWithWebhook();
+    const booking = await bookInsideCutoff(client);
+    await eventually(
+      () => receiver.received(path),
+      (list) => list.length >= 1,
+    );
+    const event = await deliveries.findPartnerEvent(partner.partner_id, `booking.within_cutoff:${booking.id}`);
+    if (!event) throw new Error('The event was not recorded.');
+    const since = serviceClock.now().toISOString();
+    const failed = [
+      ['dlv_limit_a', since],
+      ['dlv_limit_b', new Date(Date.parse(since) + 1_000).toISOString()],
+    ] as const;
+    for (const [deliveryId, now] of failed)
+      await deliveries.recordFinal({ deliveryId, event, replay: false, now }, 'dead_lettered', 'Failed 12 attempts.');
+
+    // Act: a recovery of one delivery per call, called again as `more` says
+    const recover = () => client.send('POST', '/webhooks/deliveries/recover', { body: { since, limit: 1 } });
+    const first = await recover();
+    const second = await recover();
+
+    // Assess: the first call queued the event and marked both; the second finds nothing to send
+    expect([first.status, first.body.data.queued]).toEqual([202, 1]);
+    expect([second.status, second.body.data.queued]).toEqual([202, 0]);
+    const marked = await Promise.all(failed.map(([deliveryId]) => deliveries.get(partner.partner_id, deliveryId)));
+    expect(marked.every((record) => record?.recovered_at)).toBe(true);
+  });
+
   it('a failure inside one record of a batch fails only that record, and loses nothing', async () => {
     // Prepare: one partner whose signing secret cannot be decrypted (the dispatcher throws for it)
     const broken = await partnerWithWebhook();

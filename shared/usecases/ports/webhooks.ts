@@ -52,6 +52,8 @@ export interface PartnerDeliveryLog {
   attempts(partnerId: string, deliveryId: string): Promise<DeliveryAttempt[]>;
   /** The partner's recorded event, or undefined (another partner's event id reads as unknown). */
   findPartnerEvent(partnerId: string, eventId: string): Promise<DomainEvent | undefined>;
+  /** The event's deliveries to the partner that failed (rejected, dead-lettered, held) and were not recovered yet. */
+  unrecoveredFailuresOf(partnerId: string, eventId: string): Promise<DeliveryRecord[]>;
   /**
    * Puts a replay of the event in the outbox (published like a new event, delivered with a new delivery id).
    * With `recovering`, those deliveries of the event are marked recovered in the same transaction, all or none: false
