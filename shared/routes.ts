@@ -285,7 +285,8 @@ const routeTable = [
     entry: 'functions/portal-action.ts',
     auth: 'portal-session',
     access: 'readWrite',
-    indexes: ['gsi2'],
+    // As recoverWebhookDeliveries: its recover and replay buttons run that use case.
+    indexes: ['gsi1', 'gsi2'],
     resources: ['secretEncryption'],
   },
   { operation: 'getPromoCode', method: 'GET', path: '/promo-codes/{id}', entry: 'functions/get-promo-code.ts', auth: 'partner' },
