@@ -84,7 +84,7 @@ const setup = (options: { honoursCallIds?: boolean } = {}) => {
     });
   const codeOf = async (ciphertext: string | null, iccid: string) => cipher.decrypt(ciphertext as string, confirmationCodeContext('p1', iccid));
   const operations = () => smdp.calls.map((call) => call.operation);
-  return { smdp, orders, allocate, codeOf, operations, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
+  return { smdp, orders, provider, allocate, codeOf, operations, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
 };
 
 describe('Provider: ES2+ connectivity, one order two requests need at once (F168)', () => {
@@ -172,6 +172,46 @@ describe('Provider: ES2+ connectivity, one order two requests need at once (F168
       await codeOf(retried.confirmation_code_ciphertext, retried.iccid),
       await codeOf(purchase.confirmation_code_ciphertext, purchase.iccid),
     ]).toEqual([taken, taken]);
+  });
+
+  it('keeps the sweep off an order a request resumes after its reconcile time: not due while held, left alone if read before', async () => {
+    // Prepare: confirmOrder's answer was lost long ago; the order is `ordered` and due for the sweep
+    const { smdp, orders, provider, allocate, operations } = setup();
+    const reference = 'p1:esim:universal:traveler:t1';
+    orders.set(
+      `p1:${reference}`,
+      makeProviderOrder({
+        provider: 'es2plus',
+        reference,
+        profile_type: 'UNIVERSAL',
+        state: 'ordered',
+        iccid: '8988247000000000001',
+        updated_at: '2026-11-28T09:00:00.000Z',
+        reconcile_at: '2026-11-28T09:15:00.000Z',
+        in_flight_until: null,
+      }),
+    );
+    const seenBySweep: Array<string | null> = [];
+    smdp.hooks.beforeAnswer = {
+      operation: 'confirmOrder',
+      run: async () => {
+        // The sweep runs while the request's confirmOrder is under way, with the order as its index read it before the hold
+        const held = orders.get(`p1:${reference}`)!;
+        seenBySweep.push(held.reconcile_at);
+        await provider.reconcile(
+          { ...held, updated_at: '2026-11-28T09:00:00.000Z', reconcile_at: '2026-11-28T09:15:00.000Z', in_flight_until: null },
+          false,
+        );
+      },
+    };
+
+    // Act
+    const profile = await allocate('promo:a:FRA:1GB:7d');
+
+    // Assess: not due while held, nothing cancelled, and the order ends confirmed with the profile answered
+    expect(Date.parse(seenBySweep[0] ?? '')).toBeGreaterThan(Date.parse('2026-11-28T10:00:00.000Z'));
+    expect(operations()).toEqual(['confirmOrder']);
+    expect(orders.get(`p1:${reference}`)).toMatchObject({ state: 'confirmed', iccid: profile.iccid, in_flight_until: null });
   });
 
   it('answers 503, sending nothing, to a request whose wait ends before the other request has its answer', async () => {

@@ -207,7 +207,8 @@ export const es2PlusConnectivity = (deps: {
         if (!taken) return outcomeElsewhere();
         order = await download(taken);
       } else if (known.state === 'ordered') {
-        const taken = await take(known);
+        // Not due for the sweep while held: it would cancel the profile this request is confirming.
+        const taken = await take(known, { reconcile_at: reconcileAt() });
         if (!taken) return outcomeElsewhere();
         order = taken;
       } else {
@@ -226,7 +227,11 @@ export const es2PlusConnectivity = (deps: {
 
     networkFor: async () => settings.homeNetwork,
 
-    async reconcile(order, attached) {
+    async reconcile(found, attached) {
+      // As the journal holds it now: the time index may still show it before a request resuming it took it (F168).
+      const order = (await journal.get(found.partner_id, found.reference)) ?? found;
+      // A request is sending its next call: its outcome decides; the sweep looks again once the order is due.
+      if (inFlight(order)) return order;
       if (order.state === 'cancelled') return save(order, { reconcile_at: null });
       if (order.state === 'confirmed' && attached) return save(order, { reconcile_at: null });
       if (order.state === 'ordering') {
