@@ -87,6 +87,35 @@ describe('Native routes: traveler identity and request bodies', () => {
     expect(last.status).toBe(200);
   });
 
+  it('lists pending grants oldest first in booking order, and the eSIM packages in the order they were provisioned', async () => {
+    // Prepare: two bookings for one traveler, the first with a classic grant between its universal ones
+    const id = userId();
+    const bookingOf = async (specs: Record<string, unknown>[]) => {
+      const created = await client.send('POST', '/bookings', { body: makeBookingRequest({ package_specifications: specs }) });
+      return created.body.data[0].package_queues.map((entry: { uuid: string }) => entry.uuid) as string[];
+    };
+    const older = await bookingOf([
+      makePackageSpecification({ external_user_id: id, size: '1GB' }),
+      makePackageSpecification({ external_user_id: id, esim_type: 'classic', destination: 'ITA' }),
+      makePackageSpecification({ external_user_id: id, size: '2GB' }),
+    ]);
+    const newer = await bookingOf([makePackageSpecification({ external_user_id: id, size: '3GB' })]);
+    const listed = await dashboard(id);
+    const redeemOrder = [newer[0], older[2], older[0]];
+
+    // Act
+    for (const uuid of redeemOrder) {
+      const redeemed = await client.send('POST', '/native/redeem-package', { body: { external_user_id: id, package_queue_id: uuid } });
+      expect(redeemed.status).toBe(200);
+    }
+    const provisioned = await dashboard(id);
+
+    // Assess
+    expect(listed.body.data.package_queues.map((entry: { id: string }) => entry.id)).toEqual([...older, ...newer]);
+    expect(provisioned.body.data.current_esim_packages.map((pkg: { package_queue_uuid: string }) => pkg.package_queue_uuid)).toEqual(redeemOrder);
+    expect(provisioned.body.data.package_queues.map((entry: { id: string }) => entry.id)).toEqual([older[1]]);
+  });
+
   it('reads queue entry ids in any case, in paths and bodies', async () => {
     const id = userId();
     const universal = await grant(id);
