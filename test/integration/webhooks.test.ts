@@ -355,8 +355,10 @@ describe('Webhook delivery through the local pipeline', () => {
       await deliveries.recordFinal({ deliveryId, event, replay: false, now: since }, 'dead_lettered', 'Failed 12 attempts.');
 
     // Act: two recoveries of the same range at once
-    const recover = () => client.send('POST', '/webhooks/deliveries/recover', { body: { since } });
-    const answers = await Promise.all([recover(), recover()]);
+    // Each signed with a timestamp of its own: two signatures made in the same millisecond are one, and the second a replay.
+    const recover = (skewMs: number) =>
+      client.send('POST', '/webhooks/deliveries/recover', { body: { since }, sign: { timestamp: String(Date.now() + skewMs) } });
+    const answers = await Promise.all([recover(0), recover(1)]);
 
     // Assess: one of them queued the event; both deliveries are marked; the receiver gets it once more, not twice
     expect(answers.map((answer) => answer.status)).toEqual([202, 202]);
