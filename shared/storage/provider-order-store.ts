@@ -1,6 +1,6 @@
 // storage → the provider order journal in the single table; orders awaiting reconciliation sit in the time index.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import { queryDue } from '#shared/storage/due-index';
 import * as keys from '#shared/storage/keys';
 import { shardOf } from '#shared/storage/keys';
@@ -21,76 +21,70 @@ const itemOf = (order: ProviderOrder): Record<string, unknown> => {
   return { ...keys.providerOrder(order.partner_id, order.reference), entity: ENTITY, ...order, ...due };
 };
 
-export const dynamoProviderOrderJournal = (client: DynamoDBDocumentClient, tableName: string): ProviderOrderJournal => ({
-  async get(partnerId, reference) {
-    const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.providerOrder(partnerId, reference), ConsistentRead: true }));
-    return result.Item ? toOrder(result.Item) : undefined;
-  },
+type Condition = Pick<PutCommandInput, 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>;
 
-  async save(order) {
-    await client.send(new PutCommand({ TableName: tableName, Item: itemOf(order) }));
-  },
-
-  async begin(order, after) {
+export const dynamoProviderOrderJournal = (client: DynamoDBDocumentClient, tableName: string): ProviderOrderJournal => {
+  /** Writes the order only if `condition` holds on what the journal has: false when another request got there first. */
+  const putIf = async (order: ProviderOrder, condition: Condition): Promise<boolean> => {
     try {
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: itemOf(order),
-          ...(after
-            ? {
-                ConditionExpression: '#state = :cancelled AND attempt = :attempt',
-                ExpressionAttributeNames: { '#state': 'state' },
-                ExpressionAttributeValues: { ':cancelled': 'cancelled', ':attempt': after.attempt },
-              }
-            : { ConditionExpression: 'attribute_not_exists(pk)' }),
-        }),
-      );
+      await client.send(new PutCommand({ TableName: tableName, Item: itemOf(order), ...condition }));
       return true;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return false;
       throw error;
     }
-  },
+  };
 
-  async hold(order, seen) {
-    try {
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: itemOf(order),
-          ConditionExpression: '#updated = :seen AND (attribute_not_exists(#held) OR attribute_type(#held, :null) OR #held <= :now)',
-          ExpressionAttributeNames: { '#updated': 'updated_at', '#held': 'in_flight_until' },
-          ExpressionAttributeValues: { ':seen': seen.updated_at, ':null': 'NULL', ':now': order.updated_at },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
-  },
+  return {
+    async get(partnerId, reference) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: keys.providerOrder(partnerId, reference), ConsistentRead: true }));
+      return result.Item ? toOrder(result.Item) : undefined;
+    },
 
-  async dueForReconciliation(now, limit) {
-    const items = await queryDue<Record<string, unknown>>(client, tableName, { shardKey: keys.providerOrderDueShard, now, limit });
-    return items.map(toOrder);
-  },
+    async save(order) {
+      await client.send(new PutCommand({ TableName: tableName, Item: itemOf(order) }));
+    },
 
-  async claimProviderReference(provider, providerReference, owner) {
-    const key = keys.providerReference(provider, providerReference);
-    try {
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...key, entity: 'provider_reference', partner_id: owner.partner_id, reference: owner.reference },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return owner;
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      const found = await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-      return { partner_id: String(found.Item?.partner_id), reference: String(found.Item?.reference) };
-    }
-  },
-});
+    begin: (order, after) =>
+      putIf(
+        order,
+        after
+          ? {
+              ConditionExpression: '#state = :cancelled AND attempt = :attempt',
+              ExpressionAttributeNames: { '#state': 'state' },
+              ExpressionAttributeValues: { ':cancelled': 'cancelled', ':attempt': after.attempt },
+            }
+          : { ConditionExpression: 'attribute_not_exists(pk)' },
+      ),
+
+    hold: (order, seen) =>
+      putIf(order, {
+        ConditionExpression: '#updated = :seen AND (attribute_not_exists(#held) OR attribute_type(#held, :null) OR #held <= :now)',
+        ExpressionAttributeNames: { '#updated': 'updated_at', '#held': 'in_flight_until' },
+        ExpressionAttributeValues: { ':seen': seen.updated_at, ':null': 'NULL', ':now': order.updated_at },
+      }),
+
+    async dueForReconciliation(now, limit) {
+      const items = await queryDue<Record<string, unknown>>(client, tableName, { shardKey: keys.providerOrderDueShard, now, limit });
+      return items.map(toOrder);
+    },
+
+    async claimProviderReference(provider, providerReference, owner) {
+      const key = keys.providerReference(provider, providerReference);
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...key, entity: 'provider_reference', partner_id: owner.partner_id, reference: owner.reference },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return owner;
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        const found = await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+        return { partner_id: String(found.Item?.partner_id), reference: String(found.Item?.reference) };
+      }
+    },
+  };
+};

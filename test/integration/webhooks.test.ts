@@ -73,6 +73,28 @@ describe('Webhook delivery through the local pipeline', () => {
     return response.body.data[0];
   };
 
+  /** A partner whose booking.within_cutoff reached its receiver; `since`: the time right after. */
+  const deliveredEvent = async () => {
+    const { partner, client, path } = await partnerWithWebhook();
+    await bookInsideCutoff(client);
+    await eventually(
+      () => receiver.received(path),
+      (list) => list.length >= 1,
+    );
+    return { partner, client, path, since: serviceClock.now().toISOString() };
+  };
+
+  /** Dead-lettered deliveries of the partner's recorded event, each started at its time; answers their ids. */
+  const deadLettered = async (partnerId: string, path: string, started: ReadonlyArray<readonly [string, string]>) => {
+    const [original] = receiver.received(path);
+    const event = await deliveries.findPartnerEvent(partnerId, original!.body.event_id);
+    if (!event) throw new Error('The event was not recorded.');
+    for (const [deliveryId, now] of started) {
+      await deliveries.recordFinal({ deliveryId, event, replay: false, now }, 'dead_lettered', 'Failed 12 attempts.');
+    }
+    return started.map(([deliveryId]) => deliveryId);
+  };
+
   /** Moves the local service clock (the control endpoint beside the API); scheduled work has run when it answers. */
   const moveClock = (ms: number) =>
     fetch(new URL('/__local/clock', service.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms }) });
@@ -341,18 +363,11 @@ describe('Webhook delivery through the local pipeline', () => {
 
   it('sends an event once when two recoveries by time race for its failed deliveries, and marks them all recovered', async () => {
     // Prepare: a delivered event with two dead-lettered deliveries of it in the log
-    const { partner, client, path } = await partnerWithWebhook();
-    const booking = await bookInsideCutoff(client);
-    await eventually(
-      () => receiver.received(path),
-      (list) => list.length >= 1,
-    );
-    const event = await deliveries.findPartnerEvent(partner.partner_id, `booking.within_cutoff:${booking.id}`);
-    if (!event) throw new Error('The event was not recorded.');
-    const since = serviceClock.now().toISOString();
-    const failed = ['dlv_race_a', 'dlv_race_b'];
-    for (const deliveryId of failed)
-      await deliveries.recordFinal({ deliveryId, event, replay: false, now: since }, 'dead_lettered', 'Failed 12 attempts.');
+    const { partner, client, path, since } = await deliveredEvent();
+    const failed = await deadLettered(partner.partner_id, path, [
+      ['dlv_race_a', since],
+      ['dlv_race_b', since],
+    ]);
 
     // Act: two recoveries of the same range at once
     // Each signed with a timestamp of its own: two signatures made in the same millisecond are one, and the second a replay.
@@ -375,21 +390,11 @@ describe('Webhook delivery through the local pipeline', () => {
 
   it('marks every failed delivery of an event it sends again, also one beyond the call limit, so the next call sends nothing', async () => {
     // Prepare: a delivered event with two dead-lettered deliveries of it, a second apart
-    const { partner, client, path } = await partnerWithWebhook();
-    const booking = await bookInsideCutoff(client);
-    await eventually(
-      () => receiver.received(path),
-      (list) => list.length >= 1,
-    );
-    const event = await deliveries.findPartnerEvent(partner.partner_id, `booking.within_cutoff:${booking.id}`);
-    if (!event) throw new Error('The event was not recorded.');
-    const since = serviceClock.now().toISOString();
-    const failed = [
+    const { partner, client, path, since } = await deliveredEvent();
+    const failed = await deadLettered(partner.partner_id, path, [
       ['dlv_limit_a', since],
       ['dlv_limit_b', new Date(Date.parse(since) + 1_000).toISOString()],
-    ] as const;
-    for (const [deliveryId, now] of failed)
-      await deliveries.recordFinal({ deliveryId, event, replay: false, now }, 'dead_lettered', 'Failed 12 attempts.');
+    ]);
 
     // Act: a recovery of one delivery per call, called again as `more` says
     const recover = () => client.send('POST', '/webhooks/deliveries/recover', { body: { since, limit: 1 } });
@@ -399,7 +404,7 @@ describe('Webhook delivery through the local pipeline', () => {
     // Assess: the first call queued the event and marked both; the second finds nothing to send
     expect([first.status, first.body.data.queued]).toEqual([202, 1]);
     expect([second.status, second.body.data.queued]).toEqual([202, 0]);
-    const marked = await Promise.all(failed.map(([deliveryId]) => deliveries.get(partner.partner_id, deliveryId)));
+    const marked = await Promise.all(failed.map((deliveryId) => deliveries.get(partner.partner_id, deliveryId)));
     expect(marked.every((record) => record?.recovered_at)).toBe(true);
   });
 
