@@ -1,0 +1,33 @@
+// test → the cost model counts what the production stage deploys: its alarms, dashboard, keys, firewall rules,
+// polled queues, function memory and log retention are read from the synthesized templates.
+import { deployment } from '#test/bench/cost-model';
+import { type Synthesized, synthesized } from '#test/support/synthesized-stage';
+
+describe('Cost model against the production stage', () => {
+  let production: Synthesized;
+
+  beforeAll(() => {
+    production = synthesized('production');
+  });
+
+  it('prices the fixed resources the stage deploys', () => {
+    const [webAcl] = production.ofType('AWS::WAFv2::WebACL');
+    const sqsMappings = production
+      .ofType('AWS::Lambda::EventSourceMapping')
+      .filter((mapping) => JSON.stringify(mapping.Properties.EventSourceArn).includes('Queue'));
+
+    expect(production.ofType('AWS::CloudWatch::Alarm')).toHaveLength(deployment.alarms);
+    expect(production.ofType('AWS::CloudWatch::Dashboard')).toHaveLength(deployment.dashboards);
+    expect(production.ofType('AWS::KMS::Key')).toHaveLength(deployment.kmsKeys);
+    expect(webAcl!.Properties.Rules).toHaveLength(deployment.wafRules);
+    expect(sqsMappings).toHaveLength(deployment.polledQueues);
+  });
+
+  it('bills every function at the model memory, and keeps logs as long as the model stores them', () => {
+    const functions = production.ofType('AWS::Lambda::Function').filter((fn) => fn.Properties.MemorySize !== undefined);
+    const logGroups = production.ofType('AWS::Logs::LogGroup');
+
+    expect(new Set(functions.map((fn) => fn.Properties.MemorySize))).toEqual(new Set([deployment.lambdaMemoryGb * 1024]));
+    expect(new Set(logGroups.map((group) => Math.round(group.Properties.RetentionInDays / 30)))).toEqual(new Set([deployment.logRetentionMonths]));
+  });
+});
