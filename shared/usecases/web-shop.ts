@@ -41,12 +41,11 @@ const mostCommon = (values: string[]): string | undefined => {
 };
 
 /**
- * What the shop offers for a destination: its sellable bundles in one currency, so a traveler compares prices in
- * one currency. The currency is the one the destination's own bundles are priced in (most of them, when several),
- * else the one most of the regional bundles are priced in; bundles priced in another currency are left out. Then
- * the destination's own bundles, then each covering region's, in the order of the destination's regions.
+ * What the shop offers for a destination: its own and its regions' sellable bundles in one currency, so a traveler
+ * compares prices in one currency. The currency is the one the destination's own bundles are priced in (most of
+ * them, when several), else the one most of the regional bundles are priced in; bundles priced in another currency
+ * are left out.
  */
-/** The bundles the shop offers for a destination, its own and its regions', in the shop's one currency. */
 export const offeredBundles = (destination: DestinationRecord): BundleRecord[] => {
   const bundles = destination.bundles.filter(sellable);
   const own = bundles.filter((bundle) => bundle.destination === destination.id);
@@ -54,6 +53,7 @@ export const offeredBundles = (destination: DestinationRecord): BundleRecord[] =
   return bundles.filter((bundle) => bundle.currency === currency);
 };
 
+/** The offered bundles grouped: the destination's own, then each covering region's, in the order of its regions. */
 export const shopGroups = (destination: DestinationRecord, destinations: DestinationSummary[]): ShopGroup[] => {
   const offered = offeredBundles(destination);
   const groups: ShopGroup[] = [{ region: undefined, bundles: offered.filter((bundle) => bundle.destination === destination.id) }];
