@@ -15,6 +15,12 @@ import { clearCookie, sameSecret } from '#shared/web/security';
 
 const EVENT_ID = /^[A-Za-z0-9._:-]{1,255}$/;
 
+/**
+ * The option of a `<select>` the form sent, spelled exactly as the page offers it; a missing, empty or other value is
+ * none (`Number` would read a missing field as 0, a hard cutover of the signing secret).
+ */
+const chosen = <T extends number>(options: readonly T[], value: string | null): T | undefined => options.find((option) => String(option) === value);
+
 const perform = async (
   request: PortalPageRequest,
   form: URLSearchParams,
@@ -27,8 +33,8 @@ const perform = async (
       return { title: result.delivered ? 'Test delivery answered' : 'Test delivery not delivered', lines: testResultLines(result) };
     }
     case 'rotate': {
-      const overlap = Number(form.get('overlap_minutes'));
-      if (!ROTATION_OVERLAPS_MINUTES.includes(overlap as never)) break;
+      const overlap = chosen(ROTATION_OVERLAPS_MINUTES, form.get('overlap_minutes'));
+      if (overlap === undefined) break;
       const rotated = await rotateWebhookSigningSecret(partnerId, { overlapMinutes: overlap }, webhookSecretDeps);
       return {
         title: 'New signing secret',
@@ -44,8 +50,8 @@ const perform = async (
       };
     }
     case 'recover': {
-      const hours = Number(form.get('hours'));
-      if (!RECOVERY_WINDOWS_HOURS.includes(hours as never)) break;
+      const hours = chosen(RECOVERY_WINDOWS_HOURS, form.get('hours'));
+      if (hours === undefined) break;
       const since = new Date(now.getTime() - hours * 3_600_000).toISOString();
       const result = await recoverWebhookDeliveries(partnerId, { since }, webhookRecoveryDeps);
       return {

@@ -1,6 +1,7 @@
 // Webhook self-service driven only through the partner API on the local runtime (no ops CLI): set the endpoint,
 // test delivery, a booking event, secret rotation with overlap, a dead-lettered event in the log with its attempts,
 // recovery with a new delivery id, holding deliveries while disabled, paging, and nothing of it visible to another partner.
+import { randomBytes } from 'node:crypto';
 import { dynamoEndpointHealthStore } from '#shared/storage/endpoint-health-store';
 import { rotatePartnerSecret } from '#shared/usecases/manage-partners';
 import { verifyWebhookSignature } from '#shared/webhooks/signing';
@@ -509,6 +510,32 @@ describe('Webhook self-service through the partner API', () => {
     expect(secondPage.body.data.map((d: any) => d.delivery_id)).toEqual([log[1].delivery_id]);
     expect(secondPage.body.pagination).toMatchObject({ hasNextPage: false, nextCursor: '' });
     expect([tampered.status, foreignCursor.status]).toEqual([400, 400]);
+  });
+
+  it("refuses a portal rotation form whose overlap is missing or not one the page offers, and keeps the partner's secret", async () => {
+    // Prepare: a fresh partner (no signing secret yet) on its portal page
+    const { client } = await service.newPartner();
+    const opened = await fetch((await client.send('POST', '/webhooks/portal-link')).body.data.url, { redirect: 'manual' });
+    const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const page = await (await fetch(`${service.url}/portal`, { headers: { cookie } })).text();
+    const csrf = /name="csrf_token" value="([^"]+)"/.exec(page)?.[1] ?? '';
+    const rotate = (overlap: string) =>
+      fetch(`${service.url}/portal/actions`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: `csrf_token=${csrf}&action=rotate&nonce=${randomBytes(16).toString('base64url')}${overlap}`,
+      });
+
+    // Act
+    const statuses = [];
+    for (const overlap of ['', '&overlap_minutes=', '&overlap_minutes=%2060', '&overlap_minutes=0x3c']) statuses.push((await rotate(overlap)).status);
+    const after = (await client.send('GET', '/webhooks/endpoint')).body.data.signing_secret;
+    const offered = await rotate('&overlap_minutes=60');
+
+    // Assess: nothing rotated (a missing field is not a hard cutover), while an offered overlap still rotates
+    expect(statuses).toEqual([400, 400, 400, 400]);
+    expect(after.configured).toBe(false);
+    expect(offered.status).toBe(200);
   });
 
   it("closes the portal once the partner's API secret is rotated: its session ends and its unused links stop working (decision F148)", async () => {
