@@ -53,6 +53,15 @@ const UNDELIVERABLE_CHARACTER = /[\uFFFE\uFFFF]|\\u[fF]{3}[eEfF]/;
 const UNDELIVERABLE_TEXT = 'The request body holds U+FFFE, U+FFFF or a lone surrogate, which text may not hold.';
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
+/**
+ * U+FFFD written raw: what the gateway (and the local runtime) put in place of bytes that are not UTF-8, such as a
+ * Latin-1 `ü`. Refused, so a body sent in another encoding is a 400 rather than text stored with its characters lost.
+ * The escape `\ufffd` is the sender's own choice and is read as any escape is.
+ */
+const REPLACED_BYTES = /\uFFFD/;
+
+export const NOT_UTF8_TEXT = 'The request body is not UTF-8: it holds bytes that UTF-8 text cannot hold. Send the JSON encoded in UTF-8.';
+
 /** True when a string or member name of the parsed body holds a lone UTF-16 surrogate (depth bounded by MAX_JSON_DEPTH). */
 const holdsLoneSurrogate = (value: unknown): boolean => {
   if (typeof value === 'string') return !value.isWellFormed();
@@ -78,6 +87,7 @@ export const readJsonBody = (event: APIGatewayProxyEvent, headers: Record<string
   if (!isJsonContentType(headers['content-type'])) throw new UnsupportedMediaTypeError();
   const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
   if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) throw new PayloadTooLargeError(MAX_BODY_BYTES);
+  if (REPLACED_BYTES.test(text)) throw new ValidationError(NOT_UTF8_TEXT, [{ path: '', message: 'Not UTF-8.' }]);
   if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) {
     throw new ValidationError(`The request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`, [
       { path: '', message: `Nesting deeper than ${MAX_JSON_DEPTH} levels.` },

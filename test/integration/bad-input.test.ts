@@ -1,6 +1,6 @@
 // Inputs that used to break the service, through the local HTTP server: each gets a 4xx in the error shape.
 import { connect } from 'node:net';
-import { MAX_JSON_DEPTH } from '#shared/http/request';
+import { MAX_JSON_DEPTH, NOT_UTF8_TEXT } from '#shared/http/request';
 import { useTestService } from '#test/support/test-service';
 
 const errorShape = (code: string) => ({ success: false, data: {}, error: { code, details: expect.any(Array) } });
@@ -66,6 +66,24 @@ describe('Bad input through the local runtime', () => {
     expect([lone.status, lone.body.message]).toEqual([400, 'The request body holds U+FFFE, U+FFFF or a lone surrogate, which text may not hold.']);
     expect(paired.status).toBe(201);
     expect(paired.body.data[0].package_queues[0].external_user_id).toBe('traveler-😀');
+  });
+
+  it('refuses a body that is not UTF-8 (a Latin-1 name) with 400 instead of storing the name with its letter lost, but takes an escaped U+FFFD', async () => {
+    // Prepare: "Müller" in Latin-1, whose ü (0xFC) no UTF-8 text holds
+    const body = (name: string) =>
+      `{"email":"a@example.com","first_name":"${name}","departure_date":"2030-01-01","package_specifications":[{"external_user_id":"u-1"}]}`;
+    const latin1 = Buffer.from(body('M\u00fcller'), 'latin1');
+
+    // Act
+    const refused = await service.client.send('POST', '/bookings', { rawBody: latin1 });
+    const escaped = await service.client.send('POST', '/bookings', { rawBody: body('M\\ufffdller') });
+
+    // Assess
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject(errorShape('validation_error'));
+    expect(refused.body.message).toBe(NOT_UTF8_TEXT);
+    expect(escaped.status).toBe(201);
+    expect(escaped.body.data[0].first_name).toBe('M\ufffdller');
   });
 
   it('refuses an external_user_id that would name the key of grants addressed by email', async () => {

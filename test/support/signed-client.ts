@@ -9,7 +9,7 @@ export interface PartnerCredentialsForTest {
 
 export interface SignedRequestOptions {
   body?: unknown;
-  rawBody?: string;
+  rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
   /** Override what is signed: another timestamp, method or path than the one sent. */
   sign?: { timestamp?: string; method?: string; path?: string; secret?: string };
