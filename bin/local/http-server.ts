@@ -172,6 +172,19 @@ export const startHttpServer = async (
       return answerOnSocket(socket, 431, 'request_header_fields_too_large', 'The request headers are too large.');
     answerOnSocket(socket, 400, 'bad_request', 'The request could not be read.');
   });
+  // Node answers an Expect header other than 100-continue with an empty 417 when nothing listens; API Gateway's answer
+  // (its default 4XX response) carries the error shape.
+  server.on('checkExpectation', (req, res) => {
+    const body = JSON.stringify(
+      errorBody('bad_request', `The request expects ${JSON.stringify(req.headers.expect)}, which the service does not meet: send it without.`),
+    );
+    res.writeHead(417, {
+      'content-type': 'application/json; charset=utf-8',
+      ...jsonAnswerHeaders,
+      'content-length': String(Buffer.byteLength(body)),
+    });
+    res.end(body);
+  });
   // Node hands CONNECT to this event and closes the connection when nothing listens; API Gateway routes no CONNECT.
   server.on('connect', (req, socket: Duplex) => answerOnSocket(socket, 404, 'route_not_found', `No route for ${req.method} ${req.url}.`));
   await new Promise<void>((done, fail) => {

@@ -171,4 +171,17 @@ describe('Bad input through the local runtime', () => {
     expect(response.status).toBe(404);
     expect(JSON.parse(response.body)).toMatchObject(errorShape('route_not_found'));
   });
+
+  it('answers an Expect header it cannot meet with 417 in the error shape instead of an empty answer', async () => {
+    // Act
+    const { host } = new URL(service.url);
+    const response = await rawExchange(
+      service.url,
+      `POST /api/bookings HTTP/1.1\r\nHost: ${host}\r\nExpect: 200-ok\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+    );
+
+    // Assess
+    expect(response.status).toBe(417);
+    expect(JSON.parse(response.body)).toMatchObject(errorShape('bad_request'));
+  });
 });
