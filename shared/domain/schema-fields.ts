@@ -67,8 +67,12 @@ export const externalUserIdField = () =>
 
 const sizeBytes = (size: string): number => Number.parseFloat(size) * (size.endsWith('GB') ? 2 ** 30 : 2 ** 20);
 
-/** `0GB`, `0.0MB`: the size pattern admits it, but a package that counts data cannot be sold none (decision 12). */
-export const ZERO_SIZE_PATTERN = /^0+(\.0+)?(MB|GB)$/;
+/**
+ * `0GB`, `0.0MB`, and sizes under a millionth of a MB or a billionth of a GB (`0.0000001MB`, about a tenth of a byte):
+ * the size pattern admits them, but a package that counts data cannot be sold none, and below those a package holds
+ * no whole byte (decision 12). A pattern, so the OpenAPI document states the same rule.
+ */
+export const ZERO_SIZE_PATTERN = /^0+(?:(?:\.0+)?(?:MB|GB)|\.0{6}\d*MB|\.0{9}\d*GB)$/;
 export const isZeroSize = (size: string): boolean => ZERO_SIZE_PATTERN.test(size);
 export const ZERO_SIZE_MESSAGE = 'size must be more than 0: only an unlimited package needs no size.';
 

@@ -183,7 +183,7 @@ describe('Booking request schema', () => {
     expect(issuesOf(makeBookingRequest(overrides))).toEqual([]);
   });
 
-  it.each(['0GB', '0MB', '0.0GB', '00GB'])(
+  it.each(['0GB', '0MB', '0.0GB', '00GB', '0.0000001MB', '0.0000009999MB', '0.0000000009GB'])(
     'refuses a size of %s on a package that counts data, and takes it where the size is not read (unlimited, beside a package_id)',
     (size) => {
       // Prepare
@@ -205,6 +205,17 @@ describe('Booking request schema', () => {
       expect(besideBundle).toEqual(['package_specifications.0.size']);
     },
   );
+
+  it.each(['0.000001MB', '0.000000001GB', '0.5MB'])('accepts %s, a size that holds at least a byte', (size) => {
+    // Prepare
+    const request = makeBookingRequest({ package_specifications: [makePackageSpecification({ size })] });
+
+    // Act
+    const issues = issuesOf(request);
+
+    // Assess
+    expect(issues).toEqual([]);
+  });
 
   it('normalizes title and gender to the spec spelling', () => {
     const output = v.parse(BookingRequestSchema, makeBookingRequest({ title: 'Dr.', gender: 'f' }));

@@ -34,6 +34,8 @@ describe('OpenAPI rules between fields', () => {
     [{ package_id: 'pkg-fra-1gb', package_type: 'unlimited', traffic_policy: 'fair-use' }, false],
     [{ package_type: 'data-limited', size: '0GB' }, false],
     [{ package_type: 'starter', size: '0.0MB', package_duration: 2 }, false],
+    [{ package_type: 'data-limited', size: '0.0000001MB' }, false],
+    [{ package_type: 'data-limited', size: '0.000001MB' }, true],
     [{ package_type: 'unlimited', size: '0GB', package_duration: 7, traffic_policy: 'fair-use' }, true],
     [{ package_id: 'pkg-fra-1gb', size: '0GB' }, true],
   ])('the update body %j: accepted %s by the document and the service alike', (body, accepted) => {
