@@ -107,6 +107,24 @@ describe('Partner authentication', () => {
     expect(response.body.error.code).toBe('invalid_signature');
   });
 
+  it('checks the path in the spelling it was sent with: a percent-encoded booking_id is signed encoded, not decoded', async () => {
+    // Prepare
+    const bookingId = `TRIP ${Date.now()} ü`;
+    await service.client.send('POST', '/bookings', { body: makeBookingRequest({ booking_id: bookingId }) });
+    const path = `/bookings/${encodeURIComponent(bookingId)}/updatePackageSpecifications`;
+    const body = { package_specification: { package_type: 'data-limited', size: '2GB' } };
+
+    // Act
+    const decoded = await service.client.send('PUT', path, { body, sign: { path: `/bookings/${bookingId}/updatePackageSpecifications` } });
+    const encoded = await service.client.send('PUT', path, { body });
+
+    // Assess
+    expect(decoded.status).toBe(401);
+    expect(decoded.body.error.code).toBe('invalid_signature');
+    expect(encoded.status).toBe(200);
+    expect(encoded.body.data.booking_id).toBe(bookingId);
+  });
+
   it.each([
     ['six minutes old', -6 * 60_000],
     ['six minutes ahead', 6 * 60_000],
