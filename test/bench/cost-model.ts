@@ -37,6 +37,8 @@ export const prices = {
 /** What the production stage deploys (counted in its synthesized templates) and how it is configured. */
 export const deployment = {
   alarms: 159,
+  /** CloudWatch bills an alarm per metric it reads: a metric-math alarm counts each metric of its expression. */
+  alarmMetrics: 169,
   customMetrics: 20,
   dashboards: 1,
   /** Two rate rules and three managed rule groups. */
@@ -53,6 +55,12 @@ export const deployment = {
   /** X-Ray's default rule: the first request each second, then 5 % of the rest. */
   xrayReservoirPerSecond: 1,
   xrayRate: 0.05,
+  /**
+   * The publisher's stream mapping waits for no batch (no batching window): each poll of a shard, about four a second,
+   * hands over what is there, which at these volumes is about one outbox record, so it is counted as one invocation
+   * per record (an upper bound) rather than by its batch size of 100.
+   */
+  publisherBatchingWindowSeconds: 0,
 };
 
 /** How a booking's traffic is counted: measured units and log bytes per request (or event) and how often it happens. */
@@ -130,8 +138,8 @@ export const emailsPerBooking = 1;
 export const busEventsPerBooking = trafficPerBooking.find((row) => row.what.startsWith('Webhook deliveries'))!.perBooking + emailsPerBooking;
 /** A queue message costs a send (by EventBridge), a receive and a delete (by Lambda's poller). */
 const sqsRequestsPerMessage = 3;
-/** The publisher reads the table stream in batches of 10. */
-const streamBatchSize = 10;
+/** Outbox records per publisher invocation: one, as no batching window gathers them (see `deployment`). */
+const recordsPerPublisherInvocation = 1;
 /** Lambda START, END and REPORT lines with the trace id, and the gateway's JSON access log line. */
 const lambdaLogBytesPerInvocation = 430;
 const accessLogBytesPerRequest = 420;
@@ -150,7 +158,7 @@ const sum = (pick: (row: TrafficRow) => number) => trafficPerBooking.reduce((tot
 export const perBooking = () => {
   const apiRequests = sum((row) => (row.apiRequest ? 1 : 0));
   const deliveries = sum((row) => (row.what.startsWith('Webhook deliveries') ? 1 : 0));
-  const invocations = apiRequests + deliveries + busEventsPerBooking / streamBatchSize + emailsPerBooking;
+  const invocations = apiRequests + deliveries + busEventsPerBooking / recordsPerPublisherInvocation + emailsPerBooking;
   const logBytes = sum((row) => row.logBytes) + invocations * lambdaLogBytesPerInvocation + apiRequests * accessLogBytesPerRequest;
   return { apiRequests, invocations, writeUnits: sum((row) => row.writeUnits), readUnits: sum((row) => row.readUnits), logBytes };
 };
@@ -203,8 +211,8 @@ export const monthlyCost = (bookings: number): Array<{ line: string; dollars: nu
       dollars: (Math.max(0, traces - prices.xrayFreeTraces) / 1e6) * prices.xrayPerMillionTraces,
     },
     {
-      line: `CloudWatch alarms (${deployment.alarms}), metrics (${deployment.customMetrics}), dashboard`,
-      dollars: deployment.alarms * prices.alarm + deployment.customMetrics * prices.customMetric + deployment.dashboards * prices.dashboard,
+      line: `CloudWatch alarms (${deployment.alarms}, reading ${deployment.alarmMetrics} metrics), metrics (${deployment.customMetrics}), dashboard`,
+      dollars: deployment.alarmMetrics * prices.alarm + deployment.customMetrics * prices.customMetric + deployment.dashboards * prices.dashboard,
     },
     { line: 'EventBridge', dollars: millions(busEventsPerBooking) * prices.eventBridgePerMillion },
     {
