@@ -43,10 +43,17 @@ const deleted = async (call: Promise<{ error?: unknown; response: Response }>): 
   throw apiErrorFrom(response.status, error);
 };
 
+/**
+ * JSON as the service reads it: U+FFFD goes as its escape `\ufffd`. The service refuses the character written raw,
+ * the only trace it gets of a body that was not UTF-8 (decision F170), while a name taken from another system may
+ * hold it; the escape is read as the same character.
+ */
+const jsonBody = (body: unknown): string => JSON.stringify(body).replaceAll('\uFFFD', '\\ufffd');
+
 export const createEsimBookingClient = (options: ClientOptions) => {
   const baseUrl = options.baseUrl.replace(/\/$/, '');
   /** Every path of the document, typed, signed: `raw.GET('/bookings/{id}', { params: { path: { id } } })`. */
-  const raw = createClient<paths>({ baseUrl, fetch: signingFetch(baseUrl, options) });
+  const raw = createClient<paths>({ baseUrl, fetch: signingFetch(baseUrl, options), bodySerializer: jsonBody });
 
   const list = async (query: { perPage?: number; cursor?: string } = {}) => {
     const body = await unwrap(raw.GET('/bookings', { params: { query } }));

@@ -45,6 +45,19 @@ describe('SDK: @esim-booking/sdk against the local runtime', () => {
     await expect(client.bookings.get(created!.id)).rejects.toMatchObject({ status: 404, code: 'booking_not_found' });
   });
 
+  it('books a name that holds U+FFFD, as a name taken from another system may, which the service refuses written raw', async () => {
+    // Prepare
+    const { client } = await newClient();
+    const firstName = 'M\uFFFDller';
+
+    // Act
+    const [created] = await client.bookings.create(bookingRequest({ first_name: firstName }));
+
+    // Assess
+    expect(created!.first_name).toBe(firstName);
+    expect((await client.bookings.get(created!.id)).first_name).toBe(firstName);
+  });
+
   it('pages through every booking with for await, newest first', async () => {
     // Prepare
     const { client } = await newClient();
