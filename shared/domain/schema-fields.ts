@@ -71,9 +71,10 @@ const sizeBytes = (size: string): number => Number.parseFloat(size) * (size.ends
  * `0GB`, `0.0MB`, and sizes under a millionth of a MB or a billionth of a GB (`0.0000001MB`, about a tenth of a byte):
  * the size pattern admits them, but a package that counts data cannot be sold none, and the smallest of them hold no
  * whole byte. The bound is decimal (a millionth of a MB is 1.05 bytes), so a size just under it, about one byte, is
- * refused with them; no package is sold that small (decision 12). A pattern, so the OpenAPI document states the same rule.
+ * refused with them; no package is sold that small (decision 12). A pattern, so the OpenAPI document states the same rule,
+ * in plain groups: `(?:` is outside the regular expressions JSON Schema recommends to validators.
  */
-export const ZERO_SIZE_PATTERN = /^0+(?:(?:\.0+)?(?:MB|GB)|\.0{6}\d*MB|\.0{9}\d*GB)$/;
+export const ZERO_SIZE_PATTERN = /^0+((\.0+)?(MB|GB)|\.0{6}\d*MB|\.0{9}\d*GB)$/;
 export const isZeroSize = (size: string): boolean => ZERO_SIZE_PATTERN.test(size);
 export const ZERO_SIZE_MESSAGE = 'size must be more than 0: only an unlimited package needs no size.';
 
