@@ -34,7 +34,10 @@ export const routeMatcher = <R extends Pick<RouteDefinition, 'method' | 'path'>>
       if (!match) continue;
       const pathParameters: Record<string, string> = {};
       candidate.names.forEach((name, i) => {
-        pathParameters[name] = decodeURIComponent(match[i + 1] ?? '');
+        const sent = match[i + 1] ?? '';
+        // As a REST API hands them over: as sent, still percent-encoded. An escape no one can read is refused here.
+        decodeURIComponent(sent);
+        pathParameters[name] = sent;
       });
       return { route: candidate.route, pathParameters };
     }

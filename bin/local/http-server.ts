@@ -119,7 +119,7 @@ export const startHttpServer = async (
           return sendJson(res, 404, errorBody('route_not_found', `No route for ${req.method} ${rawPath}. The API lives under ${STAGE_PATH}.`));
         }
         path = rawPath.slice(STAGE_PATH.length) || '/';
-        // Both matchers decode path parameters, so both stay inside the malformed-URL answer.
+        // Both matchers read path parameters' escapes, so both stay inside the malformed-URL answer.
         matched = match(req.method ?? 'GET', path);
         if (!matched) removed = matchRemoved(req.method ?? 'GET', path);
       } catch {

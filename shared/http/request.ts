@@ -156,13 +156,35 @@ export const readIdempotencyKey = (event: APIGatewayProxyEvent, headers: Record<
   return key;
 };
 
-/** Path parameters arrive URL-decoded from API Gateway; a missing one is a routing bug, so it says so. */
+/**
+ * A path parameter's segment as the client sent it: the segment of the request path that the resource template
+ * names `{name}`. A REST API hands `pathParameters` over still percent-encoded (`/bookings/ORDER%2F7` gives
+ * `ORDER%2F7`, where HTTP APIs decode), and keeps the path as sent; reading the path, which the signature is checked
+ * over too, gives one spelling on every runtime. Counted from the end, so a custom domain's base path before the
+ * resource does not matter; one trailing slash is served as the resource without it.
+ */
+const sentPathSegment = (event: APIGatewayProxyEvent, name: string): string | undefined => {
+  const template = (event.resource ?? '').split('/');
+  const at = template.indexOf(`{${name}}`);
+  const path = event.path?.length > 1 && event.path.endsWith('/') ? event.path.slice(0, -1) : (event.path ?? '');
+  const segments = path.split('/');
+  const offset = segments.length - template.length;
+  return at < 0 || offset < 0 ? undefined : segments[offset + at];
+};
+
+/** A path parameter, percent-decoded once (`ORDER%2F7` is the booking `ORDER/7`); missing or malformed is a 400. */
 export const pathParameter = (event: APIGatewayProxyEvent, name: string): string => {
-  const value = event.pathParameters?.[name];
-  if (value === undefined || value === '') {
+  const sent = sentPathSegment(event, name);
+  if (sent === undefined || sent === '') {
     throw new ValidationError(`Path parameter ${name} is required.`, [{ path: name, message: 'Missing.' }]);
   }
-  return value;
+  try {
+    return decodeURIComponent(sent);
+  } catch {
+    throw new ValidationError(`Path parameter ${name} is not valid percent-encoding: write % as %25.`, [
+      { path: name, message: 'Malformed escape.' },
+    ]);
+  }
 };
 
 /**

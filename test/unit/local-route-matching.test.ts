@@ -29,6 +29,14 @@ describe('Local gateway: route matching', () => {
     expect(greedy?.pathParameters).toEqual({ proxy: 'some/page/' });
   });
 
+  it('hands path parameters over as sent, still percent-encoded, as a REST API does, and refuses an unreadable escape', () => {
+    // Act
+    const encoded = match('GET', '/bookings/ORDER%2F7%20%C3%BC');
+    // Assess
+    expect(encoded?.pathParameters).toEqual({ id: 'ORDER%2F7%20%C3%BC' });
+    expect(() => match('GET', '/bookings/50%')).toThrow(URIError);
+  });
+
   it('matches no route for another method, an empty path parameter, or two trailing slashes', () => {
     // Act + assess
     expect(match('POST', '/app')).toBeUndefined();
