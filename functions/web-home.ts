@@ -4,6 +4,7 @@ import { webBrandStore, webCatalog, webTravelers } from '#shared/composition/tra
 import { homeTexts } from '#shared/web/i18n';
 import { travelerPage } from '#shared/web/traveler-page';
 import { homePage } from '#shared/web/pages';
+import { esimReference } from '#shared/web/esim-reference';
 
 export const handler = travelerPage(homeTexts, async (request) => {
   const { view, brand, regionNames } = await showTravelerHomePage(
@@ -13,5 +14,14 @@ export const handler = travelerPage(homeTexts, async (request) => {
   const frame = request.frame({ bookingLocale: view.locale, brand });
   // After a redemption (303 from POST /app/redeem): say it is done; the package shows on the eSIM.
   const redeemed = request.event.queryStringParameters?.redeemed === '1';
-  return { page: homePage(frame, { view, regionNames, csrfToken: request.session.csrf_token, redeemed }), brand };
+  return {
+    page: homePage(frame, {
+      view,
+      regionNames,
+      csrfToken: request.session.csrf_token,
+      esimReference: (iccid) => esimReference(request.sessionId, iccid),
+      redeemed,
+    }),
+    brand,
+  };
 });

@@ -1,5 +1,5 @@
-// GET /app/install → how to install the traveler's current eSIM (or the one `iccid` names) on this device (or the one
-// chosen in the picker).
+// GET /app/install → how to install the traveler's current eSIM (or the one the sealed `esim` reference names) on this
+// device (or the one chosen in the picker).
 import { showInstallInstructions } from '#shared/usecases/traveler-install';
 import { chooseLanguage, installTexts } from '#shared/web/i18n';
 import { chosenDevice, rendererDevice } from '#shared/web/device';
@@ -9,16 +9,21 @@ import { installPage } from '#shared/web/install-page';
 import { travelerPage } from '#shared/web/traveler-page';
 import { notFoundPage } from '#shared/web/pages';
 import { AppError } from '#shared/errors';
+import { iccidOfReference } from '#shared/web/esim-reference';
 
-/** An ICCID as the home page links it; anything else names no eSIM of the traveler's. */
+/** An ICCID as the home page links it, sealed; anything else names no eSIM of the traveler's. */
 const ICCID = /^\d{18,22}$/;
 
 export const handler = travelerPage(installTexts, async (request) => {
   const query = request.event.queryStringParameters;
   const device = chosenDevice(query, request.headers['user-agent']);
   const acceptLanguage = request.headers['accept-language'];
-  const iccid = query?.iccid;
-  if (iccid !== undefined && !ICCID.test(iccid)) return { status: 404, page: notFoundPage(request.frame(), { home: true }) };
+  // The link names the eSIM by a reference sealed with this session, never by its ICCID (no traveler data in URLs).
+  const reference = query?.esim;
+  const iccid = reference === undefined ? undefined : iccidOfReference(request.sessionId, reference);
+  if (reference !== undefined && (iccid === undefined || !ICCID.test(iccid))) {
+    return { status: 404, page: notFoundPage(request.frame(), { home: true }) };
+  }
   const shown = await showInstallInstructions(
     {
       session: request.session,
@@ -39,5 +44,5 @@ export const handler = travelerPage(installTexts, async (request) => {
   if (!shown) return { status: 404, page: notFoundPage(request.frame(), { home: true }) };
   const { instructions, brand, locale, destination } = shown;
   const frame = request.frame({ bookingLocale: locale, brand });
-  return { page: installPage(frame, { instructions, device, iccid, destination }), brand };
+  return { page: installPage(frame, { instructions, device, esim: reference, destination }), brand };
 });

@@ -7,6 +7,7 @@ import { postedForm } from '#shared/web/page-handler';
 import { shopDependencies } from '#shared/composition/shop';
 import { checkoutDonePage, checkoutRefusedPage } from '#shared/web/shop-page';
 import { shopTexts } from '#shared/web/i18n';
+import { esimReference } from '#shared/web/esim-reference';
 import { sessionCsrfToken, travelerPage } from '#shared/web/traveler-page';
 
 const FIELD = /^[A-Za-z0-9_-]{1,64}$/;
@@ -24,7 +25,7 @@ export const handler = travelerPage(
       }
       const outcome = await checkoutBundle({ session: request.session, destinationId, bundleId, nonce }, shopDependencies);
       if (!outcome.ok) return { status: 404, brand, page: checkoutRefusedPage(frame, 'gone') };
-      return { brand, page: checkoutDonePage(frame, outcome) };
+      return { brand, page: checkoutDonePage(frame, outcome, (iccid) => esimReference(request.sessionId, iccid)) };
     },
     { back: (request) => ({ href: `${request.basePath}/app/shop`, label: request.frame().t('shopBack') }) },
   ),

@@ -10753,6 +10753,11 @@ export interface operations {
                  * @example 17.5
                  */
                 os_version?: string;
+                /**
+                 * @description Another of the traveler's eSIMs (a classic eSIM claimed beside the current one), as the home page links it: a reference sealed with the session, never the ICCID. An altered one, or one of another session, is 404.
+                 * @example q3Zk0l9Xb2N1c2VkLWV4YW1wbGUtcmVmZXJlbmNlLTAwMDE
+                 */
+                esim?: string;
             };
             header?: never;
             path?: never;

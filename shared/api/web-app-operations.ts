@@ -73,6 +73,15 @@ export const webAppOperations = {
         schema: { type: 'string', maxLength: 16 },
         example: '17.5',
       },
+      {
+        name: 'esim',
+        in: 'query',
+        required: false,
+        description:
+          "Another of the traveler's eSIMs (a classic eSIM claimed beside the current one), as the home page links it: a reference sealed with the session, never the ICCID. An altered one, or one of another session, is 404.",
+        schema: { type: 'string', maxLength: 120 },
+        example: 'q3Zk0l9Xb2N1c2VkLWV4YW1wbGUtcmVmZXJlbmNlLTAwMDE',
+      },
     ],
   ),
   webShop: pageOperation(

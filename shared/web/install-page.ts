@@ -28,7 +28,7 @@ const stepExtra = (doc: InstructionsDocument, id: InstructionsDocument['steps'][
 };
 
 /** A GET form: choosing another device reloads the page with `platform` and `os_version`, no script needed. */
-const devicePicker = (frame: PageFrame<InstallMessageKey>, device: Device, iccid: string | undefined): Html => {
+const devicePicker = (frame: PageFrame<InstallMessageKey>, device: Device, esim: string | undefined): Html => {
   const { t, basePath } = frame;
   const option = (value: string, label: string, selected: boolean) =>
     html`<option value="${value}"${selected ? html` selected` : ''}>${label}</option>`;
@@ -45,14 +45,14 @@ const devicePicker = (frame: PageFrame<InstallMessageKey>, device: Device, iccid
 <div class="field"><label for="os_version">${t('deviceVersionLabel')}</label>
 <p class="hint" id="os-version-hint">${t('deviceVersionHint')}</p>
 <select id="os_version" name="os_version" aria-describedby="os-version-hint">${option('', t('deviceVersionUnknown'), !device.osVersion)}${group('iphone', 'iOS')}${group('android', 'Android')}</select></div>
-${iccid ? html`<input type="hidden" name="iccid" value="${iccid}">` : ''}
+${esim ? html`<input type="hidden" name="esim" value="${esim}">` : ''}
 <button type="submit">${t('deviceSubmit')}</button>
 </form>`;
 };
 
 export const installPage = (
   frame: PageFrame<InstallMessageKey>,
-  input: { instructions: InstructionsDocument | null; device: Device; iccid?: string; destination?: string | null },
+  input: { instructions: InstructionsDocument | null; device: Device; esim?: string; destination?: string | null },
 ): Html => {
   const { t, basePath } = frame;
   const doc = input.instructions;
@@ -78,7 +78,7 @@ ${
 <p>${doc.intro}</p>
 <p class="muted">${t('deviceShown', { device: `${t(platformLabels[input.device.platform])}${version}` })} <a href="#device">${t('deviceChange')}</a></p>
 <ol class="install">${doc.steps.map((step) => html`<li id="step-${step.id}"><h2>${step.title}</h2><p>${step.body}</p>${stepExtra(doc, step.id)}</li>`)}</ol>
-${devicePicker(frame, input.device, input.iccid)}
+${devicePicker(frame, input.device, input.esim)}
 ${home}`,
   });
 };

@@ -119,13 +119,18 @@ const esimSection = (frame: PageFrame<HomeMessageKey>, esim: CurrentEsimView | n
 ${esim.packages.length > 0 ? html`<ul class="cards" role="list">${byUse(esim.packages).map((pkg) => esimPackageCard(frame, pkg, regionNames))}</ul>` : ''}`;
 };
 
-/** A classic eSIM claimed beside the current one: its own packages and, until it is installed, its install link (by ICCID). */
-const otherEsimSection = (frame: PageFrame<HomeMessageKey>, esim: CurrentEsimView, regionNames: RegionNames): Html => {
+/** A classic eSIM claimed beside the current one: its own packages and, until it is installed, its install link (by a sealed reference, never the ICCID). */
+const otherEsimSection = (
+  frame: PageFrame<HomeMessageKey>,
+  esim: CurrentEsimView,
+  regionNames: RegionNames,
+  esimReference: (iccid: string) => string,
+): Html => {
   const { t, basePath } = frame;
   const place = esim.packages[0]?.destination;
   return html`<h3>${t('otherEsimTitle', { place: place ? placeName(frame, place, regionNames) : '–' })}</h3>
 ${esimSection(frame, esim, regionNames)}
-${esim.status === 'installed' ? '' : html`<p><a href="${basePath}/app/install?iccid=${encodeURIComponent(esim.iccid)}">${t('installOtherLink')}</a></p>`}`;
+${esim.status === 'installed' ? '' : html`<p><a href="${basePath}/app/install?esim=${esimReference(esim.iccid)}">${t('installOtherLink')}</a></p>`}`;
 };
 
 /** The shop opens on the country the traveler is using data in now, so its packages show without a search. */
@@ -136,7 +141,14 @@ const shopQuery = (view: TravelerHomeView): string => {
 
 export const homePage = (
   frame: PageFrame<HomeMessageKey>,
-  input: { view: TravelerHomeView; regionNames: RegionNames; csrfToken: string; redeemed?: boolean },
+  input: {
+    view: TravelerHomeView;
+    regionNames: RegionNames;
+    csrfToken: string;
+    /** How a link names one of the traveler's eSIMs: never by its ICCID (esim-reference.ts). */
+    esimReference: (iccid: string) => string;
+    redeemed?: boolean;
+  },
 ): Html => {
   const { t, basePath } = frame;
   const { view } = input;
@@ -165,7 +177,7 @@ ${
       ? html`<p><a href="${basePath}/app/install">${t('installAgainLink')}</a></p>`
       : html`<p><a class="button" href="${basePath}/app/install">${t('installLink')}</a></p>`
 }
-${view.otherEsims.map((esim) => otherEsimSection(frame, esim, input.regionNames))}
+${view.otherEsims.map((esim) => otherEsimSection(frame, esim, input.regionNames, input.esimReference))}
 <p><a href="${basePath}/app/shop${shopQuery(view)}">${t('shopLink')}</a></p>
 <h2>${t('queuedTitle')}</h2>
 ${

@@ -90,6 +90,7 @@ ${destination ? bundleGroups(frame, destination, input) : ''}
 export const checkoutDonePage = (
   frame: PageFrame<ShopMessageKey>,
   input: { bundle: BundleRecord; destination: DestinationSummary; esim: { iccid: string; installed: boolean } },
+  esimReference: (iccid: string) => string,
 ): Html => {
   const { t, basePath } = frame;
   const { bundle, esim } = input;
@@ -106,7 +107,7 @@ ${
     ? html`<p>${t('checkoutNextInstalled')}</p>
 <p><a class="button" href="${basePath}/app">${t('checkoutButton')}</a></p>`
     : html`<p>${t('checkoutNextInstall')}</p>
-<p><a class="button" href="${basePath}/app/install?iccid=${encodeURIComponent(esim.iccid)}">${t('checkoutInstallButton')}</a></p>
+<p><a class="button" href="${basePath}/app/install?esim=${esimReference(esim.iccid)}">${t('checkoutInstallButton')}</a></p>
 <p><a href="${basePath}/app">${t('checkoutButton')}</a></p>`
 }`,
   });

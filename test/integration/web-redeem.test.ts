@@ -132,7 +132,7 @@ describe('Web app: redeeming a waiting package', () => {
     expect((await dashboard(traveler)).package_queues[0].status).toBe('pending');
   });
 
-  it('shows a classic eSIM claimed beside the universal one on the home page, installable by its own link', async () => {
+  it('shows a classic eSIM claimed beside the universal one on the home page, installable by its own link without its ICCID', async () => {
     // Prepare: a universal grant and a classic one, both redeemed from the page
     const { traveler, cookie, csrf, grants, home } = await travelerWith([
       { destination: 'FRA', size: '3GB' },
@@ -144,19 +144,25 @@ describe('Web app: redeeming a waiting package', () => {
 
     // Act
     const page = await home();
-    const iccid = /\/app\/install\?iccid=(\d+)/.exec(page)?.[1] ?? 'none';
-    const install = await open(`${service.url}/app/install?iccid=${iccid}`, { headers: { cookie } });
-    const notTheirs = await open(`${service.url}/app/install?iccid=${iccid}`, { headers: { cookie: other.cookie } });
-    const malformed = await open(`${service.url}/app/install?iccid=abc`, { headers: { cookie } });
+    const link = /\/app\/install\?esim=([\w-]+)/.exec(page)?.[1] ?? 'none';
+    const install = await open(`${service.url}/app/install?esim=${link}`, { headers: { cookie } });
+    const notTheirs = await open(`${service.url}/app/install?esim=${link}`, { headers: { cookie: other.cookie } });
+    const malformed = await open(`${service.url}/app/install?esim=abc`, { headers: { cookie } });
+    const byIccid = await open(`${service.url}/app/install?iccid=${link}`, { headers: { cookie } });
 
     // Assess
     expect(page).toContain('Your eSIM for Italy');
-    expect(iccid).not.toBe((await dashboard(traveler)).current_esim?.iccid);
     expect(install.status).toBe(200);
     const installText = await install.text();
-    expect(installText).toContain(iccid);
+    const iccid = /ICCID<\/dt><dd><code>(\d+)</.exec(installText)?.[1] ?? 'none';
+    expect(iccid).not.toBe((await dashboard(traveler)).current_esim?.iccid);
     expect(installText).toContain('Your eSIM for Italy');
+    // No traveler data in URLs (issue 8): neither the home page's links nor the device picker's GET form carry the ICCID
+    expect(page).not.toContain(iccid);
+    expect(installText).toContain(`name="esim" value="${link}"`);
+    expect(installText).not.toContain(`value="${iccid}"`);
     expect([notTheirs.status, malformed.status]).toEqual([404, 404]);
+    expect(await byIccid.text()).not.toContain('Your eSIM for Italy');
 
     // Act: the classic eSIM is installed, then removed from the phone; its package is still the traveler's
     await client.send('POST', '/sandbox/install-esim', { body: { external_user_id: traveler, iccid } });
@@ -167,7 +173,8 @@ describe('Web app: redeeming a waiting package', () => {
     expect(removed.status).toBe(200);
     expect(after).toContain('Your eSIM for Italy');
     expect(after).toContain('Removed from your phone');
-    expect(after).toContain(`/api/app/install?iccid=${iccid}`);
+    expect(after).toMatch(/\/api\/app\/install\?esim=[\w-]+/);
+    expect(after).not.toContain(iccid);
   });
 
   it("refuses a form without the CSRF token, a forged field, and another traveler's grant, changing nothing", async () => {

@@ -110,7 +110,8 @@ describe('Web app shop checkout', () => {
 
     // Act
     const first = await (await checkout(cookie, { csrf_token: csrf, nonce, destination: 'FRA', bundle: 'pkg-fra-5gb-30d' })).text();
-    const iccid = /\/app\/install\?iccid=(\d+)/.exec(first)?.[1];
+    const link = /\/app\/install\?esim=([\w-]+)/.exec(first)?.[1];
+    const iccid = (await client.send('GET', `/native/user-dashboard?external_user_id=${traveler}`)).body.data.current_esim?.iccid;
     const installed = await client.send('POST', '/sandbox/install-esim', { body: { external_user_id: traveler, iccid } });
     const nextShop = await (await open(`${service.url}/app/shop?destination=FRA`, { headers: { cookie } })).text();
     const nextNonce = /name="nonce" value="([^"]+)"/.exec(nextShop)![1]!;
@@ -119,8 +120,10 @@ describe('Web app shop checkout', () => {
     // Assess
     expect(first).toContain('not installed on this phone yet');
     expect(iccid).toMatch(/^\d{18,22}$/);
+    expect(link).toBeDefined();
+    expect(first).not.toContain(iccid); // no traveler data in URLs (issue 8): the link names the eSIM by a sealed reference
     expect(installed.status).toBe(200);
     expect(second).toContain('on your installed eSIM now');
-    expect(second).not.toContain('/app/install?iccid=');
+    expect(second).not.toContain('/app/install?esim=');
   });
 });
