@@ -89,7 +89,11 @@ export const toProxyEvent = (request: IncomingMessage, body: Buffer, url: URL, p
   const headerPairs: Array<[string, string]> = [];
   for (let i = 0; i < request.rawHeaders.length; i += 2) headerPairs.push([request.rawHeaders[i] ?? '', request.rawHeaders[i + 1] ?? '']);
   const { single: headers, multi: multiValueHeaders } = collect(headerPairs);
-  const { single: query, multi: multiQuery } = url.search.length > 1 ? collect(url.searchParams) : { single: {}, multi: {} };
+  const { single: sentQuery, multi: sentMultiQuery } = url.search.length > 1 ? collect(url.searchParams) : { single: {}, multi: {} };
+  // A REST API does not keep the order of the query's parameters (decision F173): handed over in reverse, so every
+  // test that signs two parameters sees a function that does not rely on it.
+  const query = Object.fromEntries(Object.entries(sentQuery).reverse());
+  const multiQuery = Object.fromEntries(Object.entries(sentMultiQuery).reverse());
   const hasQuery = Object.keys(query).length > 0;
   return {
     resource: matched.route.path,

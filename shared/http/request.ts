@@ -204,6 +204,12 @@ export const queryParameters = (event: APIGatewayProxyEvent): Record<string, str
 const NAME_SYNTAX = /[&=+%#]/;
 const VALUE_SYNTAX = /[&+%#]/;
 
+/**
+ * The most query parameter names whose every order is tried (120 orders). The seven of the webhook deliveries list
+ * would be 5,040 orders of up to eleven spellings each: a longer query is checked in the order handed over only.
+ */
+export const MAX_REORDERED_NAMES = 5;
+
 /** RFC 3986 unreserved characters only: what Python's quote(), Java's and Go's escapers leave as they are. */
 const encodeRfc3986 = (text: string): string =>
   encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -219,19 +225,40 @@ const encodeRfc3986 = (text: string): string =>
  * - form encoding over RFC 3986 (Python's urlencode, Java's URLEncoder but for `*` and `~`);
  * - each of the percent-encoded and form-encoded spellings with lower-case hex escapes (`%c3%bc`, .NET's UrlEncode).
  * Identical spellings collapse, so a plain query costs one HMAC.
+ *
+ * A REST API does not keep the order of the request's parameters in the event (decision F173): each spelling is
+ * offered in every order of the names (a repeated name's values stay together, in the order given), the order
+ * handed over first, for up to MAX_REORDERED_NAMES names; a longer query is rebuilt in the order handed over only.
  */
 export const queryStringCandidates = (event: APIGatewayProxyEvent): string[] => {
-  const multi = event.multiValueQueryStringParameters ?? {};
-  const pairs: Array<[string, string]> = [];
-  for (const [name, values] of Object.entries(multi)) {
-    for (const value of values ?? []) pairs.push([name, value]);
+  const groups = queryGroups(event);
+  if (groups.length === 0) return [''];
+  const orders = groups.length <= MAX_REORDERED_NAMES ? permutations(groups) : [groups];
+  return [...new Set(orders.flatMap((order) => spellingsOf(order.flat())))];
+};
+
+/** The parameters as name groups, in the order handed over: one group per name, its values in their order. */
+const queryGroups = (event: APIGatewayProxyEvent): Array<Array<[string, string]>> => {
+  const groups: Array<Array<[string, string]>> = [];
+  for (const [name, values] of Object.entries(event.multiValueQueryStringParameters ?? {})) {
+    const group = (values ?? []).map((value): [string, string] => [name, value]);
+    if (group.length > 0) groups.push(group);
   }
-  if (pairs.length === 0) {
-    for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) {
-      if (value !== undefined) pairs.push([name, value]);
-    }
+  if (groups.length > 0) return groups;
+  for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) {
+    if (value !== undefined) groups.push([[name, value]]);
   }
-  if (pairs.length === 0) return [''];
+  return groups;
+};
+
+/** Every order of `items`, the given order first. */
+const permutations = <T>(items: readonly T[]): T[][] =>
+  items.length <= 1
+    ? [[...items]]
+    : items.flatMap((item, index) => permutations([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [item, ...rest]));
+
+/** The spellings of one order of the parameters. */
+const spellingsOf = (pairs: ReadonlyArray<[string, string]>): string[] => {
   const spelled = (encode: (text: string) => string) => `?${pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}`;
   const component = spelled(encodeURIComponent);
   // As decoded, a value holding `&`, `+`, `%` or `#` (a name also `=`) reads as other parameters or escapes

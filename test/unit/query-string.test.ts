@@ -1,7 +1,7 @@
 // The query string a partner signed, rebuilt from the decoded values API Gateway hands over: every common client's
 // spelling is among the candidates, and a parameter given twice is refused.
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { queryParameters, queryStringCandidates } from '#shared/http/request';
+import { MAX_REORDERED_NAMES, queryParameters, queryStringCandidates } from '#shared/http/request';
 
 const eventWith = (parameters: Record<string, string[]>) =>
   ({
@@ -33,8 +33,45 @@ describe('Signed query string candidates', () => {
     expect(queryStringCandidates(event)).toContain(signed);
   });
 
-  it('collapses to one candidate when every spelling agrees', () => {
-    expect(queryStringCandidates(eventWith({ perPage: ['10'], cursor: ['abc.def-_'] }))).toEqual(['?perPage=10&cursor=abc.def-_']);
+  it('collapses to one candidate per order of the names when every spelling agrees, the order handed over first', () => {
+    expect(queryStringCandidates(eventWith({ perPage: ['10'], cursor: ['abc.def-_'] }))).toEqual([
+      '?perPage=10&cursor=abc.def-_',
+      '?cursor=abc.def-_&perPage=10',
+    ]);
+  });
+
+  it('accepts the order the partner sent, whatever order the gateway hands the names over in (decision F173)', () => {
+    // Prepare: sent as ?perPage=10&status=failed&cursor=a%20b, handed over in another order
+    const handedOver = eventWith({ cursor: ['a b'], status: ['failed'], perPage: ['10'] });
+
+    // Act
+    const candidates = queryStringCandidates(handedOver);
+
+    // Assess
+    expect(candidates).toContain('?perPage=10&status=failed&cursor=a%20b');
+    expect(candidates).toContain('?perPage=10&status=failed&cursor=a+b');
+    expect(candidates[0]).toBe('?cursor=a b&status=failed&perPage=10');
+  });
+
+  it("keeps a repeated name's values together and in their order in every order of the names", () => {
+    // Act
+    const candidates = queryStringCandidates(eventWith({ a: ['1', '2'], b: ['3'] }));
+
+    // Assess
+    expect(candidates).toEqual(['?a=1&a=2&b=3', '?b=3&a=1&a=2']);
+  });
+
+  it(`tries every order up to ${MAX_REORDERED_NAMES} names, and only the order handed over beyond`, () => {
+    // Prepare
+    const names = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`n${i}`, ['v']]));
+
+    // Act
+    const bounded = queryStringCandidates(eventWith(names(MAX_REORDERED_NAMES)));
+    const longer = queryStringCandidates(eventWith(names(MAX_REORDERED_NAMES + 1)));
+
+    // Assess: 5! orders of one spelling each; beyond, the one order
+    expect(bounded).toHaveLength(120);
+    expect(longer).toEqual(['?n0=v&n1=v&n2=v&n3=v&n4=v&n5=v']);
   });
 
   it.each([
