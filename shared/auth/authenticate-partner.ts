@@ -11,7 +11,8 @@ export interface PartnerRequest {
   headers: Record<string, string>;
   method: string;
   path: string;
-  queryCandidates: readonly string[];
+  /** Built as tried, possibly more than once (a cached secret, then the stored one): re-iterable. */
+  queryCandidates: Iterable<string>;
 }
 
 export interface AuthenticatedPartner {
@@ -74,11 +75,10 @@ const secretThatSigned = async (
 ): Promise<string | undefined> => {
   if (!HEX_SHA256.test(signed.signature)) return undefined;
   const secret = await cipher.decrypt(credentials.secretCiphertext, { partner_id: credentials.partnerId });
-  const candidates = signedPathCandidates(request.path, request.queryCandidates);
-  const matches = candidates.some((path) =>
-    digestsEqual(signRequest(secret, { timestamp: signed.timestamp, method: request.method, path }), signed.signature),
-  );
-  return matches ? secret : undefined;
+  for (const path of signedPathCandidates(request.path, request.queryCandidates)) {
+    if (digestsEqual(signRequest(secret, { timestamp: signed.timestamp, method: request.method, path }), signed.signature)) return secret;
+  }
+  return undefined;
 };
 
 /** Reads the credentials past the cache: still active, and the same secret or one that also signed the request. */

@@ -21,13 +21,17 @@ export const canonicalPath = (path: string): string =>
 
 /**
  * Every spelling of the path a partner may have signed: 1.3.2 signs `/api/bookings`, 2.x signs `/bookings`;
- * the query string is rebuilt raw and percent-encoded because the gateway only hands over decoded values.
+ * the query string is rebuilt raw and percent-encoded because the gateway only hands over decoded values. Lazy:
+ * the first candidate that matches ends the search.
  */
-export const signedPathCandidates = (path: string, queryCandidates: readonly string[]): string[] => {
+export function* signedPathCandidates(path: string, queryCandidates: Iterable<string>): Generator<string> {
   const bare = canonicalPath(path);
-  const bases = [bare, `${API_PREFIX}${bare}`];
-  return bases.flatMap((base) => queryCandidates.map((query) => `${base}${query}`));
-};
+  // Both prefixes of each query before the next query: the queries are built as they are tried (decision F173).
+  for (const query of queryCandidates) {
+    yield `${bare}${query}`;
+    yield `${API_PREFIX}${bare}${query}`;
+  }
+}
 
 /** Timing-safe comparison of two lowercase hex digests of equal length. */
 export const digestsEqual = (expectedHex: string, receivedHex: string): boolean => {

@@ -5,7 +5,7 @@ import { AppError, AuthenticationError } from '#shared/errors';
 import { countAuthenticationRefused, logger } from '#shared/observability';
 import type { AuthenticatedPartner, AuthenticationDeps } from '#shared/auth/authenticate-partner';
 import { verifyPartnerRequest } from '#shared/auth/authenticate-partner';
-import { lowerCaseHeaders, queryStringCandidates, repeatedHeaders } from '#shared/http/request';
+import { lowerCaseHeaders, repeatedHeaders, signedQueryCandidates } from '#shared/http/request';
 
 /** The headers that carry a partner's or reporter's credentials. */
 const CREDENTIAL_HEADERS = ['x-api-key', 'x-timestamp', 'x-signature'] as const;
@@ -145,7 +145,7 @@ export const partnerAuthentication = (deps: AuthenticationDeps, options: { claim
             headers,
             method: request.event.httpMethod,
             path: request.event.path,
-            queryCandidates: queryStringCandidates(request.event),
+            queryCandidates: signedQueryCandidates(request.event),
           },
           deps,
         ),

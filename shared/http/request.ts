@@ -230,11 +230,38 @@ const encodeRfc3986 = (text: string): string =>
  * offered in every order of the names (a repeated name's values stay together, in the order given), the order
  * handed over first, for up to MAX_REORDERED_NAMES names; a longer query is rebuilt in the order handed over only.
  */
-export const queryStringCandidates = (event: APIGatewayProxyEvent): string[] => {
+export const queryStringCandidates = (event: APIGatewayProxyEvent): string[] => [...signedQueryCandidates(event)];
+
+/**
+ * The candidates of queryStringCandidates, built as they are tried: the order handed over is spelled first and the
+ * other orders only while no earlier candidate matched, so a request signed in the order handed over costs what it
+ * did before F173, and nothing is built before the caller asks (the API key is checked first). Each group's spellings
+ * are encoded once and only joined per order, so the worst case (five long names, every order, a bad signature) is
+ * the HMACs, not 120 re-encodings of the query. Iterable any number of times.
+ */
+export const signedQueryCandidates = (event: APIGatewayProxyEvent): Iterable<string> => {
   const groups = queryGroups(event);
   if (groups.length === 0) return [''];
-  const orders = groups.length <= MAX_REORDERED_NAMES ? permutations(groups) : [groups];
-  return [...new Set(orders.flatMap((order) => spellingsOf(order.flat())))];
+  const unambiguous = groups.every((group) => group.every(([name, value]) => !NAME_SYNTAX.test(name) && !VALUE_SYNTAX.test(value)));
+  const spellings = unambiguous ? SPELLINGS : SPELLINGS.slice(1);
+  // Per group, per spelling: its `name=value` pairs joined by `&`, encoded once.
+  const pieces = groups.map((group) => spellings.map((spell) => spell(group)));
+  const indexes = groups.map((_, index) => index);
+  const orders = (): Iterable<number[]> => (groups.length <= MAX_REORDERED_NAMES ? permutations(indexes) : [indexes]);
+  return {
+    *[Symbol.iterator]() {
+      const seen = new Set<string>();
+      for (const order of orders()) {
+        for (let spelling = 0; spelling < spellings.length; spelling += 1) {
+          const query = `?${order.map((group) => pieces[group]![spelling]).join('&')}`;
+          if (!seen.has(query)) {
+            seen.add(query);
+            yield query;
+          }
+        }
+      }
+    },
+  };
 };
 
 /** The parameters as name groups, in the order handed over: one group per name, its values in their order. */
@@ -251,32 +278,45 @@ const queryGroups = (event: APIGatewayProxyEvent): Array<Array<[string, string]>
   return groups;
 };
 
-/** Every order of `items`, the given order first. */
-const permutations = <T>(items: readonly T[]): T[][] =>
-  items.length <= 1
-    ? [[...items]]
-    : items.flatMap((item, index) => permutations([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [item, ...rest]));
+/** Every order of `items`, the given order first, one at a time. */
+function* permutations<T>(items: readonly T[]): Generator<T[]> {
+  if (items.length <= 1) {
+    yield [...items];
+    return;
+  }
+  for (let index = 0; index < items.length; index += 1) {
+    for (const rest of permutations([...items.slice(0, index), ...items.slice(index + 1)])) yield [items[index]!, ...rest];
+  }
+}
 
-/** The spellings of one order of the parameters. */
-const spellingsOf = (pairs: ReadonlyArray<[string, string]>): string[] => {
-  const spelled = (encode: (text: string) => string) => `?${pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}`;
-  const component = spelled(encodeURIComponent);
-  // As decoded, a value holding `&`, `+`, `%` or `#` (a name also `=`) reads as other parameters or escapes
-  // (`a=1%26b%3D2` would spell `a=1&b=2`): that spelling would let one signature stand for another request, so it is
-  // offered only without them.
-  const unambiguous = pairs.every(([name, value]) => !NAME_SYNTAX.test(name) && !VALUE_SYNTAX.test(value));
-  const spellings = [
-    ...(unambiguous ? [spelled((text) => text)] : []),
-    component,
-    // encodeURIComponent as the URL parser leaves it (fetch, `new URL()`, Request): a special URL's query escapes `'`.
-    component.replaceAll("'", '%27'),
-    spelled(encodeRfc3986),
-    `?${new URLSearchParams(pairs)}`,
-    spelled((text) => encodeRfc3986(text).replaceAll('%20', '+')),
-  ];
-  // Each also with lower-case hex escapes (`%c3%bc`, which RFC 3986 allows; .NET's UrlEncode): only a query with escapes spells them apart.
-  return [...new Set([...spellings, ...spellings.map((query) => query.replace(/%[\dA-F]{2}/g, (hex) => hex.toLowerCase()))])];
-};
+type Spelling = (pairs: ReadonlyArray<[string, string]>) => string;
+
+const spelledWith =
+  (encode: (text: string) => string): Spelling =>
+  (pairs) =>
+    pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&');
+
+const lowerCaseEscapes =
+  (spelling: Spelling): Spelling =>
+  (pairs) =>
+    spelling(pairs).replace(/%[\dA-F]{2}/g, (hex) => hex.toLowerCase());
+
+/**
+ * The spellings of one name's pairs, in the order they are tried; an escape never spans `&`, so a query's spelling is
+ * its groups' spellings joined. The first, as decoded, is offered only when no value holds `&`, `+`, `%` or `#` (a
+ * name also `=`): `a=1%26b%3D2` would otherwise spell `a=1&b=2`, and one signature would stand for another request.
+ */
+const BASE_SPELLINGS: Spelling[] = [
+  spelledWith((text) => text),
+  spelledWith(encodeURIComponent),
+  // encodeURIComponent as the URL parser leaves it (fetch, `new URL()`, Request): a special URL's query escapes `'`.
+  (pairs) => spelledWith(encodeURIComponent)(pairs).replaceAll("'", '%27'),
+  spelledWith(encodeRfc3986),
+  (pairs) => `${new URLSearchParams(pairs as Array<[string, string]>)}`,
+  spelledWith((text) => encodeRfc3986(text).replaceAll('%20', '+')),
+];
+// Each also with lower-case hex escapes (`%c3%bc`, which RFC 3986 allows; .NET's UrlEncode); the as-decoded one has none.
+const SPELLINGS: Spelling[] = [...BASE_SPELLINGS, ...BASE_SPELLINGS.slice(1).map(lowerCaseEscapes)];
 
 /** A client address as throttling counters keep it: hashed, so no IP address is ever stored. */
 export const hashedClientAddress = (sourceIp: string | undefined): string =>

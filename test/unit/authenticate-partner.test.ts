@@ -88,6 +88,33 @@ describe('Use case: authenticatePartner', () => {
     expect(await codeOf(authenticatePartner(req, makeDeps()))).toBe('invalid_api_key');
   });
 
+  it('builds no query candidate for an unknown key, and none past the one that matches (decision F173)', async () => {
+    // Prepare: candidates that count how many were built
+    const built: string[] = [];
+    const counting = (queries: string[]): Iterable<string> => ({
+      *[Symbol.iterator]() {
+        for (const query of queries) {
+          built.push(query);
+          yield query;
+        }
+      },
+    });
+    const unknownKey = { ...request({ signedPath: '/bookings?a=1' }), queryCandidates: counting(['?a=1', '?b=2']) };
+    unknownKey.headers['x-api-key'] = 'pk_other';
+    const firstMatches = { ...request({ signedPath: '/bookings?a=1' }), queryCandidates: counting(['?a=1', '?b=2']) };
+
+    // Act
+    const unknownOutcome = await codeOf(authenticatePartner(unknownKey, makeDeps()));
+    const builtForUnknownKey = built.length;
+    const matchingOutcome = await codeOf(authenticatePartner(firstMatches, makeDeps()));
+
+    // Assess
+    expect(unknownOutcome).toBe('invalid_api_key');
+    expect(builtForUnknownKey).toBe(0);
+    expect(matchingOutcome).toBe('ok');
+    expect(built).toEqual(['?a=1']);
+  });
+
   it('refuses a malformed signature without throwing anything but 401', async () => {
     const req = request();
     req.headers['x-signature'] = 'zz';
@@ -105,7 +132,7 @@ describe('Request signing', () => {
 
   it('lists both prefix forms for every query spelling', () => {
     expect(canonicalPath('/api/bookings')).toBe('/bookings');
-    expect(signedPathCandidates('/bookings', ['?a=1'])).toEqual(['/bookings?a=1', '/api/bookings?a=1']);
+    expect([...signedPathCandidates('/bookings', ['?a=1'])]).toEqual(['/bookings?a=1', '/api/bookings?a=1']);
   });
 });
 

@@ -1,7 +1,7 @@
 // The query string a partner signed, rebuilt from the decoded values API Gateway hands over: every common client's
 // spelling is among the candidates, and a parameter given twice is refused.
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { MAX_REORDERED_NAMES, queryParameters, queryStringCandidates } from '#shared/http/request';
+import { MAX_REORDERED_NAMES, queryParameters, queryStringCandidates, signedQueryCandidates } from '#shared/http/request';
 
 const eventWith = (parameters: Record<string, string[]>) =>
   ({
@@ -89,6 +89,38 @@ describe('Signed query string candidates', () => {
     // Assess: the value is still accepted in its escaped spellings
     expect(candidates).not.toContain(otherRequest);
     expect(candidates).toContain(`?external_user_id=${encodeURIComponent(query.external_user_id[0]!)}`);
+  });
+
+  it('builds the candidates as they are tried, the order handed over first, and gives them again on a second pass', () => {
+    // Prepare: five names, the most whose every order is tried
+    const event = eventWith({ e: ['5'], d: ['4 x'], c: ['3'], b: ['2'], a: ['1'] });
+
+    // Act
+    const lazy = signedQueryCandidates(event);
+    const first = lazy[Symbol.iterator]().next().value;
+    const firstPass = [...lazy];
+    const secondPass = [...lazy];
+
+    // Assess
+    expect(first).toBe('?e=5&d=4 x&c=3&b=2&a=1');
+    expect(firstPass).toEqual(queryStringCandidates(event));
+    expect(secondPass).toEqual(firstPass);
+    expect(firstPass).toContain('?a=1&b=2&c=3&d=4%20x&e=5');
+  });
+
+  it('offers no order in which values swapped between names, or moved to another name, spell the signed query', () => {
+    // Prepare: signed as ?a=1&b=2
+    const signed = '?a=1&b=2';
+
+    // Act
+    const swapped = queryStringCandidates(eventWith({ b: ['1'], a: ['2'] }));
+    const moved = queryStringCandidates(eventWith({ a: ['1', '2'] }));
+    const merged = queryStringCandidates(eventWith({ a: ['1&b=2'] }));
+
+    // Assess
+    expect(swapped).not.toContain(signed);
+    expect(moved).not.toContain(signed);
+    expect(merged).not.toContain(signed);
   });
 
   it('offers the decoded spelling of a value holding only an =, which cannot end a value', () => {
