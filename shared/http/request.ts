@@ -169,7 +169,24 @@ const sentPathSegment = (event: APIGatewayProxyEvent, name: string): string | un
   const path = event.path?.length > 1 && event.path.endsWith('/') ? event.path.slice(0, -1) : (event.path ?? '');
   const segments = path.split('/');
   const offset = segments.length - template.length;
-  return at < 0 || offset < 0 ? undefined : segments[offset + at];
+  if (at < 0 || offset < 0) return undefined;
+  // Every literal segment of the resource (after its leading `/`) where the path has it: a path that does not line up with its resource (a
+  // decoded `/` inside a parameter, an extra empty segment) names no segment, rather than the one beside it.
+  const linedUp = template.every((part, i) => i === 0 || (part.startsWith('{') && part.endsWith('}')) || part === segments[offset + i]);
+  if (!linedUp) return undefined;
+  const sent = segments[offset + at];
+  // The gateway's own reading, as sent or decoded: a segment that is neither is not the one it routed on.
+  const routed = event.pathParameters?.[name];
+  if (sent === undefined || (routed !== undefined && routed !== sent && routed !== safelyDecoded(sent))) return undefined;
+  return sent;
+};
+
+const safelyDecoded = (text: string): string | undefined => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
 };
 
 /** A path parameter, percent-decoded once (`ORDER%2F7` is the booking `ORDER/7`); missing or malformed is a 400. */

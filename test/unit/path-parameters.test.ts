@@ -39,6 +39,28 @@ describe('HTTP: path parameters', () => {
     expect(withTrailingSlash).toBe('A B');
   });
 
+  it('reads no neighbouring segment when the path does not line up with its resource: a 400, never another id', () => {
+    // Prepare: a slash decoded before the function saw the path, and an extra empty segment at the end
+    const decodedSlash = restEvent('/bookings/{id}/byExternalBookingId', '/bookings/ORDER/7/byExternalBookingId', { id: 'ORDER/7' });
+    const extraSegment = restEvent('/bookings/{id}/byExternalBookingId', '/bookings/ORDER-7/byExternalBookingId//');
+    const notTheRoutedOne = restEvent('/bookings/{id}', '/bookings/ORDER-8', { id: 'ORDER-7' });
+
+    // Act
+    const reads = [decodedSlash, extraSegment, notTheRoutedOne].map((event) => () => pathParameter(event, 'id'));
+
+    // Assess
+    for (const read of reads) expect(read).toThrow(expect.objectContaining({ status: 400 }));
+  });
+
+  it('accepts the gateway reading the parameter as sent or decoded', () => {
+    // Act
+    const asSent = pathParameter(restEvent('/bookings/{id}', '/bookings/A%2FB', { id: 'A%2FB' }), 'id');
+    const decoded = pathParameter(restEvent('/bookings/{id}', '/bookings/A%2FB', { id: 'A/B' }), 'id');
+    // Assess
+    expect(asSent).toBe('A/B');
+    expect(decoded).toBe('A/B');
+  });
+
   it('refuses a parameter that is missing, or whose escape cannot be read, with a 400', () => {
     // Act
     const missing = () => pathParameter(restEvent('/bookings', '/bookings'), 'id');
